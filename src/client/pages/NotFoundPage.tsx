@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+import './simple-page.css';
+
+export function NotFoundPage() {
+  return (
+    <main className="simple-page">
+      <div className="simple-page__card">
+        <p className="simple-page__code">404</p>
+        <h1>Page not found</h1>
+        <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
+        <Link className="button" to="/">
+          Go to the home page
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+import type { TemplateId } from '../../shared/routes.js';
+import { templateName } from '../../shared/routes.js';
+import { NotAvailableYet } from '../components/NotAvailableYet.js';
+
+export function TemplatePreviewPage({ templateId }: { templateId: TemplateId }) {
+  return <NotAvailableYet what={`${templateName(templateId)} preview`} />;
+}

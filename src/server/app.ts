@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { Db, Dialect } from './db/database.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerHealthRoutes } from './http/health.routes.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSpa } from './http/spa.routes.js';
+import { loggerOptions } from './logger.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  /** The Vite build of the builder (dist/client); without it pages answer 503. */
+  clientDir?: string;
+  /** Overrides the logger, e.g. a test capturing log lines. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** Builds the whole HTTP application without listening, so tests can run it on any port. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(deps.config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.trustProxy,
+    // Our own ids: a client-sent x-request-id is not trusted into the logs.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Finish in-flight requests on close, but do not wait for idle keep-alive sockets.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.decorate('deps', deps);
+
+  // JSON is the only body the API reads.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, { https: deps.config.publicUrl.startsWith('https:') });
+  registerHealthRoutes(app, deps.db);
+  await registerSpa(app, deps.clientDir);
+
+  app.addHook('onClose', async () => {
+    await deps.db.destroy();
+  });
+
+  return app;
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Everything is validated once at start; the first bad
+ * variable stops the server with one line naming it.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0-65535')
+    .max(65535, 'must be 0-65535')
+    .default(3000),
+  HOST: z.string().default('localhost'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL (leave it unset for SQLite)')
+    .optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set; otherwise the SQLite file `${dataDir}/portfolio.db`. */
+  databaseUrl?: string;
+  /** Origin the world reaches us at, without a trailing slash. */
+  publicUrl: string;
+  /** False when publicUrl was derived from HOST and PORT rather than set. */
+  publicUrlConfigured: boolean;
+  sessionSecret: string;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  // An empty variable means "not set": `PORT= npm start` should use the default, not fail.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const given = env[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`,
+    );
+  }
+  const vars = parsed.data;
+  const isProduction = vars.NODE_ENV === 'production';
+  if (isProduction && !vars.SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: SESSION_SECRET is required in production (at least 32 characters)',
+    );
+  }
+  if (isProduction && !vars.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_URL is required in production (e.g. https://example.com)',
+    );
+  }
+  const dataDir = path.resolve(vars.DATA_DIR);
+  const shownHost = vars.HOST === '0.0.0.0' || vars.HOST === '::' ? 'localhost' : vars.HOST;
+  return {
+    env: vars.NODE_ENV,
+    isProduction,
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    publicUrl: vars.PUBLIC_URL ?? `http://${shownHost}:${vars.PORT}`,
+    publicUrlConfigured: vars.PUBLIC_URL !== undefined,
+    sessionSecret: vars.SESSION_SECRET ?? developmentSecret(dataDir),
+    logLevel: vars.LOG_LEVEL,
+    trustProxy: vars.TRUST_PROXY,
+  };
+}
+
+/**
+ * Outside production a missing SESSION_SECRET is generated once and kept in the data directory,
+ * so that a restart does not sign everybody out.
+ */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    const saved = readFileSync(file, 'utf8').trim();
+    if (saved.length >= 32) return saved;
+  } catch {
+    // First start: fall through and create it.
+  }
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './20261121120000_initial.js';
+
+/**
+ * Every migration, by its timestamped name. Listed here rather than read from the folder so that
+ * the bundled server carries them; add new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261121120000_initial': initial,
+};

@@ -1,0 +1,103 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiErrorBody } from '../../shared/api.js';
+
+/**
+ * The closed set of errors the API answers with on purpose. Anything else is a bug and becomes a
+ * generic 500 carrying only the request id.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) =>
+  new HttpError(400, 'bad_request', message, field);
+export const unauthorized = (message = 'Please sign in first.') =>
+  new HttpError(401, 'unauthorized', message);
+export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
+export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+export const conflict = (message: string, field?: string) =>
+  new HttpError(409, 'conflict', message, field);
+
+/** Fastify's own 4xx errors, reworded for people; the codes are Fastify's. */
+const frameworkMessages: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'invalid_json',
+    message: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'invalid_json',
+    message: 'The request body is empty; JSON was expected.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'body_too_large',
+    message: 'The request body is larger than the 1 MiB limit.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'Send the request body as application/json.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'bad_request',
+    message: 'The Content-Length header does not match the body.',
+  },
+};
+
+export function errorBody(
+  code: string,
+  message: string,
+  extra: { field?: string; requestId?: string } = {},
+): ApiErrorBody {
+  return { error: { code, message, ...extra } };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.code, error.message, { field: error.field, requestId: request.id }));
+    }
+    const known = error.code ? frameworkMessages[error.code] : undefined;
+    if (known) {
+      return reply
+        .status(known.status)
+        .send(errorBody(known.code, known.message, { requestId: request.id }));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's remaining client errors (bad headers, aborted bodies) carry no internals.
+      return reply
+        .status(status)
+        .send(errorBody('bad_request', error.message, { requestId: request.id }));
+    }
+    if (status === 503) {
+      return reply.status(503).send(
+        errorBody('unavailable', 'The service is busy or restarting. Please try again shortly.', {
+          requestId: request.id,
+        }),
+      );
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(
+        errorBody(
+          'internal',
+          'Something went wrong on our side. Please try again; if it keeps happening, contact support with the request id.',
+          { requestId: request.id },
+        ),
+      );
+  });
+}

@@ -1,0 +1,73 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NOT_FOUND_TITLE, PAGE_TITLES } from '../../shared/routes.js';
+import { errorBody } from './errors.js';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Serves the built React app: hashed assets with a year-long cache, every builder route with the
+ * app's HTML (its <title> filled in for the direct load), and a 404 page for everything else.
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+): Promise<void> {
+  const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
+  const shell = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  if (!shell) {
+    app.log.warn({ clientDir }, 'the builder is not built; run `npm run build`');
+  }
+
+  if (clientDir && shell) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  }
+
+  const sendShell = (reply: FastifyReply, status: number, title: string) => {
+    if (!shell) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The builder has not been built yet. Run `npm run build`, then start the server.');
+    }
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(shell.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`));
+  };
+
+  for (const [route, title] of Object.entries(PAGE_TITLES)) {
+    app.get(route, (_request, reply) => sendShell(reply, 200, title));
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return sendShell(reply, 404, NOT_FOUND_TITLE);
+    return reply.status(404).send(
+      errorBody(
+        'not_found',
+        `There is nothing at ${request.method} ${request.url.split('?')[0]}.`,
+        {
+          requestId: request.id,
+        },
+      ),
+    );
+  });
+}
