@@ -5,6 +5,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
+  // Several dev servers may run side by side (one per person working on a template).
+  cacheDir: process.env.VITE_CACHE_DIR ?? '../../node_modules/.vite',
   plugins: [react()],
   build: {
     outDir: '../../dist/client',

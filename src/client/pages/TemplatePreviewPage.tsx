@@ -1,7 +1,20 @@
 import type { TemplateId } from '../../shared/routes.js';
-import { templateName } from '../../shared/routes.js';
-import { NotAvailableYet } from '../components/NotAvailableYet.js';
+import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+import { BackArrow } from '../components/BackArrow.js';
+import { TemplateLoading } from '../components/TemplateLoading.js';
+import { useTemplate } from '../templates/useTemplate.js';
 
+/** /template1 ... /template5: the template with its sample data and a way back to the picker. */
 export function TemplatePreviewPage({ templateId }: { templateId: TemplateId }) {
-  return <NotAvailableYet what={`${templateName(templateId)} preview`} />;
+  const template = useTemplate(templateId);
+  return (
+    <>
+      {template.status === 'ready' ? (
+        <template.Component data={SAMPLE_DATA[templateId]} />
+      ) : (
+        <TemplateLoading failed={template.status === 'failed'} />
+      )}
+      <BackArrow to="/choose" label="Back to templates" />
+    </>
+  );
 }

@@ -1,0 +1,122 @@
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Footer } from '../../components/Footer.js';
+import { SUPPORT_EMAIL } from './support.js';
+import './info.css';
+
+export interface ContentsEntry {
+  id: string;
+  label: string;
+}
+
+interface InfoLayoutProps {
+  title: string;
+  /** A short line under the title, e.g. the date a policy was last changed. */
+  meta?: ReactNode;
+  /** One or two sentences that say what the page is for. */
+  intro?: ReactNode;
+  /** Long pages list their sections so readers can jump straight to one. */
+  contents?: readonly ContentsEntry[];
+  /** Replaces the default call to action at the right of the top bar. */
+  headerAction?: ReactNode;
+  children: ReactNode;
+}
+
+/** The frame shared by About, Contact and the policies: top bar, reading column, footer. */
+export function InfoLayout({
+  title,
+  meta,
+  intro,
+  contents,
+  headerAction,
+  children,
+}: InfoLayoutProps) {
+  return (
+    <div className="info">
+      <a className="info-skip" href="#info-content">
+        Skip to content
+      </a>
+      <header className="info-topbar">
+        <div className="info-topbar__inner">
+          <Link className="info-brand" to="/">
+            <span className="info-brand__mark" aria-hidden="true" />
+            Online Portfolio Builder
+          </Link>
+          {headerAction ?? (
+            <Link className="info-topbar__cta" to="/choose">
+              Choose a template
+            </Link>
+          )}
+        </div>
+      </header>
+      <main className="info-main" id="info-content" tabIndex={-1}>
+        <div className="info-hero">
+          <div className="info-column">
+            <h1 className="info-title">{title}</h1>
+            {meta ? <p className="info-meta">{meta}</p> : null}
+            {intro ? <p className="info-intro">{intro}</p> : null}
+          </div>
+        </div>
+        <div className="info-column">
+          <article className="info-card">
+            {contents && contents.length > 0 ? (
+              <nav className="info-contents" aria-label="On this page">
+                <h2 className="info-contents__title">On this page</h2>
+                <ol>
+                  {contents.map((entry) => (
+                    <li key={entry.id}>
+                      <a href={`#${entry.id}`}>{entry.label}</a>
+                    </li>
+                  ))}
+                </ol>
+              </nav>
+            ) : null}
+            {children}
+          </article>
+        </div>
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+interface InfoSectionProps {
+  id: string;
+  title: string;
+  children: ReactNode;
+}
+
+/** One titled part of a page; its id is the target of the "On this page" links. */
+export function InfoSection({ id, title, children }: InfoSectionProps) {
+  return (
+    <section className="info-section" id={id} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The support address as a mail link, written out so it can also be copied. */
+export function SupportEmailLink({ subject }: { subject?: string }) {
+  const href = subject
+    ? `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`
+    : `mailto:${SUPPORT_EMAIL}`;
+  return (
+    <a className="info-email" href={href}>
+      {SUPPORT_EMAIL}
+    </a>
+  );
+}
+
+/** A boxed summary of the points people most often look for. */
+export function KeyPoints({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className="info-keypoints" aria-labelledby={headingId}>
+      <h2 className="info-keypoints__title" id={headingId}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/** Icons a social link can show (stored as `iconClass`). */
+export const SOCIAL_ICONS = [
+  'twitter',
+  'facebook',
+  'instagram',
+  'github',
+  'linkedin',
+  'dribbble',
+  'behance',
+  'youtube',
+  'website',
+  'email',
+] as const;
+export type SocialIcon = (typeof SOCIAL_ICONS)[number];
+
+/** Icons a tile can carry in the templates that show one per tile (Directive, Phantom). */
+export const TILE_ICONS = [
+  'code',
+  'desktop',
+  'terminal',
+  'cube',
+  'file-code',
+  'bolt',
+  'camera',
+  'paintbrush',
+  'pen',
+  'music',
+  'chart',
+  'heart',
+  'star',
+  'rocket',
+  'leaf',
+  'globe',
+] as const;
+export type TileIcon = (typeof TILE_ICONS)[number];
+
+/**
+ * Data written for the earlier product stores Font Awesome classes ("fa-brands fa-twitter",
+ * "fa fa-envelope"); they are read as our icon names.
+ */
+const LEGACY_SOCIAL: Record<string, SocialIcon> = {
+  envelope: 'email',
+  'envelope-o': 'email',
+  mail: 'email',
+  globe: 'website',
+  link: 'website',
+  'x-twitter': 'twitter',
+  'facebook-f': 'facebook',
+  'linkedin-in': 'linkedin',
+};
+
+export function normaliseSocialIcon(value: string): string {
+  const tokens = value.trim().toLowerCase().split(/\s+/);
+  const last = tokens.filter((token) => token.startsWith('fa-')).pop() ?? tokens.pop() ?? '';
+  const name = last.replace(/^fa-/, '');
+  return LEGACY_SOCIAL[name] ?? name;
+}

@@ -1,0 +1,104 @@
+import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
+import {
+  faBehance,
+  faDribbble,
+  faFacebookF,
+  faGithub,
+  faInstagram,
+  faLinkedinIn,
+  faXTwitter,
+  faYoutube,
+} from '@fortawesome/free-brands-svg-icons';
+import {
+  faBolt,
+  faCamera,
+  faChartLine,
+  faCode,
+  faCube,
+  faDesktop,
+  faEnvelope,
+  faFileCode,
+  faGlobe,
+  faHeart,
+  faLeaf,
+  faLink,
+  faMusic,
+  faPaintbrush,
+  faPenNib,
+  faRocket,
+  faStar,
+  faTerminal,
+} from '@fortawesome/free-solid-svg-icons';
+import type { SocialIcon as SocialIconName, TileIcon as TileIconName } from '../../domain/icons.js';
+
+const SOCIAL: Record<SocialIconName, IconDefinition> = {
+  twitter: faXTwitter,
+  facebook: faFacebookF,
+  instagram: faInstagram,
+  github: faGithub,
+  linkedin: faLinkedinIn,
+  dribbble: faDribbble,
+  behance: faBehance,
+  youtube: faYoutube,
+  website: faLink,
+  email: faEnvelope,
+};
+
+const TILE: Record<TileIconName, IconDefinition> = {
+  code: faCode,
+  desktop: faDesktop,
+  terminal: faTerminal,
+  cube: faCube,
+  'file-code': faFileCode,
+  bolt: faBolt,
+  camera: faCamera,
+  paintbrush: faPaintbrush,
+  pen: faPenNib,
+  music: faMusic,
+  chart: faChartLine,
+  heart: faHeart,
+  star: faStar,
+  rocket: faRocket,
+  leaf: faLeaf,
+  globe: faGlobe,
+};
+
+/** The six icons Hyperspace and Mini-port rotate through by tile index (spec). */
+export const ROTATING_ICONS: readonly TileIconName[] = [
+  'code',
+  'desktop',
+  'terminal',
+  'cube',
+  'file-code',
+  'bolt',
+];
+
+function Svg({ icon, className }: { icon: IconDefinition; className?: string }) {
+  const [width, height, , , path] = icon.icon;
+  const paths = Array.isArray(path) ? path : [path];
+  return (
+    <svg
+      className={className}
+      viewBox={`0 0 ${width} ${height}`}
+      width="1em"
+      height="1em"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {paths.map((d) => (
+        <path key={d.slice(0, 24)} d={d} />
+      ))}
+    </svg>
+  );
+}
+
+/** A social network's mark, inline (decorative: the link carries the accessible name). */
+export function SocialIcon({ name, className }: { name: SocialIconName; className?: string }) {
+  return <Svg icon={SOCIAL[name]} className={className} />;
+}
+
+/** A tile's pictogram, inline and decorative. */
+export function TileIcon({ name, className }: { name: TileIconName; className?: string }) {
+  return <Svg icon={TILE[name]} className={className} />;
+}
