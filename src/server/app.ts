@@ -7,6 +7,7 @@ import { registerHealthRoutes } from './http/health.routes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.routes.js';
 import { loggerOptions } from './logger.js';
+import { registerTemplateRoutes } from './templates/templates.routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -45,13 +46,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON is the only body the API reads.
   app.removeContentTypeParser('text/plain');
 
+  // While shutting down, answers still in flight end their keep-alive connection, so that
+  // closing the server does not wait on sockets the clients would keep open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https: deps.config.publicUrl.startsWith('https:') });
   registerHealthRoutes(app, deps.db);
+  registerTemplateRoutes(app, deps.db);
   await registerSpa(app, deps.clientDir);
 
   app.addHook('onClose', async () => {

@@ -8,7 +8,9 @@ import { z } from 'zod';
  * variable stops the server with one line naming it.
  */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
   PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int('must be a whole number')
@@ -26,7 +28,11 @@ const envSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')

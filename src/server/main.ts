@@ -2,10 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { migrateToLatest, openDatabase } from './db/database.js';
-
-/** How long shutdown waits for in-flight requests before giving up. */
-const SHUTDOWN_GRACE_MS = 10_000;
+import { openDatabase } from './db/database.js';
+import { prepareDatabase } from './prepare-database.js';
+import { createShutdown } from './shutdown.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -26,29 +25,12 @@ async function main(): Promise<void> {
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
   const app = await buildApp({ config, db, dialect, clientDir });
 
-  const applied = await migrateToLatest(db);
+  const applied = await prepareDatabase(db);
   app.log.info({ dialect, applied }, 'database ready');
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  const shutdown = createShutdown(app);
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

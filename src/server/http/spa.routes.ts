@@ -26,6 +26,7 @@ export async function registerSpa(
       root: clientDir,
       index: false,
       wildcard: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(

@@ -1,3 +1,197 @@
+import { Link } from 'react-router';
+import {
+  InfoLayout,
+  InfoSection,
+  KeyPoints,
+  SupportEmailLink,
+  type ContentsEntry,
+} from './InfoLayout.js';
+import { REPLY_TIME } from './support.js';
+
+const CONTENTS: readonly ContentsEntry[] = [
+  { id: 'what-we-collect', label: 'What we collect' },
+  { id: 'cookies', label: 'Cookies' },
+  { id: 'why-we-use-it', label: 'Why we use it' },
+  { id: 'who-we-share-with', label: 'Who we share it with' },
+  { id: 'how-long-we-keep-it', label: 'How long we keep it' },
+  { id: 'your-rights', label: 'Your rights' },
+  { id: 'security', label: 'How we protect it' },
+  { id: 'changes', label: 'Changes to this policy' },
+  { id: 'contact', label: 'Contact' },
+];
+
 export function PrivacyPage() {
-  return <main>Privacy</main>;
+  return (
+    <InfoLayout
+      title="Privacy Policy"
+      meta="Last updated 07/01/2025"
+      intro="This policy explains what we learn about you when you use Online Portfolio Builder, why, and what you can ask us to do with it. We collect only what we need to build and host your portfolio."
+      contents={CONTENTS}
+    >
+      <KeyPoints title="At a glance">
+        <ul>
+          <li>
+            One cookie, and only to keep you signed in. No tracking, advertising or analytics.
+          </li>
+          <li>We never see your card or bank details: Razorpay handles payments.</li>
+          <li>We do not sell your data or share it for advertising.</li>
+          <li>Your published portfolio is public, because that is what it is for.</li>
+        </ul>
+      </KeyPoints>
+
+      <InfoSection id="what-we-collect" title="What we collect">
+        <h3>When you sign in with Google</h3>
+        <p>
+          Google tells us your name, your email address and the link to your profile picture, along
+          with an account number that stays the same even if you change your email. We never see
+          your Google password.
+        </p>
+        <h3>Your draft</h3>
+        <p>
+          While you fill in a template, your draft is saved in your own browser&rsquo;s local
+          storage, not on our servers. It stays there until you publish, and you can remove it at
+          any time by clearing this site&rsquo;s data in your browser.
+        </p>
+        <h3>Your published portfolio</h3>
+        <p>
+          When you publish, we store the content of your portfolio: your name, texts, image links,
+          project links and whatever contact details and social links you choose to show. This
+          content is public by design. Anyone with the link can see it, and search engines may list
+          it.
+        </p>
+        <h3>Your orders</h3>
+        <p>
+          For every order we keep the amount, the template, the username, the date and the order and
+          payment reference numbers that Razorpay gives us. Razorpay collects your card, UPI or bank
+          details directly; they never reach us.
+        </p>
+        <h3>Technical records</h3>
+        <p>
+          Like every website, our server receives basic request details such as the page asked for
+          and the time. We use them only to keep the service running and secure, for example to
+          investigate an error you report or to block abuse.
+        </p>
+        <h3>What we do not collect</h3>
+        <p>
+          Messages sent through your portfolio&rsquo;s contact form go from the visitor&rsquo;s own
+          email program straight to you. They do not pass through us, and we never see them.
+        </p>
+      </InfoSection>
+
+      <InfoSection id="cookies" title="Cookies">
+        <p>
+          We use a single, strictly necessary cookie: a session cookie that keeps you signed in
+          while you build and publish your portfolio. It is marked HttpOnly, so scripts on the page
+          cannot read it, and it holds only a random code, not your details. It ends when you sign
+          out or when the session expires.
+        </p>
+        <p>
+          We use no tracking cookies, no advertising cookies and no analytics of any kind. Because
+          the one cookie we use is needed for the site to work, there is nothing to opt in to or out
+          of. Visitors who only view published portfolios do not need to sign in.
+        </p>
+      </InfoSection>
+
+      <InfoSection id="why-we-use-it" title="Why we use it">
+        <ul>
+          <li>to sign you in and keep your portfolio tied to your account;</li>
+          <li>to publish your portfolio at the username you chose and keep it online;</li>
+          <li>to take your payment and keep a record of it;</li>
+          <li>to email you your portfolio link and messages about your orders;</li>
+          <li>to answer you when you write to support;</li>
+          <li>to keep accounting records that the law requires, and to prevent fraud and abuse.</li>
+        </ul>
+        <p>We do not use your information for advertising, and we do not sell it to anyone.</p>
+      </InfoSection>
+
+      <InfoSection id="who-we-share-with" title="Who we share it with">
+        <p>We share only what each service needs to do its job for us:</p>
+        <ul>
+          <li>
+            <strong>Google</strong>, to sign you in. Google&rsquo;s own privacy policy covers your
+            Google account.
+          </li>
+          <li>
+            <strong>Razorpay</strong>, to take your payment. We send the order amount and reference,
+            and your name and email so the payment form is filled in for you.
+          </li>
+          <li>
+            <strong>Our email provider</strong>, to deliver the email with your portfolio link and
+            other messages about your orders.
+          </li>
+          <li>
+            <strong>The authorities</strong>, only when Indian law requires us to.
+          </li>
+        </ul>
+      </InfoSection>
+
+      <InfoSection id="how-long-we-keep-it" title="How long we keep it">
+        <ul>
+          <li>
+            <strong>Your account details</strong>: for as long as you have an account with us.
+          </li>
+          <li>
+            <strong>Your published portfolio</strong>: while it is online, and for a while after
+            your paid year ends so that you can renew. You can ask us to delete it sooner.
+          </li>
+          <li>
+            <strong>Order records</strong>: for as long as Indian tax and accounting law requires,
+            even after you close your account.
+          </li>
+          <li>
+            <strong>Your draft</strong>: in your browser only, until you publish or clear it.
+          </li>
+        </ul>
+      </InfoSection>
+
+      <InfoSection id="your-rights" title="Your rights">
+        <p>You can ask us at any time to:</p>
+        <ul>
+          <li>
+            <strong>see</strong> the personal data we hold about you;
+          </li>
+          <li>
+            <strong>correct</strong> anything that is wrong;
+          </li>
+          <li>
+            <strong>delete</strong> your account and your portfolio, except for the order records we
+            must keep by law.
+          </li>
+        </ul>
+        <p>
+          To do any of these, write to <SupportEmailLink subject="Privacy request" /> from the email
+          address you sign in with. We reply within {REPLY_TIME}. You can also change the content of
+          your portfolio yourself whenever you like by publishing an update at the same username.
+        </p>
+      </InfoSection>
+
+      <InfoSection id="security" title="How we protect it">
+        <p>
+          Our site is served over an encrypted connection. We store only a scrambled form of the
+          code in your sign-in cookie, so even a copy of our database could not be used to sign in
+          as you. Payments are handled entirely by Razorpay, so no card or bank details are ever
+          stored by us. Access to our systems is limited to the people who run the service.
+        </p>
+        <p>
+          No system is perfectly secure. If we ever learn of a breach that affects your data, we
+          will tell you and the relevant authorities as the law requires.
+        </p>
+      </InfoSection>
+
+      <InfoSection id="changes" title="Changes to this policy">
+        <p>
+          If we change how we handle your data, we will update this page and the date at the top.
+          For important changes we will also tell you by email before they take effect.
+        </p>
+      </InfoSection>
+
+      <InfoSection id="contact" title="Contact">
+        <p>
+          Questions about your privacy? Email <SupportEmailLink /> or see our{' '}
+          <Link to="/contact-us">Contact Us</Link> page. You can also read our{' '}
+          <Link to="/terms-and-conditions">Terms and Conditions</Link>.
+        </p>
+      </InfoSection>
+    </InfoLayout>
+  );
 }

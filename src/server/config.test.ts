@@ -1,0 +1,87 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'pb-config-'));
+
+describe('loadConfig', () => {
+  it('needs nothing to start: SQLite under ./data, port 3000, a generated secret', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: 'localhost',
+      dataDir: dir,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      publicUrlConfigured: false,
+    });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    // Kept, so a restart does not sign everybody out.
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(config.sessionSecret);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it('defaults DATA_DIR to ./data', () => {
+    expect(loadConfig({ SESSION_SECRET: 'x'.repeat(32) }).dataDir).toBe(path.resolve('data'));
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number (got "abc")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be 0-65535 (got "70000")'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL must be a postgres:// URL (leave it unset for SQLite) (got "mysql://x")',
+    ],
+    [
+      { PUBLIC_URL: 'ftp://example.com' },
+      'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "ftp://example.com")',
+    ],
+    [
+      { NODE_ENV: 'staging' },
+      'Invalid configuration: NODE_ENV must be development, production or test (got "staging")',
+    ],
+    [{ SESSION_SECRET: 'short' }, 'Invalid configuration: SESSION_SECRET must be at least 32 characters'],
+  ])('stops on %o with one line naming the variable', (env, message) => {
+    const run = () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(message);
+    try {
+      run();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('requires a session secret and the public URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.example' })).toThrow(
+      'SESSION_SECRET is required in production',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) })).toThrow(
+      'PUBLIC_URL is required in production',
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+      PUBLIC_URL: 'https://portfolio.example/',
+      DATABASE_URL: 'postgres://app@db/portfolio',
+    });
+    expect(config).toMatchObject({
+      isProduction: true,
+      publicUrl: 'https://portfolio.example',
+      databaseUrl: 'postgres://app@db/portfolio',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir, PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+    expect(existsSync(path.join(dir, 'session-secret'))).toBe(true);
+  });
+});

@@ -1,0 +1,139 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.js';
+import { isDatabaseReady, migrateToLatest } from './database.js';
+import { migrations } from './migrations/index.js';
+
+const TABLES = [
+  'email_outbox',
+  'orders',
+  'payment_events',
+  'portfolios',
+  'sessions',
+  'templates',
+  'username_holds',
+  'usernames',
+  'users',
+];
+
+const now = '2026-11-21T12:00:00.000Z';
+const user = (id: string) => ({
+  id,
+  issuer: 'https://issuer.test',
+  subject: `sub-${id}`,
+  email: `${id}@example.com`,
+  email_verified: 1,
+  name: 'Test Person',
+  given_name: 'Test',
+  picture: null,
+  created_at: now,
+  updated_at: now,
+});
+
+describe.each(TEST_DIALECTS)('the database on %s', (dialect) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.destroy();
+    database = undefined;
+  });
+
+  it('migrates a new database to every table the product needs, and again is a no-op', async () => {
+    database = await createTestDatabase(dialect, { prepare: false });
+    const applied = await migrateToLatest(database.db);
+    expect(applied).toEqual(Object.keys(migrations));
+    const tables = (await database.db.introspection.getTables()).map((table) => table.name).sort();
+    expect(tables).toEqual(TABLES);
+    expect(await migrateToLatest(database.db)).toEqual([]);
+    expect(await isDatabaseReady(database.db)).toBe(true);
+  });
+
+  it('enforces foreign keys', async () => {
+    database = await createTestDatabase(dialect);
+    await expect(
+      database.db
+        .insertInto('sessions')
+        .values({ token_hash: 'h', user_id: 'nobody', created_at: now, expires_at: now })
+        .execute(),
+    ).rejects.toThrow();
+    expect(await database.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps one account per provider subject and one portfolio per user and template', async () => {
+    database = await createTestDatabase(dialect);
+    const { db } = database;
+    await db.insertInto('users').values(user('u1')).execute();
+    await expect(
+      db.insertInto('users').values({ ...user('u2'), subject: 'sub-u1' }).execute(),
+    ).rejects.toThrow();
+    const portfolio = {
+      id: 'p1',
+      user_id: 'u1',
+      template_id: 'template1',
+      data: '{}',
+      paid_until: now,
+      created_at: now,
+      updated_at: now,
+    };
+    await db.insertInto('portfolios').values(portfolio).execute();
+    await expect(db.insertInto('portfolios').values({ ...portfolio, id: 'p2' }).execute()).rejects.toThrow();
+  });
+
+  it('lets exactly one order hold a username at a time', async () => {
+    database = await createTestDatabase(dialect);
+    const { db } = database;
+    await db.insertInto('users').values([user('u1'), user('u2')]).execute();
+    const order = (id: string, userId: string) => ({
+      id,
+      gateway: 'test',
+      gateway_order_id: `gw_${id}`,
+      user_id: userId,
+      template_id: 'template2',
+      username: 'ada',
+      data: '{}',
+      amount_paise: 62910,
+      currency: 'INR',
+      receipt: '1790000000000',
+      status: 'created' as const,
+      payment_id: null,
+      credit_used_by_order_id: null,
+      created_at: now,
+      updated_at: now,
+      paid_at: null,
+    });
+    await db.insertInto('orders').values([order('o1', 'u1'), order('o2', 'u2')]).execute();
+    await db
+      .insertInto('username_holds')
+      .values({ username: 'ada', user_id: 'u1', order_id: 'o1', expires_at: now })
+      .execute();
+    await expect(
+      db
+        .insertInto('username_holds')
+        .values({ username: 'ada', user_id: 'u2', order_id: 'o2', expires_at: now })
+        .execute(),
+    ).rejects.toThrow();
+    const holds = await db.selectFrom('username_holds').select(['username', 'user_id']).execute();
+    expect(holds).toEqual([{ username: 'ada', user_id: 'u1' }]);
+  });
+
+  it('stores money as whole paise and JSON documents intact', async () => {
+    database = await createTestDatabase(dialect);
+    const row = await database.db
+      .selectFrom('templates')
+      .select(['price_paise', 'discount_percent', 'default_data'])
+      .where('id', '=', 'template4')
+      .executeTakeFirstOrThrow();
+    expect(row.price_paise).toBe(99900);
+    expect(typeof row.price_paise).toBe('number');
+    expect(JSON.parse(row.default_data).personalDetails.type).toBe('personalDetails');
+  });
+
+  if (dialect === 'sqlite') {
+    it('runs SQLite in WAL mode with foreign keys on', async () => {
+      database = await createTestDatabase(dialect);
+      const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(database.db);
+      expect(mode.rows[0]?.journal_mode).toBe('wal');
+      const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(database.db);
+      expect(fk.rows[0]?.foreign_keys).toBe(1);
+    });
+  }
+});
