@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject, onTestFailed } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+
+export const baseUrl = () => inject('baseUrl');
+
+export interface BrowserSession {
+  browser: () => Browser;
+  /** A fresh page (its own context) at the given viewport, failing the test on console errors. */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** Console errors the test expects; everything else fails it. */
+  allowConsoleError(pattern: RegExp): void;
+}
+
+/**
+ * One Chromium for a test file. Each page records console errors and uncaught exceptions: a
+ * stray one fails the test. A failing test leaves a screenshot in test-results/.
+ */
+export function useBrowser(): BrowserSession {
+  let browser: Browser;
+  let contexts: BrowserContext[] = [];
+  let pages: Page[] = [];
+  let errors: string[] = [];
+  let allowed: RegExp[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    const unexpected = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+    pages = [];
+    errors = [];
+    allowed = [];
+    expect(unexpected, 'console errors').toEqual([]);
+  });
+
+  return {
+    browser: () => browser,
+    allowConsoleError(pattern) {
+      allowed.push(pattern);
+    },
+    async newPage(viewport = { width: 1280, height: 800 }) {
+      const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+      contexts.push(context);
+      const page = await context.newPage();
+      pages.push(page);
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`${message.text()} @ ${page.url()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message} @ ${page.url()}`));
+      onTestFailed(async ({ task }) => {
+        const dir = path.resolve('test-results');
+        mkdirSync(dir, { recursive: true });
+        const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+        await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true }).catch(() => {});
+      });
+      return page;
+    },
+  };
+}
