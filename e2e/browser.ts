@@ -2,15 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, onTestFailed } from 'vitest';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -67,7 +59,9 @@ export function useBrowser(): BrowserSession {
         const dir = path.resolve('test-results');
         mkdirSync(dir, { recursive: true });
         const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
-        await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true }).catch(() => {});
+        await page
+          .screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
+          .catch(() => {});
       });
       return page;
     },

@@ -36,9 +36,9 @@ describe('the landing page', () => {
     await page.waitForFunction(
       () => getComputedStyle(document.querySelector('.collage__reveal')!).opacity === '1',
     );
-    await expect(page.getByText('Showcase Your Story, Build Your Brand.').isVisible()).resolves.toBe(
-      true,
-    );
+    await expect(
+      page.getByText('Showcase Your Story, Build Your Brand.').isVisible(),
+    ).resolves.toBe(true);
 
     await page.mouse.move(5, 5);
     await expect(centre.getAttribute('data-revealed')).resolves.toBe('false');
@@ -77,7 +77,9 @@ describe('the landing page', () => {
     await expect(small.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Please use a larger screen',
     );
-    await expect(small.getByText(/not supported on mobile devices/).isVisible()).resolves.toBe(true);
+    await expect(small.getByText(/not supported on mobile devices/).isVisible()).resolves.toBe(
+      true,
+    );
     await expect(small.getByText(/desktop or\s+laptop/).isVisible()).resolves.toBe(true);
 
     const phone = await session.newPage({ width: 375, height: 740 });
@@ -98,7 +100,11 @@ describe('the landing page', () => {
       const focused = await page.evaluate(() => document.activeElement?.textContent);
       if (focused === 'Get Started') break;
     }
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Get Started');
-    await expect(page.locator('.collage__centre').getAttribute('data-revealed')).resolves.toBe('true');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+      'Get Started',
+    );
+    await expect(page.locator('.collage__centre').getAttribute('data-revealed')).resolves.toBe(
+      'true',
+    );
   });
 });

@@ -6,20 +6,25 @@ import { baseUrl, useBrowser } from './browser.js';
 describe('every route of the builder', () => {
   const session = useBrowser();
 
-  it.each(Object.entries(PAGE_TITLES))('%s loads without console errors and has its title', async (route, title) => {
-    const page = await session.newPage({ width: 1280, height: 800 });
-    const response = await page.goto(route);
-    expect(response?.status()).toBe(200);
-    await page.waitForLoadState('networkidle');
-    await expect(page.title()).resolves.toBe(title);
-    await expect(page.locator('h1').first().isVisible()).resolves.toBe(true);
-  });
+  it.each(Object.entries(PAGE_TITLES))(
+    '%s loads without console errors and has its title',
+    async (route, title) => {
+      const page = await session.newPage({ width: 1280, height: 800 });
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      await page.waitForLoadState('networkidle');
+      await expect(page.title()).resolves.toBe(title);
+      await expect(page.locator('h1').first().isVisible()).resolves.toBe(true);
+    },
+  );
 
   it('an unknown path is a 404 with a proper not-found page', async () => {
     const page = await session.newPage();
     const response = await page.goto('/definitely/not/here');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(
+      true,
+    );
     await expect(page.title()).resolves.toBe(NOT_FOUND_TITLE);
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL(`${baseUrl()}/`);
@@ -29,25 +34,32 @@ describe('every route of the builder', () => {
 describe('the shared footer', () => {
   const session = useBrowser();
 
-  it.each(['/', '/about-us', '/contact-us', '/terms-and-conditions', '/privacy-policy', '/refund-policy'])(
-    'on %s links to every site page',
-    async (route) => {
-      const page = await session.newPage({ width: 1280, height: 800 });
-      await page.goto(route);
-      const footer = page.locator('footer.site-footer');
-      for (const link of FOOTER_LINKS) {
-        await expect(footer.getByRole('link', { name: link.label, exact: true }).getAttribute('href')).resolves.toBe(
-          link.to,
-        );
-      }
-    },
-  );
+  it.each([
+    '/',
+    '/about-us',
+    '/contact-us',
+    '/terms-and-conditions',
+    '/privacy-policy',
+    '/refund-policy',
+  ])('on %s links to every site page', async (route) => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await page.goto(route);
+    const footer = page.locator('footer.site-footer');
+    for (const link of FOOTER_LINKS) {
+      await expect(
+        footer.getByRole('link', { name: link.label, exact: true }).getAttribute('href'),
+      ).resolves.toBe(link.to);
+    }
+  });
 
   it('navigates to each page in the app', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
     await page.goto('/about-us');
     for (const link of FOOTER_LINKS) {
-      await page.locator('footer.site-footer').getByRole('link', { name: link.label, exact: true }).click();
+      await page
+        .locator('footer.site-footer')
+        .getByRole('link', { name: link.label, exact: true })
+        .click();
       await page.waitForURL(`**${link.to}`);
       await expect(page.title()).resolves.toBe(PAGE_TITLES[link.to]);
       await expect(page.locator('h1').first().isVisible()).resolves.toBe(true);

@@ -20,7 +20,10 @@ export interface TestApp {
 export async function startTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  options: { logger?: Parameters<typeof buildApp>[0]['logger']; beforeListen?: (app: FastifyInstance) => void } = {},
+  options: {
+    logger?: Parameters<typeof buildApp>[0]['logger'];
+    beforeListen?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const config = loadConfig({

@@ -11,17 +11,21 @@ describe.each(TEST_DIALECTS)('the HTTP application on %s', (dialect) => {
   let writes = 0;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, {}, {
-      beforeListen: (app) => {
-        app.post(WRITE_ROUTE, async () => {
-          writes += 1;
-          return { ok: true };
-        });
-        app.get('/api/test-crash', async () => {
-          throw new Error('secret internal detail: connection string postgres://u:p@h/db');
-        });
+    t = await startTestApp(
+      dialect,
+      {},
+      {
+        beforeListen: (app) => {
+          app.post(WRITE_ROUTE, async () => {
+            writes += 1;
+            return { ok: true };
+          });
+          app.get('/api/test-crash', async () => {
+            throw new Error('secret internal detail: connection string postgres://u:p@h/db');
+          });
+        },
       },
-    });
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -36,19 +40,24 @@ describe.each(TEST_DIALECTS)('the HTTP application on %s', (dialect) => {
     expect(await ready.json()).toEqual({ status: 'ready' });
   });
 
-  it.each(Object.entries(PAGE_TITLES))('serves the builder page %s with its title', async (route, title) => {
-    const response = await fetch(`${t.url}${route}`, { headers: { accept: 'text/html' } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('text/html');
-    const html = await response.text();
-    expect(html).toContain(`<title>${title.replace('&', '&#38;')}</title>`);
-    expect(html).toContain('<div id="root"></div>');
-  });
+  it.each(Object.entries(PAGE_TITLES))(
+    'serves the builder page %s with its title',
+    async (route, title) => {
+      const response = await fetch(`${t.url}${route}`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const html = await response.text();
+      expect(html).toContain(`<title>${title.replace('&', '&#38;')}</title>`);
+      expect(html).toContain('<div id="root"></div>');
+    },
+  );
 
   it('answers an unknown page with the app and HTTP 404', async () => {
     const response = await fetch(`${t.url}/no/such/page`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(404);
-    expect(await response.text()).toContain('<title>Page not found · Online Portfolio Builder</title>');
+    expect(await response.text()).toContain(
+      '<title>Page not found · Online Portfolio Builder</title>',
+    );
   });
 
   it('answers an unknown API route with a JSON 404', async () => {
@@ -77,14 +86,20 @@ describe.each(TEST_DIALECTS)('the HTTP application on %s', (dialect) => {
   });
 
   it('refuses a body that is not JSON with 415 and writes nothing', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
       const response = await fetch(`${t.url}${WRITE_ROUTE}`, {
         method: 'POST',
         headers: { 'content-type': type },
         body: 'a=b',
       });
       expect(response.status, type).toBe(415);
-      expect((await response.json()).error.message).toBe('Send the request body as application/json.');
+      expect((await response.json()).error.message).toBe(
+        'Send the request body as application/json.',
+      );
     }
     expect(writes).toBe(0);
   });

@@ -21,7 +21,9 @@ describe('loadConfig', () => {
     });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
     // Kept, so a restart does not sign everybody out.
-    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(config.sessionSecret);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(
+      config.sessionSecret,
+    );
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
   });
 
@@ -44,7 +46,10 @@ describe('loadConfig', () => {
       { NODE_ENV: 'staging' },
       'Invalid configuration: NODE_ENV must be development, production or test (got "staging")',
     ],
-    [{ SESSION_SECRET: 'short' }, 'Invalid configuration: SESSION_SECRET must be at least 32 characters'],
+    [
+      { SESSION_SECRET: 'short' },
+      'Invalid configuration: SESSION_SECRET must be at least 32 characters',
+    ],
   ])('stops on %o with one line naming the variable', (env, message) => {
     const run = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(run).toThrow(ConfigError);

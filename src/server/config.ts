@@ -9,7 +9,9 @@ import { z } from 'zod';
  */
 const envSchema = z.object({
   NODE_ENV: z
-    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
     .default('development'),
   PORT: z.coerce
     .number({ error: 'must be a port number' })

@@ -14,15 +14,19 @@ describe('structured logs', () => {
     });
     const options = loggerOptions('info');
     const secret = 'top-secret-session-value-0123456789abcdef';
-    const captured = await startTestApp('sqlite', { SESSION_SECRET: secret }, {
-      logger: { ...(options as object), stream: sink } as never,
-      beforeListen: (app) => {
-        app.get('/api/test-log', async (request) => {
-          request.log.info({ headers: request.headers, config: app.deps.config }, 'debug dump');
-          return { ok: true };
-        });
+    const captured = await startTestApp(
+      'sqlite',
+      { SESSION_SECRET: secret },
+      {
+        logger: { ...(options as object), stream: sink } as never,
+        beforeListen: (app) => {
+          app.get('/api/test-log', async (request) => {
+            request.log.info({ headers: request.headers, config: app.deps.config }, 'debug dump');
+            return { ok: true };
+          });
+        },
       },
-    });
+    );
     const response = await fetch(`${captured.url}/api/test-log`, {
       headers: { cookie: 'pb_session=abcdef123456', authorization: 'Bearer xyz789' },
     });

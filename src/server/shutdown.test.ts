@@ -8,15 +8,19 @@ describe('graceful shutdown', () => {
     let release: () => void = () => {};
     let started: () => void = () => {};
     const requestStarted = new Promise<void>((resolve) => (started = resolve));
-    const t = await startTestApp('sqlite', {}, {
-      beforeListen: (app) => {
-        app.get('/api/test-slow', async () => {
-          started();
-          await new Promise<void>((resolve) => (release = resolve));
-          return { finished: true };
-        });
+    const t = await startTestApp(
+      'sqlite',
+      {},
+      {
+        beforeListen: (app) => {
+          app.get('/api/test-slow', async () => {
+            started();
+            await new Promise<void>((resolve) => (release = resolve));
+            return { finished: true };
+          });
+        },
       },
-    });
+    );
     const exits: number[] = [];
     const shutdown = createShutdown(t.app, { exit: (code) => exits.push(code) });
 

@@ -63,7 +63,10 @@ describe.each(TEST_DIALECTS)('the database on %s', (dialect) => {
     const { db } = database;
     await db.insertInto('users').values(user('u1')).execute();
     await expect(
-      db.insertInto('users').values({ ...user('u2'), subject: 'sub-u1' }).execute(),
+      db
+        .insertInto('users')
+        .values({ ...user('u2'), subject: 'sub-u1' })
+        .execute(),
     ).rejects.toThrow();
     const portfolio = {
       id: 'p1',
@@ -75,13 +78,21 @@ describe.each(TEST_DIALECTS)('the database on %s', (dialect) => {
       updated_at: now,
     };
     await db.insertInto('portfolios').values(portfolio).execute();
-    await expect(db.insertInto('portfolios').values({ ...portfolio, id: 'p2' }).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('portfolios')
+        .values({ ...portfolio, id: 'p2' })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('lets exactly one order hold a username at a time', async () => {
     database = await createTestDatabase(dialect);
     const { db } = database;
-    await db.insertInto('users').values([user('u1'), user('u2')]).execute();
+    await db
+      .insertInto('users')
+      .values([user('u1'), user('u2')])
+      .execute();
     const order = (id: string, userId: string) => ({
       id,
       gateway: 'test',
@@ -100,7 +111,10 @@ describe.each(TEST_DIALECTS)('the database on %s', (dialect) => {
       updated_at: now,
       paid_at: null,
     });
-    await db.insertInto('orders').values([order('o1', 'u1'), order('o2', 'u2')]).execute();
+    await db
+      .insertInto('orders')
+      .values([order('o1', 'u1'), order('o2', 'u2')])
+      .execute();
     await db
       .insertInto('username_holds')
       .values({ username: 'ada', user_id: 'u1', order_id: 'o1', expires_at: now })

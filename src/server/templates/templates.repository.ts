@@ -14,7 +14,10 @@ export function findTemplate(db: Db, id: string): Promise<TemplateRow | undefine
 /** Inserts a template or refreshes its name and default data; an operator's price is kept. */
 export async function upsertTemplateDefaults(
   db: Db,
-  row: Pick<TemplateRow, 'id' | 'name' | 'default_data' | 'price_paise' | 'discount_percent' | 'updated_at'>,
+  row: Pick<
+    TemplateRow,
+    'id' | 'name' | 'default_data' | 'price_paise' | 'discount_percent' | 'updated_at'
+  >,
 ): Promise<void> {
   await db
     .insertInto('templates')
@@ -34,6 +37,10 @@ export async function updateTemplatePrice(
   id: string,
   price: { price_paise: number | null; discount_percent: number; updated_at: string },
 ): Promise<boolean> {
-  const result = await db.updateTable('templates').set(price).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .updateTable('templates')
+    .set(price)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -13,7 +13,8 @@ export function registerTemplateRoutes(app: FastifyInstance, db: Db): void {
   app.get<{ Params: { id: string } }>('/api/templates/:id', async (request, reply) => {
     const { id } = request.params;
     const template = isTemplateId(id) ? await templateDefaultData(db, id) : undefined;
-    if (!template) throw notFound(`There is no template "${id}". Templates are template1 to template5.`);
+    if (!template)
+      throw notFound(`There is no template "${id}". Templates are template1 to template5.`);
     reply.header('cache-control', 'no-cache');
     return template;
   });

@@ -4,7 +4,12 @@ import { TEMPLATE_IDS, type TemplateId } from '../../shared/routes.js';
 import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 import type { Db } from '../db/database.js';
-import { findTemplate, listTemplates, upsertTemplateDefaults, type TemplateRow } from './templates.repository.js';
+import {
+  findTemplate,
+  listTemplates,
+  upsertTemplateDefaults,
+  type TemplateRow,
+} from './templates.repository.js';
 
 /** Prices a fresh installation starts with (operators change them with `npm run admin`). */
 export const DEFAULT_PRICES: Readonly<Record<TemplateId, { paise: number; discount: number }>> = {

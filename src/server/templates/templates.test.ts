@@ -19,7 +19,9 @@ describe.each(TEST_DIALECTS)('the templates API on %s', (dialect) => {
     const response = await fetch(`${t.url}/api/templates`);
     expect(response.status).toBe(200);
     const { templates } = await response.json();
-    expect(templates.map((template: { id: string; name: string }) => [template.id, template.name])).toEqual([
+    expect(
+      templates.map((template: { id: string; name: string }) => [template.id, template.name]),
+    ).toEqual([
       ['template1', 'Mini-port'],
       ['template2', 'Directive'],
       ['template3', 'Hyperspace'],
@@ -66,6 +68,10 @@ describe.each(TEST_DIALECTS)('the templates API on %s', (dialect) => {
     });
     await seedTemplates(t.database.db);
     const { templates } = await (await fetch(`${t.url}/api/templates`)).json();
-    expect(templates[2]).toMatchObject({ id: 'template3', pricePaise: null, finalPricePaise: null });
+    expect(templates[2]).toMatchObject({
+      id: 'template3',
+      pricePaise: null,
+      finalPricePaise: null,
+    });
   });
 });

@@ -1,0 +1,137 @@
+/**
+ * Renders our five templates in Chromium and writes the site's pictures of them:
+ * the landing page's eight collage images and the five template card images (WebP).
+ * Usage: npm run screenshots (builds first). Output: src/client/public/images/.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
+
+const OUT_DIR = path.resolve('src/client/public/images');
+const MAX_BYTES = 80 * 1024;
+
+interface Shot {
+  file: string;
+  route: string;
+  /** Element id to scroll to before the shot; the top of the page when absent. */
+  anchor?: string;
+  viewport: { width: number; height: number };
+}
+
+const collage = (n: number, route: string, anchor?: string): Shot => ({
+  file: `collage-${n}.webp`,
+  route,
+  anchor,
+  viewport: { width: 1280, height: 800 },
+});
+
+const SHOTS: Shot[] = [
+  collage(1, '/template1'),
+  collage(2, '/template2'),
+  collage(3, '/template3'),
+  collage(4, '/template4'),
+  collage(5, '/template5'),
+  collage(6, '/template3', 'section2'),
+  collage(7, '/template4', 'section'),
+  collage(8, '/template1', 'section2'),
+  ...[1, 2, 3, 4, 5].map((n) => ({
+    file: `card-template${n}.webp`,
+    route: `/template${n}`,
+    viewport: { width: 1280, height: 960 },
+  })),
+];
+
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-shots-'));
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.on('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Chromium encodes WebP itself: draw the PNG on a canvas and ask for WebP at the given quality. */
+async function toWebp(page: Page, png: Buffer, quality: number): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    async ({ source, q }) => {
+      const image = new Image();
+      image.src = source;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      canvas.getContext('2d')!.drawImage(image, 0, 0);
+      return canvas.toDataURL('image/webp', q);
+    },
+    { source: `data:image/png;base64,${png.toString('base64')}`, q: quality },
+  );
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+async function main(): Promise<void> {
+  mkdirSync(OUT_DIR, { recursive: true });
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    for (const shot of SHOTS) {
+      // Half the device pixels: a 1280 px wide page becomes a 640 px wide picture.
+      const context = await browser.newContext({
+        viewport: shot.viewport,
+        deviceScaleFactor: 0.5,
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      await page.goto(`${server.url}${shot.route}`, { waitUntil: 'networkidle' });
+      await page.addStyleTag({ content: '.back-arrow { display: none !important; }' });
+      if (shot.anchor) {
+        await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), shot.anchor);
+      }
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForTimeout(300);
+      const png = await page.screenshot({ type: 'png' });
+      let quality = 0.82;
+      let webp = await toWebp(page, png, quality);
+      while (webp.byteLength > MAX_BYTES && quality > 0.4) {
+        quality -= 0.08;
+        webp = await toWebp(page, png, quality);
+      }
+      const file = path.join(OUT_DIR, shot.file);
+      writeFileSync(file, webp);
+      console.log(`${shot.file}  ${(statSync(file).size / 1024).toFixed(1)} KB`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
