@@ -9,22 +9,28 @@ import { IMAGE_RULE, isAllowedImage, isAllowedLink, LINK_RULE } from './urls.js'
  * spelling `sectionSubtitle` is accepted); output is canonical.
  */
 
+/** "is required" when absent, otherwise what the value must be. */
+const mustBe =
+  (what: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? 'is required' : `must be ${what}`;
+
 const text = (max: number) =>
   z
-    .string({ error: 'must be text' })
+    .string({ error: mustBe('text') })
     .trim()
     .max(max, `must be at most ${max} characters`)
     .default('');
 
 const link = z
-  .string({ error: 'must be text' })
+  .string({ error: mustBe('text') })
   .trim()
   .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
   .refine(isAllowedLink, LINK_RULE)
   .default('');
 
 const image = z
-  .string({ error: 'must be text' })
+  .string({ error: mustBe('text') })
   .trim()
   .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
   .refine(isAllowedImage, IMAGE_RULE)
@@ -36,13 +42,16 @@ const tileIcon = z.preprocess(
   z.enum(TILE_ICONS, { error: `must be one of: ${TILE_ICONS.join(', ')}` }).optional(),
 );
 
-export const tileSchema = z.object({
-  img: image,
-  title: text(LIMITS.line),
-  desc: text(LIMITS.paragraph),
-  link: link,
-  icon: tileIcon,
-});
+export const tileSchema = z.object(
+  {
+    img: image,
+    title: text(LIMITS.line),
+    desc: text(LIMITS.paragraph),
+    link: link,
+    icon: tileIcon,
+  },
+  { error: mustBe('a tile object') },
+);
 
 const renameSubtitle = (value: unknown) => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
@@ -66,12 +75,15 @@ export const sectionSchema = z.preprocess(
   }),
 );
 
-export const personalDetailsSchema = z.object({
-  name: text(LIMITS.name),
-  profileImage: image,
-  headline: text(LIMITS.line),
-  intro: text(LIMITS.paragraph),
-});
+export const personalDetailsSchema = z.object(
+  {
+    name: text(LIMITS.name),
+    profileImage: image,
+    headline: text(LIMITS.line),
+    intro: text(LIMITS.paragraph),
+  },
+  { error: mustBe('an object') },
+);
 
 export const socialLinkSchema = z.object({
   url: link,
@@ -84,7 +96,7 @@ export const socialLinkSchema = z.object({
 
 export const contactDetailsSchema = z.object({
   email: z
-    .string({ error: 'must be text' })
+    .string({ error: mustBe('text') })
     .trim()
     .max(LIMITS.line, `must be at most ${LIMITS.line} characters`)
     .refine(
@@ -94,7 +106,7 @@ export const contactDetailsSchema = z.object({
     )
     .default(''),
   tel: z
-    .string({ error: 'must be text' })
+    .string({ error: mustBe('text') })
     .trim()
     .max(40, 'must be at most 40 characters')
     .refine(
@@ -175,7 +187,5 @@ export function parsePortfolio(input: unknown): ParseResult {
   if (parsed.success) return { ok: true, data: parsed.data };
   const issue = parsed.error.issues[0]!;
   const field = issue.path.map(String).join('.') || 'data';
-  const message =
-    issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
-  return { ok: false, problem: { field, message: `${field} ${message}` } };
+  return { ok: false, problem: { field, message: `${field} ${issue.message}` } };
 }
