@@ -1,0 +1,209 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
+import { LIMITS } from '../src/shared/domain/limits.js';
+import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import { TEMPLATE_IDS, type TemplateId } from '../src/shared/routes.js';
+import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
+import { TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
+import { baseUrl, useBrowser } from './browser.js';
+
+const WIDTHS = [360, 768, 1280, 1920];
+const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** A name and nothing else (each section keeps its one required tile, empty). */
+function minimalData(id: TemplateId): PortfolioData {
+  const empty = { img: '', title: '', desc: '', link: '' };
+  const section = {
+    sectionTitle: '',
+    sectionSubTitle: '',
+    sectionFooterText: '',
+    sectionTiles: [empty],
+  };
+  return pickTemplateFields(TEMPLATE_DEFINITIONS[id], {
+    personalDetails: {
+      type: 'personalDetails',
+      name: 'Asha Rao',
+      headline: '',
+      intro: '',
+      profileImage: '',
+    },
+    section: { type: 'section', ...section },
+    section2: { type: 'section2', ...section },
+    contactDetails: { type: 'contactDetails', email: '', tel: '', address: '', socialLinks: [] },
+  });
+}
+
+/** Every text at its limit, long unbroken words, 24 tiles a section, 12 social links. */
+function maximalData(id: TemplateId): PortfolioData {
+  const words = (length: number) =>
+    `${'Longwordwithoutanybreaks'.repeat(8)} ${'lorem '.repeat(length)}`.slice(0, length);
+  const url = `https://example.com/${'p'.repeat(300)}`;
+  const tiles = Array.from({ length: LIMITS.maxTiles }, (_, index) => ({
+    img: `/templates/art/tile-${String((index % 12) + 1).padStart(2, '0')}.svg`,
+    title: words(LIMITS.line),
+    desc: words(LIMITS.paragraph),
+    link: url,
+    icon: 'rocket' as const,
+  }));
+  const section = {
+    sectionTitle: words(LIMITS.line),
+    sectionSubTitle: words(LIMITS.line),
+    sectionFooterText: words(LIMITS.paragraph),
+    sectionTiles: tiles,
+  };
+  return pickTemplateFields(TEMPLATE_DEFINITIONS[id], {
+    personalDetails: {
+      type: 'personalDetails',
+      name: words(LIMITS.name),
+      headline: words(LIMITS.line),
+      intro: words(LIMITS.paragraph),
+      profileImage: '/templates/art/portrait-phantom.svg',
+    },
+    section: { type: 'section', ...section },
+    section2: { type: 'section2', ...section },
+    contactDetails: {
+      type: 'contactDetails',
+      email: `${'a'.repeat(60)}@${'b'.repeat(60)}.example.com`,
+      tel: '+91 98765 43210 12345 67890',
+      address: words(LIMITS.line),
+      socialLinks: Array.from({ length: LIMITS.maxSocialLinks }, (_, index) => ({
+        url: `https://github.com/${'x'.repeat(index + 30)}`,
+        label: words(60),
+        iconClass: 'github' as const,
+      })),
+    },
+  });
+}
+
+async function showDraft(page: Page, id: TemplateId, data: PortfolioData): Promise<void> {
+  await page.goto('/about-us');
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+    DRAFT_STORAGE_KEY,
+    JSON.stringify({ templateId: id, data }),
+  ] as const);
+  await page.goto(`/edit-${id}`);
+  await page.locator('#personalDetails').waitFor();
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe.each(TEMPLATE_IDS)('template %s', (id) => {
+  const session = useBrowser();
+
+  it('preview shows the sample data, the editor scroll targets, and a back arrow to /choose', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    const offOrigin: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(baseUrl()) && !request.url().startsWith('data:'))
+        offOrigin.push(request.url());
+    });
+    await page.goto(`/${id}`);
+    await page.locator('#personalDetails').waitFor();
+    await page.waitForLoadState('networkidle');
+    const definition = TEMPLATE_DEFINITIONS[id];
+    for (const target of [
+      'personalDetails',
+      ...Object.keys(definition.sections),
+      'contactDetails',
+    ]) {
+      await expect(page.locator(`#${target}`).count(), target).resolves.toBe(1);
+    }
+    await expect(page.locator('h1').count()).resolves.toBe(1);
+    const back = page.getByRole('link', { name: 'Back to templates' });
+    await expect(back.getAttribute('href')).resolves.toBe('/choose');
+    // Every image loads; nothing is fetched from another origin (fonts and icons are ours).
+    const broken = await page.evaluate(() =>
+      [...document.images]
+        .filter((image) => image.complete && image.naturalWidth === 0)
+        .map((image) => image.src),
+    );
+    expect(broken).toEqual([]);
+    expect(offOrigin).toEqual([]);
+  });
+
+  it.each(WIDTHS)(
+    'has no horizontal scrolling at %i px with sample, minimal and maximal data',
+    async (width) => {
+      const page = await session.newPage({ width, height: 900 });
+      await page.goto(`/${id}`);
+      await page.locator('#personalDetails').waitFor();
+      await expect(horizontalOverflow(page), 'sample').resolves.toBeLessThanOrEqual(0);
+      await showDraft(page, id, minimalData(id));
+      await expect(horizontalOverflow(page), 'minimal').resolves.toBeLessThanOrEqual(0);
+      await showDraft(page, id, maximalData(id));
+      await expect(horizontalOverflow(page), 'maximal').resolves.toBeLessThanOrEqual(0);
+    },
+  );
+
+  it('shows no empty headings, images or links with minimal data', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await showDraft(page, id, minimalData(id));
+    await expect(page.getByText('Asha Rao').first().isVisible()).resolves.toBe(true);
+    const empties = await page.evaluate(() => ({
+      headings: [...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].filter(
+        (h) => h.textContent?.trim() === '',
+      ).length,
+      images: [...document.querySelectorAll('img')].filter((img) => !img.getAttribute('src'))
+        .length,
+      links: [...document.querySelectorAll('a')].filter((a) => !a.getAttribute('href')).length,
+    }));
+    expect(empties).toEqual({ headings: 0, images: 0, links: 0 });
+  });
+
+  it.each([
+    [1280, 800],
+    [375, 800],
+  ])('passes axe with no serious or critical violations at %i px', async (width, height) => {
+    const page = await session.newPage({ width, height });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`/${id}`);
+    await page.locator('#personalDetails').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.addScriptTag({ content: AXE });
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (context: unknown) => Promise<{
+              violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+            }>;
+          };
+        }
+      ).axe;
+      const result = await axe.run({ exclude: [['.back-arrow']] });
+      return result.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes
+              .map((node) => node.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        );
+    });
+    expect(violations).toEqual([]);
+  });
+
+  it('gives every control at least 44 px of height to tap on a phone', async () => {
+    const page = await session.newPage({ width: 375, height: 800 });
+    await page.goto(`/${id}`);
+    await page.locator('#personalDetails').waitFor();
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('a[href], button, input, textarea')]
+        .filter((element) => !element.closest('.back-arrow') && element.offsetParent !== null)
+        .filter((element) => !element.closest('p, li p'))
+        .map((element) => ({
+          text: (element.textContent || element.getAttribute('name') || element.tagName)
+            .trim()
+            .slice(0, 30),
+          height: element.getBoundingClientRect().height,
+        }))
+        .filter((control) => control.height < 44),
+    );
+    expect(small).toEqual([]);
+  });
+});

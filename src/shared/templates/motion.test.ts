@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TEMPLATE_DEFINITIONS } from './registry.js';
+
+/** Removes every `@media (prefers-reduced-motion: no-preference) { ... }` block, braces balanced. */
+function withoutMotionBlocks(css: string): string {
+  let result = '';
+  let index = 0;
+  const opener = /@media[^{]*prefers-reduced-motion:\s*no-preference[^{]*\{/g;
+  for (let match = opener.exec(css); match; match = opener.exec(css)) {
+    result += css.slice(index, match.index);
+    let depth = 1;
+    let cursor = match.index + match[0].length;
+    while (depth > 0 && cursor < css.length) {
+      if (css[cursor] === '{') depth += 1;
+      if (css[cursor] === '}') depth -= 1;
+      cursor += 1;
+    }
+    index = cursor;
+    opener.lastIndex = cursor;
+  }
+  return result + css.slice(index);
+}
+
+/** Splits a selector list at commas that are not inside parentheses (`:is(a, b)`). */
+function splitSelectors(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of list) {
+    if (char === '(') depth += 1;
+    if (char === ')') depth -= 1;
+    if (char === ',' && depth === 0) {
+      parts.push(current.trim());
+      current = '';
+    } else current += char;
+  }
+  return [...parts, current.trim()];
+}
+
+describe.each(Object.values(TEMPLATE_DEFINITIONS))('$name styles', ({ slug }) => {
+  const css = readFileSync(
+    path.resolve(`src/shared/templates/${slug}/${slug}.css`),
+    'utf8',
+  ).replace(/\/\*[\s\S]*?\*\//g, '');
+
+  it('move only for visitors who have not asked for reduced motion', () => {
+    const rest = withoutMotionBlocks(css);
+    const motion = rest.match(/(^|[;{\s])(transition|animation)(-[a-z-]+)?\s*:[^;}]*/g) ?? [];
+    expect(motion.filter((declaration) => !/:\s*none\b/.test(declaration))).toEqual([]);
+    expect(rest).not.toMatch(/scroll-behavior\s*:\s*smooth/);
+  });
+
+  it('scope every rule under the template root', () => {
+    const selectors =
+      withoutMotionBlocks(css)
+        .replace(/@(import|font-face)[^;{]*(;|\{[^}]*\})/g, '')
+        .match(/(^|})\s*([^{}@]+)\{/g)
+        ?.map((rule) =>
+          rule
+            .replace(/^}?\s*/, '')
+            .replace(/\{$/, '')
+            .trim(),
+        )
+        .filter((selector) => !/^(from|to|\d+%)/.test(selector)) ?? [];
+    const unscoped = selectors
+      .flatMap(splitSelectors)
+      .map((s) => s.trim())
+      .filter((s) => !s.startsWith(`.tpl-${slug}`) && !s.includes(`:has(.tpl-${slug})`));
+    expect(unscoped).toEqual([]);
+  });
+});
