@@ -15,6 +15,8 @@ interface InfoLayoutProps {
   meta?: ReactNode;
   /** One or two sentences that say what the page is for. */
   intro?: ReactNode;
+  /** A short summary shown at the top of the page, before the list of sections. */
+  summary?: ReactNode;
   /** Long pages list their sections so readers can jump straight to one. */
   contents?: readonly ContentsEntry[];
   /** Replaces the default call to action at the right of the top bar. */
@@ -27,6 +29,7 @@ export function InfoLayout({
   title,
   meta,
   intro,
+  summary,
   contents,
   headerAction,
   children,
@@ -44,7 +47,8 @@ export function InfoLayout({
           </Link>
           {headerAction ?? (
             <Link className="info-topbar__cta" to="/choose">
-              Choose a template
+              <span className="info-topbar__cta-long">Choose a template</span>
+              <span className="info-topbar__cta-short">Templates</span>
             </Link>
           )}
         </div>
@@ -59,6 +63,7 @@ export function InfoLayout({
         </div>
         <div className="info-column">
           <article className="info-card">
+            {summary}
             {contents && contents.length > 0 ? (
               <nav className="info-contents" aria-label="On this page">
                 <h2 className="info-contents__title">On this page</h2>

@@ -26,19 +26,20 @@ export function PrivacyPage() {
       title="Privacy Policy"
       meta="Last updated 07/01/2025"
       intro="This policy explains what we learn about you when you use Online Portfolio Builder, why, and what you can ask us to do with it. We collect only what we need to build and host your portfolio."
+      summary={
+        <KeyPoints title="At a glance">
+          <ul>
+            <li>
+              One cookie, and only to keep you signed in. No tracking, advertising or analytics.
+            </li>
+            <li>We never see your card or bank details: Razorpay handles payments.</li>
+            <li>We do not sell your data or share it for advertising.</li>
+            <li>Your published portfolio is public, because that is what it is for.</li>
+          </ul>
+        </KeyPoints>
+      }
       contents={CONTENTS}
     >
-      <KeyPoints title="At a glance">
-        <ul>
-          <li>
-            One cookie, and only to keep you signed in. No tracking, advertising or analytics.
-          </li>
-          <li>We never see your card or bank details: Razorpay handles payments.</li>
-          <li>We do not sell your data or share it for advertising.</li>
-          <li>Your published portfolio is public, because that is what it is for.</li>
-        </ul>
-      </KeyPoints>
-
       <InfoSection id="what-we-collect" title="What we collect">
         <h3>When you sign in with Google</h3>
         <p>

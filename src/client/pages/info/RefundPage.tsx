@@ -22,23 +22,24 @@ export function RefundPage() {
     <InfoLayout
       title="Refund Policy"
       intro="We want paying for your portfolio to be simple and fair. This page explains when a payment can be refunded, when it cannot, and how to ask."
+      summary={
+        <KeyPoints title="At a glance">
+          <ul>
+            <li>Support replies to refund requests within {REPLY_TIME}.</li>
+            <li>Approved refunds are paid within {REFUND_TIME} to the payment method you used.</li>
+            <li>
+              No refunds once your portfolio link has been given to you, or for a change of template
+              after payment.
+            </li>
+            <li>Updates at the same username are free; a new web address needs a full payment.</li>
+            <li>
+              A payment is never lost: if your username was taken meanwhile, it becomes a credit.
+            </li>
+          </ul>
+        </KeyPoints>
+      }
       contents={CONTENTS}
     >
-      <KeyPoints title="At a glance">
-        <ul>
-          <li>Support replies to refund requests within {REPLY_TIME}.</li>
-          <li>Approved refunds are paid within {REFUND_TIME} to the payment method you used.</li>
-          <li>
-            No refunds once your portfolio link has been given to you, or for a change of template
-            after payment.
-          </li>
-          <li>Updates at the same username are free; a new web address needs a full payment.</li>
-          <li>
-            A payment is never lost: if your username was taken meanwhile, it becomes a credit.
-          </li>
-        </ul>
-      </KeyPoints>
-
       <InfoSection id="when-refunds-apply" title="When you can get a refund">
         <p>
           You pay for a portfolio published at your chosen web address. If something on our side
