@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerAuthRoutes } from './auth/auth.routes.js';
+import { registerSessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerHealthRoutes } from './http/health.routes.js';
+import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.routes.js';
 import { loggerOptions } from './logger.js';
@@ -59,7 +63,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https: deps.config.publicUrl.startsWith('https:') });
+  await app.register(fastifyCookie);
+  registerOriginCheck(app, {
+    publicUrl: () => deps.config.publicUrl,
+    exempt: (path) => path.startsWith('/webhooks/'),
+  });
+  registerSessions(app, deps.db, deps.config);
   registerHealthRoutes(app, deps.db);
+  registerAuthRoutes(app, deps.db, deps.config);
   registerTemplateRoutes(app, deps.db);
   await registerSpa(app, deps.clientDir);
 

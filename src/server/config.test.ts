@@ -73,6 +73,8 @@ describe('loadConfig', () => {
       SESSION_SECRET: 's'.repeat(40),
       PUBLIC_URL: 'https://portfolio.example/',
       DATABASE_URL: 'postgres://app@db/portfolio',
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
     });
     expect(config).toMatchObject({
       isProduction: true,
@@ -88,5 +90,56 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
     });
     expect(existsSync(path.join(dir, 'session-secret'))).toBe(true);
+  });
+
+  it('signs in with the development provider unless Google or another issuer is configured', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).signIn).toEqual({ kind: 'development' });
+    expect(
+      loadConfig({ DATA_DIR: dir, GOOGLE_CLIENT_ID: 'gid', GOOGLE_CLIENT_SECRET: 'gsecret' })
+        .signIn,
+    ).toEqual({
+      kind: 'oidc',
+      issuer: 'https://accounts.google.com',
+      clientId: 'gid',
+      clientSecret: 'gsecret',
+      label: 'Google',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        OIDC_ISSUER: 'https://login.example.com/',
+        OIDC_CLIENT_ID: 'cid',
+        OIDC_CLIENT_SECRET: 'csecret',
+      }).signIn,
+    ).toMatchObject({ kind: 'oidc', issuer: 'https://login.example.com', clientId: 'cid' });
+  });
+
+  it.each([
+    [{ GOOGLE_CLIENT_ID: 'gid' }, 'GOOGLE_CLIENT_SECRET is required with GOOGLE_CLIENT_ID'],
+    [
+      { OIDC_ISSUER: 'https://login.example.com' },
+      'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER',
+    ],
+    [
+      { OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' },
+      'OIDC_ISSUER is required with OIDC_CLIENT_ID',
+    ],
+    [
+      { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), PUBLIC_URL: 'https://x.example' },
+      'are required in production; set ALLOW_DEV_SIGNIN=true',
+    ],
+  ])('refuses an incomplete sign-in setup %o', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('allows the development sign-in in production only when asked to', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+      PUBLIC_URL: 'https://x.example',
+      ALLOW_DEV_SIGNIN: 'true',
+    });
+    expect(config.signIn).toEqual({ kind: 'development' });
   });
 });

@@ -7,6 +7,11 @@ import { z } from 'zod';
  * The only place that reads process.env. Everything is validated once at start; the first bad
  * variable stops the server with one line naming it.
  */
+const booleanFlag = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .default('false')
+  .transform((value) => value === 'true');
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
@@ -35,11 +40,24 @@ const envSchema = z.object({
       error: 'must be fatal, error, warn, info, debug, trace or silent',
     })
     .default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be the issuer URL, e.g. https://accounts.example.com',
+    })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  ALLOW_DEV_SIGNIN: booleanFlag,
+  TRUST_PROXY: booleanFlag,
 });
+
+/** Where people sign in: a real OpenID provider, or the built-in development one. */
+export type SignInConfig =
+  | { kind: 'oidc'; issuer: string; clientId: string; clientSecret: string; label: string }
+  | { kind: 'development' };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -56,6 +74,7 @@ export interface Config {
   sessionSecret: string;
   logLevel: string;
   trustProxy: boolean;
+  signIn: SignInConfig;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   const dataDir = path.resolve(vars.DATA_DIR);
+  const signIn = signInConfig(vars, isProduction);
   const shownHost = vars.HOST === '0.0.0.0' || vars.HOST === '::' ? 'localhost' : vars.HOST;
   return {
     env: vars.NODE_ENV,
@@ -100,7 +120,67 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecret: vars.SESSION_SECRET ?? developmentSecret(dataDir),
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
+    signIn,
   };
+}
+
+function signInConfig(vars: z.output<typeof envSchema>, isProduction: boolean): SignInConfig {
+  const pair = (idName: string, id?: string, secretName?: string, secret?: string) => {
+    if (id && !secret)
+      throw new ConfigError(`Invalid configuration: ${secretName} is required with ${idName}`);
+    if (secret && !id)
+      throw new ConfigError(`Invalid configuration: ${idName} is required with ${secretName}`);
+    return id && secret ? { id, secret } : undefined;
+  };
+  const google = pair(
+    'GOOGLE_CLIENT_ID',
+    vars.GOOGLE_CLIENT_ID,
+    'GOOGLE_CLIENT_SECRET',
+    vars.GOOGLE_CLIENT_SECRET,
+  );
+  const oidc = pair(
+    'OIDC_CLIENT_ID',
+    vars.OIDC_CLIENT_ID,
+    'OIDC_CLIENT_SECRET',
+    vars.OIDC_CLIENT_SECRET,
+  );
+  if (oidc && !vars.OIDC_ISSUER) {
+    throw new ConfigError('Invalid configuration: OIDC_ISSUER is required with OIDC_CLIENT_ID');
+  }
+  if (vars.OIDC_ISSUER && !oidc) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER',
+    );
+  }
+  if (google && oidc) {
+    throw new ConfigError(
+      'Invalid configuration: set either GOOGLE_CLIENT_ID or OIDC_ISSUER, not both',
+    );
+  }
+  if (google) {
+    return {
+      kind: 'oidc',
+      issuer: 'https://accounts.google.com',
+      clientId: google.id,
+      clientSecret: google.secret,
+      label: 'Google',
+    };
+  }
+  if (oidc && vars.OIDC_ISSUER) {
+    return {
+      kind: 'oidc',
+      issuer: vars.OIDC_ISSUER.replace(/\/+$/, ''),
+      clientId: oidc.id,
+      clientSecret: oidc.secret,
+      label: new URL(vars.OIDC_ISSUER).hostname,
+    };
+  }
+  if (isProduction && !vars.ALLOW_DEV_SIGNIN) {
+    throw new ConfigError(
+      'Invalid configuration: GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET (or OIDC_ISSUER) are required in production; set ALLOW_DEV_SIGNIN=true to use the development sign-in anyway',
+    );
+  }
+  return { kind: 'development' };
 }
 
 /**

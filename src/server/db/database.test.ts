@@ -6,6 +6,7 @@ import { migrations } from './migrations/index.js';
 
 const TABLES = [
   'email_outbox',
+  'login_attempts',
   'orders',
   'payment_events',
   'portfolios',

@@ -101,6 +101,15 @@ export interface EmailOutboxTable {
   sent_at: string | null;
 }
 
+export interface LoginAttemptsTable {
+  state: string;
+  browser_hash: string;
+  code_verifier: string;
+  nonce: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -111,4 +120,5 @@ export interface Database {
   username_holds: UsernameHoldsTable;
   payment_events: PaymentEventsTable;
   email_outbox: EmailOutboxTable;
+  login_attempts: LoginAttemptsTable;
 }

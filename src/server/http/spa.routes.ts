@@ -4,8 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_TITLE, PAGE_TITLES } from '../../shared/routes.js';
 import { errorBody } from './errors.js';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from './html.js';
 
 /**
  * Serves the built React app: hashed assets with a year-long cache, every builder route with the

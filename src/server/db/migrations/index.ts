@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './20261121120000_initial.js';
+import * as loginAttempts from './20261121130000_login_attempts.js';
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from the folder so that
@@ -7,4 +8,5 @@ import * as initial from './20261121120000_initial.js';
  */
 export const migrations: Record<string, Migration> = {
   '20261121120000_initial': initial,
+  '20261121130000_login_attempts': loginAttempts,
 };

@@ -1,0 +1,170 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as client from 'openid-client';
+import type { MeResponse, SignInStatus } from '../../shared/auth.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { escapeHtml, smallPage } from '../http/html.js';
+import { listPublishedPortfolios } from '../portfolios/portfolios.repository.js';
+import { DEV_PROVIDER_PATH, registerDevProvider } from './dev-provider.js';
+import { consumeLoginAttempt, insertLoginAttempt } from './login-attempts.repository.js';
+import { OidcClient, SignInError, type OidcProviderSettings } from './oidc-client.js';
+import { endSession, startSession } from './sessions.js';
+import { hashToken, newToken } from './tokens.js';
+import { upsertUserFromProfile } from './users.repository.js';
+
+/** Binds a sign-in attempt to the browser that started it (login CSRF protection). */
+const BROWSER_COOKIE = 'pb_signin';
+const ATTEMPT_MINUTES = 10;
+const CALLBACK_PATH = '/auth/callback';
+
+const DONE_TEXT: Record<SignInStatus, { title: string; text: string }> = {
+  success: { title: 'Signed in', text: 'You are signed in. This window closes by itself.' },
+  access_denied: { title: 'Sign-in cancelled', text: 'Sign-in was cancelled.' },
+  provider_error: { title: 'Sign-in failed', text: 'The sign-in service reported a problem.' },
+  invalid_state: {
+    title: 'Sign-in expired',
+    text: 'This sign-in had expired or was already used.',
+  },
+  network: { title: 'Sign-in unavailable', text: 'The sign-in service could not be reached.' },
+  cookies: { title: 'Cookies needed', text: 'Sign-in needs cookies to be allowed for this site.' },
+  internal: { title: 'Sign-in failed', text: 'Something went wrong while signing you in.' },
+};
+
+export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config): void {
+  const redirectUri = () => `${config.publicUrl}${CALLBACK_PATH}`;
+  let settings: () => OidcProviderSettings;
+  if (config.signIn.kind === 'oidc') {
+    const { issuer, clientId, clientSecret } = config.signIn;
+    settings = () => ({ issuer, clientId, clientSecret });
+  } else {
+    const clientId = 'portfolio-builder';
+    const clientSecret = createHmac('sha256', config.sessionSecret)
+      .update('dev-oidc-client')
+      .digest('base64url');
+    registerDevProvider(app, {
+      publicUrl: () => config.publicUrl,
+      clientId,
+      clientSecret,
+      redirectUris: () => [redirectUri()],
+      cookieSecret: createHmac('sha256', config.sessionSecret)
+        .update('dev-oidc-cookies')
+        .digest('base64url'),
+      trustProxy: config.trustProxy,
+    });
+    settings = () => ({
+      issuer: `${config.publicUrl}${DEV_PROVIDER_PATH}`,
+      clientId,
+      clientSecret,
+    });
+  }
+  const oidc = new OidcClient(settings);
+  const secure = config.publicUrl.startsWith('https:');
+
+  /** The popup's last page: posts only a status to the opener, at our exact origin, and closes. */
+  const done = (reply: FastifyReply, status: SignInStatus, httpStatus = 200) => {
+    const { title, text } = DONE_TEXT[status];
+    return (
+      reply
+        .status(httpStatus)
+        .header('cache-control', 'no-store')
+        // The opener must stay reachable from this page (DESIGN.md: no COOP on the callback).
+        .header('cross-origin-opener-policy', 'unsafe-none')
+        .type('text/html; charset=utf-8')
+        .send(
+          smallPage({
+            title,
+            bodyAttributes: ` data-status="${status}" data-origin="${escapeHtml(new URL(config.publicUrl).origin)}"`,
+            body: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/choose">Continue to the builder</a></p>`,
+            scripts: ['/signin-result.js'],
+          }),
+        )
+    );
+  };
+
+  app.get('/auth/login', async (request, reply) => {
+    const browser = newToken();
+    const state = client.randomState();
+    const nonce = client.randomNonce();
+    const codeVerifier = client.randomPKCECodeVerifier();
+    const now = new Date();
+    let url: URL;
+    try {
+      url = await oidc.authorizationUrl({ redirectUri: redirectUri(), state, nonce, codeVerifier });
+    } catch (error) {
+      request.log.warn({ err: error }, 'sign-in could not start');
+      return done(reply, error instanceof SignInError ? error.status : 'internal', 502);
+    }
+    await insertLoginAttempt(db, {
+      state,
+      browser_hash: hashToken(browser),
+      code_verifier: codeVerifier,
+      nonce,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ATTEMPT_MINUTES * 60_000).toISOString(),
+    });
+    reply.setCookie(BROWSER_COOKIE, browser, {
+      path: '/auth',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: ATTEMPT_MINUTES * 60,
+    });
+    return reply.header('cache-control', 'no-store').redirect(url.toString());
+  });
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    CALLBACK_PATH,
+    async (request, reply) => {
+      const browser = request.cookies[BROWSER_COOKIE];
+      reply.clearCookie(BROWSER_COOKIE, { path: '/auth', httpOnly: true, sameSite: 'lax', secure });
+      const state = request.query.state;
+      const now = new Date();
+      const attempt = state ? await consumeLoginAttempt(db, state, now) : undefined;
+      if (!browser) return done(reply, attempt ? 'cookies' : 'invalid_state', 400);
+      if (!attempt || attempt.browser_hash !== hashToken(browser))
+        return done(reply, 'invalid_state', 400);
+      if (request.query.error) {
+        return done(
+          reply,
+          request.query.error === 'access_denied' ? 'access_denied' : 'provider_error',
+          400,
+        );
+      }
+      try {
+        const profile = await oidc.finish(new URL(request.url, config.publicUrl), {
+          state: attempt.state,
+          nonce: attempt.nonce,
+          codeVerifier: attempt.code_verifier,
+        });
+        const user = await upsertUserFromProfile(db, profile, now);
+        await startSession(db, config, reply, user.id, now);
+        request.log.info({ userId: user.id }, 'signed in');
+        return done(reply, 'success');
+      } catch (error) {
+        request.log.warn({ err: error }, 'sign-in failed');
+        return done(reply, error instanceof SignInError ? error.status : 'internal', 400);
+      }
+    },
+  );
+
+  app.post('/auth/logout', async (request, reply) => {
+    await endSession(db, config, request, reply);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/me', async (request, reply): Promise<MeResponse> => {
+    reply.header('cache-control', 'no-store');
+    const user = await request.currentUser();
+    if (!user) return { user: null, portfolios: [] };
+    return {
+      user: {
+        name: user.name,
+        givenName: user.given_name ?? user.name.split(/\s+/)[0]!,
+        email: user.email,
+        picture: user.picture,
+      },
+      portfolios: await listPublishedPortfolios(db, user.id),
+    };
+  });
+}
