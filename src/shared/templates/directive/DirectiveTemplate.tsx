@@ -1,9 +1,312 @@
+import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
+import { faLocationDot, faPaperPlane, faPhone } from '@fortawesome/free-solid-svg-icons';
+import type { SocialIcon as SocialIconName } from '../../domain/icons.js';
+import type { ContactDetails, PersonalDetails, Section, Tile } from '../../domain/portfolio.js';
+import { SocialIcon, TileIcon } from '../common/Icon.js';
+import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
+import './directive.css';
+
+/** What a screen reader announces for a social link that has no label of its own. */
+const NETWORK_NAMES: Record<SocialIconName, string> = {
+  twitter: 'X (Twitter)',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  dribbble: 'Dribbble',
+  behance: 'Behance',
+  youtube: 'YouTube',
+  website: 'Website',
+  email: 'Email',
+};
+
+/** Splits a multi-line text into paragraphs on blank lines; single line breaks stay (pre-line). */
+function paragraphs(value: string): string[] {
+  return value
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+function Paragraphs({ text, className }: { text: string; className?: string }) {
+  return (
+    <>
+      {paragraphs(text).map((part, index) => (
+        <p key={index} className={className}>
+          {part}
+        </p>
+      ))}
+    </>
+  );
+}
+
+/** External links open in the same tab but give the target page no handle on ours. */
+function relFor(url: string): string | undefined {
+  return /^https?:/i.test(url) ? 'noopener noreferrer' : undefined;
+}
+
+/** A Font Awesome glyph the shared icon set does not carry (logo, phone, address). */
+function Glyph({ icon, className }: { icon: IconDefinition; className?: string }) {
+  const [width, height, , , path] = icon.icon;
+  const paths = Array.isArray(path) ? path : [path];
+  return (
+    <svg
+      className={className}
+      viewBox={`0 0 ${width} ${height}`}
+      width="1em"
+      height="1em"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {paths.map((d) => (
+        <path key={d.slice(0, 24)} d={d} />
+      ))}
+    </svg>
+  );
+}
+
+function Header({ person }: { person: PersonalDetails }) {
+  const { name, headline, intro, profileImage } = person;
+  return (
+    <header id="personalDetails" className="dv-header">
+      <div className="dv-header__inner">
+        <div className={profileImage ? 'dv-logo dv-logo--portrait' : 'dv-logo'}>
+          {profileImage ? (
+            <img
+              className="dv-logo__img"
+              src={profileImage}
+              alt={name ? `Portrait of ${name}` : 'Portrait'}
+              width={160}
+              height={160}
+            />
+          ) : (
+            <Glyph icon={faPaperPlane} className="dv-logo__icon" />
+          )}
+        </div>
+        {name && <h1 className="dv-header__name">{name}</h1>}
+        {headline && <p className="dv-header__headline">{headline}</p>}
+        {intro && (
+          <div className="dv-header__intro">
+            <Paragraphs text={intro} />
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function hasContent(tile: Tile): boolean {
+  return tile.img !== '' || tile.title !== '' || tile.desc !== '' || tile.link !== '';
+}
+
+function Feature({ tile, index }: { tile: Tile; index: number }) {
+  const side = index % 2 === 0 ? 'left' : 'right';
+  return (
+    <article className={`dv-feature dv-feature--${side}`}>
+      <div
+        className={tile.img ? 'dv-feature__media' : 'dv-feature__media dv-feature__media--empty'}
+      >
+        {tile.img && (
+          <img
+            className="dv-feature__img"
+            src={tile.img}
+            alt={tile.title}
+            width={800}
+            height={500}
+            loading="lazy"
+          />
+        )}
+        {tile.icon && (
+          <span className="dv-feature__icon">
+            <TileIcon name={tile.icon} />
+          </span>
+        )}
+      </div>
+      <div className="dv-feature__body">
+        {tile.title && <h3 className="dv-feature__title">{tile.title}</h3>}
+        {tile.desc && (
+          <div className="dv-feature__desc">
+            <Paragraphs text={tile.desc} />
+          </div>
+        )}
+        {tile.link && (
+          <a className="dv-button" href={tile.link} rel={relFor(tile.link)}>
+            Learn more
+            {tile.title && <span className="dv-sr-only"> about {tile.title}</span>}
+          </a>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function Features({ section }: { section: Section }) {
+  const { sectionTitle, sectionSubTitle, sectionFooterText } = section;
+  const tiles = section.sectionTiles.filter(hasContent);
+  if (!sectionTitle && !sectionSubTitle && !sectionFooterText && tiles.length === 0) {
+    // Nothing to show, but the editor still scrolls to this part.
+    return <div id="section" className="dv-anchor" />;
+  }
+  const titleId = 'directive-section-title';
+  return (
+    <section
+      id="section"
+      className="dv-section"
+      aria-labelledby={sectionTitle ? titleId : undefined}
+    >
+      {(sectionTitle || sectionSubTitle) && (
+        <header className="dv-section__header">
+          {sectionTitle && (
+            <h2 id={titleId} className="dv-section__title">
+              {sectionTitle}
+            </h2>
+          )}
+          {sectionSubTitle && <p className="dv-section__subtitle">{sectionSubTitle}</p>}
+        </header>
+      )}
+      {tiles.length > 0 && (
+        <div className="dv-features">
+          {tiles.map((tile, index) => (
+            <Feature key={index} tile={tile} index={index} />
+          ))}
+        </div>
+      )}
+      {sectionFooterText && (
+        <div className="dv-section__footer">
+          <Paragraphs text={sectionFooterText} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
+  const { email, tel, address } = contact;
+  const socials = visibleSocialLinks(contact.socialLinks);
+  const hasLines = email !== '' || tel !== '' || address !== '';
+  const hasAnything = hasLines || socials.length > 0;
+  const titleId = 'directive-contact-title';
+  return (
+    <footer
+      id="contactDetails"
+      className="dv-footer"
+      aria-labelledby={hasAnything ? titleId : undefined}
+    >
+      <div className="dv-footer__inner">
+        {hasAnything && (
+          <h2 id={titleId} className="dv-footer__title">
+            Get in touch
+          </h2>
+        )}
+        {email && (
+          <form
+            className="dv-form"
+            data-to={email}
+            onSubmit={handleContactSubmit}
+            aria-labelledby={titleId}
+          >
+            <div className="dv-form__field">
+              <label className="dv-sr-only" htmlFor="directive-contact-name">
+                Name
+              </label>
+              <input
+                id="directive-contact-name"
+                className="dv-form__input"
+                type="text"
+                name="name"
+                placeholder="Name"
+                autoComplete="name"
+              />
+            </div>
+            <div className="dv-form__field">
+              <label className="dv-sr-only" htmlFor="directive-contact-subject">
+                Subject
+              </label>
+              <input
+                id="directive-contact-subject"
+                className="dv-form__input"
+                type="text"
+                name="subject"
+                placeholder="Subject"
+              />
+            </div>
+            <div className="dv-form__field dv-form__field--wide">
+              <label className="dv-sr-only" htmlFor="directive-contact-message">
+                Message
+              </label>
+              <textarea
+                id="directive-contact-message"
+                className="dv-form__input dv-form__textarea"
+                name="message"
+                placeholder="Message"
+                rows={6}
+              />
+            </div>
+            <div className="dv-form__actions">
+              <button className="dv-button dv-button--light" type="submit">
+                Send
+              </button>
+            </div>
+          </form>
+        )}
+        {hasLines && (
+          <ul className="dv-contact">
+            {email && (
+              <li className="dv-contact__item">
+                <SocialIcon name="email" className="dv-contact__icon" />
+                <a className="dv-contact__link" href={`mailto:${email}`}>
+                  {email}
+                </a>
+              </li>
+            )}
+            {tel && (
+              <li className="dv-contact__item">
+                <Glyph icon={faPhone} className="dv-contact__icon" />
+                <a className="dv-contact__link" href={`tel:${tel.replace(/[^0-9+]/g, '')}`}>
+                  {tel}
+                </a>
+              </li>
+            )}
+            {address && (
+              <li className="dv-contact__item">
+                <Glyph icon={faLocationDot} className="dv-contact__icon" />
+                <span className="dv-contact__text">{address}</span>
+              </li>
+            )}
+          </ul>
+        )}
+        {socials.length > 0 && (
+          <ul className="dv-social" aria-label="Social links">
+            {socials.map((link, index) => (
+              <li key={index}>
+                <a
+                  className="dv-social__link"
+                  href={link.url}
+                  rel={relFor(link.url)}
+                  aria-label={link.label || NETWORK_NAMES[link.iconClass]}
+                  title={link.label || NETWORK_NAMES[link.iconClass]}
+                >
+                  <SocialIcon name={link.iconClass} className="dv-social__icon" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {name && <p className="dv-footer__copy">&copy; {name}</p>}
+      </div>
+    </footer>
+  );
+}
 
 export function DirectiveTemplate({ data }: TemplateProps) {
+  const { personalDetails, section, contactDetails } = data;
   return (
     <div className="tpl-directive">
-      <h1 id="personalDetails">{data.personalDetails.name}</h1>
+      <Header person={personalDetails} />
+      <main className="dv-main">{section && <Features section={section} />}</main>
+      <Footer contact={contactDetails} name={personalDetails.name} />
     </div>
   );
 }

@@ -1,9 +1,471 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Section, SocialLink, Tile } from '../../domain/portfolio.js';
 import type { TemplateProps } from '../definition.js';
+import { ROTATING_ICONS, SocialIcon, TileIcon } from '../common/Icon.js';
+import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
+import { miniportDefinition } from './definition.js';
+import './miniport.css';
+
+type PartId = 'personalDetails' | 'section' | 'section2' | 'contactDetails';
+
+interface Part {
+  id: PartId;
+  /** The top bar's link text. */
+  nav: string;
+  /** The text of a button that leads to this part from the one before it. */
+  lead: string;
+}
+
+const filled = (value: string | undefined): value is string =>
+  typeof value === 'string' && value.trim() !== '';
+
+/** User text split on blank lines; single line breaks are kept by CSS (white-space: pre-line). */
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+function Paragraphs({ text, className }: { text: string; className?: string }) {
+  return (
+    <>
+      {paragraphs(text).map((part, index) => (
+        <p key={index} className={className}>
+          {part}
+        </p>
+      ))}
+    </>
+  );
+}
+
+/** External web links open in the same tab and tell the target nothing about us. */
+function relFor(url: string): string | undefined {
+  return /^https?:/i.test(url.trim()) ? 'noopener noreferrer' : undefined;
+}
+
+function tileShows(tile: Tile, withImage: boolean): boolean {
+  return (
+    filled(tile.title) || filled(tile.desc) || filled(tile.link) || (withImage && filled(tile.img))
+  );
+}
+
+function sectionShows(section: Section | undefined, withImage: boolean): section is Section {
+  if (!section) return false;
+  return (
+    filled(section.sectionTitle) ||
+    filled(section.sectionSubTitle) ||
+    filled(section.sectionFooterText) ||
+    section.sectionTiles.some((tile) => tileShows(tile, withImage))
+  );
+}
+
+const NETWORK_NAMES: Record<SocialLink['iconClass'], string> = {
+  twitter: 'X (Twitter)',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  dribbble: 'Dribbble',
+  behance: 'Behance',
+  youtube: 'YouTube',
+  website: 'Website',
+  email: 'Email',
+};
+
+/** "Hi. I'm {name}." without doubling the name's own closing punctuation. */
+function Greeting({ name }: { name: string }) {
+  if (!filled(name)) return <>Welcome.</>;
+  const trimmed = name.trim();
+  return (
+    <>
+      Hi. I’m <strong>{trimmed}</strong>
+      {/[.!?]$/.test(trimmed) ? '' : '.'}
+    </>
+  );
+}
+
+function LeadButton({ to, large }: { to: Part | undefined; large?: boolean }) {
+  if (!to) return null;
+  return (
+    <a className={large ? 'mp-button mp-button--large' : 'mp-button'} href={`#${to.id}`}>
+      {to.lead}
+    </a>
+  );
+}
+
+function SectionHeader({
+  section,
+  titleId,
+  label,
+}: {
+  section: Section;
+  titleId: string;
+  label: string;
+}) {
+  const title = section.sectionTitle.trim();
+  return (
+    <header className="mp-head">
+      {/* A section without a title keeps a heading for assistive technology. */}
+      <h2 id={titleId} className={title ? 'mp-head__title' : 'mp-sr'}>
+        {title || label}
+      </h2>
+      {filled(section.sectionSubTitle) && (
+        <p className="mp-head__sub">{section.sectionSubTitle.trim()}</p>
+      )}
+    </header>
+  );
+}
+
+function SectionFooter({ section, next }: { section: Section; next: Part | undefined }) {
+  if (!filled(section.sectionFooterText)) return null;
+  return (
+    <footer className="mp-foot">
+      <Paragraphs text={section.sectionFooterText} className="mp-foot__text" />
+      <LeadButton to={next} large />
+    </footer>
+  );
+}
+
+function ServiceTile({ tile, index }: { tile: Tile; index: number }) {
+  const icon = ROTATING_ICONS[index % ROTATING_ICONS.length] ?? 'code';
+  const title = tile.title.trim();
+  return (
+    <article className="mp-box mp-service">
+      <span className="mp-service__icon">
+        <TileIcon name={icon} />
+      </span>
+      {title && <h3 className="mp-tile-title">{title}</h3>}
+      <Paragraphs text={tile.desc} className="mp-tile-text" />
+      {filled(tile.link) && (
+        <div className="mp-tile-action">
+          <a className="mp-button mp-button--small" href={tile.link.trim()} rel={relFor(tile.link)}>
+            Learn more{title && <span className="mp-sr"> about {title}</span>}
+          </a>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function WorkTile({ tile, index }: { tile: Tile; index: number }) {
+  const title = tile.title.trim();
+  const icon = ROTATING_ICONS[index % ROTATING_ICONS.length] ?? 'code';
+  return (
+    <article className="mp-box mp-work">
+      {filled(tile.img) ? (
+        <div className="mp-work__media">
+          <img
+            src={tile.img.trim()}
+            alt={title || `Project ${index + 1}`}
+            width={800}
+            height={500}
+            loading="lazy"
+            decoding="async"
+          />
+        </div>
+      ) : (
+        <div className="mp-work__media mp-work__media--empty" aria-hidden="true">
+          <span className="mp-work__placeholder">
+            <TileIcon name={icon} />
+          </span>
+        </div>
+      )}
+      <div className="mp-work__body">
+        {title && <h3 className="mp-tile-title">{title}</h3>}
+        <Paragraphs text={tile.desc} className="mp-tile-text" />
+        {filled(tile.link) && (
+          <div className="mp-tile-action">
+            <a className="mp-more" href={tile.link.trim()} rel={relFor(tile.link)}>
+              Learn more{title && <span className="mp-sr"> about {title}</span>}
+              <svg
+                className="mp-more__arrow"
+                viewBox="0 0 16 16"
+                width="1em"
+                height="1em"
+                aria-hidden="true"
+                focusable="false"
+              >
+                <path
+                  d="M2 8h11M9 4l4 4-4 4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            </a>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
 
 export function MiniportTemplate({ data }: TemplateProps) {
+  const { personalDetails: person, contactDetails: contact } = data;
+  const services = sectionShows(data.section, false) ? data.section : undefined;
+  const work = sectionShows(data.section2, true) ? data.section2 : undefined;
+  const servicesLabel = miniportDefinition.sections.section?.label ?? 'Services';
+  const workLabel = miniportDefinition.sections.section2?.label ?? 'Portfolio';
+
+  const parts: Part[] = [
+    { id: 'personalDetails', nav: 'Home', lead: 'Back to the top' },
+    ...(services
+      ? [{ id: 'section' as const, nav: servicesLabel, lead: 'Learn about what I do' }]
+      : []),
+    ...(work ? [{ id: 'section2' as const, nav: workLabel, lead: 'See my recent work' }] : []),
+    { id: 'contactDetails', nav: 'Contact', lead: 'Get in touch with me' },
+  ];
+  const after = (id: PartId): Part | undefined =>
+    parts[parts.findIndex((part) => part.id === id) + 1];
+  const partKey = parts.map((part) => part.id).join(' ');
+
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<PartId>('personalDetails');
+
+  // Progressive enhancement: mark the part in view in the top bar (server HTML marks "Home").
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const targets = Array.from(root.querySelectorAll<HTMLElement>('[data-mp-part]'));
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const line = window.innerHeight * 0.4;
+      let current = targets[0]?.id;
+      for (const target of targets) {
+        if (target.getBoundingClientRect().top <= line) current = target.id;
+      }
+      const atBottom =
+        window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4;
+      if (atBottom && targets.length > 0) current = targets[targets.length - 1]?.id;
+      if (window.scrollY < 8) current = targets[0]?.id;
+      if (current) setActive(current as PartId);
+    };
+    const schedule = () => {
+      if (!frame) frame = window.requestAnimationFrame(update);
+    };
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, [partKey]);
+
+  const name = person.name.trim();
+  const portrait = person.profileImage.trim();
+  const email = contact.email.trim();
+  const tel = contact.tel.trim();
+  const address = contact.address.trim();
+  const socials = visibleSocialLinks(contact.socialLinks);
+  const hasDetails = Boolean(email || tel || address);
+
   return (
-    <div className="tpl-miniport">
-      <h1 id="personalDetails">{data.personalDetails.name}</h1>
+    <div className="tpl-miniport" ref={rootRef}>
+      <nav className="mp-nav" aria-label="Sections">
+        <ul className="mp-nav__list">
+          {parts.map((part) => (
+            <li key={part.id}>
+              <a
+                href={`#${part.id}`}
+                className={active === part.id ? 'mp-nav__link is-active' : 'mp-nav__link'}
+                aria-current={active === part.id ? 'true' : undefined}
+              >
+                {part.nav}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <main>
+        <section
+          id="personalDetails"
+          data-mp-part=""
+          className="mp-band mp-intro"
+          aria-labelledby="mp-intro-title"
+        >
+          <div className={portrait ? 'mp-container mp-intro__grid' : 'mp-container mp-intro__solo'}>
+            {portrait && (
+              <div className="mp-intro__portrait">
+                <img
+                  src={portrait}
+                  alt={name ? `Portrait of ${name}` : 'Portrait'}
+                  width={480}
+                  height={480}
+                  decoding="async"
+                />
+              </div>
+            )}
+            <div className="mp-intro__text">
+              <h1 id="mp-intro-title" className="mp-intro__title">
+                <Greeting name={name} />
+              </h1>
+              <Paragraphs text={person.intro} className="mp-intro__lead" />
+              {(services || work) && <LeadButton to={after('personalDetails')} large />}
+            </div>
+          </div>
+        </section>
+
+        {services ? (
+          <section
+            id="section"
+            data-mp-part=""
+            className="mp-band mp-services"
+            aria-labelledby="mp-services-title"
+          >
+            <div className="mp-container">
+              <SectionHeader section={services} titleId="mp-services-title" label={servicesLabel} />
+              <div className="mp-grid">
+                {services.sectionTiles.map((tile, index) =>
+                  tileShows(tile, false) ? (
+                    <ServiceTile key={index} tile={tile} index={index} />
+                  ) : null,
+                )}
+              </div>
+              <SectionFooter section={services} next={after('section')} />
+            </div>
+          </section>
+        ) : (
+          data.section && <div id="section" className="mp-anchor" />
+        )}
+
+        {work ? (
+          <section
+            id="section2"
+            data-mp-part=""
+            className="mp-band mp-portfolio"
+            aria-labelledby="mp-portfolio-title"
+          >
+            <div className="mp-container">
+              <SectionHeader section={work} titleId="mp-portfolio-title" label={workLabel} />
+              <div className="mp-grid">
+                {work.sectionTiles.map((tile, index) =>
+                  tileShows(tile, true) ? <WorkTile key={index} tile={tile} index={index} /> : null,
+                )}
+              </div>
+              <SectionFooter section={work} next={after('section2')} />
+            </div>
+          </section>
+        ) : (
+          data.section2 && <div id="section2" className="mp-anchor" />
+        )}
+
+        <section
+          id="contactDetails"
+          data-mp-part=""
+          className="mp-band mp-contact"
+          aria-labelledby="mp-contact-title"
+        >
+          <div className="mp-container mp-container--narrow">
+            <header className="mp-head">
+              <h2 id="mp-contact-title" className="mp-head__title">
+                Get in touch
+              </h2>
+              <p className="mp-head__sub">Have a project in mind? I would love to hear about it.</p>
+            </header>
+
+            {hasDetails && (
+              <dl className="mp-details">
+                {address && (
+                  <div className="mp-details__item">
+                    <dt>Address</dt>
+                    <dd>{address}</dd>
+                  </div>
+                )}
+                {email && (
+                  <div className="mp-details__item">
+                    <dt>Email</dt>
+                    <dd>
+                      <a href={`mailto:${email}`}>{email}</a>
+                    </dd>
+                  </div>
+                )}
+                {tel && (
+                  <div className="mp-details__item">
+                    <dt>Phone</dt>
+                    <dd>
+                      <a href={`tel:${tel.replace(/[^0-9+]/g, '')}`}>{tel}</a>
+                    </dd>
+                  </div>
+                )}
+              </dl>
+            )}
+
+            <form className="mp-form" data-to={email} onSubmit={handleContactSubmit}>
+              <div className="mp-form__row">
+                <div className="mp-field">
+                  <label className="mp-sr" htmlFor="mp-form-name">
+                    Name
+                  </label>
+                  <input
+                    id="mp-form-name"
+                    name="name"
+                    type="text"
+                    placeholder="Name"
+                    autoComplete="name"
+                  />
+                </div>
+                <div className="mp-field">
+                  <label className="mp-sr" htmlFor="mp-form-subject">
+                    Subject
+                  </label>
+                  <input id="mp-form-subject" name="subject" type="text" placeholder="Subject" />
+                </div>
+              </div>
+              <div className="mp-field">
+                <label className="mp-sr" htmlFor="mp-form-message">
+                  Message
+                </label>
+                <textarea id="mp-form-message" name="message" rows={6} placeholder="Message" />
+              </div>
+              <div className="mp-form__actions">
+                <button type="submit" className="mp-button">
+                  Send Message
+                </button>
+                <button type="reset" className="mp-button mp-button--alt">
+                  Clear Form
+                </button>
+              </div>
+            </form>
+
+            {socials.length > 0 && (
+              <div className="mp-find">
+                <h3 className="mp-find__title">Find me on …</h3>
+                <ul className="mp-social">
+                  {socials.map((link, index) => {
+                    const label = link.label.trim() || NETWORK_NAMES[link.iconClass];
+                    return (
+                      <li key={index}>
+                        <a
+                          href={link.url.trim()}
+                          rel={relFor(link.url)}
+                          title={label}
+                          data-network={link.iconClass}
+                        >
+                          <SocialIcon name={link.iconClass} />
+                          <span className="mp-sr">{label}</span>
+                        </a>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            )}
+
+            {name && (
+              <footer className="mp-copyright">
+                <p>© {name} · All rights reserved</p>
+              </footer>
+            )}
+          </div>
+        </section>
+      </main>
     </div>
   );
 }

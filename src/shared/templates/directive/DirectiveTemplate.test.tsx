@@ -1,0 +1,344 @@
+import { readFileSync } from 'node:fs';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { TILE_ICONS } from '../../domain/icons.js';
+import { LIMITS } from '../../domain/limits.js';
+import { parsePortfolio, type PortfolioData } from '../../domain/portfolio.js';
+import { DirectiveTemplate } from './DirectiveTemplate.js';
+import { directiveDefinition } from './definition.js';
+import { directiveSample } from './sample.js';
+
+function render(data: PortfolioData): string {
+  return renderToStaticMarkup(<DirectiveTemplate data={data} />);
+}
+
+/** Builds canonical data from loose input, the way the editor and the API do. */
+function parse(input: unknown): PortfolioData {
+  const result = parsePortfolio(input);
+  if (!result.ok) throw new Error(result.problem.message);
+  return result.data;
+}
+
+function count(html: string, needle: string | RegExp): number {
+  const pattern =
+    typeof needle === 'string'
+      ? new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g')
+      : needle;
+  return (html.match(pattern) ?? []).length;
+}
+
+/** Tags that render their text content, with the text; used to find empty ones. */
+function emptyElements(html: string): string[] {
+  return html.match(/<(h1|h2|h3|p|a|li|button|label)\b[^>]*>\s*<\/\1>/g) ?? [];
+}
+
+const sample = directiveSample;
+const sampleSection = sample.section!;
+
+describe('Directive sample data', () => {
+  it('passes the portfolio schema', () => {
+    const result = parsePortfolio(sample);
+    expect(result.ok).toBe(true);
+  });
+
+  it('is realistic: four tiles with icons and images, example.com links, 4-6 social links', () => {
+    expect(sampleSection.sectionTiles).toHaveLength(4);
+    for (const tile of sampleSection.sectionTiles) {
+      expect(TILE_ICONS).toContain(tile.icon);
+      expect(tile.img).toMatch(/^\/templates\/art\/tile-\d{2}\.svg$/);
+      expect(tile.link).toMatch(/^https:\/\/example\.com\//);
+      expect(tile.title).not.toBe('');
+      expect(tile.desc).not.toBe('');
+    }
+    expect(sample.personalDetails.profileImage).toBe('/templates/art/portrait-directive.svg');
+    expect(sample.contactDetails.email).toMatch(/@example\.com$/);
+    const socials = sample.contactDetails.socialLinks;
+    expect(socials.length).toBeGreaterThanOrEqual(4);
+    expect(socials.length).toBeLessThanOrEqual(6);
+    for (const link of socials) expect(link.url).toMatch(/^https:\/\/(www\.)?[a-z]+\.(com|net)\//);
+    expect(JSON.stringify(sample)).not.toMatch(/lorem|ipsum|placeholder/i);
+  });
+
+  it('only uses fields the definition declares', () => {
+    expect(Object.keys(directiveDefinition.sections)).toEqual(['section']);
+  });
+});
+
+describe('DirectiveTemplate with the sample data', () => {
+  const html = render(sample);
+
+  it('renders the root class and the editor scroll targets', () => {
+    expect(html).toMatch(/^(<link [^>]*>)*<div class="tpl-directive">/);
+    expect(html).toContain('id="personalDetails"');
+    expect(html).toContain('id="section"');
+    expect(html).toContain('id="contactDetails"');
+  });
+
+  it('shows the header: green logo with the portrait, one h1 name, headline and intro', () => {
+    expect(count(html, '<h1')).toBe(1);
+    expect(html).toContain('<h1 class="dv-header__name">Jonas Lindqvist</h1>');
+    expect(html).toContain(sample.personalDetails.headline);
+    expect(html).toMatch(
+      /<div class="dv-logo dv-logo--portrait"><img class="dv-logo__img" src="\/templates\/art\/portrait-directive.svg" alt="Portrait of Jonas Lindqvist" width="160" height="160"\/>/,
+    );
+    // The portrait is the first visible image: not lazy.
+    expect(html).not.toMatch(/dv-logo__img[^>]*loading/);
+    // The intro's blank line makes two paragraphs.
+    const intro = html.match(/<div class="dv-header__intro">(.*?)<\/div>/)?.[1] ?? '';
+    expect(count(intro, '<p>')).toBe(2);
+    expect(intro).toContain('I work closely with engineers');
+  });
+
+  it('shows the section title, subtitle, rows and footer text', () => {
+    expect(html).toContain('<section id="section" class="dv-section"');
+    expect(html).toContain('aria-labelledby="directive-section-title"');
+    expect(html).toContain(`<h2 id="directive-section-title" class="dv-section__title">`);
+    expect(html).toContain(sampleSection.sectionTitle);
+    expect(html).toContain(`<p class="dv-section__subtitle">${sampleSection.sectionSubTitle}</p>`);
+    expect(html).toContain('class="dv-section__footer"');
+    expect(html).toContain('I am booking projects for the spring.');
+  });
+
+  it('renders each tile as an article: image alternating sides, white icon, title, desc, Learn more', () => {
+    expect(count(html, '<article')).toBe(4);
+    const sides = [...html.matchAll(/<article class="dv-feature dv-feature--(left|right)">/g)].map(
+      (match) => match[1],
+    );
+    expect(sides).toEqual(['left', 'right', 'left', 'right']);
+    expect(count(html, '<span class="dv-feature__icon"><svg')).toBe(4);
+    expect(count(html, 'Learn more')).toBe(4);
+    for (const tile of sampleSection.sectionTiles) {
+      expect(html).toContain(
+        `<img class="dv-feature__img" src="${tile.img}" alt="${tile.title}" width="800" height="500" loading="lazy"/>`,
+      );
+      expect(html).toContain(`<h3 class="dv-feature__title">${tile.title}</h3>`);
+      expect(html).toContain(
+        `<a class="dv-button" href="${tile.link}" rel="noopener noreferrer">Learn more<span class="dv-sr-only"> about ${tile.title}</span></a>`,
+      );
+    }
+  });
+
+  it('has the Get in touch footer with the contact form, contact lines and social icons', () => {
+    expect(html).toContain('<footer id="contactDetails" class="dv-footer"');
+    expect(html).toContain('>Get in touch</h2>');
+    expect(html).toMatch(/<form class="dv-form" data-to="jonas.lindqvist@example.com"/);
+    for (const name of ['name', 'subject', 'message']) {
+      expect(html).toMatch(
+        new RegExp(`<label class="dv-sr-only" for="directive-contact-${name}">`),
+      );
+      expect(html).toMatch(new RegExp(`id="directive-contact-${name}"[^>]*name="${name}"`));
+    }
+    const subject = html.match(/<input id="directive-contact-subject"[^>]*>/)?.[0] ?? '';
+    expect(subject).toContain('type="text"');
+    expect(subject).toContain('placeholder="Subject"');
+    expect(subject).toContain('name="subject"');
+    expect(html).toContain('<textarea');
+    expect(html).toMatch(/<button class="dv-button dv-button--light" type="submit">Send<\/button>/);
+    expect(html).toContain('href="mailto:jonas.lindqvist@example.com"');
+    expect(html).toContain('href="tel:+46701234567"');
+    expect(html).toContain('+46 70 123 45 67');
+    expect(html).toContain('Södermalm, Stockholm, Sweden');
+    expect(count(html, 'class="dv-social__link"')).toBe(5);
+    for (const link of sample.contactDetails.socialLinks) {
+      expect(html).toContain(
+        `<a class="dv-social__link" href="${link.url}" rel="noopener noreferrer" aria-label="${link.label}"`,
+      );
+    }
+    expect(html).not.toContain('target="_blank"');
+    expect(html).toContain('© Jonas Lindqvist');
+  });
+
+  it('renders nothing empty', () => {
+    expect(emptyElements(html)).toEqual([]);
+    expect(html).not.toContain('src=""');
+    expect(html).not.toContain('href=""');
+  });
+});
+
+describe('DirectiveTemplate with partial data', () => {
+  it('hides a tile link that is empty and social links without a url', () => {
+    const data = parse({
+      ...sample,
+      section: {
+        ...sampleSection,
+        sectionTiles: [{ ...sampleSection.sectionTiles[0], link: '' }],
+      },
+      contactDetails: {
+        ...sample.contactDetails,
+        socialLinks: [
+          { url: '', label: 'Hidden', iconClass: 'twitter' },
+          { url: 'https://github.com/jonaslindqvist', label: '', iconClass: 'github' },
+        ],
+      },
+    });
+    const html = render(data);
+    expect(html).not.toContain('Learn more');
+    expect(count(html, 'class="dv-social__link"')).toBe(1);
+    expect(html).not.toContain('Hidden');
+    // A link without a label is named after its network.
+    expect(html).toContain('aria-label="GitHub"');
+  });
+
+  it('draws a placeholder block for a tile without an image, and the paper plane without a portrait', () => {
+    const data = parse({
+      personalDetails: { name: 'Ada Park' },
+      section: { sectionTiles: [{ title: 'Sketches', desc: 'Pencil on paper.', icon: 'pen' }] },
+    });
+    const html = render(data);
+    expect(html).toContain('class="dv-feature__media dv-feature__media--empty"');
+    expect(html).not.toContain('<img');
+    expect(html).toMatch(/<div class="dv-logo"><svg class="dv-logo__icon"/);
+    expect(html).toContain('<h3 class="dv-feature__title">Sketches</h3>');
+  });
+
+  it('renders user text as text, never as markup', () => {
+    const data = parse({
+      personalDetails: { name: '<script>alert(1)</script>', intro: '<b>bold</b>' },
+    });
+    const html = render(data);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('&lt;b&gt;bold&lt;/b&gt;');
+  });
+});
+
+describe('DirectiveTemplate with minimal data (a name only)', () => {
+  const data = parse({
+    personalDetails: { name: 'Ada Park' },
+    section: { sectionTiles: [{}] },
+    section2: { sectionTiles: [{}] },
+    section3: { sectionTiles: [{}] },
+  });
+  const html = render(data);
+
+  it('renders without empty headings, links, images or a form that cannot send', () => {
+    expect(html).toContain('<h1 class="dv-header__name">Ada Park</h1>');
+    expect(count(html, '<h1')).toBe(1);
+    expect(html).not.toContain('<h2');
+    expect(html).not.toContain('<h3');
+    expect(html).not.toContain('<article');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<form');
+    expect(html).not.toContain('Learn more');
+    expect(html).not.toContain('Get in touch');
+    expect(html).not.toContain('dv-social');
+    expect(html).not.toContain('dv-header__headline');
+    expect(html).not.toContain('dv-header__intro');
+    expect(emptyElements(html)).toEqual([]);
+    expect(html).not.toContain('href=""');
+  });
+
+  it('keeps the editor scroll targets', () => {
+    expect(html).toContain('id="personalDetails"');
+    expect(html).toContain('id="section"');
+    expect(html).toContain('id="contactDetails"');
+  });
+
+  it('does not throw without any section at all', () => {
+    const html2 = render(parse({ personalDetails: { name: '' } }));
+    expect(html2).not.toContain('<h1');
+    expect(emptyElements(html2)).toEqual([]);
+  });
+});
+
+describe('DirectiveTemplate with maximal data', () => {
+  const long = (length: number) =>
+    `${'Supercalifragilistic'.repeat(Math.ceil(length / 40))} https://example.com/${'a'.repeat(length)}`.slice(
+      0,
+      length,
+    );
+  const paragraph = `${long(900)}\n\n${long(1098)}`;
+  const data = parse({
+    personalDetails: {
+      name: long(LIMITS.name),
+      headline: long(LIMITS.line),
+      intro: paragraph,
+      profileImage: 'https://images.example.com/portrait.jpg',
+    },
+    section: {
+      sectionTitle: long(LIMITS.line),
+      sectionSubTitle: long(LIMITS.line),
+      sectionFooterText: paragraph,
+      sectionTiles: Array.from({ length: LIMITS.maxTiles }, (_, index) => ({
+        img:
+          index % 3 === 2
+            ? ''
+            : `/templates/art/tile-${String((index % 12) + 1).padStart(2, '0')}.svg`,
+        title: long(LIMITS.line),
+        desc: paragraph,
+        link: `https://example.com/projects/${index}`,
+        icon: TILE_ICONS[index % TILE_ICONS.length],
+      })),
+    },
+    contactDetails: {
+      email: `${'a'.repeat(180)}@example.com`,
+      tel: '+1 (555) 010-0000 1234 5678 9012 34567',
+      address: long(LIMITS.line),
+      socialLinks: Array.from({ length: LIMITS.maxSocialLinks }, (_, index) => ({
+        url: `https://example.com/profile/${index}`,
+        label: `Profile ${index}`,
+        iconClass: 'website',
+      })),
+    },
+  });
+
+  it('renders every tile and every link', () => {
+    const html = render(data);
+    expect(count(html, '<article')).toBe(LIMITS.maxTiles);
+    expect(count(html, 'Learn more')).toBe(LIMITS.maxTiles);
+    expect(count(html, 'dv-feature__media--empty')).toBe(LIMITS.maxTiles / 3);
+    expect(count(html, 'class="dv-social__link"')).toBe(LIMITS.maxSocialLinks);
+    expect(emptyElements(html)).toEqual([]);
+  });
+});
+
+describe('directive.css', () => {
+  const css = readFileSync(new URL('./directive.css', import.meta.url), 'utf8').replace(
+    /\/\*[\s\S]*?\*\//g,
+    '',
+  );
+
+  it('scopes every rule under .tpl-directive', () => {
+    const selectors = [...css.matchAll(/(^|[;{}])\s*([^;{}@]+?)\s*\{/g)]
+      .map((match) => match[2]!.trim())
+      .filter((selector) => !/^(from|to|\d+%)$/.test(selector));
+    expect(selectors.length).toBeGreaterThan(20);
+    for (const group of selectors) {
+      for (const selector of group.split(',')) {
+        const trimmed = selector.trim();
+        if (trimmed === 'html:has(.tpl-directive)') continue;
+        expect(trimmed).toMatch(/^\.tpl-directive\b/);
+      }
+    }
+  });
+
+  it('imports only local Source Sans 3 weights', () => {
+    const imports = [...css.matchAll(/@import\s+'([^']+)'/g)].map((match) => match[1]);
+    expect(imports).toEqual([
+      '@fontsource/source-sans-3/latin-300.css',
+      '@fontsource/source-sans-3/latin-400.css',
+      '@fontsource/source-sans-3/latin-600.css',
+      '@fontsource/source-sans-3/latin-700.css',
+    ]);
+  });
+
+  it('draws the Directive look: backdrop, dotted overlay, chevrons, centre line, green footer', () => {
+    expect(css).toContain("url('/templates/art/backdrop.svg')");
+    expect(css).toMatch(/\.dv-header \{[^}]*radial-gradient/);
+    expect(css).toMatch(/\.dv-header \{[^}]*clip-path: polygon/);
+    expect(css).toMatch(/\.dv-footer \{[^}]*clip-path: polygon/);
+    expect(css).toMatch(/\.dv-main::before \{[^}]*width: 1px/);
+    expect(css).toContain('--dv-green: #4eb980');
+    expect(css).toContain('--dv-plum: #544d55');
+    expect(css).toContain('text-transform: uppercase');
+    expect(css).toContain('min-height: 100vh');
+  });
+
+  it('keeps motion behind prefers-reduced-motion', () => {
+    const outside = css.replace(
+      /@media \(prefers-reduced-motion: no-preference\) \{[\s\S]*?\n\}/g,
+      '',
+    );
+    expect(outside).not.toMatch(/transition|animation|scroll-behavior/);
+  });
+});
