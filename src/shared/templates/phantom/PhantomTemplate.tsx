@@ -1,9 +1,328 @@
+import { useRef, type KeyboardEvent } from 'react';
+import type { Section, Tile } from '../../domain/portfolio.js';
+import { SocialIcon, TileIcon } from '../common/Icon.js';
+import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
+import './phantom.css';
+
+const LOGO = '/templates/art/logo.svg';
+/** Phantom cycles six tile colours by index. */
+const STYLE_COUNT = 6;
+
+/** Paragraphs of a multi-line text: blank lines separate them. */
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+function hasContent(tile: Tile): boolean {
+  return tile.title !== '' || tile.desc !== '' || tile.img !== '' || tile.link !== '';
+}
+
+/** A section shows when it has a title, a subtitle or a tile with something in it. */
+function sectionHasContent(section: Section): boolean {
+  return (
+    section.sectionTitle !== '' ||
+    section.sectionSubTitle !== '' ||
+    section.sectionTiles.some(hasContent)
+  );
+}
+
+/** External links open in the same tab but tell the target nothing about us. */
+function relFor(url: string): string | undefined {
+  return /^https?:\/\//i.test(url) ? 'noopener noreferrer' : undefined;
+}
+
+/** The h1 shrinks for long intros so a long text never becomes a wall of display type. */
+function leadSize(length: number): string {
+  if (length <= 160) return 'is-large';
+  if (length <= 400) return 'is-medium';
+  return 'is-small';
+}
+
+function TileCard({ tile, index, eager }: { tile: Tile; index: number; eager: boolean }) {
+  const title = tile.title || `Project ${index + 1}`;
+  const titleId = `phantom-tile-${index + 1}`;
+  return (
+    <article
+      className={`phantom-tile style${(index % STYLE_COUNT) + 1}${tile.link ? ' has-link' : ''}`}
+      aria-labelledby={titleId}
+    >
+      <div className="phantom-tile-image">
+        {tile.img ? (
+          <img
+            src={tile.img}
+            alt={title}
+            width={800}
+            height={500}
+            loading={eager ? undefined : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <span className="phantom-tile-placeholder" aria-hidden="true" />
+        )}
+      </div>
+      <div className="phantom-tile-text">
+        <h3 className="phantom-tile-title" id={titleId}>
+          {tile.link ? (
+            <a href={tile.link} rel={relFor(tile.link)}>
+              {title}
+            </a>
+          ) : (
+            title
+          )}
+        </h3>
+        {tile.desc && <p className="phantom-tile-desc">{tile.desc}</p>}
+      </div>
+      {tile.icon && (
+        <span className="phantom-tile-badge" aria-hidden="true">
+          <TileIcon name={tile.icon} />
+        </span>
+      )}
+    </article>
+  );
+}
+
+function TileSection({ id, section, eager }: { id: string; section: Section; eager: boolean }) {
+  const tiles = section.sectionTiles.filter(hasContent);
+  const title = section.sectionTitle;
+  const subtitle = section.sectionSubTitle;
+  if (!sectionHasContent(section)) {
+    // Nothing to show, but the editor still scrolls here.
+    return <div id={id} className="phantom-anchor" />;
+  }
+  const headingId = `phantom-${id}-title`;
+  return (
+    <section id={id} className="phantom-work" aria-labelledby={headingId}>
+      <header className="phantom-work-head">
+        <h2 id={headingId} className={title ? 'phantom-label' : 'phantom-visually-hidden'}>
+          {title || 'Work'}
+        </h2>
+        {subtitle && <p className="phantom-work-subtitle">{subtitle}</p>}
+      </header>
+      {tiles.length > 0 && (
+        <div className="phantom-tiles">
+          {tiles.map((tile, index) => (
+            <TileCard key={index} tile={tile} index={index} eager={eager && index < 3} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
+      <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" fill="none" />
+    </svg>
+  );
+}
 
 export function PhantomTemplate({ data }: TemplateProps) {
+  const { personalDetails: person, section, contactDetails: contact } = data;
+  const menuRef = useRef<HTMLDetailsElement>(null);
+
+  const name = person.name;
+  const [lead = '', ...more] = paragraphs(person.intro);
+  const hasIntroHeading = person.headline !== '' || lead !== '';
+  const socialLinks = visibleSocialLinks(contact.socialLinks);
+  const showSection = section !== undefined && sectionHasContent(section);
+  const workLabel = section?.sectionTitle || 'Work';
+
+  const closeMenu = () => {
+    if (menuRef.current) menuRef.current.open = false;
+  };
+  const onMenuKey = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key === 'Escape' && menuRef.current?.open) {
+      menuRef.current.open = false;
+      menuRef.current.querySelector('summary')?.focus();
+    }
+  };
+
   return (
     <div className="tpl-phantom">
-      <h1 id="personalDetails">{data.personalDetails.name}</h1>
+      <header className="phantom-header">
+        <div className="phantom-inner phantom-header-inner">
+          <div className="phantom-logo">
+            <img className="phantom-logo-symbol" src={LOGO} alt="" width={40} height={40} />
+            {name && <span className="phantom-logo-title">{name}</span>}
+          </div>
+          <details className="phantom-menu" ref={menuRef} onKeyDown={onMenuKey}>
+            <summary className="phantom-menu-toggle">
+              <span className="phantom-menu-word">Menu</span>
+              <MenuIcon />
+            </summary>
+            <nav className="phantom-menu-panel" aria-label="Page sections">
+              <ul>
+                <li>
+                  <a href="#personalDetails" onClick={closeMenu}>
+                    About
+                  </a>
+                </li>
+                {showSection && (
+                  <li>
+                    <a href="#section" onClick={closeMenu}>
+                      {workLabel}
+                    </a>
+                  </li>
+                )}
+                <li>
+                  <a href="#contactDetails" onClick={closeMenu}>
+                    Get in touch
+                  </a>
+                </li>
+              </ul>
+            </nav>
+          </details>
+        </div>
+      </header>
+
+      <main className="phantom-main">
+        <div className="phantom-inner">
+          <header
+            id="personalDetails"
+            className={`phantom-intro${person.profileImage ? ' has-portrait' : ''}`}
+          >
+            {person.profileImage && (
+              <img
+                className="phantom-portrait"
+                src={person.profileImage}
+                alt={name ? `Portrait of ${name}` : 'Portrait'}
+                width={320}
+                height={320}
+              />
+            )}
+            <div className="phantom-intro-text">
+              {hasIntroHeading ? (
+                <h1 className={leadSize(lead.length)}>
+                  {person.headline && <em className="phantom-headline">{person.headline}</em>}
+                  {person.headline && lead && ' '}
+                  {lead && <span className="phantom-lead">{lead}</span>}
+                </h1>
+              ) : (
+                <h1 className="is-large">{name || 'Portfolio'}</h1>
+              )}
+              {more.map((paragraph, index) => (
+                <p key={index} className="phantom-intro-more">
+                  {paragraph}
+                </p>
+              ))}
+            </div>
+          </header>
+
+          {section && <TileSection id="section" section={section} eager={!person.profileImage} />}
+        </div>
+      </main>
+
+      <footer id="contactDetails" className="phantom-footer">
+        <div className="phantom-inner phantom-footer-inner">
+          <section className="phantom-contact" aria-labelledby="phantom-contact-title">
+            <h2 id="phantom-contact-title" className="phantom-label">
+              Get in touch
+            </h2>
+            {(contact.email || contact.tel) && (
+              <ul className="phantom-contact-lines">
+                {contact.email && (
+                  <li>
+                    <span className="phantom-visually-hidden">Email: </span>
+                    <a href={`mailto:${contact.email}`}>
+                      <SocialIcon name="email" className="phantom-line-icon" />
+                      {contact.email}
+                    </a>
+                  </li>
+                )}
+                {contact.tel && (
+                  <li>
+                    <span className="phantom-visually-hidden">Phone: </span>
+                    <a href={`tel:${contact.tel.replace(/[^0-9+]/g, '')}`}>
+                      <PhoneIcon />
+                      {contact.tel}
+                    </a>
+                  </li>
+                )}
+              </ul>
+            )}
+            <form className="phantom-form" data-to={contact.email} onSubmit={handleContactSubmit}>
+              <div className="phantom-fields">
+                <div className="phantom-field is-half">
+                  <label className="phantom-visually-hidden" htmlFor="phantom-name">
+                    Name
+                  </label>
+                  <input
+                    id="phantom-name"
+                    type="text"
+                    name="name"
+                    placeholder="Name"
+                    autoComplete="name"
+                  />
+                </div>
+                <div className="phantom-field is-half">
+                  <label className="phantom-visually-hidden" htmlFor="phantom-subject">
+                    Subject
+                  </label>
+                  <input id="phantom-subject" type="text" name="subject" placeholder="Subject" />
+                </div>
+                <div className="phantom-field">
+                  <label className="phantom-visually-hidden" htmlFor="phantom-message">
+                    Message
+                  </label>
+                  <textarea id="phantom-message" name="message" placeholder="Message" rows={5} />
+                </div>
+              </div>
+              <button type="submit" className="phantom-button">
+                Send
+              </button>
+            </form>
+          </section>
+
+          {socialLinks.length > 0 && (
+            <section className="phantom-follow" aria-labelledby="phantom-follow-title">
+              <h2 id="phantom-follow-title" className="phantom-label">
+                Follow
+              </h2>
+              <ul className="phantom-social">
+                {socialLinks.map((link, index) => (
+                  <li key={index}>
+                    <a
+                      href={link.url}
+                      rel={relFor(link.url)}
+                      aria-label={link.label ? undefined : link.iconClass}
+                    >
+                      <span className="phantom-social-icon">
+                        <SocialIcon name={link.iconClass} />
+                      </span>
+                      {link.label && <span className="phantom-social-label">{link.label}</span>}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {name && <p className="phantom-copyright">&copy; {name}. All rights reserved.</p>}
+        </div>
+      </footer>
     </div>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <svg
+      className="phantom-line-icon"
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"
+        fill="currentColor"
+      />
+    </svg>
   );
 }

@@ -1,0 +1,321 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { parsePortfolio, type PortfolioData, type Tile } from '../../domain/portfolio.js';
+import { LIMITS } from '../../domain/limits.js';
+import { PhantomTemplate } from './PhantomTemplate.js';
+import { phantomDefinition } from './definition.js';
+import { phantomSample } from './sample.js';
+
+const render = (data: PortfolioData) => renderToStaticMarkup(<PhantomTemplate data={data} />);
+
+/** Decodes the few entities React escapes, so texts can be compared with the data. */
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
+
+/** Every element with this tag, as [attributes, inner html] (no nesting of the same tag). */
+function elements(html: string, tag: string): Array<{ attrs: string; inner: string }> {
+  const found: Array<{ attrs: string; inner: string }> = [];
+  const re = new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g');
+  for (const match of html.matchAll(re))
+    found.push({ attrs: match[1] ?? '', inner: match[2] ?? '' });
+  return found;
+}
+
+function nth<T>(list: readonly T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`no item ${index}`);
+  return item;
+}
+
+const textOf = (inner: string) => decode(inner.replace(/<[^>]+>/g, '')).trim();
+
+const emptyTile: Tile = { img: '', title: '', desc: '', link: '' };
+
+function minimal(): PortfolioData {
+  return {
+    personalDetails: {
+      type: 'personalDetails',
+      name: 'Ada',
+      headline: '',
+      intro: '',
+      profileImage: '',
+    },
+    section: {
+      type: 'section',
+      sectionTitle: '',
+      sectionSubTitle: '',
+      sectionFooterText: '',
+      sectionTiles: [{ ...emptyTile }],
+    },
+    contactDetails: { type: 'contactDetails', email: '', tel: '', address: '', socialLinks: [] },
+  };
+}
+
+function maximal(): PortfolioData {
+  const long = (length: number, word = 'Portfolio') =>
+    `${'x'.repeat(120)} ${`${word} `.repeat(length)}`.slice(0, length);
+  const paragraph = `${long(900)}\n\n${long(1098)}`.slice(0, LIMITS.paragraph);
+  const tile = (index: number): Tile => ({
+    img: `/templates/art/tile-${String((index % 12) + 1).padStart(2, '0')}.svg`,
+    title: long(LIMITS.line, `Title${index}`),
+    desc: paragraph,
+    link: `https://example.com/${'very-long-path-'.repeat(20)}${index}`,
+    icon: 'rocket',
+  });
+  return {
+    personalDetails: {
+      type: 'personalDetails',
+      name: long(LIMITS.name, 'Name'),
+      headline: long(LIMITS.line, 'Headline'),
+      intro: paragraph,
+      profileImage: '/templates/art/portrait-phantom.svg',
+    },
+    section: {
+      type: 'section',
+      sectionTitle: long(LIMITS.line, 'Section'),
+      sectionSubTitle: long(LIMITS.line, 'Subtitle'),
+      sectionFooterText: '',
+      sectionTiles: Array.from({ length: LIMITS.maxTiles }, (_, index) => tile(index)),
+    },
+    contactDetails: {
+      type: 'contactDetails',
+      email: `${'a'.repeat(180)}@example.com`,
+      tel: '+31 (0)10 555 0142 0000',
+      address: '',
+      socialLinks: Array.from({ length: LIMITS.maxSocialLinks }, (_, index) => ({
+        url: `https://github.com/${'handle'.repeat(30)}${index}`,
+        label: long(LIMITS.line, 'Label'),
+        iconClass: 'github' as const,
+      })),
+    },
+  };
+}
+
+describe('phantom sample data', () => {
+  it('passes the portfolio schema', () => {
+    const result = parsePortfolio(phantomSample);
+    expect(result.ok).toBe(true);
+  });
+
+  it('has a believable person, twelve tiles and six social links', () => {
+    const { personalDetails, section, contactDetails } = phantomSample;
+    expect(personalDetails.name).not.toBe('');
+    expect(personalDetails.headline).not.toBe('');
+    expect(personalDetails.intro).not.toBe('');
+    expect(personalDetails.profileImage).toBe('/templates/art/portrait-phantom.svg');
+    expect(section?.sectionTiles).toHaveLength(12);
+    const images = section!.sectionTiles.map((tile) => tile.img);
+    expect(images).toEqual(
+      Array.from(
+        { length: 12 },
+        (_, index) => `/templates/art/tile-${String(index + 1).padStart(2, '0')}.svg`,
+      ),
+    );
+    for (const tile of section!.sectionTiles) {
+      expect(tile.title).not.toBe('');
+      expect(tile.desc).not.toBe('');
+      if (tile.link) expect(tile.link).toMatch(/^https:\/\/example\.com\/projects\//);
+    }
+    expect(section!.sectionTiles.some((tile) => tile.icon)).toBe(true);
+    expect(contactDetails.email).toMatch(/@example\.com$/);
+    expect(contactDetails.socialLinks).toHaveLength(6);
+    for (const link of contactDetails.socialLinks) expect(link.url).toMatch(/^https:\/\//);
+    expect(JSON.stringify(phantomSample)).not.toMatch(/lorem|ipsum|placeholder/i);
+  });
+
+  it('only uses the fields the definition declares', () => {
+    expect(Object.keys(phantomDefinition.sections)).toEqual(['section']);
+    expect(phantomSample.section2).toBeUndefined();
+    expect(phantomSample.section3).toBeUndefined();
+  });
+});
+
+describe('PhantomTemplate with the sample data', () => {
+  const html = render(phantomSample);
+  const text = decode(html);
+  const { personalDetails: person, section, contactDetails: contact } = phantomSample;
+
+  it('renders inside the scoped root with the editor ids', () => {
+    // React hoists preload hints for eager images in front of the markup.
+    expect(html.replace(/^(<link [^>]*\/>)*/, '').startsWith('<div class="tpl-phantom">')).toBe(
+      true,
+    );
+    for (const id of ['personalDetails', 'section', 'contactDetails']) {
+      expect(count(html, new RegExp(`id="${id}"`, 'g'))).toBe(1);
+    }
+    expect(html).not.toContain('id="section2"');
+  });
+
+  it('has a menu linking to each part', () => {
+    for (const id of ['personalDetails', 'section', 'contactDetails']) {
+      expect(html).toContain(`href="#${id}"`);
+    }
+    expect(html).toMatch(/<summary[^>]*>[\s\S]*?Menu[\s\S]*?<\/summary>/);
+  });
+
+  it('shows the logo and the name in the header', () => {
+    const header = html.slice(0, html.indexOf('<main'));
+    expect(header).toContain('src="/templates/art/logo.svg"');
+    expect(decode(header)).toContain(person.name);
+  });
+
+  it('has one h1 with the headline in italics and the intro', () => {
+    const h1s = elements(html, 'h1');
+    expect(h1s).toHaveLength(1);
+    expect(nth(h1s, 0).inner).toContain(`<em class="phantom-headline">${person.headline}</em>`);
+    const lead = person.intro.split('\n\n')[0];
+    expect(textOf(nth(h1s, 0).inner)).toContain(lead);
+    // The rest of the intro follows as a paragraph.
+    expect(text).toContain(person.intro.split('\n\n')[1]);
+  });
+
+  it('shows the portrait next to the intro with alt text', () => {
+    expect(html).toContain('src="/templates/art/portrait-phantom.svg"');
+    expect(text).toContain(`alt="Portrait of ${person.name}"`);
+  });
+
+  it('titles the work section with a heading and its subtitle', () => {
+    expect(html).toMatch(/<section id="section" class="phantom-work" aria-labelledby="[^"]+">/);
+    const h2 = elements(html, 'h2').map((h) => textOf(h.inner));
+    expect(h2).toContain(section!.sectionTitle);
+    expect(text).toContain(section!.sectionSubTitle);
+  });
+
+  it('renders every tile as an article cycling through six styles', () => {
+    const articles = elements(html, 'article');
+    expect(articles).toHaveLength(12);
+    articles.forEach((article, index) => {
+      const tile = nth(section!.sectionTiles, index);
+      expect(article.attrs).toContain(`style${(index % 6) + 1}`);
+      const h3 = elements(article.inner, 'h3');
+      expect(h3).toHaveLength(1);
+      expect(textOf(nth(h3, 0).inner)).toBe(tile.title);
+      expect(decode(article.inner)).toContain(tile.desc);
+      expect(article.inner).toContain(`src="${tile.img}"`);
+      expect(decode(article.inner)).toContain(`alt="${tile.title}"`);
+      expect(article.inner).toMatch(/width="800" height="500"/);
+      const links = count(article.inner, /<a /g);
+      if (tile.link) {
+        expect(links).toBe(1);
+        expect(article.inner).toContain(`href="${tile.link}"`);
+        expect(article.inner).toContain('rel="noopener noreferrer"');
+      } else {
+        expect(links).toBe(0);
+      }
+      expect(article.inner.includes('phantom-tile-badge')).toBe(Boolean(tile.icon));
+    });
+  });
+
+  it('loads only the first images eagerly', () => {
+    const lazy = count(html, /loading="lazy"/g);
+    expect(lazy).toBe(12);
+  });
+
+  it('has the footer with email, phone, form and follow list', () => {
+    const footer = html.slice(html.indexOf('<footer'));
+    expect(footer).toMatch(/^<footer id="contactDetails"/);
+    const h2 = elements(footer, 'h2').map((h) => textOf(h.inner));
+    expect(h2).toEqual(['Get in touch', 'Follow']);
+    expect(footer).toContain(`href="mailto:${contact.email}"`);
+    expect(footer).toContain('href="tel:+31105550142"');
+    expect(footer).toContain(`data-to="${contact.email}"`);
+    for (const [name, placeholder] of [
+      ['name', 'Name'],
+      ['subject', 'Subject'],
+      ['message', 'Message'],
+    ]) {
+      expect(footer).toContain(`name="${name}"`);
+      expect(footer).toContain(`placeholder="${placeholder}"`);
+      const field = footer.match(new RegExp(`<(?:input|textarea)[^>]*name="${name}"[^>]*>`))?.[0];
+      const id = field?.match(/id="([^"]+)"/)?.[1];
+      expect(id).toBeTruthy();
+      expect(footer).toMatch(new RegExp(`<label[^>]*for="${id}"[^>]*>${placeholder}</label>`));
+    }
+    expect(footer).toMatch(/<input [^>]*type="text"[^>]*name="subject"/);
+    expect(footer).toMatch(/<button type="submit"[^>]*>Send<\/button>/);
+    for (const link of contact.socialLinks) {
+      expect(footer).toContain(`href="${link.url}"`);
+      expect(footer).toContain(`>${link.label}</span>`);
+    }
+    expect(count(footer, /class="phantom-social-icon"/g)).toBe(contact.socialLinks.length);
+    expect(footer).not.toContain('target=');
+  });
+
+  it('never uses target=_blank nor raw html', () => {
+    expect(html).not.toContain('target="_blank"');
+    expect(html).not.toContain('href=""');
+    expect(html).not.toContain('src=""');
+  });
+});
+
+describe('PhantomTemplate with optional data left out', () => {
+  it('renders a name only without empty headings, links or images', () => {
+    const html = render(minimal());
+    expect(count(html, /<h1/g)).toBe(1);
+    expect(textOf(nth(elements(html, 'h1'), 0).inner)).toBe('Ada');
+    expect(html).not.toContain('<em');
+    expect(html).not.toContain('<article');
+    expect(html).not.toContain('Portrait of');
+    expect(html).not.toContain('mailto:');
+    expect(html).not.toContain('tel:');
+    expect(html).not.toContain('Follow');
+    expect(html).not.toContain('href=""');
+    expect(html).not.toContain('src=""');
+    for (const tag of ['h1', 'h2', 'h3', 'a', 'p', 'li', 'ul']) {
+      for (const element of elements(html, tag)) expect(textOf(element.inner)).not.toBe('');
+    }
+    // The editor can still scroll to every part.
+    for (const id of ['personalDetails', 'section', 'contactDetails']) {
+      expect(html).toContain(`id="${id}"`);
+    }
+    expect(html).toContain('Get in touch');
+    expect(html).toContain('>Send</button>');
+    // The menu links only to parts that show something.
+    expect(html).not.toContain('href="#section"');
+    expect(html).toContain('href="#contactDetails"');
+  });
+
+  it('hides links with an empty url and renders tiles without links as plain tiles', () => {
+    const data = minimal();
+    data.personalDetails.headline = 'Painter';
+    data.section!.sectionTiles = [
+      { img: '', title: 'No image', desc: 'Just words.', link: '' },
+      { img: '/templates/art/tile-02.svg', title: '', desc: '', link: 'https://example.com/x' },
+    ];
+    data.contactDetails.socialLinks = [
+      { url: '', label: 'Hidden network', iconClass: 'twitter' },
+      { url: 'https://github.com/ada', label: '', iconClass: 'github' },
+    ];
+    const html = render(data);
+    expect(html).not.toContain('Hidden network');
+    expect(html).toContain('href="https://github.com/ada"');
+    expect(html).toContain('aria-label="github"');
+    const articles = elements(html, 'article');
+    expect(articles).toHaveLength(2);
+    expect(nth(articles, 0).inner).not.toContain('<a ');
+    expect(nth(articles, 0).inner).not.toContain('<img');
+    expect(nth(articles, 0).inner).toContain('phantom-tile-placeholder');
+    // An untitled tile still gets a heading (never an empty one) and a named link.
+    expect(textOf(nth(elements(nth(articles, 1).inner, 'h3'), 0).inner)).toBe('Project 2');
+    expect(textOf(nth(elements(html, 'h1'), 0).inner)).toBe('Painter');
+    // No section title: the heading is there for screen readers only.
+    expect(html).toMatch(/<h2 id="[^"]+" class="phantom-visually-hidden">Work<\/h2>/);
+  });
+
+  it('renders maximal data without throwing', () => {
+    const data = maximal();
+    expect(parsePortfolio(data).ok).toBe(true);
+    const html = render(data);
+    expect(count(html, /<article/g)).toBe(LIMITS.maxTiles);
+    expect(count(html, /<h1/g)).toBe(1);
+    expect(html).toContain('class="is-small"');
+    expect(count(html, /class="phantom-social-icon"/g)).toBe(LIMITS.maxSocialLinks);
+  });
+});
