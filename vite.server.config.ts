@@ -4,7 +4,11 @@ import { defineConfig } from 'vite';
 // ESM entry; npm dependencies stay external and load from node_modules.
 export default defineConfig({
   build: {
-    ssr: 'src/server/main.ts',
+    ssr: true,
+    rollupOptions: {
+      input: { main: 'src/server/main.ts', admin: 'src/server/admin/cli.ts' },
+      output: { entryFileNames: '[name].js' },
+    },
     outDir: 'dist/server',
     emptyOutDir: true,
     target: 'node20',

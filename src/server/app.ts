@@ -11,6 +11,7 @@ import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.routes.js';
 import { loggerOptions } from './logger.js';
+import { registerPortfolioRoutes } from './portfolios/portfolios.routes.js';
 import { registerTemplateRoutes } from './templates/templates.routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, deps.db);
   registerAuthRoutes(app, deps.db, deps.config);
   registerTemplateRoutes(app, deps.db);
+  registerPortfolioRoutes(app, deps.db);
   await registerSpa(app, deps.clientDir);
 
   app.addHook('onClose', async () => {

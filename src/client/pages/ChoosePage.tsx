@@ -1,5 +1,204 @@
-import { NotAvailableYet } from '../components/NotAvailableYet.js';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DRAFT_STORAGE_KEY, type Draft } from '../../shared/domain/draft.js';
+import type { PortfolioData } from '../../shared/domain/portfolio.js';
+import { formatRupees, type TemplateSummary } from '../../shared/domain/price.js';
+import { isTemplateId, type TemplateId } from '../../shared/routes.js';
+import { api } from '../api/http.js';
+import { signOut, useSession } from '../auth/session.js';
+import { useSignIn } from '../auth/useSignIn.js';
+import { Footer } from '../components/Footer.js';
+import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
+import './choose.css';
+
+type Templates =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; templates: TemplateSummary[] };
+
+export function PriceLine({ template }: { template: TemplateSummary }) {
+  if (template.pricePaise === null || template.finalPricePaise === null) {
+    return <p className="template-card__price">Template Price : NA</p>;
+  }
+  if (template.discountPercent > 0) {
+    return (
+      <p className="template-card__price">
+        Template Price :{' '}
+        <s aria-label={`was ${formatRupees(template.pricePaise)} INR`}>
+          {formatRupees(template.pricePaise)}
+        </s>{' '}
+        <strong>{formatRupees(template.finalPricePaise)}</strong> INR / year{' '}
+        <span className="template-card__discount">{template.discountPercent}% off</span>
+      </p>
+    );
+  }
+  return (
+    <p className="template-card__price">
+      Template Price : {formatRupees(template.pricePaise)} INR / year
+    </p>
+  );
+}
 
 export function ChoosePage() {
-  return <NotAvailableYet what="Pick a Template & Make It Yours" />;
+  useSmallScreenRedirect();
+  const navigate = useNavigate();
+  const session = useSession();
+  const { signIn, pending, message, dismissMessage } = useSignIn();
+  const [templates, setTemplates] = useState<Templates>({ status: 'loading' });
+  const [busyTemplate, setBusyTemplate] = useState<TemplateId | undefined>();
+  const [selectError, setSelectError] = useState<string | undefined>();
+
+  const loadTemplates = useCallback(() => {
+    setTemplates({ status: 'loading' });
+    api<{ templates: TemplateSummary[] }>('/api/templates').then(
+      ({ templates: list }) => setTemplates({ status: 'ready', templates: list }),
+      (error: Error) => setTemplates({ status: 'error', message: error.message }),
+    );
+  }, []);
+  useEffect(loadTemplates, [loadTemplates]);
+
+  const user = session.status === 'ready' ? session.user : null;
+  const published = new Set(
+    session.status === 'ready' ? session.portfolios.map((p) => p.templateId) : [],
+  );
+
+  const select = async (templateId: TemplateId) => {
+    setSelectError(undefined);
+    // Signed out: sign in first (from this click, so the popup is allowed), then carry on.
+    if (!user && !(await signIn())) return;
+    setBusyTemplate(templateId);
+    try {
+      const { portfolios } = session.status === 'ready' ? session : { portfolios: [] };
+      const owned =
+        published.has(templateId) || portfolios.some((p) => p.templateId === templateId);
+      const { data } = owned
+        ? await api<{ data: PortfolioData }>(`/api/portfolios/${templateId}`)
+        : await api<{ data: PortfolioData }>(`/api/templates/${templateId}`);
+      const draft: Draft = { templateId, data };
+      window.localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(draft));
+      await navigate('/edit', { state: { templateId } });
+    } catch (error) {
+      setSelectError(
+        error instanceof DOMException
+          ? 'Your browser would not let us save the draft (storage is full or blocked).'
+          : (error as Error).message,
+      );
+      setBusyTemplate(undefined);
+    }
+  };
+
+  return (
+    <div className="choose">
+      <header className="choose__bar">
+        <Link to="/" className="choose__brand">
+          Online Portfolio Builder
+        </Link>
+        <div className="choose__account" aria-live="polite">
+          {user ? (
+            <>
+              <span className="choose__welcome">Welcome {user.givenName}!</span>
+              <button type="button" className="button button--ghost" onClick={() => void signOut()}>
+                Sign out
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="button"
+              disabled={session.status === 'loading'}
+              onClick={() => void signIn()}
+            >
+              {pending ? 'Signing in…' : 'Sign In'}
+            </button>
+          )}
+        </div>
+      </header>
+
+      <main className="choose__main">
+        <h1 className="choose__title">Pick a Template &amp; Make It Yours</h1>
+        <p className="choose__lead">
+          Five designs, each made to show your work at its best. Preview any of them, then select
+          one to start filling in your details.
+        </p>
+
+        {(message || selectError) && (
+          <div className="choose__notice" role="alert">
+            <p>{message ?? selectError}</p>
+            <button
+              type="button"
+              className="choose__notice-close"
+              aria-label="Dismiss message"
+              onClick={() => {
+                dismissMessage();
+                setSelectError(undefined);
+              }}
+            >
+              ×
+            </button>
+          </div>
+        )}
+
+        {templates.status === 'loading' && (
+          <p className="choose__status" role="status">
+            Loading templates…
+          </p>
+        )}
+        {templates.status === 'error' && (
+          <div className="choose__status" role="alert">
+            <p>The templates could not be loaded. {templates.message}</p>
+            <button type="button" className="button" onClick={loadTemplates}>
+              Try again
+            </button>
+          </div>
+        )}
+        {templates.status === 'ready' && (
+          <ul className="choose__grid">
+            {templates.templates
+              .filter((t) => isTemplateId(t.id))
+              .map((template) => {
+                const id = template.id as TemplateId;
+                const forSale = template.finalPricePaise !== null;
+                const label = published.has(id) ? 'Update' : 'Select';
+                return (
+                  <li key={id} className="template-card">
+                    <img
+                      className="template-card__image"
+                      src={`/images/card-${id}.webp`}
+                      alt={`The ${template.name} template`}
+                      width={640}
+                      height={480}
+                    />
+                    <div className="template-card__body">
+                      <h2 className="template-card__name">{template.name}</h2>
+                      <PriceLine template={template} />
+                      <div className="template-card__actions">
+                        <Link className="button button--ghost" to={`/${id}`}>
+                          Preview<span className="visually-hidden"> {template.name}</span>
+                        </Link>
+                        <button
+                          type="button"
+                          className="button"
+                          disabled={!forSale || busyTemplate !== undefined}
+                          aria-describedby={forSale ? undefined : `${id}-unavailable`}
+                          onClick={() => void select(id)}
+                        >
+                          {busyTemplate === id ? 'Opening…' : label}
+                          <span className="visually-hidden"> {template.name}</span>
+                        </button>
+                      </div>
+                      {!forSale && (
+                        <p id={`${id}-unavailable`} className="template-card__unavailable">
+                          This template has no price yet, so it cannot be bought right now.
+                        </p>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+          </ul>
+        )}
+      </main>
+      <Footer />
+    </div>
+  );
 }

@@ -137,7 +137,7 @@ describe.each(TEST_DIALECTS)('the database on %s', (dialect) => {
       .select(['price_paise', 'discount_percent', 'default_data'])
       .where('id', '=', 'template4')
       .executeTakeFirstOrThrow();
-    expect(row.price_paise).toBe(99900);
+    expect(row.price_paise).toBe(100000);
     expect(typeof row.price_paise).toBe('number');
     expect(JSON.parse(row.default_data).personalDetails.type).toBe('personalDetails');
   });

@@ -14,10 +14,10 @@ import {
 /** Prices a fresh installation starts with (operators change them with `npm run admin`). */
 export const DEFAULT_PRICES: Readonly<Record<TemplateId, { paise: number; discount: number }>> = {
   template1: { paise: 49900, discount: 0 },
-  template2: { paise: 69900, discount: 10 },
+  template2: { paise: 70000, discount: 10 },
   template3: { paise: 79900, discount: 0 },
-  template4: { paise: 99900, discount: 20 },
-  template5: { paise: 119900, discount: 15 },
+  template4: { paise: 100000, discount: 20 },
+  template5: { paise: 120000, discount: 25 },
 };
 
 /**

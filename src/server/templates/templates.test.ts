@@ -31,9 +31,9 @@ describe.each(TEST_DIALECTS)('the templates API on %s', (dialect) => {
     expect(templates[1]).toEqual({
       id: 'template2',
       name: 'Directive',
-      pricePaise: 69900,
+      pricePaise: 70000,
       discountPercent: 10,
-      finalPricePaise: 62910,
+      finalPricePaise: 63000,
     });
   });
 
