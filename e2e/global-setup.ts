@@ -7,6 +7,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: tests may open its SQLite file to arrange data directly. */
+    dataDir: string;
   }
 }
 
@@ -39,6 +41,7 @@ export default async function setup(project: TestProject) {
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.on('exit', resolve));

@@ -9,7 +9,13 @@ function readDraft(): DraftReadResult {
   try {
     return parseDraft(window.localStorage.getItem(DRAFT_STORAGE_KEY));
   } catch {
-    return { status: 'invalid', problem: { field: 'templateData', message: 'Local storage is not available in this browser.' } };
+    return {
+      status: 'invalid',
+      problem: {
+        field: 'templateData',
+        message: 'Local storage is not available in this browser.',
+      },
+    };
   }
 }
 

@@ -10,6 +10,7 @@ import Provider, {
 } from 'oidc-provider';
 import { LIMITS } from '../../shared/domain/limits.js';
 import { escapeHtml, smallPage } from '../http/html.js';
+import { POPUP_COOP } from '../http/security-headers.js';
 
 export const DEV_PROVIDER_PATH = '/dev-oidc';
 
@@ -217,6 +218,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       result: InteractionResults,
     ) => {
       reply.hijack();
+      reply.raw.setHeader('cross-origin-opener-policy', POPUP_COOP);
       await getProvider().interactionFinished(request.raw, reply.raw, result, {
         mergeWithLastSubmission: false,
       });
@@ -273,6 +275,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     // Everything else (discovery, authorize, token, keys) is the provider's own.
     const forward = (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
+      reply.raw.setHeader('cross-origin-opener-policy', POPUP_COOP);
       // Like a mounted Express app: oidc-provider routes on url and builds links from originalUrl.
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;

@@ -1,6 +1,12 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+export const POPUP_COOP = 'unsafe-none';
+
+export function isPopupPath(url: string): boolean {
+  return url.startsWith('/auth/') || url.startsWith('/dev-oidc');
+}
+
 /**
  * Headers for every answer. Builder pages open the sign-in popup and must keep `window.opener`,
  * hence `same-origin-allow-popups` rather than helmet's `same-origin`.
@@ -36,5 +42,13 @@ export async function registerSecurityHeaders(
     frameguard: { action: 'sameorigin' },
     // HSTS only means something (and is only honoured) over https.
     strictTransportSecurity: options.https ? { maxAge: 31536000, includeSubDomains: false } : false,
+  });
+
+  // Every page that can load inside the sign-in popup carries no opener policy: a change of
+  // policy between the popup's pages would sever window.opener, and the popup could not report
+  // back (from the popup's initial blank page to unsafe-none keeps the opener, by the spec).
+  // Replies that bypass Fastify (the dev provider's own) set it themselves.
+  app.addHook('onSend', async (request, reply) => {
+    if (isPopupPath(request.url)) reply.header('cross-origin-opener-policy', POPUP_COOP);
   });
 }

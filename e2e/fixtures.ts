@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { openDatabase, type Db } from '../src/server/db/database.js';
+
+/** The e2e server's own database, for arranging what a test is not about (a published portfolio). */
+export function serverDatabase(): Db {
+  return openDatabase({ sqliteFile: path.join(inject('dataDir'), 'portfolio.db') }).db;
+}
+
+/** Clicks the control that opens the sign-in popup and completes the development sign-in in it. */
+export async function signInThroughPopup(
+  page: Page,
+  open: () => Promise<void>,
+  person = { name: 'Asha Rao', email: 'asha@example.com' },
+): Promise<void> {
+  const [popup] = await Promise.all([page.context().waitForEvent('page'), open()]);
+  await popup.getByLabel('Name').fill(person.name);
+  await popup.getByLabel('Email').fill(person.email);
+  await Promise.all([
+    popup.waitForEvent('close'),
+    popup.getByRole('button', { name: 'Sign in' }).click(),
+  ]);
+}

@@ -1,0 +1,187 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SIGN_IN_MESSAGES } from '../src/shared/auth.js';
+import { baseUrl, useBrowser } from './browser.js';
+import { signInThroughPopup } from './fixtures.js';
+
+const notice = (page: Page) => page.getByRole('alert');
+const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign In' });
+
+describe('sign-in in a popup', () => {
+  const session = useBrowser();
+
+  it('opens a 500x600 popup, signs in with the development provider and greets by first name', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.goto('/choose');
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      signInButton(page).click(),
+    ]);
+    await popup.waitForLoadState();
+    expect(popup.viewportSize()).toEqual({ width: 500, height: 600 });
+    await expect(popup.title()).resolves.toBe('Development sign-in');
+    await expect(
+      popup.getByText('Development sign-in', { exact: true }).first().isVisible(),
+    ).resolves.toBe(true);
+    await popup.getByLabel('Name').fill('Priya Sharma');
+    await popup.getByLabel('Email').fill('priya@example.com');
+    await Promise.all([
+      popup.waitForEvent('close'),
+      popup.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
+    await page.getByText('Welcome Priya!').waitFor();
+    const me = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
+    expect(me.user).toMatchObject({ name: 'Priya Sharma', email: 'priya@example.com' });
+    // The session cookie is not readable by page scripts.
+    await expect(page.evaluate(() => document.cookie)).resolves.not.toContain('pb_session');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signInButton(page).waitFor();
+    const after = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
+    expect(after.user).toBeNull();
+  });
+
+  it('tells the person when the browser blocks the popup', async () => {
+    const page = await session.newPage();
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto('/choose');
+    await signInButton(page).click();
+    await expect(notice(page).textContent()).resolves.toContain(SIGN_IN_MESSAGES.blocked);
+    await expect(signInButton(page).isEnabled()).resolves.toBe(true);
+  });
+
+  it('notices within about a second when the person closes the popup', async () => {
+    const page = await session.newPage();
+    await page.goto('/choose');
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      signInButton(page).click(),
+    ]);
+    await popup.waitForLoadState();
+    const closedAt = Date.now();
+    await popup.close();
+    await notice(page).waitFor({ timeout: 3000 });
+    expect(Date.now() - closedAt).toBeLessThan(1500);
+    await expect(notice(page).textContent()).resolves.toContain(SIGN_IN_MESSAGES.closed);
+    await expect(signInButton(page).textContent()).resolves.toBe('Sign In');
+  });
+
+  it('ignores a sign-in message that does not come from the popup', async () => {
+    const page = await session.newPage();
+    await page.goto('/choose');
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      signInButton(page).click(),
+    ]);
+    await popup.waitForLoadState();
+    await page.evaluate(() =>
+      window.postMessage(
+        { type: 'portfolio-builder:sign-in', status: 'success' },
+        window.location.origin,
+      ),
+    );
+    await page.waitForTimeout(300);
+    await expect(page.getByText(/Welcome/).count()).resolves.toBe(0);
+    await popup.close();
+    await expect(notice(page).textContent()).resolves.toContain(SIGN_IN_MESSAGES.closed);
+  });
+
+  it('a second sign-in cancels the first popup', async () => {
+    const page = await session.newPage();
+    await page.goto('/choose');
+    const [first] = await Promise.all([
+      page.context().waitForEvent('page'),
+      signInButton(page).click(),
+    ]);
+    await first.waitForLoadState();
+    const closedFirst = first.waitForEvent('close');
+    await signInThroughPopup(
+      page,
+      () => page.getByRole('button', { name: /Signing in|Sign In/ }).click(),
+      {
+        name: 'Second Try',
+        email: 'second@example.com',
+      },
+    );
+    await closedFirst;
+    await page.getByText('Welcome Second!').waitFor();
+    await expect(notice(page).count()).resolves.toBe(0);
+  });
+
+  it('reports a cancelled sign-in at the provider (access_denied)', async () => {
+    const page = await session.newPage();
+    await page.goto('/choose');
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      signInButton(page).click(),
+    ]);
+    await Promise.all([
+      popup.waitForEvent('close'),
+      popup.getByRole('button', { name: 'Cancel' }).click(),
+    ]);
+    await expect(notice(page).textContent()).resolves.toContain(SIGN_IN_MESSAGES.access_denied);
+    await expect(signInButton(page).isEnabled()).resolves.toBe(true);
+  });
+
+  it('reports a network failure', async () => {
+    const page = await session.newPage();
+    session.allowConsoleError(/Failed to load resource|ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
+    await page.goto('/choose');
+    await signInButton(page).waitFor();
+    await page.context().route('**/healthz', (route) => route.abort('internetdisconnected'));
+    await page.context().route('**/auth/login', (route) => route.abort('internetdisconnected'));
+    await signInButton(page).click();
+    await expect(notice(page).textContent()).resolves.toContain(SIGN_IN_MESSAGES.network);
+    expect(page.context().pages()).toHaveLength(1);
+  });
+
+  it.each([
+    ['provider_error', SIGN_IN_MESSAGES.provider_error],
+    ['internal', SIGN_IN_MESSAGES.internal],
+  ])('reports a %s reported by the popup', async (status, text) => {
+    const page = await session.newPage();
+    await page.goto('/choose');
+    await page.context().route('**/auth/login', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>x</title><body data-status="${status}" data-origin="${baseUrl()}"><script src="/signin-result.js"></script></body>`,
+      }),
+    );
+    await signInButton(page).click();
+    await expect(notice(page).textContent()).resolves.toContain(text);
+  });
+
+  it('explains when cookies are disabled', async () => {
+    const page = await session.newPage();
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'cookieEnabled', { get: () => false }),
+    );
+    await page.goto('/choose');
+    await signInButton(page).click();
+    await expect(notice(page).textContent()).resolves.toContain(SIGN_IN_MESSAGES.cookies);
+  });
+
+  it('explains when site storage is blocked', async () => {
+    const page = await session.newPage();
+    await page.addInitScript(() => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      };
+    });
+    await page.goto('/choose');
+    await signInButton(page).click();
+    await expect(notice(page).textContent()).resolves.toContain(SIGN_IN_MESSAGES.storage);
+  });
+
+  it('explains when this browser view cannot open windows', async () => {
+    const page = await session.newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { open: undefined }).open = undefined;
+    });
+    await page.goto('/choose');
+    await signInButton(page).click();
+    await expect(notice(page).textContent()).resolves.toContain(SIGN_IN_MESSAGES.unsupported);
+  });
+});
