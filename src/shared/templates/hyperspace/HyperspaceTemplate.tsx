@@ -1,9 +1,426 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Section, Tile } from '../../domain/portfolio.js';
+import { ROTATING_ICONS, SocialIcon, TileIcon } from '../common/Icon.js';
+import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
+import { hyperspaceDefinition } from './definition.js';
+import './hyperspace.css';
+
+type SpyId = 'personalDetails' | 'section' | 'section2' | 'contactDetails';
+
+interface NavItem {
+  id: SpyId;
+  label: string;
+}
+
+const filled = (value: string | undefined): value is string => (value ?? '').trim() !== '';
+
+/** Blank lines separate paragraphs; single line breaks are kept by `white-space: pre-line`. */
+function Paragraphs({ text, className }: { text: string; className?: string }) {
+  const parts = text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return (
+    <>
+      {parts.map((part, index) => (
+        <p key={index} className={className}>
+          {part}
+        </p>
+      ))}
+    </>
+  );
+}
+
+/** Off-site links open in the same tab and do not leak the opener or referrer. */
+function linkAttributes(url: string): { href: string; rel?: string } {
+  return /^https?:\/\//i.test(url) ? { href: url, rel: 'noopener noreferrer' } : { href: url };
+}
+
+function telHref(tel: string): string {
+  return `tel:${tel.replace(/[^\d+]/g, '')}`;
+}
+
+function tileHasContent(tile: Tile, withImage: boolean): boolean {
+  return (
+    filled(tile.title) || filled(tile.desc) || filled(tile.link) || (withImage && filled(tile.img))
+  );
+}
+
+function visibleTiles(section: Section | undefined, withImage: boolean) {
+  return (section?.sectionTiles ?? [])
+    .map((tile, index) => ({ tile, index }))
+    .filter(({ tile }) => tileHasContent(tile, withImage));
+}
+
+function sectionHasContent(
+  section: Section | undefined,
+  tiles: readonly unknown[],
+  withFooter: boolean,
+): section is Section {
+  if (!section) return false;
+  return (
+    tiles.length > 0 ||
+    filled(section.sectionTitle) ||
+    filled(section.sectionSubTitle) ||
+    (withFooter && filled(section.sectionFooterText))
+  );
+}
+
+function rotatingIcon(index: number) {
+  return ROTATING_ICONS[index % ROTATING_ICONS.length] ?? 'code';
+}
 
 export function HyperspaceTemplate({ data }: TemplateProps) {
+  const { personalDetails: person, section, section2, contactDetails: contact } = data;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const navRef = useRef<HTMLUListElement>(null);
+  const [active, setActive] = useState<SpyId>('personalDetails');
+
+  const spotTiles = visibleTiles(section, true);
+  const featureTiles = visibleTiles(section2, false);
+  const showSection = sectionHasContent(section, spotTiles, false);
+  const showSection2 = sectionHasContent(section2, featureTiles, true);
+  const sectionLabel = hyperspaceDefinition.sections.section?.label ?? 'Highlights';
+  const section2Label = hyperspaceDefinition.sections.section2?.label ?? 'Projects';
+
+  const socials = visibleSocialLinks(contact.socialLinks);
+  const hasContactList =
+    filled(contact.address) || filled(contact.email) || filled(contact.tel) || socials.length > 0;
+
+  const navItems: NavItem[] = [{ id: 'personalDetails', label: 'Welcome' }];
+  if (showSection) {
+    navItems.push({
+      id: 'section',
+      label: filled(section?.sectionTitle) ? section.sectionTitle : sectionLabel,
+    });
+  }
+  if (showSection2) {
+    navItems.push({
+      id: 'section2',
+      label: filled(section2?.sectionTitle) ? section2.sectionTitle : section2Label,
+    });
+  }
+  navItems.push({ id: 'contactDetails', label: 'Get in touch' });
+  const firstTarget = navItems[1]?.id ?? 'contactDetails';
+
+  // Progressive enhancement only: the server HTML is complete without any of this.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root || typeof IntersectionObserver === 'undefined') return undefined;
+
+    const spy = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const id = entry.target.id as SpyId;
+          if (entry.isIntersecting) setActive(id);
+        }
+      },
+      { rootMargin: '-45% 0px -50% 0px' },
+    );
+    root.querySelectorAll<HTMLElement>('[data-hs-spy]').forEach((el) => spy.observe(el));
+
+    let reveal: IntersectionObserver | undefined;
+    if (window.matchMedia('(prefers-reduced-motion: no-preference)').matches) {
+      const items = Array.from(root.querySelectorAll<HTMLElement>('.hs-reveal'));
+      // What is already on screen stays as it is; only what lies further down fades in.
+      for (const item of items) {
+        if (item.getBoundingClientRect().top < window.innerHeight) {
+          item.setAttribute('data-hs-shown', '');
+        }
+      }
+      root.setAttribute('data-hs-motion', '');
+      const observer = new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (entry.isIntersecting) {
+              entry.target.setAttribute('data-hs-shown', '');
+              observer.unobserve(entry.target);
+            }
+          }
+        },
+        { rootMargin: '0px 0px -6% 0px' },
+      );
+      items
+        .filter((item) => !item.hasAttribute('data-hs-shown'))
+        .forEach((item) => observer.observe(item));
+      reveal = observer;
+    }
+
+    return () => {
+      spy.disconnect();
+      reveal?.disconnect();
+      root.removeAttribute('data-hs-motion');
+    };
+  }, []);
+
+  // In the compact top bar the links scroll sideways: keep the active one in view.
+  useEffect(() => {
+    const list = navRef.current;
+    const link = list?.querySelector<HTMLElement>('.is-active');
+    if (!list || !link || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = link.offsetLeft - (list.clientWidth - link.offsetWidth) / 2;
+  }, [active]);
+
   return (
-    <div className="tpl-hyperspace">
-      <h1 id="personalDetails">{data.personalDetails.name}</h1>
+    <div className="tpl-hyperspace" ref={rootRef}>
+      <nav className="hs-sidebar" aria-label="Page sections">
+        <ul className="hs-nav" ref={navRef}>
+          {navItems.map((item) => (
+            <li key={item.id}>
+              <a
+                href={`#${item.id}`}
+                className={item.id === active ? 'is-active' : undefined}
+                onClick={() => setActive(item.id)}
+              >
+                <span className="hs-nav__label">{item.label}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="hs-wrapper">
+        <main>
+          <section
+            id="personalDetails"
+            className="hs-intro hs-anchor"
+            aria-labelledby="hs-title"
+            data-hs-spy=""
+          >
+            <div
+              className={`hs-intro__inner hs-reveal${filled(person.profileImage) ? ' hs-intro__inner--portrait' : ''}`}
+            >
+              {filled(person.profileImage) && (
+                <div className="hs-portrait">
+                  <img
+                    src={person.profileImage}
+                    alt={filled(person.name) ? `Portrait of ${person.name}` : 'Portrait'}
+                    width={480}
+                    height={480}
+                  />
+                </div>
+              )}
+              <div className="hs-intro__text">
+                <h1 id="hs-title">{filled(person.name) ? person.name : 'Welcome'}</h1>
+                {filled(person.headline) && <p className="hs-headline">{person.headline}</p>}
+                {filled(person.intro) && <Paragraphs text={person.intro} className="hs-lead" />}
+                <p className="hs-actions">
+                  <a className="hs-button" href={`#${firstTarget}`}>
+                    Learn more
+                  </a>
+                </p>
+              </div>
+            </div>
+          </section>
+
+          {showSection && (
+            <section
+              id="section"
+              className="hs-spotlights hs-anchor"
+              data-hs-spy=""
+              {...(filled(section.sectionTitle)
+                ? { 'aria-labelledby': 'hs-section-title' }
+                : { 'aria-label': sectionLabel })}
+            >
+              {(filled(section.sectionTitle) || filled(section.sectionSubTitle)) && (
+                <header className="hs-section-head hs-reveal">
+                  {filled(section.sectionTitle) && (
+                    <h2 id="hs-section-title" className="hs-major">
+                      {section.sectionTitle}
+                    </h2>
+                  )}
+                  {filled(section.sectionSubTitle) && (
+                    <p className="hs-subtitle">{section.sectionSubTitle}</p>
+                  )}
+                </header>
+              )}
+              {spotTiles.length > 0 && (
+                <div className="hs-spots">
+                  {spotTiles.map(({ tile, index }) => (
+                    <article key={index} className="hs-spot">
+                      <div className="hs-spot__media">
+                        {filled(tile.img) ? (
+                          <img
+                            src={tile.img}
+                            alt={filled(tile.title) ? tile.title : `Highlight ${index + 1}`}
+                            width={800}
+                            height={500}
+                            loading="lazy"
+                          />
+                        ) : (
+                          <div className="hs-spot__placeholder" aria-hidden="true">
+                            <TileIcon name={rotatingIcon(index)} />
+                          </div>
+                        )}
+                      </div>
+                      <div className="hs-spot__content hs-reveal">
+                        {filled(tile.title) && <h3>{tile.title}</h3>}
+                        {filled(tile.desc) && <Paragraphs text={tile.desc} />}
+                        {filled(tile.link) && (
+                          <p className="hs-actions">
+                            <a className="hs-button" {...linkAttributes(tile.link)}>
+                              Learn more
+                              {filled(tile.title) && (
+                                <span className="hs-sr"> about {tile.title}</span>
+                              )}
+                            </a>
+                          </p>
+                        )}
+                      </div>
+                    </article>
+                  ))}
+                </div>
+              )}
+            </section>
+          )}
+
+          {showSection2 && (
+            <section
+              id="section2"
+              className="hs-section2 hs-anchor"
+              data-hs-spy=""
+              {...(filled(section2.sectionTitle)
+                ? { 'aria-labelledby': 'hs-section2-title' }
+                : { 'aria-label': section2Label })}
+            >
+              <div className="hs-inner">
+                {(filled(section2.sectionTitle) || filled(section2.sectionSubTitle)) && (
+                  <header className="hs-reveal">
+                    {filled(section2.sectionTitle) && (
+                      <h2 id="hs-section2-title" className="hs-major">
+                        {section2.sectionTitle}
+                      </h2>
+                    )}
+                    {filled(section2.sectionSubTitle) && (
+                      <p className="hs-subtitle">{section2.sectionSubTitle}</p>
+                    )}
+                  </header>
+                )}
+                {featureTiles.length > 0 && (
+                  <div className="hs-features">
+                    {featureTiles.map(({ tile, index }) => (
+                      <article key={index} className="hs-feature">
+                        <span className="hs-feature__icon" aria-hidden="true">
+                          <TileIcon name={rotatingIcon(index)} />
+                        </span>
+                        <div className="hs-reveal">
+                          {filled(tile.title) && <h3>{tile.title}</h3>}
+                          {filled(tile.desc) && <Paragraphs text={tile.desc} />}
+                          {filled(tile.link) && (
+                            <p className="hs-more">
+                              <a {...linkAttributes(tile.link)}>
+                                Check it out
+                                {filled(tile.title) && (
+                                  <span className="hs-sr">: {tile.title}</span>
+                                )}
+                              </a>
+                            </p>
+                          )}
+                        </div>
+                      </article>
+                    ))}
+                  </div>
+                )}
+                {filled(section2.sectionFooterText) && (
+                  <div className="hs-section-footer hs-reveal">
+                    <Paragraphs text={section2.sectionFooterText} />
+                  </div>
+                )}
+              </div>
+            </section>
+          )}
+
+          <section
+            id="contactDetails"
+            className="hs-contact hs-anchor"
+            aria-labelledby="hs-contact-title"
+            data-hs-spy=""
+          >
+            <div className="hs-inner">
+              <h2 id="hs-contact-title" className="hs-major hs-reveal">
+                Get in touch
+              </h2>
+              <div className={`hs-split hs-reveal${hasContactList ? '' : ' hs-split--single'}`}>
+                <form
+                  className="hs-form"
+                  data-to={contact.email}
+                  onSubmit={handleContactSubmit}
+                  aria-label="Contact form"
+                >
+                  <div className="hs-fields">
+                    <div className="hs-field hs-field--half">
+                      <label htmlFor="hs-field-name">Name</label>
+                      <input id="hs-field-name" type="text" name="name" autoComplete="name" />
+                    </div>
+                    <div className="hs-field hs-field--half">
+                      <label htmlFor="hs-field-subject">Subject</label>
+                      <input id="hs-field-subject" type="text" name="subject" />
+                    </div>
+                    <div className="hs-field">
+                      <label htmlFor="hs-field-message">Message</label>
+                      <textarea id="hs-field-message" name="message" rows={5} />
+                    </div>
+                  </div>
+                  <p className="hs-actions">
+                    <button type="submit" className="hs-button hs-button--primary">
+                      Send Message
+                    </button>
+                  </p>
+                </form>
+
+                {hasContactList && (
+                  <ul className="hs-contact-list">
+                    {filled(contact.address) && (
+                      <li>
+                        <h3>Address</h3>
+                        <p className="hs-address">{contact.address}</p>
+                      </li>
+                    )}
+                    {filled(contact.email) && (
+                      <li>
+                        <h3>Email</h3>
+                        <p>
+                          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                        </p>
+                      </li>
+                    )}
+                    {filled(contact.tel) && (
+                      <li>
+                        <h3>Phone</h3>
+                        <p>
+                          <a href={telHref(contact.tel)}>{contact.tel}</a>
+                        </p>
+                      </li>
+                    )}
+                    {socials.length > 0 && (
+                      <li>
+                        <ul className="hs-icons" aria-label="Social links">
+                          {socials.map((link, index) => (
+                            <li key={`${link.iconClass}-${index}`}>
+                              <a
+                                {...linkAttributes(link.url)}
+                                aria-label={filled(link.label) ? link.label : link.iconClass}
+                                title={filled(link.label) ? link.label : link.iconClass}
+                              >
+                                <SocialIcon name={link.iconClass} />
+                              </a>
+                            </li>
+                          ))}
+                        </ul>
+                      </li>
+                    )}
+                  </ul>
+                )}
+              </div>
+            </div>
+          </section>
+        </main>
+
+        <footer className="hs-footer">
+          <p>&copy; {filled(person.name) ? `${person.name}. ` : ''}All rights reserved.</p>
+        </footer>
+      </div>
     </div>
   );
 }
