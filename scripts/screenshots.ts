@@ -19,13 +19,17 @@ interface Shot {
   /** Element id to scroll to before the shot; the top of the page when absent. */
   anchor?: string;
   viewport: { width: number; height: number };
+  /** Width of the written picture; the shot is scaled down to it. */
+  outputWidth: number;
 }
 
+/** The collage tiles are portrait: the templates' own phone layouts fill them naturally. */
 const collage = (n: number, route: string, anchor?: string): Shot => ({
   file: `collage-${n}.webp`,
   route,
   anchor,
-  viewport: { width: 1280, height: 800 },
+  viewport: { width: 400, height: 640 },
+  outputWidth: 400,
 });
 
 const SHOTS: Shot[] = [
@@ -41,6 +45,7 @@ const SHOTS: Shot[] = [
     file: `card-template${n}.webp`,
     route: `/template${n}`,
     viewport: { width: 1280, height: 960 },
+    outputWidth: 640,
   })),
 ];
 
@@ -75,20 +80,26 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   };
 }
 
-/** Chromium encodes WebP itself: draw the PNG on a canvas and ask for WebP at the given quality. */
-async function toWebp(page: Page, png: Buffer, quality: number): Promise<Buffer> {
+/**
+ * Chromium scales and encodes the picture itself: the PNG is drawn on a canvas of the output
+ * width and read back as WebP at the given quality. (A device scale factor below 1 would do
+ * the scaling in one step, but Chromium then lays some pages out wider than the viewport.)
+ */
+async function toWebp(page: Page, png: Buffer, width: number, quality: number): Promise<Buffer> {
   const dataUrl = await page.evaluate(
-    async ({ source, q }) => {
+    async ({ source, w, q }) => {
       const image = new Image();
       image.src = source;
       await image.decode();
       const canvas = document.createElement('canvas');
-      canvas.width = image.naturalWidth;
-      canvas.height = image.naturalHeight;
-      canvas.getContext('2d')!.drawImage(image, 0, 0);
+      canvas.width = w;
+      canvas.height = Math.round((image.naturalHeight * w) / image.naturalWidth);
+      const context = canvas.getContext('2d')!;
+      context.imageSmoothingQuality = 'high';
+      context.drawImage(image, 0, 0, canvas.width, canvas.height);
       return canvas.toDataURL('image/webp', q);
     },
-    { source: `data:image/png;base64,${png.toString('base64')}`, q: quality },
+    { source: `data:image/png;base64,${png.toString('base64')}`, w: width, q: quality },
   );
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
@@ -99,10 +110,9 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const shot of SHOTS) {
-      // Half the device pixels: a 1280 px wide page becomes a 640 px wide picture.
       const context = await browser.newContext({
         viewport: shot.viewport,
-        deviceScaleFactor: 0.5,
+        deviceScaleFactor: 1,
         reducedMotion: 'reduce',
       });
       const page = await context.newPage();
@@ -115,10 +125,10 @@ async function main(): Promise<void> {
       await page.waitForTimeout(300);
       const png = await page.screenshot({ type: 'png' });
       let quality = 0.82;
-      let webp = await toWebp(page, png, quality);
+      let webp = await toWebp(page, png, shot.outputWidth, quality);
       while (webp.byteLength > MAX_BYTES && quality > 0.4) {
         quality -= 0.08;
-        webp = await toWebp(page, png, quality);
+        webp = await toWebp(page, png, shot.outputWidth, quality);
       }
       const file = path.join(OUT_DIR, shot.file);
       writeFileSync(file, webp);

@@ -32,8 +32,8 @@ export function LandingPage() {
         className={`collage__image collage__image--${start + index + 1}`}
         src={image.src}
         alt={image.alt}
-        width={640}
-        height={400}
+        width={400}
+        height={640}
         fetchPriority={start + index < 2 ? 'high' : 'auto'}
       />
     ));

@@ -1,9 +1,449 @@
+import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
+import {
+  faBars,
+  faChevronRight,
+  faEnvelope,
+  faLocationDot,
+  faPhone,
+  faXmark,
+} from '@fortawesome/free-solid-svg-icons';
+import type { MouseEvent } from 'react';
+import type { SocialIcon as SocialIconName } from '../../domain/icons.js';
+import type { Section, Tile } from '../../domain/portfolio.js';
+import { SocialIcon } from '../common/Icon.js';
+import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
+import './solid-state.css';
+
+/*
+ * Solid-State: a slate page over a fixed, darkened backdrop. The banner and the footer sit on the
+ * backdrop; every tile section is a solid band whose top and bottom edges are diagonal wedges
+ * (pseudo-elements in the margins between bands, so content is never clipped).
+ */
+
+const SOCIAL_NAMES: Record<SocialIconName, string> = {
+  twitter: 'X (Twitter)',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  dribbble: 'Dribbble',
+  behance: 'Behance',
+  youtube: 'YouTube',
+  website: 'Website',
+  email: 'Email',
+};
+
+/** Paragraphs of a multi-line text: blank lines split them, single line breaks stay (pre-line). */
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\n[ \t]*\n/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+function Paragraphs({ text, className }: { text: string; className?: string }) {
+  return (
+    <>
+      {paragraphs(text).map((part, index) => (
+        <p key={index} className={className}>
+          {part}
+        </p>
+      ))}
+    </>
+  );
+}
+
+/** Links that leave the site do not hand over the opener or the referrer. */
+function relFor(url: string): string | undefined {
+  return /^https?:/i.test(url) ? 'noopener noreferrer' : undefined;
+}
+
+/** A tile worth showing: one with something to look at or read. */
+function hasContent(tile: Tile): boolean {
+  return tile.title !== '' || tile.desc !== '' || tile.img !== '';
+}
+
+/** A small inline Font Awesome glyph, decorative. */
+function Glyph({ icon }: { icon: IconDefinition }) {
+  const [width, height, , , path] = icon.icon;
+  const paths = Array.isArray(path) ? path : [path];
+  return (
+    <svg
+      className="ss-glyph"
+      viewBox={`0 0 ${width} ${height}`}
+      width="1em"
+      height="1em"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {paths.map((d) => (
+        <path key={d.slice(0, 24)} d={d} />
+      ))}
+    </svg>
+  );
+}
+
+/** Stand-in for a missing image: a slate gradient with the title's first letter. */
+function Placeholder({ title }: { title: string }) {
+  const initial = Array.from(title.trim())[0]?.toUpperCase() ?? '';
+  return (
+    <div className="ss-placeholder" aria-hidden="true">
+      {initial !== '' && <span className="ss-placeholder__initial">{initial}</span>}
+    </div>
+  );
+}
+
+/** 'Learn More' / 'Check it out' with the circled arrow; the tile title completes its name. */
+function SpecialLink({ href, text, title }: { href: string; text: string; title: string }) {
+  return (
+    <a className="ss-special" href={href} rel={relFor(href)}>
+      <span className="ss-special__circle" aria-hidden="true">
+        <Glyph icon={faChevronRight} />
+      </span>
+      <span>
+        {text}
+        {title !== '' && <span className="ss-visually-hidden">: {title}</span>}
+      </span>
+    </a>
+  );
+}
+
+function closeMenu(event: MouseEvent<HTMLElement>) {
+  event.currentTarget.closest('details')?.removeAttribute('open');
+}
+
+interface NavItem {
+  href: string;
+  label: string;
+}
+
+function Header({ name, items }: { name: string; items: NavItem[] }) {
+  return (
+    <header className="ss-header">
+      {name !== '' && (
+        <a className="ss-header__name" href="#personalDetails">
+          {name}
+        </a>
+      )}
+      <details className="ss-menu">
+        <summary className="ss-menu__toggle">
+          <span>Menu</span>
+          <span className="ss-menu__icon ss-menu__icon--open">
+            <Glyph icon={faBars} />
+          </span>
+          <span className="ss-menu__icon ss-menu__icon--close">
+            <Glyph icon={faXmark} />
+          </span>
+        </summary>
+        <nav className="ss-menu__panel" aria-label="Sections">
+          <ul>
+            {items.map((item) => (
+              <li key={item.href}>
+                <a href={item.href} onClick={closeMenu}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </details>
+    </header>
+  );
+}
+
+/** A tile section shows when it has a title or a tile with content. */
+function spotlightsVisible(section: Section | undefined): section is Section {
+  return (
+    section !== undefined && (section.sectionTitle !== '' || section.sectionTiles.some(hasContent))
+  );
+}
+
+function featuresVisible(section: Section | undefined): section is Section {
+  return (
+    section !== undefined &&
+    (section.sectionTitle !== '' ||
+      section.sectionSubTitle !== '' ||
+      section.sectionFooterText !== '' ||
+      section.sectionTiles.some(hasContent))
+  );
+}
+
+function Spotlights({ section }: { section: Section }) {
+  const title = section.sectionTitle;
+  const tiles = section.sectionTiles.filter(hasContent);
+  const TileHeading = title !== '' ? 'h3' : 'h2';
+  const heading =
+    title !== '' ? (
+      <h2 id="ss-section-title" className="ss-eyebrow">
+        {title}
+      </h2>
+    ) : null;
+  return (
+    <section
+      id="section"
+      className="ss-spotlights"
+      aria-labelledby={title !== '' ? 'ss-section-title' : undefined}
+      aria-label={title !== '' ? undefined : 'Spotlights'}
+    >
+      {tiles.length === 0 && (
+        <div className="ss-band spotlight spotlight--odd">
+          <div className="ss-inner spotlight__inner">{heading}</div>
+        </div>
+      )}
+      {tiles.map((tile, index) => (
+        // 1st, 3rd, 5th... tiles are "odd" (image left), the others "even" (image right).
+        <div
+          key={index}
+          className={`ss-band spotlight ${index % 2 === 0 ? 'spotlight--odd' : 'spotlight--even'}`}
+        >
+          <div className="ss-inner spotlight__inner">
+            {index === 0 && heading}
+            <article className="spotlight__item">
+              <div className="spotlight__image">
+                {tile.img !== '' ? (
+                  <img
+                    src={tile.img}
+                    alt={tile.title}
+                    width={800}
+                    height={500}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : (
+                  <Placeholder title={tile.title} />
+                )}
+              </div>
+              <div className="spotlight__content">
+                {tile.title !== '' && (
+                  <TileHeading className="ss-major spotlight__title">{tile.title}</TileHeading>
+                )}
+                <Paragraphs text={tile.desc} className="ss-text" />
+                {tile.link !== '' && (
+                  <SpecialLink href={tile.link} text="Learn More" title={tile.title} />
+                )}
+              </div>
+            </article>
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function Features({ section }: { section: Section }) {
+  const { sectionTitle: title, sectionSubTitle: subtitle, sectionFooterText: footer } = section;
+  const tiles = section.sectionTiles.filter(hasContent);
+  const TileHeading = title !== '' ? 'h3' : 'h2';
+  // With an odd number of cards the last one spans the whole row.
+  const lastIsWide = tiles.length % 2 === 1;
+  return (
+    <section
+      id="section2"
+      className="ss-band ss-features"
+      aria-labelledby={title !== '' ? 'ss-section2-title' : undefined}
+      aria-label={title !== '' ? undefined : 'Features'}
+    >
+      <div className="ss-inner ss-features__inner">
+        {(title !== '' || subtitle !== '') && (
+          <div className="ss-features__head">
+            {title !== '' && (
+              <h2 id="ss-section2-title" className="ss-major">
+                {title}
+              </h2>
+            )}
+            {subtitle !== '' && <p className="ss-features__subtitle">{subtitle}</p>}
+          </div>
+        )}
+        {tiles.length > 0 && (
+          <div className="ss-features__grid">
+            {tiles.map((tile, index) => (
+              <article
+                key={index}
+                className={`feature${lastIsWide && index === tiles.length - 1 ? ' feature--wide' : ''}`}
+              >
+                <div className="feature__image">
+                  {tile.img !== '' ? (
+                    <img
+                      src={tile.img}
+                      alt={tile.title}
+                      width={800}
+                      height={500}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  ) : (
+                    <Placeholder title={tile.title} />
+                  )}
+                </div>
+                <div className="feature__body">
+                  {tile.title !== '' && (
+                    <TileHeading className="feature__title">{tile.title}</TileHeading>
+                  )}
+                  <Paragraphs text={tile.desc} className="ss-text" />
+                  {tile.link !== '' && (
+                    <SpecialLink href={tile.link} text="Check it out" title={tile.title} />
+                  )}
+                </div>
+              </article>
+            ))}
+          </div>
+        )}
+        {footer !== '' && (
+          <div className="ss-features__footer">
+            <Paragraphs text={footer} />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
 
 export function SolidStateTemplate({ data }: TemplateProps) {
+  const { personalDetails, section, section2, contactDetails } = data;
+  const name = personalDetails.name;
+  const { email, tel, address } = contactDetails;
+  const socialLinks = visibleSocialLinks(contactDetails.socialLinks);
+  const hasContactList = email !== '' || tel !== '' || address !== '' || socialLinks.length > 0;
+
+  const showSpotlights = spotlightsVisible(section);
+  const showFeatures = featuresVisible(section2);
+
+  const navItems: NavItem[] = [{ href: '#personalDetails', label: 'Home' }];
+  if (showSpotlights) navItems.push({ href: '#section', label: section.sectionTitle || 'Work' });
+  if (showFeatures)
+    navItems.push({ href: '#section2', label: section2.sectionTitle || 'Features' });
+  navItems.push({ href: '#contactDetails', label: 'Contact' });
+
   return (
     <div className="tpl-solid-state">
-      <h1 id="personalDetails">{data.personalDetails.name}</h1>
+      <Header name={name} items={navItems} />
+      <main>
+        <section id="personalDetails" className="ss-banner" aria-labelledby="ss-title">
+          <div className="ss-inner">
+            {personalDetails.profileImage !== '' && (
+              <div className="ss-banner__portrait">
+                <img
+                  src={personalDetails.profileImage}
+                  alt={name !== '' ? `Portrait of ${name}` : 'Portrait'}
+                  width={320}
+                  height={320}
+                />
+              </div>
+            )}
+            <h1 id="ss-title" className="ss-banner__title">
+              {name !== '' ? (
+                <>
+                  <span className="ss-banner__hi">Hi. This is </span>
+                  <span className="ss-banner__name">{name}</span>.
+                </>
+              ) : (
+                <span className="ss-banner__hi">Hello.</span>
+              )}
+            </h1>
+            {personalDetails.intro !== '' && (
+              <div className="ss-banner__intro">
+                <Paragraphs text={personalDetails.intro} />
+              </div>
+            )}
+          </div>
+        </section>
+        {showSpotlights && <Spotlights section={section} />}
+        {showFeatures && <Features section={section2} />}
+      </main>
+      <footer id="contactDetails" className="ss-footer" aria-labelledby="ss-contact-title">
+        <div className="ss-inner">
+          <h2 id="ss-contact-title" className="ss-major">
+            Get in touch
+          </h2>
+          <div className={`ss-footer__split${hasContactList ? '' : ' ss-footer__split--solo'}`}>
+            <form className="ss-form" data-to={email} onSubmit={handleContactSubmit}>
+              <div className="ss-form__row">
+                <div className="ss-field">
+                  <label htmlFor="ss-contact-name">Name</label>
+                  <input id="ss-contact-name" name="name" type="text" autoComplete="name" />
+                </div>
+                <div className="ss-field">
+                  <label htmlFor="ss-contact-subject">Subject</label>
+                  <input id="ss-contact-subject" name="subject" type="text" />
+                </div>
+              </div>
+              <div className="ss-field">
+                <label htmlFor="ss-contact-message">Message</label>
+                <textarea id="ss-contact-message" name="message" rows={5} />
+              </div>
+              <button type="submit" className="ss-button">
+                Send Message
+              </button>
+            </form>
+            {hasContactList && (
+              <ul className="ss-contact">
+                {address !== '' && (
+                  <li className="ss-contact__item">
+                    <span className="ss-contact__icon" aria-hidden="true">
+                      <Glyph icon={faLocationDot} />
+                    </span>
+                    <div>
+                      <h3 className="ss-contact__label">Address</h3>
+                      <p className="ss-contact__value">{address}</p>
+                    </div>
+                  </li>
+                )}
+                {email !== '' && (
+                  <li className="ss-contact__item">
+                    <span className="ss-contact__icon" aria-hidden="true">
+                      <Glyph icon={faEnvelope} />
+                    </span>
+                    <div>
+                      <h3 className="ss-contact__label">Email</h3>
+                      <p className="ss-contact__value">
+                        <a href={`mailto:${email}`}>{email}</a>
+                      </p>
+                    </div>
+                  </li>
+                )}
+                {tel !== '' && (
+                  <li className="ss-contact__item">
+                    <span className="ss-contact__icon" aria-hidden="true">
+                      <Glyph icon={faPhone} />
+                    </span>
+                    <div>
+                      <h3 className="ss-contact__label">Phone</h3>
+                      <p className="ss-contact__value">
+                        <a href={`tel:${tel.replace(/[^0-9+]/g, '')}`}>{tel}</a>
+                      </p>
+                    </div>
+                  </li>
+                )}
+                {socialLinks.length > 0 && (
+                  <li className="ss-contact__item ss-contact__item--social">
+                    <h3 className="ss-contact__label">Elsewhere</h3>
+                    <ul className="ss-social">
+                      {socialLinks.map((link, index) => {
+                        const label = link.label || SOCIAL_NAMES[link.iconClass] || link.iconClass;
+                        return (
+                          <li key={index}>
+                            <a
+                              href={link.url}
+                              rel={relFor(link.url)}
+                              aria-label={label}
+                              title={label}
+                            >
+                              <SocialIcon name={link.iconClass} />
+                            </a>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </li>
+                )}
+              </ul>
+            )}
+          </div>
+          {name !== '' && <p className="ss-copyright">&copy; {name}. All rights reserved.</p>}
+        </div>
+      </footer>
     </div>
   );
 }

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
+import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { useBrowser } from './browser.js';
+import { serverDatabase, signInThroughPopup } from './fixtures.js';
+
+const card = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+
+describe('the Choose page', () => {
+  const session = useBrowser();
+  const db = serverDatabase();
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  /** Sets a price for the duration of one test. */
+  async function withPrice<T>(
+    id: string,
+    price: number | null,
+    discount: number,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    const before = await db
+      .selectFrom('templates')
+      .select(['price_paise', 'discount_percent'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('templates')
+      .set({ price_paise: price, discount_percent: discount })
+      .where('id', '=', id)
+      .execute();
+    try {
+      return await run();
+    } finally {
+      await db.updateTable('templates').set(before).where('id', '=', id).execute();
+    }
+  }
+
+  it('shows five templates with their images, prices, Preview and Select, signed out', async () => {
+    const page = await session.newPage({ width: 1440, height: 900 });
+    await page.goto('/choose');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Pick a Template & Make It Yours',
+    );
+    await expect(page.getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('listitem').first().waitFor();
+    const names = await page.getByRole('listitem').getByRole('heading').allTextContents();
+    expect(names).toEqual(['Mini-port', 'Directive', 'Hyperspace', 'Solid-State', 'Phantom']);
+    await expect(
+      card(page, 'Mini-port').locator('.template-card__price').textContent(),
+    ).resolves.toBe('Template Price : 499 INR / year');
+    // With a discount: the struck-through price and the discounted one, in rupees per year.
+    const directive = card(page, 'Directive').locator('.template-card__price');
+    await expect(directive.locator('s').textContent()).resolves.toBe('700');
+    await expect(directive.textContent()).resolves.toContain('630 INR / year');
+    for (const [index, name] of names.entries()) {
+      await expect(
+        card(page, name)
+          .getByRole('link', { name: `Preview ${name}` })
+          .getAttribute('href'),
+      ).resolves.toBe(`/template${index + 1}`);
+      await expect(
+        card(page, name)
+          .getByRole('button', { name: `Select ${name}` })
+          .isEnabled(),
+      ).resolves.toBe(true);
+    }
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('.template-card__image')].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
+    await expect(page.locator('footer.site-footer').isVisible()).resolves.toBe(true);
+  });
+
+  it('rounds discounted prices to the paisa and shows NA with Select disabled when there is no price', async () => {
+    await withPrice('template3', 89950, 10, () =>
+      withPrice('template5', null, 0, async () => {
+        const page = await session.newPage({ width: 1280, height: 900 });
+        await page.goto('/choose');
+        const hyperspace = card(page, 'Hyperspace').locator('.template-card__price');
+        await hyperspace.waitFor();
+        await expect(hyperspace.locator('s').textContent()).resolves.toBe('899.50');
+        await expect(hyperspace.textContent()).resolves.toContain('809.55 INR / year');
+        const phantom = card(page, 'Phantom');
+        await expect(phantom.locator('.template-card__price').textContent()).resolves.toBe(
+          'Template Price : NA',
+        );
+        const select = phantom.getByRole('button', { name: 'Select Phantom' });
+        await expect(select.isDisabled()).resolves.toBe(true);
+        await expect(
+          phantom
+            .getByText('This template has no price yet, so it cannot be bought right now.')
+            .isVisible(),
+        ).resolves.toBe(true);
+      }),
+    );
+  });
+
+  it('Select while signed out signs in, then puts the default data in local storage and opens the editor', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.goto('/choose');
+    await signInThroughPopup(
+      page,
+      () => card(page, 'Hyperspace').getByRole('button', { name: 'Select Hyperspace' }).click(),
+      {
+        name: 'Kiran Das',
+        email: `kiran-${randomUUID()}@example.com`,
+      },
+    );
+    await page.waitForURL('**/edit');
+    const draft = JSON.parse(
+      (await page.evaluate((key) => localStorage.getItem(key), DRAFT_STORAGE_KEY)) ?? 'null',
+    );
+    expect(draft.templateId).toBe('template3');
+    expect(draft.data.personalDetails.name).toBe(SAMPLE_DATA.template3.personalDetails.name);
+    expect(draft.data.section2.sectionTiles).toHaveLength(
+      SAMPLE_DATA.template3.section2!.sectionTiles.length,
+    );
+  });
+
+  it('reads Update for a template the user has published, and loads their saved data', async () => {
+    const email = `owner-${randomUUID()}@example.com`;
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.goto('/choose');
+    await signInThroughPopup(page, () => page.getByRole('button', { name: 'Sign In' }).click(), {
+      name: 'Olu Ade',
+      email,
+    });
+    await page.getByText('Welcome Olu!').waitFor();
+    await expect(
+      card(page, 'Phantom').getByRole('button', { name: 'Select Phantom' }).isVisible(),
+    ).resolves.toBe(true);
+
+    // A published portfolio, arranged directly: this test is about the button, not payment.
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const saved = structuredClone(SAMPLE_DATA.template5);
+    saved.personalDetails.name = 'Olu Ade, saved';
+    const now = new Date().toISOString();
+    await db
+      .insertInto('portfolios')
+      .values({
+        id: randomUUID(),
+        user_id: user.id,
+        template_id: 'template5',
+        data: JSON.stringify(saved),
+        paid_until: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+
+    await page.reload();
+    const update = card(page, 'Phantom').getByRole('button', { name: 'Update Phantom' });
+    await update.waitFor();
+    await expect(
+      card(page, 'Mini-port').getByRole('button', { name: 'Select Mini-port' }).isVisible(),
+    ).resolves.toBe(true);
+    await update.click();
+    await page.waitForURL('**/edit');
+    const draft = JSON.parse(
+      (await page.evaluate((key) => localStorage.getItem(key), DRAFT_STORAGE_KEY)) ?? 'null',
+    );
+    expect(draft).toMatchObject({
+      templateId: 'template5',
+      data: { personalDetails: { name: 'Olu Ade, saved' } },
+    });
+  });
+
+  it('shows a message, not a broken page, when the templates cannot be loaded', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    session.allowConsoleError(/Failed to load resource/);
+    await page.route('**/api/templates', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"code":"unavailable","message":"The service is busy or restarting. Please try again shortly."}}',
+      }),
+    );
+    await page.goto('/choose');
+    await expect(page.getByRole('alert').textContent()).resolves.toContain(
+      'The service is busy or restarting.',
+    );
+    await page.unroute('**/api/templates');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Mini-port' }).waitFor();
+  });
+
+  it('sends a 750 px window to /screen-error', async () => {
+    const page = await session.newPage({ width: 750, height: 900 });
+    await page.goto('/choose');
+    await page.waitForURL('**/screen-error');
+  });
+});
