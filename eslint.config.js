@@ -19,6 +19,11 @@ export default tseslint.config(
     },
   },
   {
+    // Static scripts served as they are to browsers (no build step).
+    files: ['src/client/public/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
+  {
     // Command-line scripts and tests talk to the terminal directly.
     files: ['scripts/**', 'bench/**', 'e2e/**', 'test/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },

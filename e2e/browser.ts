@@ -9,7 +9,10 @@ export const baseUrl = () => inject('baseUrl');
 export interface BrowserSession {
   browser: () => Browser;
   /** A fresh page (its own context) at the given viewport, failing the test on console errors. */
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  newPage(
+    viewport?: { width: number; height: number },
+    options?: { bypassCSP?: boolean },
+  ): Promise<Page>;
   /** Console errors the test expects; everything else fails it. */
   allowConsoleError(pattern: RegExp): void;
 }
@@ -46,8 +49,8 @@ export function useBrowser(): BrowserSession {
     allowConsoleError(pattern) {
       allowed.push(pattern);
     },
-    async newPage(viewport = { width: 1280, height: 800 }) {
-      const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+    async newPage(viewport = { width: 1280, height: 800 }, options = {}) {
+      const context = await browser.newContext({ viewport, baseURL: baseUrl(), ...options });
       contexts.push(context);
       const page = await context.newPage();
       pages.push(page);

@@ -36,7 +36,8 @@ export default async function setup(project: TestProject) {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+      // The address the server prints is its public origin: sign-in and cookies are tied to it.
+      if (match) resolve(`http://localhost:${match[1]}`);
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });

@@ -20,6 +20,8 @@ describe('every route of the builder', () => {
 
   it('an unknown path is a 404 with a proper not-found page', async () => {
     const page = await session.newPage();
+    // Chromium reports the 404 document itself on the console.
+    session.allowConsoleError(/status of 404 \(Not Found\)/);
     const response = await page.goto('/definitely/not/here');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(
@@ -61,7 +63,7 @@ describe('the shared footer', () => {
         .getByRole('link', { name: link.label, exact: true })
         .click();
       await page.waitForURL(`**${link.to}`);
-      await expect(page.title()).resolves.toBe(PAGE_TITLES[link.to]);
+      await page.waitForFunction((title) => document.title === title, PAGE_TITLES[link.to]);
       await expect(page.locator('h1').first().isVisible()).resolves.toBe(true);
     }
   });

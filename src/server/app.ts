@@ -69,7 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: () => deps.config.publicUrl,
     exempt: (path) => path.startsWith('/webhooks/'),
   });
-  registerSessions(app, deps.db, deps.config);
+  registerSessions(app, deps.db);
   registerHealthRoutes(app, deps.db);
   registerAuthRoutes(app, deps.db, deps.config);
   registerTemplateRoutes(app, deps.db);

@@ -48,14 +48,21 @@ export function ChoosePage() {
   const [busyTemplate, setBusyTemplate] = useState<TemplateId | undefined>();
   const [selectError, setSelectError] = useState<string | undefined>();
 
-  const loadTemplates = useCallback(() => {
+  const fetchTemplates = useCallback(
+    () =>
+      api<{ templates: TemplateSummary[] }>('/api/templates').then(
+        ({ templates: list }) => setTemplates({ status: 'ready', templates: list }),
+        (error: Error) => setTemplates({ status: 'error', message: error.message }),
+      ),
+    [],
+  );
+  useEffect(() => {
+    void fetchTemplates();
+  }, [fetchTemplates]);
+  const retryTemplates = () => {
     setTemplates({ status: 'loading' });
-    api<{ templates: TemplateSummary[] }>('/api/templates').then(
-      ({ templates: list }) => setTemplates({ status: 'ready', templates: list }),
-      (error: Error) => setTemplates({ status: 'error', message: error.message }),
-    );
-  }, []);
-  useEffect(loadTemplates, [loadTemplates]);
+    void fetchTemplates();
+  };
 
   const user = session.status === 'ready' ? session.user : null;
   const published = new Set(
@@ -146,7 +153,7 @@ export function ChoosePage() {
         {templates.status === 'error' && (
           <div className="choose__status" role="alert">
             <p>The templates could not be loaded. {templates.message}</p>
-            <button type="button" className="button" onClick={loadTemplates}>
+            <button type="button" className="button" onClick={retryTemplates}>
               Try again
             </button>
           </div>

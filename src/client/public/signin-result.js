@@ -10,7 +10,7 @@
         window.close();
       }, 100);
     }
-  } catch (error) {
+  } catch {
     // The opener is gone or on another origin: the page's own link lets the person go on.
   }
 })();

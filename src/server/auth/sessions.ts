@@ -26,7 +26,7 @@ const cookieOptions = (config: Config) => ({
 });
 
 /** Sessions live in the database, so any app process can serve any signed-in request. */
-export function registerSessions(app: FastifyInstance, db: Db, config: Config): void {
+export function registerSessions(app: FastifyInstance, db: Db): void {
   const lookups = new WeakMap<FastifyRequest, Promise<UserRow | undefined>>();
   app.decorateRequest('currentUser', function (this: FastifyRequest) {
     let lookup = lookups.get(this);
