@@ -63,7 +63,7 @@ describe('sign-in in a popup', () => {
     const closedAt = Date.now();
     await popup.close();
     await notice(page).waitFor({ timeout: 3000 });
-    expect(Date.now() - closedAt).toBeLessThan(1500);
+    expect(Date.now() - closedAt).toBeLessThan(2000);
     await expect(notice(page).textContent()).resolves.toContain(SIGN_IN_MESSAGES.closed);
     await expect(signInButton(page).textContent()).resolves.toBe('Sign In');
   });
