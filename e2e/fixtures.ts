@@ -2,6 +2,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { openDatabase, type Db } from '../src/server/db/database.js';
+import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
+import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import type { TemplateId } from '../src/shared/routes.js';
 
 /** The e2e server's own database, for arranging what a test is not about (a published portfolio). */
 export function serverDatabase(): Db {
@@ -21,4 +24,15 @@ export async function signInThroughPopup(
     popup.waitForEvent('close'),
     popup.getByRole('button', { name: 'Sign in' }).click(),
   ]);
+}
+
+/** Puts a draft in local storage and opens the template's draft preview page with it. */
+export async function showDraft(page: Page, id: TemplateId, data: PortfolioData): Promise<void> {
+  await page.goto('/about-us');
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+    DRAFT_STORAGE_KEY,
+    JSON.stringify({ templateId: id, data }),
+  ] as const);
+  await page.goto(`/edit-${id}`);
+  await page.locator('#personalDetails').waitFor();
 }

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { LIMITS } from '../src/shared/domain/limits.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import { TEMPLATE_IDS, type TemplateId } from '../src/shared/routes.js';
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { baseUrl, useBrowser } from './browser.js';
+import { showDraft } from './fixtures.js';
 
 const WIDTHS = [360, 768, 1280, 1920];
 const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
@@ -76,16 +76,6 @@ function maximalData(id: TemplateId): PortfolioData {
       })),
     },
   });
-}
-
-async function showDraft(page: Page, id: TemplateId, data: PortfolioData): Promise<void> {
-  await page.goto('/about-us');
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-    DRAFT_STORAGE_KEY,
-    JSON.stringify({ templateId: id, data }),
-  ] as const);
-  await page.goto(`/edit-${id}`);
-  await page.locator('#personalDetails').waitFor();
 }
 
 const horizontalOverflow = (page: Page) =>

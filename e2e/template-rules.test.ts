@@ -1,0 +1,190 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { useBrowser } from './browser.js';
+import { showDraft } from './fixtures.js';
+
+/** The sample data of a template with changes applied to a copy. */
+function sampleWith(
+  id: keyof typeof SAMPLE_DATA,
+  change: (data: PortfolioData) => void,
+): PortfolioData {
+  const data = structuredClone(SAMPLE_DATA[id]);
+  change(data);
+  return data;
+}
+
+const iconPaths = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluateAll((svgs) => svgs.map((svg) => svg.querySelector('path')?.getAttribute('d') ?? ''));
+
+describe('template rules from the specification, in the browser', () => {
+  const session = useBrowser();
+
+  it('Hyperspace: address, email and phone only when present', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.goto('/template3');
+    await page.locator('#personalDetails').waitFor();
+    const contact = page.locator('#contactDetails');
+    const sample = SAMPLE_DATA.template3.contactDetails;
+    const full = (await contact.textContent()) ?? '';
+    for (const value of [sample.email, sample.tel, sample.address]) expect(full).toContain(value);
+    await showDraft(
+      page,
+      'template3',
+      sampleWith('template3', (data) => {
+        data.contactDetails.address = '';
+        data.contactDetails.tel = '';
+      }),
+    );
+    const text = (await page.locator('#contactDetails').textContent()) ?? '';
+    expect(text).toContain(sample.email);
+    expect(text).not.toContain(sample.tel);
+    expect(text).not.toContain(sample.address);
+    expect(text).not.toMatch(/Address|Phone/i);
+  });
+
+  it('Hyperspace: section2 tiles rotate six icons and show Check it out only with a link', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    const data = sampleWith('template3', (d) => {
+      const tiles = d.section2!.sectionTiles;
+      d.section2!.sectionTiles = [...tiles, ...tiles]
+        .slice(0, 8)
+        .map((tile, index) => ({ ...tile, link: index % 2 ? '' : 'https://example.com/p' }));
+    });
+    await showDraft(page, 'template3', data);
+    const paths = await iconPaths(page, '#section2 article svg');
+    expect(paths).toHaveLength(8);
+    expect(new Set(paths.slice(0, 6)).size).toBe(6);
+    expect(paths[6]).toBe(paths[0]);
+    expect(paths[7]).toBe(paths[1]);
+    await expect(
+      page
+        .locator('#section2')
+        .getByRole('link', { name: /Check it out/ })
+        .count(),
+    ).resolves.toBe(4);
+  });
+
+  it('Solid-State: banner, alternating spotlights with Learn More, feature grid parity, text Subject', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.goto('/template4');
+    await page.locator('#personalDetails').waitFor();
+    const name = SAMPLE_DATA.template4.personalDetails.name;
+    const banner = (await page.locator('#personalDetails h1').textContent())
+      ?.replace(/\s+/g, ' ')
+      .trim();
+    expect(banner?.toUpperCase()).toBe(`HI. THIS IS ${name.toUpperCase()}.`);
+    await expect(
+      page
+        .locator('#personalDetails')
+        .getByText(SAMPLE_DATA.template4.personalDetails.intro.slice(0, 40))
+        .isVisible(),
+    ).resolves.toBe(true);
+    const classes = await page
+      .locator('#section .spotlight:has(article)')
+      .evaluateAll((rows) => rows.map((row) => row.className));
+    expect(classes.map((c) => (c.includes('spotlight--odd') ? 'odd' : 'even'))).toEqual([
+      'odd',
+      'even',
+      'odd',
+    ]);
+    await expect(
+      page
+        .locator('#section')
+        .getByRole('link', { name: /Learn More/i })
+        .count(),
+    ).resolves.toBe(3);
+    await expect(
+      page
+        .locator('#section2')
+        .getByRole('link', { name: /Check it out/i })
+        .count(),
+    ).resolves.toBeGreaterThan(0);
+    // An even number of features: no wide last card.
+    await expect(page.locator('#section2 .feature--wide').count()).resolves.toBe(0);
+    await expect(
+      page
+        .locator('#contactDetails')
+        .getByRole('heading', { name: /Get in touch/i })
+        .isVisible(),
+    ).resolves.toBe(true);
+    await expect(
+      page.locator('#contactDetails').getByLabel('Subject').getAttribute('type'),
+    ).resolves.toBe('text');
+    await expect(
+      page.locator('#contactDetails').getByRole('button', { name: 'Send Message' }).isVisible(),
+    ).resolves.toBe(true);
+
+    await showDraft(
+      page,
+      'template4',
+      sampleWith('template4', (d) => {
+        d.section2!.sectionTiles = d.section2!.sectionTiles.slice(0, 3);
+        d.contactDetails.email = '';
+      }),
+    );
+    const wide = page.locator('#section2 .feature--wide');
+    await expect(wide.count()).resolves.toBe(1);
+    await expect(wide.textContent()).resolves.toContain(
+      SAMPLE_DATA.template4.section2!.sectionTiles[2]!.title,
+    );
+    await expect(page.locator('#contactDetails').getByText('@').count()).resolves.toBe(0);
+  });
+
+  it('Phantom: logo and name in the header, headline in italics in the main heading, six tile styles, Follow list', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.goto('/template5');
+    await page.locator('#personalDetails').waitFor();
+    const sample = SAMPLE_DATA.template5;
+    const header = page.locator('header').first();
+    await expect(header.locator('img[src$="logo.svg"]').count()).resolves.toBe(1);
+    await expect(header.textContent()).resolves.toContain(sample.personalDetails.name);
+    const h1 = page.locator('h1');
+    await expect(h1.locator('em, i').first().textContent()).resolves.toContain(
+      sample.personalDetails.headline,
+    );
+    const styles = await page
+      .locator('#section article')
+      .evaluateAll((tiles) => tiles.map((tile) => /style(\d)/.exec(tile.className)?.[1]));
+    expect(styles).toHaveLength(12);
+    expect(styles).toEqual(Array.from({ length: 12 }, (_, index) => String((index % 6) + 1)));
+    const footer = page.locator('#contactDetails');
+    await expect(footer.getByRole('heading', { name: /Get in touch/i }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(footer.getByRole('button', { name: 'Send' }).isVisible()).resolves.toBe(true);
+    for (const placeholder of ['Name', 'Subject', 'Message']) {
+      await expect(footer.getByPlaceholder(placeholder).count(), placeholder).resolves.toBe(1);
+    }
+    await expect(footer.getByRole('heading', { name: /Follow/i }).isVisible()).resolves.toBe(true);
+    await expect(
+      footer
+        .getByRole('link')
+        .filter({ hasText: sample.contactDetails.socialLinks[0]!.label })
+        .count(),
+    ).resolves.toBe(1);
+  });
+
+  it.each(['template1', 'template2', 'template3', 'template4', 'template5'] as const)(
+    '%s hides social links whose url is empty',
+    async (id) => {
+      const page = await session.newPage({ width: 1280, height: 900 });
+      const data = sampleWith(id, (d) => {
+        d.contactDetails.socialLinks = [
+          { url: 'https://github.com/visible-person', label: 'GitHub', iconClass: 'github' },
+          { url: '', label: 'Hidden Network', iconClass: 'twitter' },
+        ];
+      });
+      await showDraft(page, id, data);
+      const footer = page.locator('#contactDetails');
+      await expect(
+        footer.locator('a[href="https://github.com/visible-person"]').count(),
+      ).resolves.toBe(1);
+      await expect(footer.getByText('Hidden Network').count()).resolves.toBe(0);
+      await expect(footer.locator('a[href=""]').count()).resolves.toBe(0);
+    },
+  );
+});
