@@ -1,0 +1,26 @@
+/** Usernames: 3-30 of a-z, 0-9 and '-', not starting or ending with '-'; lowercased as typed. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+
+export function normaliseUsername(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** Why a (normalised) username is not acceptable, or undefined when it is. */
+export function usernameProblem(username: string): string | undefined {
+  if (username === '') return 'Please provide a username';
+  if (username.length < USERNAME_MIN)
+    return `A username needs at least ${USERNAME_MIN} characters.`;
+  if (username.length > USERNAME_MAX)
+    return `A username can have at most ${USERNAME_MAX} characters.`;
+  if (!/^[a-z0-9-]+$/.test(username)) return 'Use only letters a-z, digits 0-9 and hyphens (-).';
+  if (username.startsWith('-') || username.endsWith('-')) {
+    return 'A username cannot start or end with a hyphen.';
+  }
+  return undefined;
+}
+
+/** Where a published portfolio lives. */
+export function portfolioUrl(publicUrl: string, username: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/users/${encodeURIComponent(username)}`;
+}
