@@ -52,7 +52,11 @@ export async function startTestApp(
     config,
     url,
     close: async () => {
+      // A test that left a connection half-used must not hang the suite: after a short grace,
+      // whatever is still open is cut.
+      const stragglers = setTimeout(() => app.server.closeAllConnections(), 2000);
       await app.close();
+      clearTimeout(stragglers);
       await database.destroy();
     },
   };

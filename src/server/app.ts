@@ -11,6 +11,14 @@ import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.routes.js';
 import { loggerOptions } from './logger.js';
+import { createMailer } from './mail/mailer.js';
+import { OutboxWorker } from './mail/outbox.worker.js';
+import { registerOrderRoutes } from './orders/orders.routes.js';
+import type { PaymentGateway } from './payments/gateway.js';
+import { RazorpayGateway } from './payments/razorpay.gateway.js';
+import { registerTestGatewayRoutes } from './payments/test-gateway.routes.js';
+import { TestGateway } from './payments/test.gateway.js';
+import { registerWebhookRoutes } from './payments/webhooks.routes.js';
 import { registerPortfolioRoutes } from './portfolios/portfolios.routes.js';
 import { registerTemplateRoutes } from './templates/templates.routes.js';
 
@@ -29,7 +37,22 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Sends queued mail; main.ts starts it, tests may drive it with tick(). */
+    outbox: OutboxWorker;
+    gateway: PaymentGateway;
   }
+}
+
+function createGateway(config: Config): PaymentGateway {
+  const payments = config.payments;
+  return payments.kind === 'razorpay'
+    ? new RazorpayGateway(
+        payments.keyId,
+        payments.keySecret,
+        payments.webhookSecret,
+        payments.apiBase,
+      )
+    : new TestGateway(config.sessionSecret);
 }
 
 /** Builds the whole HTTP application without listening, so tests can run it on any port. */
@@ -63,7 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, { https: deps.config.publicUrl.startsWith('https:') });
+  const gateway = createGateway(deps.config);
+  app.decorate('gateway', gateway);
+  await registerSecurityHeaders(app, {
+    https: deps.config.publicUrl.startsWith('https:'),
+    razorpayCheckout: gateway.kind === 'razorpay',
+  });
   await app.register(fastifyCookie);
   registerOriginCheck(app, {
     publicUrl: () => deps.config.publicUrl,
@@ -74,9 +102,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app, deps.db, deps.config);
   registerTemplateRoutes(app, deps.db);
   registerPortfolioRoutes(app, deps.db);
+  const publicUrl = () => deps.config.publicUrl;
+  registerOrderRoutes(app, { db: deps.db, gateway, publicUrl });
+  registerWebhookRoutes(app, { db: deps.db, gateway, publicUrl });
+  if (gateway instanceof TestGateway) registerTestGatewayRoutes(app, { db: deps.db, gateway });
+  app.decorate(
+    'outbox',
+    new OutboxWorker(
+      deps.db,
+      createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, log: app.log }),
+      app.log,
+    ),
+  );
   await registerSpa(app, deps.clientDir);
 
   app.addHook('onClose', async () => {
+    await app.outbox.stop();
     await deps.db.destroy();
   });
 

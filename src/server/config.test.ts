@@ -75,6 +75,9 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://app@db/portfolio',
       GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: 'google-secret',
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'whsecret',
     });
     expect(config).toMatchObject({
       isProduction: true,
@@ -139,7 +142,40 @@ describe('loadConfig', () => {
       SESSION_SECRET: 's'.repeat(40),
       PUBLIC_URL: 'https://x.example',
       ALLOW_DEV_SIGNIN: 'true',
+      ALLOW_TEST_PAYMENTS: 'true',
     });
     expect(config.signIn).toEqual({ kind: 'development' });
+    expect(config.payments).toEqual({ kind: 'test' });
+  });
+
+  it('takes payments with Razorpay when its keys are set, else the test gateway', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).payments).toEqual({ kind: 'test' });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        RAZORPAY_KEY_ID: 'k',
+        RAZORPAY_KEY_SECRET: 's',
+        RAZORPAY_WEBHOOK_SECRET: 'w',
+      }).payments,
+    ).toEqual({
+      kind: 'razorpay',
+      keyId: 'k',
+      keySecret: 's',
+      webhookSecret: 'w',
+      apiBase: 'https://api.razorpay.com',
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, RAZORPAY_KEY_ID: 'k' })).toThrow(
+      'RAZORPAY_KEY_SECRET is required with the other RAZORPAY_ keys',
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's'.repeat(40),
+        PUBLIC_URL: 'https://x.example',
+        GOOGLE_CLIENT_ID: 'g',
+        GOOGLE_CLIENT_SECRET: 'h',
+      }),
+    ).toThrow('set ALLOW_TEST_PAYMENTS=true to use the test gateway anyway');
   });
 });

@@ -51,6 +51,19 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   ALLOW_DEV_SIGNIN: booleanFlag,
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://api.razorpay.com'),
+  ALLOW_TEST_PAYMENTS: booleanFlag,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Online Portfolio Builder <no-reply@localhost>'),
   TRUST_PROXY: booleanFlag,
 });
 
@@ -58,6 +71,11 @@ const envSchema = z.object({
 export type SignInConfig =
   | { kind: 'oidc'; issuer: string; clientId: string; clientSecret: string; label: string }
   | { kind: 'development' };
+
+/** Who takes the money: Razorpay, or the built-in test gateway where no money moves. */
+export type PaymentsConfig =
+  | { kind: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string; apiBase: string }
+  | { kind: 'test' };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -75,6 +93,10 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   signIn: SignInConfig;
+  payments: PaymentsConfig;
+  /** SMTP server for outgoing mail; without it mail goes to the development outbox (the log). */
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -107,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const dataDir = path.resolve(vars.DATA_DIR);
   const signIn = signInConfig(vars, isProduction);
+  const payments = paymentsConfig(vars, isProduction);
   const shownHost = vars.HOST === '0.0.0.0' || vars.HOST === '::' ? 'localhost' : vars.HOST;
   return {
     env: vars.NODE_ENV,
@@ -121,7 +144,43 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     signIn,
+    payments,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
   };
+}
+
+function paymentsConfig(vars: z.output<typeof envSchema>, isProduction: boolean): PaymentsConfig {
+  const {
+    RAZORPAY_KEY_ID: keyId,
+    RAZORPAY_KEY_SECRET: keySecret,
+    RAZORPAY_WEBHOOK_SECRET: webhookSecret,
+  } = vars;
+  if (keyId || keySecret || webhookSecret) {
+    for (const [name, value] of [
+      ['RAZORPAY_KEY_ID', keyId],
+      ['RAZORPAY_KEY_SECRET', keySecret],
+      ['RAZORPAY_WEBHOOK_SECRET', webhookSecret],
+    ] as const) {
+      if (!value)
+        throw new ConfigError(
+          `Invalid configuration: ${name} is required with the other RAZORPAY_ keys`,
+        );
+    }
+    return {
+      kind: 'razorpay',
+      keyId: keyId!,
+      keySecret: keySecret!,
+      webhookSecret: webhookSecret!,
+      apiBase: vars.RAZORPAY_API_BASE,
+    };
+  }
+  if (isProduction && !vars.ALLOW_TEST_PAYMENTS) {
+    throw new ConfigError(
+      'Invalid configuration: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required in production; set ALLOW_TEST_PAYMENTS=true to use the test gateway anyway',
+    );
+  }
+  return { kind: 'test' };
 }
 
 function signInConfig(vars: z.output<typeof envSchema>, isProduction: boolean): SignInConfig {

@@ -70,6 +70,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(errorBody(error.code, error.message, { field: error.field, requestId: request.id }));
     }
     const known = error.code ? frameworkMessages[error.code] : undefined;
+    // The client may still be sending a body we will not read: end the connection after answering.
+    if (known?.status === 413) reply.header('connection', 'close');
     if (known) {
       return reply
         .status(known.status)

@@ -13,21 +13,33 @@ export function isPopupPath(url: string): boolean {
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { https: boolean },
+  options: { https: boolean; razorpayCheckout: boolean },
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Razorpay's checkout is a script and frames of its own, allowed only when it is in use.
+        scriptSrc: [
+          "'self'",
+          ...(options.razorpayCheckout ? ['https://checkout.razorpay.com'] : []),
+        ],
         // React sets style attributes (e.g. the preview iframe's height); no inline <style> of ours.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Portfolio images are the users' own URLs, on any https (or http) host.
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: [
+          "'self'",
+          ...(options.razorpayCheckout ? ['https://lumberjack.razorpay.com'] : []),
+        ],
+        frameSrc: [
+          "'self'",
+          ...(options.razorpayCheckout
+            ? ['https://api.razorpay.com', 'https://checkout.razorpay.com']
+            : []),
+        ],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database, EmailOutboxTable } from '../db/schema.js';
+
+export type OutboxRow = EmailOutboxTable;
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Queues a mail inside the caller's transaction: it exists exactly when the change it reports does. */
+export async function enqueueEmail(
+  trx: Transaction<Database>,
+  email: Email,
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('email_outbox')
+    .values({
+      id: randomUUID(),
+      to_address: email.to,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: null,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      locked_until: null,
+      last_error: null,
+      created_at: now.toISOString(),
+      sent_at: null,
+    })
+    .execute();
+}
+
+export function dueEmails(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
+  const stamp = now.toISOString();
+  return db
+    .selectFrom('email_outbox')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', stamp)]),
+        // A process that died while sending left its claim behind: take it over once it lapses.
+        eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', stamp)]),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Claims a mail for this process; false when another process got there first. */
+export async function claimEmail(
+  db: Db,
+  row: OutboxRow,
+  now: Date,
+  lockMs: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('email_outbox')
+    .set({ status: 'sending', locked_until: new Date(now.getTime() + lockMs).toISOString() })
+    .where('id', '=', row.id)
+    .where('status', '=', row.status)
+    .where('attempts', '=', row.attempts)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function markSent(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('email_outbox')
+    .set({ status: 'sent', sent_at: now.toISOString(), locked_until: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markFailedAttempt(
+  db: Db,
+  row: OutboxRow,
+  error: string,
+  nextAttempt: Date | undefined,
+): Promise<void> {
+  await db
+    .updateTable('email_outbox')
+    .set({
+      status: nextAttempt ? 'pending' : 'failed',
+      attempts: row.attempts + 1,
+      next_attempt_at: (nextAttempt ?? new Date()).toISOString(),
+      locked_until: null,
+      last_error: error.slice(0, 500),
+    })
+    .where('id', '=', row.id)
+    .execute();
+}

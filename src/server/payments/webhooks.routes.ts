@@ -1,0 +1,95 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { isUniqueViolation, publishPaidOrder } from '../orders/publish.service.js';
+import type { PaymentGateway } from './gateway.js';
+import { hmacHex, signaturesMatch } from './signatures.js';
+
+interface WebhookEvent {
+  event?: string;
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string } };
+    order?: { entity?: { id?: string } };
+  };
+}
+
+/**
+ * Razorpay's webhook: the signature is the HMAC of the raw body with the webhook secret.
+ * Deliveries come at least once and in any order; publishing is idempotent, and each event id
+ * is recorded once. A user who closes the tab after paying still gets their portfolio.
+ */
+export function registerWebhookRoutes(
+  app: FastifyInstance,
+  ctx: { db: Db; gateway: PaymentGateway; publicUrl: () => string },
+): void {
+  app.register(async (scope) => {
+    // The signature covers the exact bytes: keep them.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+
+    scope.post('/webhooks/razorpay', async (request, reply) => {
+      const raw = request.body as Buffer;
+      const signature = request.headers['x-razorpay-signature'];
+      if (
+        typeof signature !== 'string' ||
+        !signaturesMatch(hmacHex(ctx.gateway.webhookSecret, raw), signature)
+      ) {
+        throw new HttpError(401, 'bad_signature', 'The webhook signature does not match.');
+      }
+      let event: WebhookEvent;
+      try {
+        event = JSON.parse(raw.toString('utf8')) as WebhookEvent;
+      } catch {
+        throw badRequest('The webhook body is not valid JSON.');
+      }
+      const eventId = request.headers['x-razorpay-event-id'];
+      const id =
+        typeof eventId === 'string' && eventId
+          ? eventId
+          : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+      const type = typeof event.event === 'string' ? event.event : 'unknown';
+      const payment = event.payload?.payment?.entity;
+      const gatewayOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
+
+      const seen = await ctx.db
+        .selectFrom('payment_events')
+        .select('id')
+        .where('event_id', '=', id)
+        .executeTakeFirst();
+      if (seen) return reply.send({ status: 'duplicate' });
+
+      if ((type === 'order.paid' || type === 'payment.captured') && gatewayOrderId && payment?.id) {
+        const order = await ctx.db
+          .selectFrom('orders')
+          .select('id')
+          .where('gateway_order_id', '=', gatewayOrderId)
+          .executeTakeFirst();
+        if (order) await publishPaidOrder(ctx.db, order.id, payment.id, ctx.publicUrl());
+        else request.log.warn({ gatewayOrderId, type }, 'webhook for an order we do not know');
+      }
+      // Recorded after the work: a failure above makes Razorpay deliver again, and the retry is not skipped.
+      try {
+        await ctx.db
+          .insertInto('payment_events')
+          .values({
+            id: randomUUID(),
+            gateway: ctx.gateway.kind,
+            event_id: id,
+            event_type: type,
+            gateway_order_id: gatewayOrderId ?? null,
+            payload: raw.toString('utf8'),
+            received_at: new Date().toISOString(),
+          })
+          .execute();
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+      return reply.send({ status: 'ok' });
+    });
+  });
+}
