@@ -1,0 +1,119 @@
+import { createServer } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.js';
+import { request, signIn } from '../../../test/signin.js';
+import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+async function startSmtp(
+  port = 0,
+): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+async function publish(t: TestApp, email: string, username: string): Promise<void> {
+  const jar = await signIn(t.url, { name: 'Mail Person', email });
+  const post = async (path: string, body: unknown) =>
+    (
+      await request(jar, `${t.url}${path}`, {
+        method: 'POST',
+        headers: { origin: t.url, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json();
+  const order = await post('/create-order', {
+    templateId: 'template1',
+    currency: 'INR',
+    receipt: String(Date.now()),
+    username,
+    data: SAMPLE_DATA.template1,
+  });
+  const paid = await post('/test-gateway/pay', { order_id: order.order_id });
+  const result = await post('/verify-payment', paid);
+  expect(result.status).toBe('published');
+}
+
+describe('the portfolio link email', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  it('is delivered over SMTP to the buyer with the link', async () => {
+    const smtp = await startSmtp();
+    const t = await startTestApp('sqlite', {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Portfolio <hello@example.com>',
+    });
+    cleanups.push(() => t.close(), smtp.close);
+    await publish(t, 'buyer@example.com', 'mail-one');
+    expect(await t.app.outbox.tick()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['buyer@example.com']);
+    expect(smtp.received[0]!.raw).toContain('Subject: Your portfolio is live');
+    expect(smtp.received[0]!.raw.replace(/=\r?\n/g, '')).toContain(`${t.url}/users/mail-one`);
+    expect(await t.app.outbox.tick()).toBe(0);
+    const row = await t.database.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'sent', attempts: 0 });
+  });
+
+  it('waits out an SMTP outage: the publish succeeds, the mail goes once SMTP is back, exactly once', async () => {
+    const port = await freePort();
+    const t = await startTestApp('sqlite', { SMTP_URL: `smtp://127.0.0.1:${port}` });
+    cleanups.push(() => t.close());
+    await publish(t, 'patient@example.com', 'mail-two');
+    expect(await t.app.outbox.tick()).toBe(0);
+    const failed = await t.database.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed.last_error).toBeTruthy();
+
+    const smtp = await startSmtp(port);
+    cleanups.push(smtp.close);
+    // Not due yet: the retry waits its back-off.
+    expect(await t.app.outbox.tick()).toBe(0);
+    const later = new Date(Date.now() + 60_000);
+    expect(await t.app.outbox.tick(later)).toBe(1);
+    expect(await t.app.outbox.tick(later)).toBe(0);
+    expect(smtp.received.map((mail) => mail.to)).toEqual([['patient@example.com']]);
+  });
+});

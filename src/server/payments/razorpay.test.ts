@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.js';
+import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fake-razorpay.js';
+import { CookieJar, request, signIn } from '../../../test/signin.js';
+import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+import { hmacHex, paymentSignature } from './signatures.js';
+
+const KEY_ID = 'rzp_test_local123';
+const KEY_SECRET = 'local-key-secret';
+const WEBHOOK_SECRET = 'local-webhook-secret';
+
+describe('payments through Razorpay (a local peer speaking its API)', () => {
+  let fake: FakeRazorpay;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeRazorpay(KEY_ID, KEY_SECRET);
+    t = await startTestApp('sqlite', {
+      RAZORPAY_KEY_ID: KEY_ID,
+      RAZORPAY_KEY_SECRET: KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      RAZORPAY_API_BASE: fake.url,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const post = async (jar: CookieJar, path: string, body: unknown) => {
+    const response = await request(jar, `${t.url}${path}`, {
+      method: 'POST',
+      headers: { origin: t.url, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  const orderBody = (username: string) => ({
+    templateId: 'template3',
+    currency: 'INR',
+    receipt: String(Date.now()),
+    username,
+    data: SAMPLE_DATA.template3,
+  });
+  const person = () =>
+    signIn(t.url, { name: 'Rz Person', email: `rz-${randomUUID()}@example.com` });
+
+  it('creates the order at Razorpay with the server price, verifies the real signature and publishes', async () => {
+    const jar = await person();
+    const username = `rz${randomUUID().slice(0, 6)}`;
+    const { status, body } = await post(jar, '/create-order', orderBody(username));
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      status: 'payment_required',
+      gateway: 'razorpay',
+      key_id: KEY_ID,
+      amount: 79900,
+      currency: 'INR',
+    });
+    expect(body.order_id).toMatch(/^order_/);
+    expect(fake.orders.at(-1)).toMatchObject({
+      amount: 79900,
+      currency: 'INR',
+      notes: { username, template: 'template3' },
+    });
+    expect(String(fake.orders.at(-1)!.receipt).length).toBeLessThanOrEqual(40);
+
+    const paymentId = 'pay_LocalTest001';
+    const verified = await post(jar, '/verify-payment', {
+      razorpay_order_id: body.order_id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: paymentSignature(KEY_SECRET, body.order_id, paymentId),
+    });
+    expect(verified.body).toMatchObject({ status: 'published', url: `${t.url}/users/${username}` });
+    // The built-in test checkout does not exist when Razorpay takes the money.
+    expect((await post(jar, '/test-gateway/pay', { order_id: body.order_id })).status).toBe(404);
+  });
+
+  it('publishes from a signed webhook when the person closed the tab after paying', async () => {
+    const jar = await person();
+    const username = `wh${randomUUID().slice(0, 6)}`;
+    const { body: order } = await post(jar, '/create-order', orderBody(username));
+    const event = JSON.stringify({
+      entity: 'event',
+      event: 'order.paid',
+      payload: {
+        payment: { entity: { id: 'pay_Webhook001', order_id: order.order_id, status: 'captured' } },
+        order: { entity: { id: order.order_id, status: 'paid' } },
+      },
+    });
+    const response = await fetch(`${t.url}/webhooks/razorpay`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': hmacHex(WEBHOOK_SECRET, event),
+        'x-razorpay-event-id': `evt_${randomUUID()}`,
+      },
+      body: event,
+    });
+    expect(response.status).toBe(200);
+    const owner = await t.database.db
+      .selectFrom('usernames')
+      .selectAll()
+      .where('username', '=', username)
+      .executeTakeFirst();
+    expect(owner).toBeDefined();
+  });
+
+  it.each([
+    [
+      'refuse',
+      'The payment service refused the order: Order creation is disabled for this account',
+    ],
+    [
+      'server_error',
+      'The payment service is having trouble. Nothing was charged; please try again in a moment.',
+    ],
+  ] as const)('surfaces a %s from Razorpay and holds nothing', async (mode, message) => {
+    fake.mode = mode;
+    const jar = await person();
+    const username = `er${randomUUID().slice(0, 6)}`;
+    const { status, body } = await post(jar, '/create-order', orderBody(username));
+    fake.mode = 'ok';
+    expect(status).toBe(502);
+    expect(body.error.message).toBe(message);
+    expect(
+      await t.database.db
+        .selectFrom('username_holds')
+        .selectAll()
+        .where('username', '=', username)
+        .execute(),
+    ).toEqual([]);
+    // The name is free for the next person at once.
+    expect((await post(await person(), '/create-order', orderBody(username))).status).toBe(200);
+  });
+
+  it('explains when Razorpay cannot be reached', async () => {
+    const down = await startTestApp('sqlite', {
+      RAZORPAY_KEY_ID: KEY_ID,
+      RAZORPAY_KEY_SECRET: KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      RAZORPAY_API_BASE: 'http://127.0.0.1:9',
+    });
+    const jar = await signIn(down.url, { name: 'Offline', email: 'offline@example.com' });
+    const response = await request(jar, `${down.url}/create-order`, {
+      method: 'POST',
+      headers: { origin: down.url, 'content-type': 'application/json' },
+      body: JSON.stringify(orderBody('offline-name')),
+    });
+    expect(response.status).toBe(502);
+    expect((await response.json()).error.message).toBe(
+      'The payment service could not be reached. Nothing was charged; please try again in a moment.',
+    );
+    expect(await down.database.db.selectFrom('username_holds').selectAll().execute()).toEqual([]);
+    await down.close();
+  });
+
+  it('allows Razorpay checkout in the content security policy only when Razorpay is in use', async () => {
+    const csp =
+      (await fetch(`${t.url}/final-preview`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' https://checkout.razorpay.com");
+    expect(csp).toContain('https://api.razorpay.com');
+  });
+});
