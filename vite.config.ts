@@ -13,6 +13,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    // The server reads it to link each template's built CSS from public portfolio pages.
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/users': 'http://localhost:3000' },

@@ -20,6 +20,7 @@ import { registerTestGatewayRoutes } from './payments/test-gateway.routes.js';
 import { TestGateway } from './payments/test.gateway.js';
 import { registerWebhookRoutes } from './payments/webhooks.routes.js';
 import { registerPortfolioRoutes } from './portfolios/portfolios.routes.js';
+import { registerPublicPages } from './public-pages/public-pages.routes.js';
 import { registerTemplateRoutes } from './templates/templates.routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOrderRoutes(app, { db: deps.db, gateway, publicUrl });
   registerWebhookRoutes(app, { db: deps.db, gateway, publicUrl });
   if (gateway instanceof TestGateway) registerTestGatewayRoutes(app, { db: deps.db, gateway });
+  registerPublicPages(app, { db: deps.db, publicUrl, clientDir: deps.clientDir });
   app.decorate(
     'outbox',
     new OutboxWorker(

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.js';
+import { TEST_DIALECTS } from '../../../test/database.js';
+import { publishDirectly, updateDirectly } from '../../../test/publish-directly.js';
+import { TEMPLATE_IDS } from '../../shared/routes.js';
+import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+
+describe.each(TEST_DIALECTS)('public portfolio pages on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    for (const [index, templateId] of TEMPLATE_IDS.entries()) {
+      await publishDirectly(t.database.db, {
+        username: `person-${index + 1}`,
+        templateId,
+        data: SAMPLE_DATA[templateId],
+      });
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each(TEMPLATE_IDS.map((id, index) => [id, index + 1] as const))(
+    '%s renders on the server with the person, meta tags, one script of ours and the headers',
+    async (templateId, n) => {
+      const data = SAMPLE_DATA[templateId];
+      const response = await fetch(`${t.url}/users/person-${n}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const name = data.personalDetails.name;
+      expect(html).toContain(`<title>${name}</title>`);
+      expect(html).toContain(data.section!.sectionTiles[0]!.title.replace(/&/g, '&amp;'));
+      expect(html).toMatch(/<meta name="description" content="[^"]{20,}">/);
+      expect(html).toContain(`<link rel="canonical" href="${t.url}/users/person-${n}">`);
+      expect(html).toContain(`<meta property="og:title" content="${name}">`);
+      expect(html).toContain('<meta name="twitter:card"');
+      if (data.personalDetails.profileImage) {
+        expect(html).toContain(
+          `<meta property="og:image" content="${t.url}${data.personalDetails.profileImage}">`,
+        );
+      }
+      const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+      expect(JSON.parse(jsonLd!)).toMatchObject({
+        '@type': 'Person',
+        name,
+        url: `${t.url}/users/person-${n}`,
+      });
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(scripts).toEqual([
+        '<script type="application/ld+json">',
+        '<script src="/portfolio-contact.js" defer>',
+      ]);
+      expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css">/);
+      expect(html).not.toContain('back-arrow');
+      expect(html).not.toContain('/choose');
+      const csp = response.headers.get('content-security-policy')!;
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain("unsafe-inline'; script");
+      expect(csp.split(';').find((d) => d.includes('script-src'))).not.toContain('unsafe-inline');
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+    },
+  );
+
+  it('serves every sub-path like the portfolio itself, and sends mixed case to the lowercase address', async () => {
+    const main = await (await fetch(`${t.url}/users/person-1`)).text();
+    expect(await (await fetch(`${t.url}/users/person-1/a/b`)).text()).toBe(main);
+    const upper = await fetch(`${t.url}/users/Person-1`, { redirect: 'manual' });
+    expect(upper.status).toBe(301);
+    expect(upper.headers.get('location')).toBe('/users/person-1');
+  });
+
+  it.each(['nobody-here', 'x', 'not_valid!', '-leading', 'a'.repeat(40)])(
+    'answers 404 with a friendly page for %s',
+    async (name) => {
+      const response = await fetch(`${t.url}/users/${encodeURIComponent(name)}`);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain('<h1>Portfolio not found</h1>');
+      expect(html).not.toContain('Loading..');
+    },
+  );
+
+  it('answers 304 to a repeat view and shows an update on the next request', async () => {
+    const { portfolioId } = await publishDirectly(t.database.db, {
+      username: 'cached-person',
+      templateId: 'template5',
+      data: SAMPLE_DATA.template5,
+    });
+    const first = await fetch(`${t.url}/users/cached-person`);
+    const etag = first.headers.get('etag')!;
+    const repeat = await fetch(`${t.url}/users/cached-person`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(repeat.status).toBe(304);
+    const changed = structuredClone(SAMPLE_DATA.template5);
+    changed.personalDetails.name = 'A Brand New Name';
+    await updateDirectly(t.database.db, portfolioId, changed);
+    const after = await fetch(`${t.url}/users/cached-person`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(await after.text()).toContain('<title>A Brand New Name</title>');
+  });
+
+  it('renders hostile text as text and refuses nothing it should show', async () => {
+    const hostile = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">"\'&';
+    const data = structuredClone(SAMPLE_DATA.template1);
+    data.personalDetails.name = hostile;
+    data.personalDetails.intro = hostile;
+    data.section!.sectionTiles[0]!.title = hostile;
+    await publishDirectly(t.database.db, {
+      username: 'hostile-text',
+      templateId: 'template1',
+      data,
+    });
+    const html = await (await fetch(`${t.url}/users/hostile-text`)).text();
+    expect(html).not.toContain('<script>window.__pwned');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;');
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!;
+    expect(jsonLd).not.toContain('</script');
+    expect(JSON.parse(jsonLd).name).toBe(hostile);
+  });
+
+  it('lists published portfolios in the sitemap and points robots at it', async () => {
+    const sitemap = await (await fetch(`${t.url}/sitemap.xml`)).text();
+    for (let n = 1; n <= 5; n += 1)
+      expect(sitemap).toContain(`<loc>${t.url}/users/person-${n}</loc>`);
+    const robots = await (await fetch(`${t.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${t.url}/sitemap.xml`);
+    expect(robots).toContain('Disallow: /api/');
+  });
+});

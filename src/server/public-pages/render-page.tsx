@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { renderToString } from 'react-dom/server';
+import type { PortfolioData } from '../../shared/domain/portfolio.js';
+import { portfolioUrl } from '../../shared/domain/username.js';
+import type { TemplateId } from '../../shared/routes.js';
+import { TEMPLATE_COMPONENTS } from '../../shared/templates/components.js';
+import { escapeHtml } from '../http/html.js';
+
+/** The only script a portfolio page loads: the contact form's mailto (a static file). */
+export const CONTACT_SCRIPT = '/portfolio-contact.js';
+
+export interface PageInput {
+  username: string;
+  templateId: TemplateId;
+  data: PortfolioData;
+  publicUrl: string;
+  stylesheets: string[];
+}
+
+const absolute = (publicUrl: string, url: string) =>
+  url.startsWith('/') ? `${publicUrl}${url}` : url;
+
+const summary = (text: string, max = 160) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+};
+
+/** JSON inside a <script> block: "<" escaped so no text can close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** A complete, static HTML page of a published portfolio: no framework JavaScript. */
+export function renderPortfolioPage(input: PageInput): string {
+  const { data, username, publicUrl } = input;
+  const Component = TEMPLATE_COMPONENTS[input.templateId];
+  let body = renderToString(<Component data={data} />);
+  // React hoists resource hints (image preloads) ahead of the markup; they belong in <head>.
+  const hints: string[] = [];
+  body = body.replace(/^(?:<link [^>]*\/?>)+/, (links) => {
+    hints.push(links);
+    return '';
+  });
+  const person = data.personalDetails;
+  const name = person.name || username;
+  const url = portfolioUrl(publicUrl, username);
+  const description = summary(person.intro || person.headline || `The portfolio of ${name}.`);
+  const image = person.profileImage ? absolute(publicUrl, person.profileImage) : '';
+  const sameAs = data.contactDetails.socialLinks
+    .map((link) => link.url)
+    .filter((link) => /^https?:/.test(link));
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name,
+    url,
+    ...(person.headline ? { jobTitle: person.headline } : {}),
+    ...(description ? { description } : {}),
+    ...(image ? { image } : {}),
+    ...(data.contactDetails.email ? { email: `mailto:${data.contactDetails.email}` } : {}),
+    ...(sameAs.length ? { sameAs } : {}),
+  };
+  const meta = [
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta property="og:type" content="profile">`,
+    `<meta property="og:title" content="${escapeHtml(name)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}">`] : []),
+    `<meta name="twitter:card" content="${image ? 'summary' : 'summary'}">`,
+    `<meta name="twitter:title" content="${escapeHtml(name)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
+    ...(image ? [`<meta name="twitter:image" content="${escapeHtml(image)}">`] : []),
+  ];
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(name)}</title>
+${meta.join('\n')}
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${input.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
+${hints.join('')}
+<style>body{margin:0}</style>
+<script type="application/ld+json">${jsonForScript(jsonLd)}</script>
+</head>
+<body>
+${body}
+<script src="${CONTACT_SCRIPT}" defer></script>
+</body>
+</html>`;
+}
+
+export function etagFor(parts: string[]): string {
+  return `"${createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 27)}"`;
+}

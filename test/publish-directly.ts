@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../src/server/db/database.js';
+import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import type { TemplateId } from '../src/shared/routes.js';
+
+/**
+ * A published portfolio written straight into the store, for tests that are about showing it
+ * rather than paying for it (the paying path has its own tests).
+ */
+export async function publishDirectly(
+  db: Db,
+  {
+    username,
+    templateId,
+    data,
+    email = `${username}@example.com`,
+  }: { username: string; templateId: TemplateId; data: PortfolioData; email?: string },
+): Promise<{ userId: string; portfolioId: string }> {
+  const now = new Date().toISOString();
+  const userId = randomUUID();
+  const portfolioId = randomUUID();
+  await db
+    .insertInto('users')
+    .values({
+      id: userId,
+      issuer: 'https://test.example',
+      subject: userId,
+      email,
+      email_verified: 1,
+      name: data.personalDetails.name || username,
+      given_name: null,
+      picture: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('portfolios')
+    .values({
+      id: portfolioId,
+      user_id: userId,
+      template_id: templateId,
+      data: JSON.stringify(data),
+      paid_until: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('usernames')
+    .values({
+      username,
+      user_id: userId,
+      portfolio_id: portfolioId,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { userId, portfolioId };
+}
+
+/** Changes a published portfolio's data the way an update does (new updated_at). */
+export async function updateDirectly(
+  db: Db,
+  portfolioId: string,
+  data: PortfolioData,
+): Promise<void> {
+  await db
+    .updateTable('portfolios')
+    .set({ data: JSON.stringify(data), updated_at: new Date(Date.now() + 1).toISOString() })
+    .where('id', '=', portfolioId)
+    .execute();
+}
