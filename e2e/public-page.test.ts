@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import { TEMPLATE_IDS, type TemplateId } from '../src/shared/routes.js';
+import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { publishDirectly } from '../test/publish-directly.js';
+import { useBrowser } from './browser.js';
+import { serverDatabase } from './fixtures.js';
+
+const suffix = randomUUID().slice(0, 6);
+const usernameFor = (id: TemplateId) => `pub-${id}-${suffix}`;
+
+describe('public portfolio pages in the browser', () => {
+  const session = useBrowser();
+  const db = serverDatabase();
+  beforeAll(async () => {
+    for (const id of TEMPLATE_IDS)
+      await publishDirectly(db, {
+        username: usernameFor(id),
+        templateId: id,
+        data: SAMPLE_DATA[id],
+      });
+  });
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it.each(TEMPLATE_IDS.flatMap((id) => [375, 1280].map((width) => [id, width] as const)))(
+    '%s at %i px: no console errors, no horizontal scrolling, no builder chrome, never sent to /screen-error',
+    async (id, width) => {
+      const page = await session.newPage({ width, height: 800 });
+      const response = await page.goto(`/users/${usernameFor(id)}`);
+      expect(response?.status()).toBe(200);
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe(`/users/${usernameFor(id)}`);
+      await expect(page.title()).resolves.toBe(SAMPLE_DATA[id].personalDetails.name);
+      await expect(
+        page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).resolves.toBeLessThanOrEqual(0);
+      await expect(page.locator('.back-arrow').count()).resolves.toBe(0);
+      // The fonts really come from us.
+      await expect(
+        page.evaluate(
+          () =>
+            document.fonts.check('16px "Source Sans 3"') ||
+            document.fonts.check('16px "Open Sans"'),
+        ),
+      ).resolves.toBe(true);
+    },
+  );
+
+  it('the contact form opens the mail program with the exact mailto: link', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    // Record the link the page asks the browser to open instead of leaving the page.
+    await page.addInitScript(() => {
+      const opened: string[] = [];
+      (window as unknown as { opened: string[] }).opened = opened;
+      HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+        opened.push(this.href);
+      };
+    });
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(`/users/${usernameFor('template5')}`);
+    await page.waitForLoadState('networkidle');
+    requests.length = 0;
+    const form = page.locator('#contactDetails form');
+    await form.getByLabel('Name').fill('Ravi & Co');
+    await form.getByLabel('Subject').fill('A commission? Yes!');
+    await form.getByLabel('Message').fill('Hello Noor,\nCould we talk on Monday?');
+    await form.getByRole('button', { name: 'Send' }).click();
+    const opened = await page.evaluate(() => (window as unknown as { opened: string[] }).opened);
+    const email = SAMPLE_DATA.template5.contactDetails.email;
+    expect(opened).toEqual([
+      `mailto:${email}?subject=${encodeURIComponent('A commission? Yes!')}&body=${encodeURIComponent('Name: Ravi & Co\n\nMessage: Hello Noor,\nCould we talk on Monday?')}`,
+    ]);
+    expect(requests).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe(`/users/${usernameFor('template5')}`);
+  });
+
+  it('runs nothing from hostile text or links, and shows the text as text', async () => {
+    const payloads = [
+      '<script>window.__pwned = 1</script>',
+      '<img src=x onerror="window.__pwned=1">',
+      '"><svg onload="window.__pwned=1">',
+      "'-alert(1)-'",
+      '\u202Egnp.exe',
+    ];
+    const text = payloads.join(' ');
+    const hostile = (id: TemplateId): PortfolioData => {
+      const data = structuredClone(SAMPLE_DATA[id]);
+      data.personalDetails.name = text.slice(0, 100);
+      data.personalDetails.headline = text.slice(0, 200);
+      data.personalDetails.intro = text;
+      for (const key of ['section', 'section2'] as const) {
+        const section = data[key];
+        if (!section) continue;
+        section.sectionTitle = text.slice(0, 200);
+        section.sectionTiles = section.sectionTiles.map((tile) => ({
+          ...tile,
+          title: text.slice(0, 200),
+          desc: text,
+        }));
+      }
+      data.contactDetails.address = text.slice(0, 200);
+      data.contactDetails.socialLinks = data.contactDetails.socialLinks.map((link) => ({
+        ...link,
+        label: text.slice(0, 200),
+      }));
+      return data;
+    };
+    for (const id of TEMPLATE_IDS) {
+      const username = `xss-${id}-${suffix}`;
+      await publishDirectly(db, { username, templateId: id, data: hostile(id) });
+      const page = await session.newPage({ width: 1280, height: 900 });
+      await page.addInitScript(() => {
+        HTMLAnchorElement.prototype.click = () => {};
+        window.alert = () => {
+          (window as unknown as { __pwned: number }).__pwned = 1;
+        };
+      });
+      await page.goto(`/users/${username}`);
+      await page.waitForLoadState('networkidle');
+      for (const element of await page.locator('a, button, article, summary').all()) {
+        await element.hover({ force: true, timeout: 1000 }).catch(() => {});
+      }
+      for (const element of await page.locator('summary, button').all()) {
+        await element.click({ force: true, timeout: 1000 }).catch(() => {});
+      }
+      await expect(
+        page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+      ).resolves.toBeUndefined();
+      await expect(page.locator('body').textContent()).resolves.toContain(
+        '<script>window.__pwned = 1</script>',
+      );
+      await expect(
+        page.locator('script:not([src]):not([type="application/ld+json"])').count(),
+      ).resolves.toBe(0);
+    }
+  });
+});
