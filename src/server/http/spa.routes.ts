@@ -26,6 +26,8 @@ export async function registerSpa(
       index: false,
       wildcard: false,
       cacheControl: false,
+      // scripts/precompress.mjs wrote .br and .gz beside each text asset at build time.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(

@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parsePortfolio } from '../../shared/domain/portfolio.js';
 import { normaliseUsername, portfolioUrl, usernameProblem } from '../../shared/domain/username.js';
@@ -13,8 +14,19 @@ const CACHE_LIMIT = 1000;
 
 interface CachedPage {
   version: string;
-  html: string;
+  /** The page in each encoding we send, compressed once when rendered. */
+  bodies: Record<Encoding, Buffer>;
   etag: string;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts (q-values are not weighed: browsers do not send 0). */
+function pickEncoding(accept: string | undefined): Encoding {
+  const offered = (accept ?? '').toLowerCase();
+  if (/\bbr\b/.test(offered)) return 'br';
+  if (/\bgzip\b/.test(offered)) return 'gzip';
+  return 'identity';
 }
 
 /** Public pages run no inline script, load nothing from elsewhere but images, and may be framed only by us. */
@@ -85,17 +97,31 @@ export function registerPublicPages(
         publicUrl: ctx.publicUrl(),
         stylesheets: stylesheets[page.template_id] ?? [],
       });
-      cached = { version, html, etag: etagFor([username, version, buildId]) };
+      const raw = Buffer.from(html);
+      cached = {
+        version,
+        bodies: {
+          identity: raw,
+          gzip: gzipSync(raw, { level: 9 }),
+          br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        },
+        etag: etagFor([username, version, buildId]),
+      };
       cache.delete(username);
       cache.set(username, cached);
       if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     }
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    // Each representation has its own tag, as HTTP asks of strong validators.
+    const etag = encoding === 'identity' ? cached.etag : `${cached.etag.slice(0, -1)}-${encoding}"`;
     reply
       .header('cache-control', 'public, max-age=0, must-revalidate')
-      .header('etag', cached.etag)
+      .header('vary', 'Accept-Encoding')
+      .header('etag', etag)
       .header('content-security-policy', publicPageCsp(ctx.publicUrl().startsWith('https:')));
-    if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
-    return reply.type('text/html; charset=utf-8').send(cached.html);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('text/html; charset=utf-8').send(cached.bodies[encoding]);
   };
 
   app.get('/users/:username', servePortfolio);

@@ -95,6 +95,9 @@ describe.each(TEST_DIALECTS)('public portfolio pages on %s', (dialect) => {
     });
     const first = await fetch(`${t.url}/users/cached-person`);
     const etag = first.headers.get('etag')!;
+    // Compressed once when rendered, not per request.
+    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(first.headers.get('vary')).toBe('Accept-Encoding');
     const repeat = await fetch(`${t.url}/users/cached-person`, {
       headers: { 'if-none-match': etag },
     });
