@@ -101,14 +101,14 @@ describe.each(TEST_DIALECTS)('public portfolio pages on %s', (dialect) => {
     expect(first.headers.get('content-encoding')).toBe('br');
     expect(first.headers.get('vary')).toBe('Accept-Encoding');
     const repeat = await fetch(`${t.url}/users/cached-person`, {
-      headers: { 'if-none-match': etag },
+      headers: { 'if-none-match': etag, 'accept-encoding': 'br, gzip' },
     });
     expect(repeat.status).toBe(304);
     const changed = structuredClone(SAMPLE_DATA.template5);
     changed.personalDetails.name = 'A Brand New Name';
     await updateDirectly(t.database.db, portfolioId, changed);
     const after = await fetch(`${t.url}/users/cached-person`, {
-      headers: { 'if-none-match': etag },
+      headers: { 'if-none-match': etag, 'accept-encoding': 'br, gzip' },
     });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
