@@ -1,0 +1,32 @@
+/**
+ * npm run bench: runs every benchmark (each writes bench/results/<name>.md), then gathers them
+ * into bench/RESULTS.md. Needs a build, Debian's chromium, nginx-light and wrk.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { machineLine } from './harness.js';
+
+const BENCHES = ['bench/public-page.ts', 'bench/preview-latency.ts'];
+
+for (const bench of BENCHES) {
+  if (!existsSync(bench)) continue;
+  process.stdout.write(`\n== ${bench}\n`);
+  execFileSync(process.execPath, ['--import', 'tsx', bench], { stdio: 'inherit' });
+}
+
+const sections = readdirSync('bench/results')
+  .filter((file) => file.endsWith('.md'))
+  .sort()
+  .map((file) => readFileSync(`bench/results/${file}`, 'utf8').trim());
+writeFileSync(
+  'bench/RESULTS.md',
+  [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, ${machineLine()}.`,
+    'Each section says how it was measured; figures from one run, compared with a reference measured in the same run where a target is a ratio.',
+    '',
+    ...sections.flatMap((section) => [section, '']),
+  ].join('\n'),
+);
+process.stdout.write('\nWrote bench/RESULTS.md\n');
