@@ -73,7 +73,8 @@ export const ROTATING_ICONS: readonly TileIconName[] = [
   'bolt',
 ];
 
-function Svg({ icon, className }: { icon: IconDefinition; className?: string }) {
+/** Any Font Awesome definition as inline SVG, decorative (the control around it is labelled). */
+export function FaIcon({ icon, className }: { icon: IconDefinition; className?: string }) {
   const [width, height, , , path] = icon.icon;
   const paths = Array.isArray(path) ? path : [path];
   return (
@@ -95,10 +96,10 @@ function Svg({ icon, className }: { icon: IconDefinition; className?: string }) 
 
 /** A social network's mark, inline (decorative: the link carries the accessible name). */
 export function SocialIcon({ name, className }: { name: SocialIconName; className?: string }) {
-  return <Svg icon={SOCIAL[name]} className={className} />;
+  return <FaIcon icon={SOCIAL[name]} className={className} />;
 }
 
 /** A tile's pictogram, inline and decorative. */
 export function TileIcon({ name, className }: { name: TileIconName; className?: string }) {
-  return <Svg icon={TILE[name]} className={className} />;
+  return <FaIcon icon={TILE[name]} className={className} />;
 }

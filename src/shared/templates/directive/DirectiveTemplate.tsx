@@ -1,11 +1,11 @@
-import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
 import { faLocationDot, faPaperPlane, faPhone } from '@fortawesome/free-solid-svg-icons';
 import type { SocialIcon as SocialIconName } from '../../domain/icons.js';
 import type { ContactDetails, PersonalDetails, Section, Tile } from '../../domain/portfolio.js';
-import { SocialIcon, TileIcon } from '../common/Icon.js';
+import { SocialIcon, TileIcon, FaIcon } from '../common/Icon.js';
 import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
 import './directive.css';
+import { Paragraphs, relFor } from '../common/text.js';
 
 /** What a screen reader announces for a social link that has no label of its own. */
 const NETWORK_NAMES: Record<SocialIconName, string> = {
@@ -20,52 +20,6 @@ const NETWORK_NAMES: Record<SocialIconName, string> = {
   website: 'Website',
   email: 'Email',
 };
-
-/** Splits a multi-line text into paragraphs on blank lines; single line breaks stay (pre-line). */
-function paragraphs(value: string): string[] {
-  return value
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-}
-
-function Paragraphs({ text, className }: { text: string; className?: string }) {
-  return (
-    <>
-      {paragraphs(text).map((part, index) => (
-        <p key={index} className={className}>
-          {part}
-        </p>
-      ))}
-    </>
-  );
-}
-
-/** External links open in the same tab but give the target page no handle on ours. */
-function relFor(url: string): string | undefined {
-  return /^https?:/i.test(url) ? 'noopener noreferrer' : undefined;
-}
-
-/** A Font Awesome glyph the shared icon set does not carry (logo, phone, address). */
-function Glyph({ icon, className }: { icon: IconDefinition; className?: string }) {
-  const [width, height, , , path] = icon.icon;
-  const paths = Array.isArray(path) ? path : [path];
-  return (
-    <svg
-      className={className}
-      viewBox={`0 0 ${width} ${height}`}
-      width="1em"
-      height="1em"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {paths.map((d) => (
-        <path key={d.slice(0, 24)} d={d} />
-      ))}
-    </svg>
-  );
-}
 
 function Header({ person }: { person: PersonalDetails }) {
   const { name, headline, intro, profileImage } = person;
@@ -82,7 +36,7 @@ function Header({ person }: { person: PersonalDetails }) {
               height={160}
             />
           ) : (
-            <Glyph icon={faPaperPlane} className="dv-logo__icon" />
+            <FaIcon icon={faPaperPlane} className="dv-logo__icon" />
           )}
         </div>
         {name && <h1 className="dv-header__name">{name}</h1>}
@@ -263,7 +217,7 @@ function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
             )}
             {tel && (
               <li className="dv-contact__item">
-                <Glyph icon={faPhone} className="dv-contact__icon" />
+                <FaIcon icon={faPhone} className="dv-contact__icon" />
                 <a className="dv-contact__link" href={`tel:${tel.replace(/[^0-9+]/g, '')}`}>
                   {tel}
                 </a>
@@ -271,7 +225,7 @@ function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
             )}
             {address && (
               <li className="dv-contact__item">
-                <Glyph icon={faLocationDot} className="dv-contact__icon" />
+                <FaIcon icon={faLocationDot} className="dv-contact__icon" />
                 <span className="dv-contact__text">{address}</span>
               </li>
             )}

@@ -5,6 +5,7 @@ import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
 import { hyperspaceDefinition } from './definition.js';
 import './hyperspace.css';
+import { Paragraphs } from '../common/text.js';
 
 type SpyId = 'personalDetails' | 'section' | 'section2' | 'contactDetails';
 
@@ -14,23 +15,6 @@ interface NavItem {
 }
 
 const filled = (value: string | undefined): value is string => (value ?? '').trim() !== '';
-
-/** Blank lines separate paragraphs; single line breaks are kept by `white-space: pre-line`. */
-function Paragraphs({ text, className }: { text: string; className?: string }) {
-  const parts = text
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  return (
-    <>
-      {parts.map((part, index) => (
-        <p key={index} className={className}>
-          {part}
-        </p>
-      ))}
-    </>
-  );
-}
 
 /** Off-site links open in the same tab and do not leak the opener or referrer. */
 function linkAttributes(url: string): { href: string; rel?: string } {

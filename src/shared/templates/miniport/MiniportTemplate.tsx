@@ -5,6 +5,7 @@ import { ROTATING_ICONS, SocialIcon, TileIcon } from '../common/Icon.js';
 import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import { miniportDefinition } from './definition.js';
 import './miniport.css';
+import { Paragraphs, relFor } from '../common/text.js';
 
 type PartId = 'personalDetails' | 'section' | 'section2' | 'contactDetails';
 
@@ -18,31 +19,6 @@ interface Part {
 
 const filled = (value: string | undefined): value is string =>
   typeof value === 'string' && value.trim() !== '';
-
-/** User text split on blank lines; single line breaks are kept by CSS (white-space: pre-line). */
-function paragraphs(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-}
-
-function Paragraphs({ text, className }: { text: string; className?: string }) {
-  return (
-    <>
-      {paragraphs(text).map((part, index) => (
-        <p key={index} className={className}>
-          {part}
-        </p>
-      ))}
-    </>
-  );
-}
-
-/** External web links open in the same tab and tell the target nothing about us. */
-function relFor(url: string): string | undefined {
-  return /^https?:/i.test(url.trim()) ? 'noopener noreferrer' : undefined;
-}
 
 function tileShows(tile: Tile, withImage: boolean): boolean {
   return (

@@ -4,18 +4,11 @@ import { SocialIcon, TileIcon } from '../common/Icon.js';
 import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
 import './phantom.css';
+import { paragraphs, relFor } from '../common/text.js';
 
 const LOGO = '/templates/art/logo.svg';
 /** Phantom cycles six tile colours by index. */
 const STYLE_COUNT = 6;
-
-/** Paragraphs of a multi-line text: blank lines separate them. */
-function paragraphs(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-}
 
 function hasContent(tile: Tile): boolean {
   return tile.title !== '' || tile.desc !== '' || tile.img !== '' || tile.link !== '';
@@ -28,11 +21,6 @@ function sectionHasContent(section: Section): boolean {
     section.sectionSubTitle !== '' ||
     section.sectionTiles.some(hasContent)
   );
-}
-
-/** External links open in the same tab but tell the target nothing about us. */
-function relFor(url: string): string | undefined {
-  return /^https?:\/\//i.test(url) ? 'noopener noreferrer' : undefined;
 }
 
 /** The h1 shrinks for long intros so a long text never becomes a wall of display type. */

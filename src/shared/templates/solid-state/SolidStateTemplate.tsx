@@ -1,4 +1,3 @@
-import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
 import {
   faBars,
   faChevronRight,
@@ -10,10 +9,11 @@ import {
 import type { MouseEvent } from 'react';
 import type { SocialIcon as SocialIconName } from '../../domain/icons.js';
 import type { Section, Tile } from '../../domain/portfolio.js';
-import { SocialIcon } from '../common/Icon.js';
+import { SocialIcon, FaIcon } from '../common/Icon.js';
 import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
 import './solid-state.css';
+import { Paragraphs, relFor } from '../common/text.js';
 
 /*
  * Solid-State: a slate page over a fixed, darkened backdrop. The banner and the footer sit on the
@@ -34,55 +34,9 @@ const SOCIAL_NAMES: Record<SocialIconName, string> = {
   email: 'Email',
 };
 
-/** Paragraphs of a multi-line text: blank lines split them, single line breaks stay (pre-line). */
-function paragraphs(text: string): string[] {
-  return text
-    .split(/\n[ \t]*\n/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-}
-
-function Paragraphs({ text, className }: { text: string; className?: string }) {
-  return (
-    <>
-      {paragraphs(text).map((part, index) => (
-        <p key={index} className={className}>
-          {part}
-        </p>
-      ))}
-    </>
-  );
-}
-
-/** Links that leave the site do not hand over the opener or the referrer. */
-function relFor(url: string): string | undefined {
-  return /^https?:/i.test(url) ? 'noopener noreferrer' : undefined;
-}
-
 /** A tile worth showing: one with something to look at or read. */
 function hasContent(tile: Tile): boolean {
   return tile.title !== '' || tile.desc !== '' || tile.img !== '';
-}
-
-/** A small inline Font Awesome glyph, decorative. */
-function Glyph({ icon }: { icon: IconDefinition }) {
-  const [width, height, , , path] = icon.icon;
-  const paths = Array.isArray(path) ? path : [path];
-  return (
-    <svg
-      className="ss-glyph"
-      viewBox={`0 0 ${width} ${height}`}
-      width="1em"
-      height="1em"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {paths.map((d) => (
-        <path key={d.slice(0, 24)} d={d} />
-      ))}
-    </svg>
-  );
 }
 
 /** Stand-in for a missing image: a slate gradient with the title's first letter. */
@@ -100,7 +54,7 @@ function SpecialLink({ href, text, title }: { href: string; text: string; title:
   return (
     <a className="ss-special" href={href} rel={relFor(href)}>
       <span className="ss-special__circle" aria-hidden="true">
-        <Glyph icon={faChevronRight} />
+        <FaIcon icon={faChevronRight} className="ss-glyph" />
       </span>
       <span>
         {text}
@@ -131,10 +85,10 @@ function Header({ name, items }: { name: string; items: NavItem[] }) {
         <summary className="ss-menu__toggle">
           <span>Menu</span>
           <span className="ss-menu__icon ss-menu__icon--open">
-            <Glyph icon={faBars} />
+            <FaIcon icon={faBars} className="ss-glyph" />
           </span>
           <span className="ss-menu__icon ss-menu__icon--close">
-            <Glyph icon={faXmark} />
+            <FaIcon icon={faXmark} className="ss-glyph" />
           </span>
         </summary>
         <nav className="ss-menu__panel" aria-label="Sections">
@@ -382,7 +336,7 @@ export function SolidStateTemplate({ data }: TemplateProps) {
                 {address !== '' && (
                   <li className="ss-contact__item">
                     <span className="ss-contact__icon" aria-hidden="true">
-                      <Glyph icon={faLocationDot} />
+                      <FaIcon icon={faLocationDot} className="ss-glyph" />
                     </span>
                     <div>
                       <h3 className="ss-contact__label">Address</h3>
@@ -393,7 +347,7 @@ export function SolidStateTemplate({ data }: TemplateProps) {
                 {email !== '' && (
                   <li className="ss-contact__item">
                     <span className="ss-contact__icon" aria-hidden="true">
-                      <Glyph icon={faEnvelope} />
+                      <FaIcon icon={faEnvelope} className="ss-glyph" />
                     </span>
                     <div>
                       <h3 className="ss-contact__label">Email</h3>
@@ -406,7 +360,7 @@ export function SolidStateTemplate({ data }: TemplateProps) {
                 {tel !== '' && (
                   <li className="ss-contact__item">
                     <span className="ss-contact__icon" aria-hidden="true">
-                      <Glyph icon={faPhone} />
+                      <FaIcon icon={faPhone} className="ss-glyph" />
                     </span>
                     <div>
                       <h3 className="ss-contact__label">Phone</h3>
