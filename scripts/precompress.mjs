@@ -2,6 +2,7 @@
 // sends compressed files without compressing anything per request (@fastify/static preCompressed).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stdout } from 'node:process';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = path.resolve('dist/client');
@@ -25,4 +26,4 @@ function walk(dir) {
 }
 
 walk(root);
-process.stdout.write(`precompressed ${count} files in dist/client\n`);
+stdout.write(`precompressed ${count} files in dist/client\n`);
