@@ -1,0 +1,628 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editorSteps, isSectionStep, type Step } from '../src/client/editor/steps.js';
+import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/domain/draft.js';
+import { LIMITS } from '../src/shared/domain/limits.js';
+import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import { TEMPLATE_IDS, templateName, type TemplateId } from '../src/shared/routes.js';
+import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
+import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
+import { useBrowser } from './browser.js';
+import { signInThroughPopup } from './fixtures.js';
+
+const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+const sample = (id: TemplateId): PortfolioData =>
+  pickTemplateFields(TEMPLATE_DEFINITIONS[id], structuredClone(SAMPLE_DATA[id]));
+
+/** The template's sample data with one tile per section, as a fresh start. */
+function oneTileEach(id: TemplateId): PortfolioData {
+  const data = sample(id);
+  for (const key of ['section', 'section2', 'section3'] as const) {
+    const section = data[key];
+    if (section) section.sectionTiles = section.sectionTiles.slice(0, 1);
+  }
+  return data;
+}
+
+async function seedDraft(page: Page, id: TemplateId, data: PortfolioData): Promise<void> {
+  await page.goto('/about-us');
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+    DRAFT_STORAGE_KEY,
+    JSON.stringify({ templateId: id, data }),
+  ] as const);
+}
+
+/** The preview frame's document (same origin). */
+function previewFrame(page: Page): Frame {
+  const frame = page.frames().find((candidate) => /\/edit-template\d$/.test(candidate.url()));
+  if (!frame) throw new Error('no preview frame');
+  return frame;
+}
+
+async function openEditor(page: Page, id: TemplateId, data: PortfolioData): Promise<void> {
+  await seedDraft(page, id, data);
+  await page.goto('/edit');
+  await page.frameLocator('iframe').locator('#personalDetails').waitFor();
+  await page.locator('#editor-step-heading').waitFor();
+}
+
+async function storedDraft(page: Page): Promise<Draft> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), DRAFT_STORAGE_KEY);
+  return JSON.parse(raw ?? 'null') as Draft;
+}
+
+const previewText = (page: Page) =>
+  page
+    .frameLocator('iframe')
+    .locator('body')
+    .evaluate((body) => body.textContent ?? '');
+
+const stepHeading = (page: Page) => page.locator('#editor-step-heading').textContent();
+
+/** The preview is scrolled to a part: at its top (less its scroll margin), or as far as it goes. */
+async function previewScrolledTo(page: Page, tab: string): Promise<boolean> {
+  return previewFrame(page).evaluate((id) => {
+    const element = document.getElementById(id);
+    if (!element) return false;
+    const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+    const top = element.getBoundingClientRect().top - margin;
+    if (id === 'personalDetails') return window.scrollY === 0;
+    const atBottom =
+      window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+    return Math.abs(top) < 2 || (atBottom && top >= 0 && top < window.innerHeight);
+  }, tab);
+}
+
+async function expectStep(page: Page, step: Step, steps: readonly Step[]): Promise<void> {
+  await expect.poll(() => stepHeading(page)).toBe(step.title);
+  await expect(page.locator('.editor__step-count').textContent()).resolves.toBe(
+    `Step ${steps.indexOf(step) + 1} of ${steps.length}`,
+  );
+  await expect(page.locator('.steps [aria-current="step"]').textContent()).resolves.toContain(
+    step.label,
+  );
+}
+
+/** Fills the current step's fields with values unique to the template; returns what it typed. */
+async function fillStep(page: Page, id: TemplateId, step: Step): Promise<Record<string, string>> {
+  const definition = TEMPLATE_DEFINITIONS[id];
+  const typed: Record<string, string> = {};
+  const form = page.locator('form.editor__form');
+  if (step.id === 'personalDetails') {
+    // Real keystrokes for one field; the rest are filled.
+    typed.name = `Asha Rao ${id}`;
+    await page.getByLabel('Name', { exact: true }).fill('');
+    await page.getByLabel('Name', { exact: true }).pressSequentially(typed.name);
+    if (definition.personalDetails.includes('headline')) {
+      typed.headline = `Headline for ${id}`;
+      await page.getByLabel('Headline', { exact: true }).fill(typed.headline);
+    }
+    typed.intro = `Intro paragraph written for ${id}.`;
+    await page.getByLabel('Intro', { exact: true }).fill(typed.intro);
+    typed.profileImage = '/templates/art/portrait-miniport.svg';
+    await page.getByLabel('Profile image URL', { exact: true }).fill(typed.profileImage);
+  } else if (isSectionStep(step.id)) {
+    const spec = definition.sections[step.id]!;
+    if (spec.fields.includes('sectionTitle')) {
+      typed.sectionTitle = `${step.label} title ${id}`;
+      await page.getByLabel('Section title', { exact: true }).fill(typed.sectionTitle);
+    }
+    if (spec.fields.includes('sectionSubTitle')) {
+      typed.sectionSubTitle = `${step.label} sub title ${id}`;
+      await page.getByLabel('Sub title', { exact: true }).fill(typed.sectionSubTitle);
+    }
+    if (spec.fields.includes('sectionFooterText')) {
+      typed.sectionFooterText = `${step.label} footer ${id}`;
+      await page.getByLabel('Footer text', { exact: true }).fill(typed.sectionFooterText);
+    }
+    const tile = form.locator('.item-card').first();
+    typed.tileTitle = `${step.label} tile ${id}`;
+    await tile.getByLabel('Tile 1 Title').fill(typed.tileTitle);
+    typed.tileDesc = `What the ${step.label} tile is about`;
+    await tile.getByLabel('Tile 1 Description').fill(typed.tileDesc);
+    if (spec.tileFields.includes('img')) {
+      typed.tileImg = '/templates/art/tile-07.svg';
+      await tile.getByLabel('Tile 1 Image URL').fill(typed.tileImg);
+    }
+    typed.tileLink = `https://example.com/${step.id}-${id}`;
+    await tile.getByLabel('Tile 1 Link').fill(typed.tileLink);
+    if (spec.tileFields.includes('icon')) {
+      await tile.getByRole('radio', { name: 'rocket' }).check();
+      typed.tileIcon = 'rocket';
+    }
+  } else {
+    const fields = definition.contactDetails;
+    if (fields.includes('email')) {
+      typed.email = `asha-${id}@example.com`;
+      await page.getByLabel('Email', { exact: true }).fill(typed.email);
+    }
+    if (fields.includes('tel')) {
+      typed.tel = '+91 98765 43210';
+      await page.getByLabel('Phone', { exact: true }).fill(typed.tel);
+    }
+    if (fields.includes('address')) {
+      typed.address = `Pune ${id}`;
+      await page.getByLabel('Address', { exact: true }).fill(typed.address);
+    }
+    await page.getByRole('button', { name: 'Add a social link' }).click();
+    const count = await form.locator('.item-card').count();
+    const link = form.locator('.item-card').last();
+    typed.socialLabel = `Follow ${id}`;
+    await link.getByLabel(`Social link ${count} Label`).fill(typed.socialLabel);
+    typed.socialUrl = `https://github.com/asha-${id}`;
+    await link.getByLabel(`Social link ${count} URL`).fill(typed.socialUrl);
+    await link.getByRole('radio', { name: 'github' }).check();
+  }
+  return typed;
+}
+
+/** What the step typed is in the preview, live. */
+async function expectInPreview(page: Page, typed: Record<string, string>): Promise<void> {
+  const frame = page.frameLocator('iframe');
+  const texts = [
+    typed.name,
+    typed.headline,
+    typed.intro,
+    typed.sectionTitle,
+    typed.sectionSubTitle,
+    typed.sectionFooterText,
+    typed.tileTitle,
+    typed.tileDesc,
+    typed.email,
+    typed.tel,
+    typed.address,
+  ].filter((text): text is string => text !== undefined);
+  for (const text of texts)
+    await expect.poll(() => previewText(page), { message: text }).toContain(text);
+  for (const src of [typed.profileImage, typed.tileImg].filter((v): v is string => !!v)) {
+    await expect
+      .poll(() => frame.locator(`img[src="${src}"]`).count(), { message: src })
+      .toBeGreaterThan(0);
+  }
+  for (const href of [typed.tileLink, typed.socialUrl].filter((v): v is string => !!v)) {
+    await expect
+      .poll(() => frame.locator(`a[href="${href}"]`).count(), { message: href })
+      .toBeGreaterThan(0);
+  }
+}
+
+function expectStored(draft: Draft, id: TemplateId, step: Step, typed: Record<string, string>) {
+  expect(draft.templateId).toBe(id);
+  const data = draft.data;
+  if (step.id === 'personalDetails') {
+    expect(data.personalDetails).toMatchObject({
+      name: typed.name,
+      intro: typed.intro,
+      profileImage: typed.profileImage,
+      ...(typed.headline ? { headline: typed.headline } : {}),
+    });
+  } else if (isSectionStep(step.id)) {
+    const section = data[step.id]!;
+    for (const field of ['sectionTitle', 'sectionSubTitle', 'sectionFooterText'] as const) {
+      if (typed[field]) expect(section[field]).toBe(typed[field]);
+    }
+    expect(section.sectionTiles[0]).toMatchObject({
+      title: typed.tileTitle,
+      desc: typed.tileDesc,
+      link: typed.tileLink,
+      ...(typed.tileImg ? { img: typed.tileImg } : {}),
+      ...(typed.tileIcon ? { icon: typed.tileIcon } : {}),
+    });
+  } else {
+    for (const field of ['email', 'tel', 'address'] as const) {
+      if (typed[field]) expect(data.contactDetails[field]).toBe(typed[field]);
+    }
+    expect(data.contactDetails.socialLinks.at(-1)).toEqual({
+      label: typed.socialLabel,
+      url: typed.socialUrl,
+      iconClass: 'github',
+    });
+  }
+}
+
+describe.each(TEMPLATE_IDS)('the editor with %s', (id) => {
+  const session = useBrowser();
+  const definition = TEMPLATE_DEFINITIONS[id];
+  const steps = editorSteps(definition);
+
+  it('walks every step forward and back, shows typing live, survives a reload and reaches /final-preview', async () => {
+    const page = await session.newPage({ width: 1280, height: 860 });
+    await openEditor(page, id, oneTileEach(id));
+    await expect(page.locator('h1').textContent()).resolves.toContain(templateName(id));
+    await expect(page.locator('iframe').getAttribute('src')).resolves.toBe(`/edit-${id}`);
+    // The preview document is never reloaded while editing.
+    await previewFrame(page).evaluate(() => {
+      (window as unknown as { keptAlive: boolean }).keptAlive = true;
+    });
+
+    const typedByStep = new Map<Step, Record<string, string>>();
+    for (const [index, step] of steps.entries()) {
+      await expectStep(page, step, steps);
+      const typed = await fillStep(page, id, step);
+      typedByStep.set(step, typed);
+      await expectInPreview(page, typed);
+      expectStored(await storedDraft(page), id, step, typed);
+
+      if (index === 0) {
+        // Enter in a one-line field does not submit or advance the step.
+        await page.getByLabel('Name', { exact: true }).press('Enter');
+        await expectStep(page, step, steps);
+      }
+      if (index === 1) {
+        // A reload mid-way keeps every field and the step.
+        await page.reload();
+        await page.frameLocator('iframe').locator('#personalDetails').waitFor();
+        await expectStep(page, step, steps);
+        const tile = page.locator('form.editor__form .item-card').first();
+        await expect(tile.getByLabel('Tile 1 Title').inputValue()).resolves.toBe(typed.tileTitle);
+        await expect(tile.getByLabel('Tile 1 Link').inputValue()).resolves.toBe(typed.tileLink);
+        await expectInPreview(page, { ...typedByStep.get(steps[0]!)!, ...typed });
+        await previewFrame(page).evaluate(() => {
+          (window as unknown as { keptAlive: boolean }).keptAlive = true;
+        });
+      }
+
+      const next = steps[index + 1];
+      if (next) {
+        await page.getByRole('button', { name: /^Next/ }).click();
+        await expectStep(page, next, steps);
+        await expect
+          .poll(() => previewScrolledTo(page, next.id), { message: `scrolled to ${next.id}` })
+          .toBe(true);
+        await expect(
+          page.locator('#editor-step-heading').evaluate((h) => h === document.activeElement),
+        ).resolves.toBe(true);
+      }
+    }
+    await expect(
+      previewFrame(page).evaluate(() => (window as unknown as { keptAlive?: boolean }).keptAlive),
+    ).resolves.toBe(true);
+
+    // Back through every step; each keeps what was typed.
+    for (let index = steps.length - 1; index > 0; index -= 1) {
+      await page.getByRole('button', { name: 'Back', exact: true }).click();
+      const step = steps[index - 1]!;
+      await expectStep(page, step, steps);
+      await expect
+        .poll(() => previewScrolledTo(page, step.id), { message: `back to ${step.id}` })
+        .toBe(true);
+    }
+    await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe(
+      typedByStep.get(steps[0]!)!.name,
+    );
+    // On the first step, Back leads to the templates.
+    await expect(
+      page.getByRole('link', { name: 'Back to templates' }).getAttribute('href'),
+    ).resolves.toBe('/choose');
+
+    // Everything typed is in the stored draft at once.
+    const draft = await storedDraft(page);
+    for (const [step, typed] of typedByStep) expectStored(draft, id, step, typed);
+
+    for (let index = 1; index < steps.length; index += 1) {
+      await page.getByRole('button', { name: /^Next/ }).click();
+      await expectStep(page, steps[index]!, steps);
+    }
+    await page.getByRole('button', { name: 'See Preview' }).click();
+    await page.waitForURL('**/final-preview');
+    await expect(storedDraft(page)).resolves.toEqual(draft);
+  });
+});
+
+describe('the editor', () => {
+  const session = useBrowser();
+  let otherOrigin: Server;
+  let otherUrl = '';
+
+  beforeAll(async () => {
+    // A second origin: a page there is a real cross-origin sender.
+    otherOrigin = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<!doctype html><title>Another site</title><p>Another site</p>');
+    });
+    await new Promise<void>((resolve) => otherOrigin.listen(0, '127.0.0.1', resolve));
+    otherUrl = `http://127.0.0.1:${(otherOrigin.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => otherOrigin.close(resolve));
+  });
+
+  it('ignores removing the last tile, adds up to 24 tiles and refuses the 25th with a message', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openEditor(page, 'template2', oneTileEach('template2'));
+    await page.getByRole('button', { name: /^Next/ }).click();
+    const tiles = page.locator('form.editor__form .item-card');
+    const status = page.locator('.list-editor__announce');
+    await expect(tiles.count()).resolves.toBe(1);
+
+    const removeOnly = page.getByRole('button', { name: 'Remove tile 1', exact: true });
+    await expect(removeOnly.getAttribute('aria-disabled')).resolves.toBe('true');
+    // Still focusable and pressable (it says why it does nothing), as a keyboard user would.
+    await removeOnly.press('Enter');
+    await expect(tiles.count()).resolves.toBe(1);
+    await expect(status.textContent()).resolves.toContain('keeps at least one tile');
+    // The reason shows beside the refused control, not only to screen readers.
+    const keepOne = tiles.first().locator('.list-editor__refusal');
+    await expect(keepOne.isVisible()).resolves.toBe(true);
+    await expect(keepOne.textContent()).resolves.toContain('keeps at least one tile');
+    await expect((await storedDraft(page)).data.section!.sectionTiles).toHaveLength(1);
+
+    const add = page.getByRole('button', { name: 'Add a tile to Features' });
+    for (let count = 2; count <= LIMITS.maxTiles; count += 1) {
+      await add.click();
+      await expect.poll(() => tiles.count()).toBe(count);
+    }
+    // The new tile's first field has focus, ready to type in.
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe(
+      `f-section-tile-${LIMITS.maxTiles}-title`,
+    );
+    await expect(page.locator('.list-editor__count').textContent()).resolves.toBe('24 of 24');
+    await expect(add.getAttribute('aria-disabled')).resolves.toBe('true');
+    await add.press('Enter');
+    await expect(status.textContent()).resolves.toContain('at most 24 tiles');
+    const full = page.locator('.list-editor__foot .list-editor__refusal');
+    await expect(full.isVisible()).resolves.toBe(true);
+    await expect(full.textContent()).resolves.toContain('at most 24 tiles');
+    await expect(tiles.count()).resolves.toBe(LIMITS.maxTiles);
+    await expect((await storedDraft(page)).data.section!.sectionTiles).toHaveLength(
+      LIMITS.maxTiles,
+    );
+
+    // Moving and removing (now allowed) work on the right tiles and keep focus in place.
+    await page.getByLabel('Tile 1 Title').fill('First');
+    await page.getByLabel('Tile 2 Title').fill('Second');
+    await page.getByRole('button', { name: 'Move tile 2 up', exact: true }).click();
+    await expect
+      .poll(async () =>
+        (await storedDraft(page)).data.section!.sectionTiles.slice(0, 2).map((t) => t.title),
+      )
+      .toEqual(['Second', 'First']);
+    await expect(page.getByLabel('Tile 1 Title').inputValue()).resolves.toBe('Second');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe(
+      'f-section-tile-1-down',
+    );
+    await page.getByRole('button', { name: 'Move tile 1 down', exact: true }).click();
+    await expect(page.getByLabel('Tile 2 Title').inputValue()).resolves.toBe('Second');
+    await page.getByRole('button', { name: 'Remove tile 1', exact: true }).click();
+    await expect.poll(() => tiles.count()).toBe(LIMITS.maxTiles - 1);
+    await expect(page.getByLabel('Tile 1 Title').inputValue()).resolves.toBe('Second');
+    await expect(add.getAttribute('aria-disabled')).resolves.toBeNull();
+  });
+
+  it('refuses a javascript: URL with a message beside the field, keeps the input, and never shows it', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openEditor(page, 'template5', oneTileEach('template5'));
+    const frame = page.frameLocator('iframe');
+    const image = page.getByLabel('Profile image URL', { exact: true });
+    await image.fill('javascript:alert(document.domain)');
+    const imageProblem = page.locator('#f-profileImage-problem');
+    await expect(imageProblem.textContent()).resolves.toContain('http:// or https://');
+    await expect(image.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(image.getAttribute('aria-describedby')).resolves.toContain(
+      'f-profileImage-problem',
+    );
+    await page.getByLabel('Name', { exact: true }).fill('Still Shown');
+    await expect.poll(() => previewText(page)).toContain('Still Shown');
+
+    await page.getByRole('button', { name: /^Next/ }).click();
+    const link = page.getByLabel('Tile 1 Link');
+    await link.fill('javascript:alert(1)');
+    await expect(page.locator('#f-section-tile-1-link-problem').textContent()).resolves.toBe(
+      'This link must start with http://, https://, mailto: or tel:',
+    );
+    await page.getByLabel('Tile 1 Title').fill('Valid title beside a bad link');
+    await expect.poll(() => previewText(page)).toContain('Valid title beside a bad link');
+    // The preview shows every valid field and no trace of the refused ones.
+    await expect(
+      frame.locator('[href^="javascript:" i], [src^="javascript:" i]').count(),
+    ).resolves.toBe(0);
+    await expect(frame.locator('.phantom-portrait').count()).resolves.toBe(0);
+    // The input itself is kept, so nothing typed is lost.
+    const draft = await storedDraft(page);
+    expect(draft.data.personalDetails.profileImage).toBe('javascript:alert(document.domain)');
+    expect(draft.data.section!.sectionTiles[0]!.link).toBe('javascript:alert(1)');
+
+    // 'See Preview' does not go on with refused fields; it lists them, each a way to the field.
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByRole('button', { name: 'See Preview' }).click();
+    const problems = page.locator('.problems');
+    await expect(problems.getByRole('heading').textContent()).resolves.toBe(
+      '2 fields need fixing before the preview',
+    );
+    expect(page.url()).toMatch(/\/edit$/);
+    await problems.getByRole('button', { name: /Profile image URL/ }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('f-profileImage');
+    await image.fill('/templates/art/portrait-phantom.svg');
+    await expect(image.getAttribute('aria-invalid')).resolves.toBeNull();
+    await expect(page.locator('.problems li').count()).resolves.toBe(1);
+    await problems.getByRole('button', { name: /tile 1: Link/ }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe('f-section-tile-1-link');
+    await link.fill('mailto:asha@example.com');
+    await expect(
+      frame.locator('a[href="mailto:asha@example.com"]').count(),
+    ).resolves.toBeGreaterThan(0);
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await page.getByRole('button', { name: 'See Preview' }).click();
+    await page.waitForURL('**/final-preview');
+  });
+
+  it('keeps the preview document and its scroll position while typing', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await openEditor(page, 'template3', oneTileEach('template3'));
+    const frame = previewFrame(page);
+    await frame.evaluate(() => {
+      (window as unknown as { keptAlive: boolean }).keptAlive = true;
+      window.scrollTo({ top: 900, behavior: 'instant' });
+    });
+    await page.getByLabel('Intro', { exact: true }).pressSequentially(' More.');
+    await expect.poll(() => previewText(page)).toContain('More.');
+    await expect(frame.evaluate(() => window.scrollY)).resolves.toBe(900);
+    await expect(
+      frame.evaluate(() => (window as unknown as { keptAlive?: boolean }).keptAlive),
+    ).resolves.toBe(true);
+  });
+
+  it('ignores scroll and draft messages from another origin', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await openEditor(page, 'template5', sample('template5'));
+    const frame = previewFrame(page);
+    await expect.poll(() => frame.evaluate(() => window.scrollY)).toBe(0);
+
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.evaluate((url) => void window.open(url, 'another-site'), otherUrl),
+    ]);
+    await popup.waitForLoadState();
+    expect(new URL(popup.url()).origin).not.toBe(new URL(page.url()).origin);
+    const sent = await popup.evaluate(() => {
+      const preview = window.opener?.frames[0] as Window | undefined;
+      if (!preview) return false;
+      const channel = 'portfolio-builder-preview';
+      preview.postMessage({ channel, type: 'scroll', tab: 'contactDetails', instant: true }, '*');
+      preview.postMessage(
+        {
+          channel,
+          type: 'draft',
+          raw: JSON.stringify({
+            templateId: 'template5',
+            data: { personalDetails: { name: 'Injected by another site' } },
+          }),
+        },
+        '*',
+      );
+      return true;
+    });
+    expect(sent).toBe(true);
+    await page.waitForTimeout(1000);
+    await expect(frame.evaluate(() => window.scrollY)).resolves.toBe(0);
+    await expect(previewText(page)).resolves.not.toContain('Injected by another site');
+
+    // The same messages from the editor around the frame (same origin) do take effect.
+    await page.evaluate(() => {
+      const preview = document.querySelector('iframe')!.contentWindow!;
+      preview.postMessage(
+        {
+          channel: 'portfolio-builder-preview',
+          type: 'scroll',
+          tab: 'contactDetails',
+          instant: true,
+        },
+        window.location.origin,
+      );
+    });
+    await expect.poll(() => frame.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
+  it('sends /edit with no navigation state and no draft to /choose', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await page.goto('/about-us');
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/edit');
+    await page.waitForURL('**/choose');
+  });
+
+  it('goes to /screen-error at 750 px, while the preview pages never redirect', async () => {
+    const page = await session.newPage({ width: 750, height: 900 });
+    await seedDraft(page, 'template1', sample('template1'));
+    await page.goto('/edit');
+    await page.waitForURL('**/screen-error');
+    for (const id of TEMPLATE_IDS) {
+      await seedDraft(page, id, sample(id));
+      await page.goto(`/edit-${id}`);
+      await page.locator('#personalDetails').waitFor();
+      await page.waitForTimeout(200);
+      expect(new URL(page.url()).pathname).toBe(`/edit-${id}`);
+    }
+    const wide = await session.newPage({ width: 751, height: 900 });
+    await seedDraft(wide, 'template1', sample('template1'));
+    await wide.goto('/edit');
+    await wide.locator('#editor-step-heading').waitFor();
+    expect(new URL(wide.url()).pathname).toBe('/edit');
+  });
+
+  it('opens the template chosen on /choose, from navigation state', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.goto('/choose');
+    await signInThroughPopup(
+      page,
+      () =>
+        page
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading', { name: 'Solid-State' }) })
+          .getByRole('button', { name: 'Select Solid-State' })
+          .click(),
+      { name: 'Mira Sen', email: `mira-${randomUUID()}@example.com` },
+    );
+    await page.waitForURL('**/edit');
+    await expect(page.locator('h1').textContent()).resolves.toContain('Solid-State');
+    await expect(page.locator('iframe').getAttribute('src')).resolves.toBe('/edit-template4');
+    await page.frameLocator('iframe').locator('#personalDetails').waitFor();
+  });
+
+  it('labels every control and passes axe with no serious or critical violations', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openEditor(page, 'template2', sample('template2'));
+    await page.addScriptTag({ content: AXE });
+    for (const step of editorSteps(TEMPLATE_DEFINITIONS.template2)) {
+      await expect.poll(() => stepHeading(page)).toBe(step.title);
+      const violations = await page.evaluate(async () => {
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: (context: unknown) => Promise<{
+                violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+              }>;
+            };
+          }
+        ).axe;
+        const result = await axe.run({ exclude: [['iframe']] });
+        return result.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes
+                .map((node) => node.target.join(' '))
+                .slice(0, 3)
+                .join(', ')}`,
+          );
+      });
+      expect(violations, step.id).toEqual([]);
+      const unlabelled = await page.evaluate(() =>
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            '.editor input, .editor textarea, .editor button, .editor a',
+          ),
+        ]
+          .filter((control) => {
+            const labels = (control as HTMLInputElement).labels;
+            const named =
+              (labels && labels.length > 0 && labels[0]!.textContent!.trim() !== '') ||
+              control.getAttribute('aria-label') ||
+              control.textContent!.trim() !== '';
+            return !named;
+          })
+          .map((control) => control.outerHTML.slice(0, 80)),
+      );
+      expect(unlabelled, step.id).toEqual([]);
+      const next = page.getByRole('button', { name: /^Next/ });
+      if (await next.count()) await next.click();
+    }
+    // Keyboard: Tab from the step heading reaches the first field, with a visible focus ring.
+    await page.getByRole('button', { name: 'Step 1: About you' }).click();
+    await page.locator('#editor-step-heading').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('f-name');
+    await expect(
+      page.evaluate(() => getComputedStyle(document.activeElement!).boxShadow),
+    ).resolves.not.toBe('none');
+  });
+});

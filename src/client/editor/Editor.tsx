@@ -1,0 +1,219 @@
+import { useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { templateName } from '../../shared/routes.js';
+import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
+import type { EditorStart } from './editorData.js';
+import { draftProblems, type DraftProblem } from './fieldRules.js';
+import { PreviewFrame } from './PreviewFrame.js';
+import { ProblemSummary } from './ProblemSummary.js';
+import { ContactDetailsFields, PersonalDetailsFields, SectionFields } from './StepFields.js';
+import { StepIndicator } from './StepIndicator.js';
+import {
+  editorSteps,
+  initialStep,
+  isSectionStep,
+  stepAfter,
+  stepBefore,
+  stepIndex,
+  type StepId,
+} from './steps.js';
+import { UiIcon } from './UiIcon.js';
+import { useDraft } from './useDraft.js';
+import { useFocusAfterRender } from './useFocusAfterRender.js';
+import { usePreviewChannel, usePreviewReady } from './usePreviewChannel.js';
+import './editor.css';
+
+const STEP_HEADING_ID = 'editor-step-heading';
+const PROBLEMS_HEADING_ID = 'editor-problems-heading';
+
+/** The editor itself: steps of fields on the left, the live preview on the right. */
+export function Editor({ start }: { start: EditorStart }) {
+  const navigate = useNavigate();
+  const { templateId } = start.draft;
+  const definition = TEMPLATE_DEFINITIONS[templateId];
+  const steps = useMemo(() => editorSteps(definition), [definition]);
+  const [stepId, setStepId] = useState<StepId>(() => initialStep(steps, start.step).id);
+  const [problems, setProblems] = useState<DraftProblem[]>([]);
+  const [finishError, setFinishError] = useState('');
+  const scrollAreaRef = useRef<HTMLDivElement>(null);
+  const focusLater = useFocusAfterRender();
+
+  const preview = usePreviewChannel();
+  const draft = useDraft(start.draft, preview.showDraft);
+  // The frame has (re)loaded: give it the latest draft and show the part being edited.
+  usePreviewReady(preview.frameRef, () => {
+    preview.showDraft(draft.latestRaw());
+    preview.scrollTo(stepId, true);
+  });
+
+  const index = stepIndex(steps, stepId);
+  const step = steps[index]!;
+  const previous = stepBefore(steps, stepId);
+  const next = stepAfter(steps, stepId);
+
+  const goTo = (target: StepId, focusId = STEP_HEADING_ID) => {
+    draft.save();
+    setFinishError('');
+    preview.showDraft(draft.latestRaw());
+    preview.scrollTo(target);
+    if (target === stepId) {
+      document.getElementById(focusId)?.focus();
+      return;
+    }
+    setStepId(target);
+    scrollAreaRef.current?.scrollTo({ top: 0 });
+    // Remembered in the history entry, so a reload opens the same step.
+    void navigate('/edit', { replace: true, state: { templateId, step: target } });
+    focusLater(focusId);
+  };
+
+  const goToProblem = (problem: DraftProblem) => goTo(problem.step, problem.fieldId);
+
+  const finish = () => {
+    const saved = draft.save();
+    const found = draftProblems(definition, draft.draft.data);
+    setProblems(found);
+    if (found.length > 0) {
+      setFinishError('');
+      // Focus moves to the list's heading so it is read out.
+      focusLater(PROBLEMS_HEADING_ID);
+      return;
+    }
+    if (!saved) {
+      setFinishError(
+        'Your browser would not let us save the draft (storage is full or blocked), so the preview cannot open. Free some space or allow storage for this site, then try again.',
+      );
+      return;
+    }
+    void navigate('/final-preview', { state: { templateId } });
+  };
+
+  // The list shrinks as the fields in it are fixed.
+  const stillWrong =
+    problems.length > 0
+      ? new Set(draftProblems(definition, draft.draft.data).map((problem) => problem.fieldId))
+      : new Set<string>();
+  const currentProblems = problems.filter((problem) => stillWrong.has(problem.fieldId));
+
+  return (
+    <div className="editor">
+      <header className="editor__bar">
+        <Link to="/" className="editor__brand">
+          <span className="editor__brand-mark" aria-hidden="true" />
+          <span className="editor__brand-name">Online Portfolio Builder</span>
+        </Link>
+        <h1 className="editor__title">
+          <span className="editor__title-kicker">Editing</span> {templateName(templateId)}
+        </h1>
+        <div className="editor__bar-end">
+          <p className={`editor__saved${draft.saveFailed ? ' is-failed' : ''}`} role="status">
+            <UiIcon name={draft.saveFailed ? 'alert' : 'check'} />
+            <span>
+              {draft.saveFailed
+                ? 'Not saved: this browser’s storage is full or blocked'
+                : 'Saved in this browser'}
+            </span>
+          </p>
+          <Link to="/choose" className="button button--ghost editor__change">
+            Change template
+          </Link>
+        </div>
+      </header>
+
+      <div className="editor__body">
+        <div className="editor__form-column">
+          <StepIndicator steps={steps} current={stepId} onSelect={(id) => goTo(id)} />
+          <div className="editor__scroll" ref={scrollAreaRef}>
+            <form
+              className="editor__form"
+              aria-labelledby={STEP_HEADING_ID}
+              noValidate
+              onSubmit={(event) => event.preventDefault()}
+            >
+              <p className="editor__step-count">
+                Step {index + 1} of {steps.length}
+              </p>
+              <h2 className="editor__step-title" id={STEP_HEADING_ID} tabIndex={-1}>
+                {step.title}
+              </h2>
+              <p className="editor__step-hint">{step.hint}</p>
+              {currentProblems.length > 0 && (
+                <ProblemSummary
+                  problems={currentProblems}
+                  steps={steps}
+                  onGoTo={goToProblem}
+                  headingId={PROBLEMS_HEADING_ID}
+                />
+              )}
+              <div className="editor__fields">
+                {stepId === 'personalDetails' && (
+                  <PersonalDetailsFields
+                    definition={definition}
+                    data={draft.draft.data}
+                    edit={draft.update}
+                  />
+                )}
+                {isSectionStep(stepId) && definition.sections[stepId] && (
+                  <SectionFields
+                    key={stepId}
+                    sectionKey={stepId}
+                    spec={definition.sections[stepId]}
+                    data={draft.draft.data}
+                    edit={draft.update}
+                  />
+                )}
+                {stepId === 'contactDetails' && (
+                  <ContactDetailsFields
+                    definition={definition}
+                    data={draft.draft.data}
+                    edit={draft.update}
+                  />
+                )}
+              </div>
+            </form>
+          </div>
+          <div className="editor__actions">
+            {finishError && (
+              <p className="editor__finish-error" role="alert">
+                {finishError}
+              </p>
+            )}
+            <div className="editor__buttons">
+              {previous ? (
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => goTo(previous.id)}
+                >
+                  <UiIcon name="back" />
+                  Back
+                </button>
+              ) : (
+                <Link to="/choose" className="button button--ghost">
+                  <UiIcon name="back" />
+                  Back<span className="visually-hidden"> to templates</span>
+                </Link>
+              )}
+              {next ? (
+                <button type="button" className="button" onClick={() => goTo(next.id)}>
+                  <span>
+                    Next<span className="editor__next-name">: {next.label}</span>
+                  </span>
+                  <UiIcon name="next" />
+                </button>
+              ) : (
+                <button type="button" className="button" onClick={finish}>
+                  See Preview
+                  <UiIcon name="next" />
+                </button>
+              )}
+            </div>
+          </div>
+        </div>
+        <div className="editor__preview">
+          <PreviewFrame templateId={templateId} frameRef={preview.frameRef} />
+        </div>
+      </div>
+    </div>
+  );
+}

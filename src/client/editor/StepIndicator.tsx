@@ -1,0 +1,41 @@
+import type { Step, StepId } from './steps.js';
+import { UiIcon } from './UiIcon.js';
+
+interface StepIndicatorProps {
+  steps: readonly Step[];
+  current: StepId;
+  onSelect: (id: StepId) => void;
+}
+
+/** Where the user is: numbered steps, the current one marked, each one a way to jump there. */
+export function StepIndicator({ steps, current, onSelect }: StepIndicatorProps) {
+  const currentIndex = steps.findIndex((step) => step.id === current);
+  return (
+    <nav className="steps" aria-label="Editor steps">
+      <ol className="steps__list">
+        {steps.map((step, index) => {
+          const state = index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'todo';
+          return (
+            <li key={step.id} className={`steps__item is-${state}`}>
+              <button
+                type="button"
+                className="steps__button"
+                aria-current={state === 'current' ? 'step' : undefined}
+                onClick={() => onSelect(step.id)}
+              >
+                <span className="steps__number" aria-hidden="true">
+                  {state === 'done' ? <UiIcon name="check" /> : index + 1}
+                </span>
+                <span className="steps__label">
+                  <span className="visually-hidden">Step {index + 1}: </span>
+                  {step.label}
+                  {state === 'done' && <span className="visually-hidden"> (visited)</span>}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Draft } from '../../shared/domain/draft.js';
+import { readDraftAsTyped } from '../../shared/domain/draft.js';
+import {
+  SECTION_KEYS,
+  type PortfolioData,
+  type Section,
+  type SectionKey,
+  type Tile,
+} from '../../shared/domain/portfolio.js';
+import { isTemplateId, type TemplateId } from '../../shared/routes.js';
+import type { TemplateDefinition } from '../../shared/templates/definition.js';
+import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
+import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
+
+export const emptyTile = (): Tile => ({ img: '', title: '', desc: '', link: '' });
+
+export const emptySection = (key: SectionKey): Section => ({
+  type: key,
+  sectionTitle: '',
+  sectionSubTitle: '',
+  sectionFooterText: '',
+  sectionTiles: [emptyTile()],
+});
+
+/**
+ * The data with every part the template shows present, each section with at least one tile.
+ * Nothing is removed: fields the template does not show are kept as they were.
+ */
+export function withTemplateParts(
+  definition: TemplateDefinition,
+  data: PortfolioData,
+): PortfolioData {
+  const result: PortfolioData = { ...data };
+  for (const key of SECTION_KEYS) {
+    if (!definition.sections[key]) continue;
+    const section = data[key];
+    if (!section) result[key] = emptySection(key);
+    else if (section.sectionTiles.length === 0)
+      result[key] = { ...section, sectionTiles: [emptyTile()] };
+  }
+  return result;
+}
+
+/** What the editor opens with: the template, its draft, and the step to show first. */
+export interface EditorStart {
+  draft: Draft;
+  /** The step remembered in navigation state (checked against the template's steps later). */
+  step: unknown;
+}
+
+/**
+ * Where the editor starts. The template comes from navigation state; after a reload without it,
+ * from the stored draft. The stored draft is the user's work and is never thrown away: if it is
+ * for another template than the state names (an old history entry), the draft wins. With no
+ * draft but a template named, the template's sample data is the start. With neither: undefined.
+ */
+export function resolveEditorStart(
+  state: unknown,
+  storedRaw: string | null,
+): EditorStart | undefined {
+  const navigation =
+    typeof state === 'object' && state !== null
+      ? (state as { templateId?: unknown; step?: unknown })
+      : {};
+  const wanted = isTemplateId(navigation.templateId) ? navigation.templateId : undefined;
+  const stored = readDraftAsTyped(storedRaw);
+  let draft: Draft;
+  if (stored) draft = stored;
+  else if (wanted) draft = { templateId: wanted, data: sampleData(wanted) };
+  else return undefined;
+  const definition = TEMPLATE_DEFINITIONS[draft.templateId];
+  return {
+    draft: { templateId: draft.templateId, data: withTemplateParts(definition, draft.data) },
+    step: wanted === draft.templateId ? navigation.step : undefined,
+  };
+}
+
+function sampleData(id: TemplateId): PortfolioData {
+  return pickTemplateFields(TEMPLATE_DEFINITIONS[id], structuredClone(SAMPLE_DATA[id]));
+}

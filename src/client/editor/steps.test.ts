@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { TEMPLATE_IDS } from '../../shared/routes.js';
+import type { TemplateDefinition } from '../../shared/templates/definition.js';
+import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
+import {
+  editorSteps,
+  initialStep,
+  isSectionStep,
+  isStepId,
+  stepAfter,
+  stepBefore,
+  stepIndex,
+} from './steps.js';
+
+const ids = (definition: TemplateDefinition) => editorSteps(definition).map((step) => step.id);
+
+describe('editorSteps', () => {
+  it('gives each template only the parts it shows, in the spec order', () => {
+    expect(ids(TEMPLATE_DEFINITIONS.template1)).toEqual([
+      'personalDetails',
+      'section',
+      'section2',
+      'contactDetails',
+    ]);
+    expect(ids(TEMPLATE_DEFINITIONS.template2)).toEqual([
+      'personalDetails',
+      'section',
+      'contactDetails',
+    ]);
+    expect(ids(TEMPLATE_DEFINITIONS.template3)).toEqual([
+      'personalDetails',
+      'section',
+      'section2',
+      'contactDetails',
+    ]);
+    expect(ids(TEMPLATE_DEFINITIONS.template4)).toEqual([
+      'personalDetails',
+      'section',
+      'section2',
+      'contactDetails',
+    ]);
+    expect(ids(TEMPLATE_DEFINITIONS.template5)).toEqual([
+      'personalDetails',
+      'section',
+      'contactDetails',
+    ]);
+  });
+
+  it('orders sections as the spec does, whatever order the definition lists them in', () => {
+    const definition: TemplateDefinition = {
+      ...TEMPLATE_DEFINITIONS.template1,
+      sections: {
+        section3: { label: 'Third', fields: ['sectionTitle'], tileFields: ['title'] },
+        section: { label: 'First', fields: ['sectionTitle'], tileFields: ['title'] },
+      },
+    };
+    expect(editorSteps(definition).map((step) => [step.id, step.label])).toEqual([
+      ['personalDetails', 'About you'],
+      ['section', 'First'],
+      ['section3', 'Third'],
+      ['contactDetails', 'Contact'],
+    ]);
+  });
+
+  it('leaves out personal and contact steps a template has no fields for', () => {
+    const definition: TemplateDefinition = {
+      ...TEMPLATE_DEFINITIONS.template2,
+      personalDetails: [],
+      contactDetails: [],
+    };
+    expect(ids(definition)).toEqual(['section']);
+  });
+
+  it('names sections by the label the template gives them', () => {
+    for (const id of TEMPLATE_IDS) {
+      const definition = TEMPLATE_DEFINITIONS[id];
+      for (const step of editorSteps(definition)) {
+        if (isSectionStep(step.id)) expect(step.label).toBe(definition.sections[step.id]!.label);
+      }
+    }
+  });
+});
+
+describe('moving between steps', () => {
+  const steps = editorSteps(TEMPLATE_DEFINITIONS.template3);
+
+  it('goes forward and back, and stops at both ends', () => {
+    expect(stepAfter(steps, 'personalDetails')?.id).toBe('section');
+    expect(stepAfter(steps, 'section2')?.id).toBe('contactDetails');
+    expect(stepAfter(steps, 'contactDetails')).toBeUndefined();
+    expect(stepBefore(steps, 'contactDetails')?.id).toBe('section2');
+    expect(stepBefore(steps, 'personalDetails')).toBeUndefined();
+  });
+
+  it('knows nothing of a step the template does not have', () => {
+    expect(stepIndex(steps, 'section3')).toBe(-1);
+    expect(stepAfter(steps, 'section3')).toBeUndefined();
+    expect(stepBefore(steps, 'section3')).toBeUndefined();
+  });
+
+  it('opens the remembered step if the template has it, otherwise the first', () => {
+    expect(initialStep(steps, 'section2').id).toBe('section2');
+    expect(initialStep(steps, 'section3').id).toBe('personalDetails');
+    expect(initialStep(steps, 'constructor').id).toBe('personalDetails');
+    expect(initialStep(steps, undefined).id).toBe('personalDetails');
+    expect(() => initialStep([], undefined)).toThrow();
+  });
+
+  it('recognises step ids and section steps', () => {
+    expect(isStepId('section2')).toBe(true);
+    expect(isStepId('toString')).toBe(false);
+    expect(isStepId(3)).toBe(false);
+    expect(isSectionStep('section3')).toBe(true);
+    expect(isSectionStep('contactDetails')).toBe(false);
+  });
+});

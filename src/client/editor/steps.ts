@@ -1,0 +1,88 @@
+import { SECTION_KEYS, type SectionKey } from '../../shared/domain/portfolio.js';
+import type { TemplateDefinition } from '../../shared/templates/definition.js';
+
+/**
+ * The editor's steps, in the spec's order. Each id is also the id of the element the preview
+ * scrolls to (every template renders all of its parts with these ids).
+ */
+export const STEP_IDS = [
+  'personalDetails',
+  'section',
+  'section2',
+  'section3',
+  'contactDetails',
+] as const;
+export type StepId = (typeof STEP_IDS)[number];
+
+export interface Step {
+  id: StepId;
+  /** Short name for the step indicator, e.g. "About you" or the section's own label. */
+  label: string;
+  /** Heading of the step's form. */
+  title: string;
+  /** One line under the heading: what this part of the page is. */
+  hint: string;
+}
+
+export function isStepId(value: unknown): value is StepId {
+  return typeof value === 'string' && (STEP_IDS as readonly string[]).includes(value);
+}
+
+export function isSectionStep(id: StepId): id is SectionKey {
+  return (SECTION_KEYS as readonly string[]).includes(id);
+}
+
+/** The steps a template needs: only the parts it shows, in order. */
+export function editorSteps(definition: TemplateDefinition): Step[] {
+  const steps: Step[] = [];
+  if (definition.personalDetails.length > 0) {
+    steps.push({
+      id: 'personalDetails',
+      label: 'About you',
+      title: 'About you',
+      hint: 'The first thing visitors see: who you are and what you do.',
+    });
+  }
+  for (const key of SECTION_KEYS) {
+    const spec = definition.sections[key];
+    if (!spec) continue;
+    steps.push({
+      id: key,
+      label: spec.label,
+      title: spec.label,
+      hint: `The ${spec.label.toLowerCase()} section of your page and its tiles.`,
+    });
+  }
+  if (definition.contactDetails.length > 0) {
+    steps.push({
+      id: 'contactDetails',
+      label: 'Contact',
+      title: 'Contact details',
+      hint: 'How visitors reach you. Everything here is optional.',
+    });
+  }
+  return steps;
+}
+
+/** Where a step sits; -1 when the template does not have it. */
+export function stepIndex(steps: readonly Step[], id: StepId): number {
+  return steps.findIndex((step) => step.id === id);
+}
+
+export function stepAfter(steps: readonly Step[], id: StepId): Step | undefined {
+  const index = stepIndex(steps, id);
+  return index < 0 ? undefined : steps[index + 1];
+}
+
+export function stepBefore(steps: readonly Step[], id: StepId): Step | undefined {
+  const index = stepIndex(steps, id);
+  return index <= 0 ? undefined : steps[index - 1];
+}
+
+/** The step to open: the one asked for if the template has it, otherwise the first. */
+export function initialStep(steps: readonly Step[], wanted: unknown): Step {
+  const found = isStepId(wanted) ? steps.find((step) => step.id === wanted) : undefined;
+  const first = steps[0];
+  if (!first) throw new Error('A template must show at least one part.');
+  return found ?? first;
+}
