@@ -1,5 +1,94 @@
-import { NotAvailableYet } from '../components/NotAvailableYet.js';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { refreshSession, useSession } from '../auth/session.js';
+import { readAckState } from '../final-preview/ackState.js';
+import './ack.css';
+
+/** SPEC section 9: /ack goes back to /choose after 5 seconds. */
+const ACK_REDIRECT_SECONDS = 5;
 
 export function AckPage() {
-  return <NotAvailableYet what="Thank you" />;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [state] = useState(() => readAckState(location.state));
+  const [remaining, setRemaining] = useState(ACK_REDIRECT_SECONDS);
+  const [stayed, setStayed] = useState(false);
+
+  // The new portfolio turns its card's Select into Update on /choose: ask the server again.
+  useEffect(() => {
+    void refreshSession();
+  }, []);
+
+  useEffect(() => {
+    if (stayed) return;
+    if (remaining <= 0) {
+      void navigate('/choose', { replace: true });
+      return;
+    }
+    const timer = window.setTimeout(() => setRemaining((seconds) => seconds - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [remaining, stayed, navigate]);
+
+  const email =
+    state.email ?? (session.status === 'ready' && session.user ? session.user.email : undefined);
+
+  return (
+    <main className="ack">
+      <div className="ack__card">
+        <svg className="ack__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+          <circle cx="24" cy="24" r="22" />
+          <path d="M14 24.5l7 7 13-14" />
+        </svg>
+        <h1 className="ack__title">Thank you!</h1>
+        <p className="ack__lead">
+          {state.url
+            ? 'Your portfolio is published and live.'
+            : 'Thank you for building your portfolio with Online Portfolio Builder.'}
+        </p>
+        {state.message && <p>{state.message}</p>}
+        <p>
+          The link to your portfolio will be emailed to
+          <br />
+          {email ? (
+            <strong className="ack__email">{email}</strong>
+          ) : (
+            'the address you signed in with'
+          )}
+          .
+        </p>
+        {state.url && (
+          <p className="ack__link">
+            <a href={state.url} target="_blank" rel="noopener noreferrer">
+              {state.url}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        )}
+        <p className="ack__countdown">
+          {stayed ? (
+            'You are staying on this page.'
+          ) : (
+            <>
+              Taking you back to the templates in{' '}
+              <span role="timer" className="ack__seconds">
+                {remaining}
+              </span>{' '}
+              {remaining === 1 ? 'second' : 'seconds'}…
+            </>
+          )}
+        </p>
+        <div className="ack__actions">
+          <Link className="button" to="/choose" replace>
+            Go now
+          </Link>
+          {!stayed && (
+            <button type="button" className="button button--ghost" onClick={() => setStayed(true)}>
+              Stay on this page
+            </button>
+          )}
+        </div>
+      </div>
+    </main>
+  );
 }

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
+import { discountedPaise, formatRupees } from '../src/shared/domain/price.js';
+import { USERNAME_TAKEN_MESSAGE } from '../src/shared/orders.js';
+import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { baseUrl, useBrowser } from './browser.js';
+import { serverDatabase, signInThroughPopup } from './fixtures.js';
+
+const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe violations on the page (axe needs the CSP bypassed to load). */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (context: unknown) => Promise<{
+            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run({ exclude: [['iframe']] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes
+            .map((node) => node.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
+  });
+}
+
+const card = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+
+const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/**
+ * From the editor to the final preview the way a person goes: Next through the steps, then
+ * See Preview. Until the editor has its See Preview button, straight to /final-preview (the
+ * draft is already in local storage once Select has run).
+ */
+async function goToFinalPreview(page: Page): Promise<void> {
+  await page.waitForURL('**/edit');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  const seePreview = page.getByRole('button', { name: 'See Preview' });
+  const next = page.getByRole('button', { name: /^Next\b/ });
+  for (let step = 0; step < 6; step += 1) {
+    if (await seePreview.isVisible()) {
+      await Promise.all([page.waitForURL('**/final-preview'), seePreview.click()]);
+      break;
+    }
+    if (!(await next.isVisible())) break;
+    await next.click();
+  }
+  if (!page.url().endsWith('/final-preview')) await page.goto('/final-preview');
+  await page.getByRole('heading', { level: 1, name: 'Final preview' }).waitFor();
+}
+
+describe('the journey: claim a username, pay with the test gateway, publish', () => {
+  const session = useBrowser();
+  const db = serverDatabase();
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  const usernameRow = (username: string) =>
+    db.selectFrom('usernames').selectAll().where('username', '=', username).executeTakeFirst();
+
+  it('signs in, selects, previews, claims, survives a failed payment, pays, is thanked and sent back to Update; updates for free; another template there is a new purchase; keeps the name from another user', async () => {
+    const run = randomUUID().slice(0, 8);
+    const asha = { name: 'Asha Rao', email: `asha-${run}@example.com` };
+    const typed = `Asha-${run}`;
+    const username = typed.toLowerCase();
+    const url = `${baseUrl()}/users/${username}`;
+    const directive = await db
+      .selectFrom('templates')
+      .select(['price_paise', 'discount_percent'])
+      .where('id', '=', 'template2')
+      .executeTakeFirstOrThrow();
+    const rupees = formatRupees(
+      discountedPaise(directive.price_paise ?? 0, directive.discount_percent),
+    );
+
+    // Sign in and select: the draft goes to local storage and the editor opens.
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.goto('/choose');
+    await signInThroughPopup(
+      page,
+      () => card(page, 'Directive').getByRole('button', { name: 'Select Directive' }).click(),
+      asha,
+    );
+    await goToFinalPreview(page);
+
+    // The preview is the draft, rendered by /edit-template2 in a frame.
+    const preview = page.getByTitle('Preview of your portfolio');
+    await expect(preview.getAttribute('src')).resolves.toBe('/edit-template2');
+    await page
+      .frameLocator('iframe[title="Preview of your portfolio"]')
+      .getByText(SAMPLE_DATA.template2.personalDetails.name)
+      .first()
+      .waitFor();
+    await expect(page.getByText(`₹${rupees}`).first().isVisible()).resolves.toBe(true);
+
+    // SPEC section 5's two alerts, on the page.
+    const field = page.getByLabel('Username');
+    await expect(field.inputValue()).resolves.toBe('');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await alertWith(page, 'Please provide a username').first().waitFor();
+    await page.getByRole('button', { name: 'Make Payment' }).click();
+    await alertWith(page, 'Please provide a username to deploy your website').waitFor();
+
+    // Lowercased as typed, with the rule shown meanwhile.
+    await field.pressSequentially(typed.slice(0, 2));
+    await expect(field.inputValue()).resolves.toBe(username.slice(0, 2));
+    await expect(
+      page.getByText('A username needs at least 3 characters.').isVisible(),
+    ).resolves.toBe(true);
+    await field.pressSequentially(typed.slice(2));
+    await expect(field.inputValue()).resolves.toBe(username);
+
+    // Submit: free, with the final URL and a way back to the name.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(url, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Change' }).click();
+    await expect(field.inputValue()).resolves.toBe(username);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(url, { exact: true }).waitFor();
+
+    // The test checkout, failing on purpose: the description is shown, nothing is published.
+    await page.getByRole('button', { name: 'Make Payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test payment' });
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain('no money moves');
+    await expect(
+      dialog.getByRole('button', { name: `Pay ₹${rupees}`, exact: true }).isVisible(),
+    ).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Fail payment' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const failure = alertWith(page, 'The payment failed');
+    await failure.waitFor();
+    await expect(failure.textContent()).resolves.toMatch(/declined/i);
+    await expect(usernameRow(username)).resolves.toBeUndefined();
+
+    // Escape dismisses the checkout; nothing happens.
+    await page.getByRole('button', { name: 'Make Payment' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect(usernameRow(username)).resolves.toBeUndefined();
+
+    // Pay: published, thanked with the email and the link, then back to /choose after ~5 s.
+    await page.getByRole('button', { name: 'Make Payment' }).click();
+    await dialog.getByRole('button', { name: `Pay ₹${rupees}`, exact: true }).click();
+    await page.waitForURL('**/ack');
+    const thanked = Date.now();
+    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    await expect(page.getByText(asha.email).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: url }).getAttribute('href')).resolves.toBe(url);
+    await expect(usernameRow(username)).resolves.toMatchObject({ username });
+    const mail = await db
+      .selectFrom('email_outbox')
+      .select(['text_body'])
+      .where('to_address', '=', asha.email)
+      .execute();
+    expect(mail.some((message) => message.text_body.includes(url))).toBe(true);
+
+    await page.waitForURL('**/choose', { timeout: 10_000 });
+    expect(Date.now() - thanked).toBeGreaterThan(4_000);
+    const update = card(page, 'Directive').getByRole('button', { name: 'Update Directive' });
+    await update.waitFor();
+
+    // A free update of the same username: no payment.
+    await update.click();
+    await goToFinalPreview(page);
+    await page.getByLabel('Username').fill(username);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('has been updated').waitFor();
+    await expect(page.getByRole('link', { name: url }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Make Payment' }).isDisabled()).resolves.toBe(
+      true,
+    );
+
+    // Another template at the same name is a new purchase, and the page says so.
+    await page.goto('/choose');
+    await card(page, 'Mini-port').getByRole('button', { name: 'Select Mini-port' }).click();
+    await goToFinalPreview(page);
+    await page.getByLabel('Username').fill(username);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Publishing this template there is a new purchase').waitFor();
+    await expect(page.getByRole('button', { name: 'Make Payment' }).isEnabled()).resolves.toBe(
+      true,
+    );
+
+    // Someone else cannot have it, whether checking or paying (the browser logs the 409s).
+    session.allowConsoleError(/status of 409 \(Conflict\)/);
+    const other = await session.newPage({ width: 1280, height: 900 });
+    await other.goto('/choose');
+    await signInThroughPopup(
+      other,
+      () => card(other, 'Directive').getByRole('button', { name: 'Select Directive' }).click(),
+      { name: 'Ravi Menon', email: `ravi-${run}@example.com` },
+    );
+    await goToFinalPreview(other);
+    await other.getByLabel('Username').fill(username);
+    await other.getByRole('button', { name: 'Submit' }).click();
+    await alertWith(other, USERNAME_TAKEN_MESSAGE).waitFor();
+    await other.getByRole('button', { name: 'Make Payment' }).click();
+    await alertWith(other, USERNAME_TAKEN_MESSAGE).last().waitFor();
+    await expect(other.getByRole('dialog').count()).resolves.toBe(0);
+  }, 120_000);
+
+  it('signs in from Submit and carries on; the pages and the test checkout are accessible and keyboard-only', async () => {
+    const run = randomUUID().slice(0, 8);
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/about-us');
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ templateId: 'template1', data: SAMPLE_DATA.template1 }),
+    ] as const);
+    await page.goto('/final-preview');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await expect(axeViolations(page)).resolves.toEqual([]);
+
+    // Signed out: Submit opens the sign-in, then checks the name.
+    const username = `kiran-${run}`;
+    await page.getByLabel('Username').fill(username);
+    await signInThroughPopup(page, () => page.getByRole('button', { name: 'Submit' }).click(), {
+      name: 'Kiran Das',
+      email: `kiran-${run}@example.com`,
+    });
+    await page.getByText(`${baseUrl()}/users/${username}`, { exact: true }).waitFor();
+    await page.getByText('Welcome Kiran!').waitFor();
+    await expect(axeViolations(page)).resolves.toEqual([]);
+
+    // The checkout by keyboard: it takes focus, keeps Tab inside, and Escape closes it.
+    const pay = page.getByRole('button', { name: 'Make Payment' });
+    await pay.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Test payment' });
+    await dialog.waitFor();
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return element?.closest('dialog') ? element.textContent : `outside: ${element?.tagName}`;
+      });
+    await expect(focused()).resolves.toMatch(/^Pay ₹/);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    for (const expected of ['Fail payment', 'Cancel', /^Pay ₹/]) {
+      await page.keyboard.press('Tab');
+      await expect(focused()).resolves.toMatch(expected);
+    }
+    await page.keyboard.press('Shift+Tab');
+    await expect(focused()).resolves.toBe('Cancel');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+      'Make Payment',
+    );
+
+    await page.goto('/ack');
+    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    await page.getByText(`kiran-${run}@example.com`).waitFor();
+    await expect(axeViolations(page)).resolves.toEqual([]);
+  });
+
+  it('shows a friendly way back to /choose when there is no draft', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await page.goto('/final-preview');
+    await page.getByRole('heading', { name: 'Nothing to publish yet' }).waitFor();
+    await expect(
+      page.getByRole('link', { name: 'Pick a template' }).getAttribute('href'),
+    ).resolves.toBe('/choose');
+  });
+
+  it('thanks and redirects on a direct load of /ack too', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await page.goto('/ack');
+    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Go now' }).getAttribute('href')).resolves.toBe(
+      '/choose',
+    );
+    await page.waitForURL('**/choose', { timeout: 10_000 });
+  });
+});

@@ -1,0 +1,37 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { TemplateId } from '../../shared/routes.js';
+import type { MissingFields } from './requiredFields.js';
+
+/** Required fields still empty: a warning only, publishing stays allowed (SPEC section 5). */
+export function MissingFieldsWarning({
+  missing,
+  templateId,
+}: {
+  missing: MissingFields[];
+  templateId: TemplateId;
+}) {
+  const id = useId();
+  if (missing.length === 0) return null;
+  const count = missing.reduce((total, part) => total + part.fields.length, 0);
+  return (
+    <section className="fp-warning" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="fp-warning__title">
+        {count === 1 ? '1 required field is empty' : `${count} required fields are empty`}
+      </h3>
+      <ul className="fp-warning__list">
+        {missing.map(({ part, fields }) => (
+          <li key={part}>
+            <strong>{part}:</strong> {fields.join(', ')}
+          </li>
+        ))}
+      </ul>
+      <p className="fp-warning__hint">
+        You can still publish; empty parts simply stay blank.{' '}
+        <Link to="/edit" state={{ templateId }}>
+          Fill them in
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { formatRupees, type TemplateSummary } from '../../shared/domain/price.js';
+import type { TemplateId } from '../../shared/routes.js';
+import { api } from '../api/http.js';
+
+export type PriceState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; template: TemplateSummary | undefined };
+
+/** The template's price from GET /api/templates (display only: the server computes the amount). */
+export function useTemplatePrice(templateId: TemplateId | undefined): PriceState {
+  const [state, setState] = useState<PriceState>({ status: 'loading' });
+  useEffect(() => {
+    if (!templateId) return;
+    let current = true;
+    api<{ templates: TemplateSummary[] }>('/api/templates').then(
+      ({ templates }) => {
+        if (current)
+          setState({ status: 'ready', template: templates.find((t) => t.id === templateId) });
+      },
+      (error: Error) => {
+        if (current) setState({ status: 'error', message: error.message });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [templateId]);
+  return state;
+}
+
+/** True when the store has no price for the template: it cannot be bought. */
+export function isNotForSale(price: PriceState): boolean {
+  return (
+    price.status === 'ready' &&
+    (price.template === undefined || price.template.finalPricePaise === null)
+  );
+}
+
+export function PriceSummary({ price }: { price: PriceState }) {
+  if (price.status === 'loading') {
+    return (
+      <p className="fp-price fp-price--quiet" role="status">
+        Loading the price…
+      </p>
+    );
+  }
+  if (price.status === 'error') {
+    return (
+      <p className="fp-price fp-price--quiet">
+        The price could not be loaded ({price.message}). You will see the amount in the checkout.
+      </p>
+    );
+  }
+  const template = price.template;
+  if (!template || template.pricePaise === null || template.finalPricePaise === null) {
+    return (
+      <p className="fp-price fp-price--quiet">
+        Template Price : NA. This template has no price yet, so it cannot be bought right now.
+      </p>
+    );
+  }
+  return (
+    <div className="fp-price">
+      <p className="fp-price__line">
+        <span className="visually-hidden">Template Price : </span>
+        <span className="fp-price__amount">₹{formatRupees(template.finalPricePaise)}</span>
+        <span className="fp-price__period"> INR / year</span>
+        {template.discountPercent > 0 && (
+          <>
+            {' '}
+            <s
+              className="fp-price__was"
+              aria-label={`was ${formatRupees(template.pricePaise)} INR`}
+            >
+              ₹{formatRupees(template.pricePaise)}
+            </s>{' '}
+            <span className="fp-price__discount">{template.discountPercent}% off</span>
+          </>
+        )}
+      </p>
+      <p className="fp-price__fine">
+        {template.name} template, published for one year. Later updates at the same username are
+        free.
+      </p>
+    </div>
+  );
+}

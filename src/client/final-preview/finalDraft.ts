@@ -1,0 +1,37 @@
+import { parseDraft, type Draft } from '../../shared/domain/draft.js';
+import type { FieldProblem } from '../../shared/domain/portfolio.js';
+import { isTemplateId, type TemplateId } from '../../shared/routes.js';
+
+export type FinalDraft =
+  /** Nothing saved in this browser (or storage cannot be read). */
+  | { status: 'missing' }
+  /** Saved, but it names no template we can show. */
+  | { status: 'unreadable' }
+  /** The template is known (so it can be previewed), but a field would not pass the server. */
+  | { status: 'invalid'; templateId: TemplateId; problem: FieldProblem }
+  | { status: 'ok'; draft: Draft };
+
+/** The draft as the final preview needs it: strict for what publishes, yet previewable if it can be. */
+export function readFinalDraft(raw: string | null): FinalDraft {
+  const parsed = parseDraft(raw);
+  if (parsed.status === 'ok') return parsed;
+  if (parsed.status === 'missing') return { status: 'missing' };
+  let templateId: unknown;
+  try {
+    templateId = (JSON.parse(raw ?? '') as { templateId?: unknown } | null)?.templateId;
+  } catch {
+    return { status: 'unreadable' };
+  }
+  return isTemplateId(templateId)
+    ? { status: 'invalid', templateId, problem: parsed.problem }
+    : { status: 'unreadable' };
+}
+
+/** Reads the stored draft; a browser that refuses storage counts as having none. */
+export function readStoredFinalDraft(key: string): FinalDraft {
+  try {
+    return readFinalDraft(window.localStorage.getItem(key));
+  } catch {
+    return { status: 'missing' };
+  }
+}
