@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { NOT_FOUND_TITLE, PAGE_TITLES } from '../src/shared/routes.js';
+import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { FOOTER_LINKS } from '../src/client/components/Footer.js';
 import { baseUrl, useBrowser } from './browser.js';
 
@@ -10,6 +12,13 @@ describe('every route of the builder', () => {
     '%s loads without console errors and has its title',
     async (route, title) => {
       const page = await session.newPage({ width: 1280, height: 800 });
+      // The editor needs a draft (without one it rightly sends people to /choose).
+      if (route === '/edit') {
+        await page.addInitScript(([key, draft]) => window.localStorage.setItem(key, draft), [
+          DRAFT_STORAGE_KEY,
+          JSON.stringify({ templateId: 'template1', data: SAMPLE_DATA.template1 }),
+        ] as const);
+      }
       const response = await page.goto(route);
       expect(response?.status()).toBe(200);
       await page.waitForLoadState('networkidle');
