@@ -8,7 +8,9 @@ import { machineLine } from './harness.js';
 
 const BENCHES = ['bench/public-page.ts', 'bench/preview-latency.ts'];
 
-for (const bench of BENCHES) {
+// --collect-only gathers the last results without measuring again.
+const measure = !process.argv.includes('--collect-only');
+for (const bench of measure ? BENCHES : []) {
   if (!existsSync(bench)) continue;
   process.stdout.write(`\n== ${bench}\n`);
   execFileSync(process.execPath, ['--import', 'tsx', bench], { stdio: 'inherit' });
