@@ -562,7 +562,8 @@ describe('the editor', () => {
       { name: 'Mira Sen', email: `mira-${randomUUID()}@example.com` },
     );
     await page.waitForURL('**/edit');
-    await expect(page.locator('h1').textContent()).resolves.toContain('Solid-State');
+    // The editor's chunk loads after the address changes: wait for its heading.
+    await page.getByRole('heading', { level: 1, name: /Solid-State/ }).waitFor();
     await expect(page.locator('iframe').getAttribute('src')).resolves.toBe('/edit-template4');
     await page.frameLocator('iframe').locator('#personalDetails').waitFor();
   });
