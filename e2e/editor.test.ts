@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorSteps, isSectionStep, type Step } from '../src/client/editor/steps.js';
@@ -14,8 +12,7 @@ import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { useBrowser } from './browser.js';
 import { signInThroughPopup } from './fixtures.js';
-
-const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+import { seriousAxeViolations } from './axe.js';
 
 const sample = (id: TemplateId): PortfolioData =>
   pickTemplateFields(TEMPLATE_DEFINITIONS[id], structuredClone(SAMPLE_DATA[id]));
@@ -572,30 +569,9 @@ describe('the editor', () => {
     const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openEditor(page, 'template2', sample('template2'));
-    await page.addScriptTag({ content: AXE });
     for (const step of editorSteps(TEMPLATE_DEFINITIONS.template2)) {
       await expect.poll(() => stepHeading(page)).toBe(step.title);
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: (context: unknown) => Promise<{
-                violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-              }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run({ exclude: [['iframe']] });
-        return result.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map(
-            (violation) =>
-              `${violation.id}: ${violation.nodes
-                .map((node) => node.target.join(' '))
-                .slice(0, 3)
-                .join(', ')}`,
-          );
-      });
+      const violations = await seriousAxeViolations(page, 'iframe');
       expect(violations, step.id).toEqual([]);
       const unlabelled = await page.evaluate(() =>
         [

@@ -1,42 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { discountedPaise, formatRupees } from '../src/shared/domain/price.js';
 import { USERNAME_TAKEN_MESSAGE } from '../src/shared/orders.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
 import { serverDatabase, signInThroughPopup } from './fixtures.js';
 
-const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe violations on the page (axe needs the CSP bypassed to load). */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (context: unknown) => Promise<{
-            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run({ exclude: [['iframe']] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${violation.nodes
-            .map((node) => node.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      );
-  });
-}
+/** Serious and critical axe violations on the page, outside the preview frame. */
+const axeViolations = (page: Page) => seriousAxeViolations(page, 'iframe');
 
 const card = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });

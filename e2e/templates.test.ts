@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/shared/domain/limits.js';
@@ -7,11 +5,11 @@ import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import { TEMPLATE_IDS, type TemplateId } from '../src/shared/routes.js';
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
+import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
 import { showDraft } from './fixtures.js';
 
 const WIDTHS = [360, 768, 1280, 1920];
-const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 
 /** A name and nothing else (each section keeps its one required tile, empty). */
 function minimalData(id: TemplateId): PortfolioData {
@@ -154,28 +152,7 @@ describe.each(TEMPLATE_IDS)('template %s', (id) => {
     await page.goto(`/${id}`);
     await page.locator('#personalDetails').waitFor();
     await page.waitForLoadState('networkidle');
-    await page.addScriptTag({ content: AXE });
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (context: unknown) => Promise<{
-              violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-            }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run({ exclude: [['.back-arrow']] });
-      return result.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes
-              .map((node) => node.target.join(' '))
-              .slice(0, 3)
-              .join(', ')}`,
-        );
-    });
+    const violations = await seriousAxeViolations(page, '.back-arrow');
     expect(violations).toEqual([]);
   });
 
