@@ -7,9 +7,9 @@
  * Usage: npm run build && npx tsx bench/preview-latency.ts
  * Prints median and p95 and writes bench/results/preview-latency.md.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
@@ -17,6 +17,7 @@ import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { TEMPLATE_IDS, templateName, type TemplateId } from '../src/shared/routes.js';
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
+import { startBuiltServer } from '../test/built-server.js';
 
 const KEYSTROKES = 50;
 const WARM_UP = 5;
@@ -64,38 +65,6 @@ const PROBE = `(() => {
     subtree: true, childList: true, characterData: true,
   });
 })()`;
-
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-bench-'));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(`http://localhost:${match[1]}`);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.on('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Types into the Name field one key at a time and collects each key's latency. */
 async function measure(browser: Browser, url: string, id: TemplateId): Promise<Sample[]> {
@@ -167,7 +136,7 @@ function machine(): string {
 }
 
 async function main(): Promise<void> {
-  const server = await startServer();
+  const server = await startBuiltServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const results: { id: TemplateId; samples: Sample[] }[] = [];
   try {

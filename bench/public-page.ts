@@ -13,7 +13,8 @@ import { openDatabase } from '../src/server/db/database.js';
 import { TEMPLATE_IDS } from '../src/shared/routes.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { publishDirectly } from '../test/publish-directly.js';
-import { machineLine, startBuiltServer } from './harness.js';
+import { startBuiltServer } from '../test/built-server.js';
+import { machineLine } from './harness.js';
 
 const CONNECTIONS = 50;
 const SECONDS = 10;

@@ -1,8 +1,5 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startBuiltServer } from '../test/built-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,35 +14,8 @@ declare module 'vitest' {
  * on a fresh SQLite data directory and a random port.
  */
 export default async function setup(project: TestProject) {
-  const main = path.resolve('dist/server/main.js');
-  if (!existsSync(main)) throw new Error('Build the app first: npm run build');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-e2e-'));
-  const child = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-      // The address the server prints is its public origin: sign-in and cookies are tied to it.
-      if (match) resolve(`http://localhost:${match[1]}`);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.on('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const server = await startBuiltServer();
+  project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
+  return server.stop;
 }

@@ -3,12 +3,11 @@
  * the landing page's eight collage images and the five template card images (WebP).
  * Usage: npm run screenshots (builds first). Output: src/client/public/images/.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
+import { startBuiltServer } from '../test/built-server.js';
 
 const OUT_DIR = path.resolve('src/client/public/images');
 const MAX_BYTES = 80 * 1024;
@@ -49,37 +48,6 @@ const SHOTS: Shot[] = [
   })),
 ];
 
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-shots-'));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.on('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /**
  * Chromium scales and encodes the picture itself: the PNG is drawn on a canvas of the output
  * width and read back as WebP at the given quality. (A device scale factor below 1 would do
@@ -106,7 +74,7 @@ async function toWebp(page: Page, png: Buffer, width: number, quality: number): 
 
 async function main(): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true });
-  const server = await startServer();
+  const server = await startBuiltServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const shot of SHOTS) {

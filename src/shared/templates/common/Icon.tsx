@@ -63,6 +63,20 @@ const TILE: Record<TileIconName, IconDefinition> = {
   globe: faGlobe,
 };
 
+/** What a screen reader announces for a social link that has no label of its own. */
+export const NETWORK_NAMES: Readonly<Record<SocialIconName, string>> = {
+  twitter: 'X (Twitter)',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  dribbble: 'Dribbble',
+  behance: 'Behance',
+  youtube: 'YouTube',
+  website: 'Website',
+  email: 'Email',
+};
+
 /** The six icons Hyperspace and Mini-port rotate through by tile index (spec). */
 export const ROTATING_ICONS: readonly TileIconName[] = [
   'code',

@@ -1,25 +1,10 @@
 import { faLocationDot, faPaperPlane, faPhone } from '@fortawesome/free-solid-svg-icons';
-import type { SocialIcon as SocialIconName } from '../../domain/icons.js';
 import type { ContactDetails, PersonalDetails, Section, Tile } from '../../domain/portfolio.js';
-import { SocialIcon, TileIcon, FaIcon } from '../common/Icon.js';
+import { SocialIcon, TileIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
 import './directive.css';
 import { Paragraphs, relFor } from '../common/text.js';
-
-/** What a screen reader announces for a social link that has no label of its own. */
-const NETWORK_NAMES: Record<SocialIconName, string> = {
-  twitter: 'X (Twitter)',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  github: 'GitHub',
-  linkedin: 'LinkedIn',
-  dribbble: 'Dribbble',
-  behance: 'Behance',
-  youtube: 'YouTube',
-  website: 'Website',
-  email: 'Email',
-};
 
 function Header({ person }: { person: PersonalDetails }) {
   const { name, headline, intro, profileImage } = person;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Section, SocialLink, Tile } from '../../domain/portfolio.js';
+import type { Section, Tile } from '../../domain/portfolio.js';
 import type { TemplateProps } from '../definition.js';
-import { ROTATING_ICONS, SocialIcon, TileIcon } from '../common/Icon.js';
+import { ROTATING_ICONS, SocialIcon, TileIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import { miniportDefinition } from './definition.js';
 import './miniport.css';
@@ -35,19 +35,6 @@ function sectionShows(section: Section | undefined, withImage: boolean): section
     section.sectionTiles.some((tile) => tileShows(tile, withImage))
   );
 }
-
-const NETWORK_NAMES: Record<SocialLink['iconClass'], string> = {
-  twitter: 'X (Twitter)',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  github: 'GitHub',
-  linkedin: 'LinkedIn',
-  dribbble: 'Dribbble',
-  behance: 'Behance',
-  youtube: 'YouTube',
-  website: 'Website',
-  email: 'Email',
-};
 
 /** "Hi. I'm {name}." without doubling the name's own closing punctuation. */
 function Greeting({ name }: { name: string }) {

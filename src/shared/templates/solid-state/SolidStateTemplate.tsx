@@ -7,9 +7,8 @@ import {
   faXmark,
 } from '@fortawesome/free-solid-svg-icons';
 import type { MouseEvent } from 'react';
-import type { SocialIcon as SocialIconName } from '../../domain/icons.js';
 import type { Section, Tile } from '../../domain/portfolio.js';
-import { SocialIcon, FaIcon } from '../common/Icon.js';
+import { SocialIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
 import './solid-state.css';
@@ -20,19 +19,6 @@ import { Paragraphs, relFor } from '../common/text.js';
  * backdrop; every tile section is a solid band whose top and bottom edges are diagonal wedges
  * (pseudo-elements in the margins between bands, so content is never clipped).
  */
-
-const SOCIAL_NAMES: Record<SocialIconName, string> = {
-  twitter: 'X (Twitter)',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  github: 'GitHub',
-  linkedin: 'LinkedIn',
-  dribbble: 'Dribbble',
-  behance: 'Behance',
-  youtube: 'YouTube',
-  website: 'Website',
-  email: 'Email',
-};
 
 /** A tile worth showing: one with something to look at or read. */
 function hasContent(tile: Tile): boolean {
@@ -375,7 +361,7 @@ export function SolidStateTemplate({ data }: TemplateProps) {
                     <h3 className="ss-contact__label">Elsewhere</h3>
                     <ul className="ss-social">
                       {socialLinks.map((link, index) => {
-                        const label = link.label || SOCIAL_NAMES[link.iconClass] || link.iconClass;
+                        const label = link.label || NETWORK_NAMES[link.iconClass] || link.iconClass;
                         return (
                           <li key={index}>
                             <a
