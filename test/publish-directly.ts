@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/server/db/database.js';
+import { bumpPageGeneration } from '../src/server/public-pages/page-generation.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import type { TemplateId } from '../src/shared/routes.js';
 
 /**
  * A published portfolio written straight into the store, for tests that are about showing it
- * rather than paying for it (the paying path has its own tests).
+ * rather than paying for it (the paying path has its own tests). Like every real writer, it bumps the page generation.
  */
 export async function publishDirectly(
   db: Db,
@@ -19,43 +20,46 @@ export async function publishDirectly(
   const now = new Date().toISOString();
   const userId = randomUUID();
   const portfolioId = randomUUID();
-  await db
-    .insertInto('users')
-    .values({
-      id: userId,
-      issuer: 'https://test.example',
-      subject: userId,
-      email,
-      email_verified: 1,
-      name: data.personalDetails.name || username,
-      given_name: null,
-      picture: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await db
-    .insertInto('portfolios')
-    .values({
-      id: portfolioId,
-      user_id: userId,
-      template_id: templateId,
-      data: JSON.stringify(data),
-      paid_until: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await db
-    .insertInto('usernames')
-    .values({
-      username,
-      user_id: userId,
-      portfolio_id: portfolioId,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('users')
+      .values({
+        id: userId,
+        issuer: 'https://test.example',
+        subject: userId,
+        email,
+        email_verified: 1,
+        name: data.personalDetails.name || username,
+        given_name: null,
+        picture: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('portfolios')
+      .values({
+        id: portfolioId,
+        user_id: userId,
+        template_id: templateId,
+        data: JSON.stringify(data),
+        paid_until: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('usernames')
+      .values({
+        username,
+        user_id: userId,
+        portfolio_id: portfolioId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await bumpPageGeneration(trx);
+  });
   return { userId, portfolioId };
 }
 
@@ -65,9 +69,12 @@ export async function updateDirectly(
   portfolioId: string,
   data: PortfolioData,
 ): Promise<void> {
-  await db
-    .updateTable('portfolios')
-    .set({ data: JSON.stringify(data), updated_at: new Date(Date.now() + 1).toISOString() })
-    .where('id', '=', portfolioId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('portfolios')
+      .set({ data: JSON.stringify(data), updated_at: new Date(Date.now() + 1).toISOString() })
+      .where('id', '=', portfolioId)
+      .execute();
+    await bumpPageGeneration(trx);
+  });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -20,6 +21,7 @@ import { registerTestGatewayRoutes } from './payments/test-gateway.routes.js';
 import { TestGateway } from './payments/test.gateway.js';
 import { registerWebhookRoutes } from './payments/webhooks.routes.js';
 import { registerPortfolioRoutes } from './portfolios/portfolios.routes.js';
+import type { PublicPageFastPath } from './public-pages/fast-path.js';
 import { registerPublicPages } from './public-pages/public-pages.routes.js';
 import { registerTemplateRoutes } from './templates/templates.routes.js';
 
@@ -58,7 +60,22 @@ function createGateway(config: Config): PaymentGateway {
 
 /** Builds the whole HTTP application without listening, so tests can run it on any port. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Repeat views of public pages are answered ahead of Fastify (public-pages/fast-path.ts);
+  // everything else, and those too while the server is closing, goes through Fastify.
+  const publicPages: { fastPath?: PublicPageFastPath } = {};
   const app = Fastify({
+    serverFactory: (fastifyHandler) => {
+      const server = createServer((request, response) => {
+        if (publicPages.fastPath && server.listening) {
+          publicPages.fastPath(request, response, fastifyHandler);
+        } else {
+          fastifyHandler(request, response);
+        }
+      });
+      // What Fastify sets on the servers it creates itself.
+      server.keepAliveTimeout = 72_000;
+      return server;
+    },
     logger: deps.logger ?? loggerOptions(deps.config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
@@ -107,7 +124,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOrderRoutes(app, { db: deps.db, gateway, publicUrl });
   registerWebhookRoutes(app, { db: deps.db, gateway, publicUrl });
   if (gateway instanceof TestGateway) registerTestGatewayRoutes(app, { db: deps.db, gateway });
-  registerPublicPages(app, { db: deps.db, publicUrl, clientDir: deps.clientDir });
+  publicPages.fastPath = registerPublicPages(app, {
+    db: deps.db,
+    publicUrl,
+    clientDir: deps.clientDir,
+  });
   app.decorate(
     'outbox',
     new OutboxWorker(

@@ -8,6 +8,7 @@ const TABLES = [
   'email_outbox',
   'login_attempts',
   'orders',
+  'page_generation',
   'payment_events',
   'portfolios',
   'sessions',

@@ -110,6 +110,13 @@ export interface LoginAttemptsTable {
   expires_at: string;
 }
 
+/** A single row (id 1): bumped by every change to a published page. */
+export interface PageGenerationTable {
+  id: number;
+  /** bigint: PostgreSQL's driver returns it as a string, SQLite as a number. */
+  value: number | string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -121,4 +128,5 @@ export interface Database {
   payment_events: PaymentEventsTable;
   email_outbox: EmailOutboxTable;
   login_attempts: LoginAttemptsTable;
+  page_generation: PageGenerationTable;
 }

@@ -17,6 +17,7 @@ import type { Db } from '../db/database.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { GatewayError, type PaymentGateway } from '../payments/gateway.js';
 import { paymentSignature, signaturesMatch } from '../payments/signatures.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.js';
 import { findTemplate } from '../templates/templates.repository.js';
 import { isUniqueViolation, publishPaidOrder } from './publish.service.js';
 
@@ -84,11 +85,14 @@ export async function claimUsername(
   if (portfolio.template_id !== claim.templateId) {
     return { status: 'owned_other_template', username: claim.username, url };
   }
-  await db
-    .updateTable('portfolios')
-    .set({ data: JSON.stringify(claim.data), updated_at: now.toISOString() })
-    .where('id', '=', portfolio.id)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('portfolios')
+      .set({ data: JSON.stringify(claim.data), updated_at: now.toISOString() })
+      .where('id', '=', portfolio.id)
+      .execute();
+    await bumpPageGeneration(trx);
+  });
   return { status: 'updated', username: claim.username, url };
 }
 

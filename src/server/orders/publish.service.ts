@@ -4,6 +4,7 @@ import { portfolioUrl } from '../../shared/domain/username.js';
 import type { Db } from '../db/database.js';
 import type { Database, OrdersTable } from '../db/schema.js';
 import { enqueueEmail } from '../mail/outbox.repository.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.js';
 
 export type PublishResult =
   | { status: 'published'; username: string; url: string; email: string }
@@ -163,6 +164,7 @@ async function publishInTransaction(
     },
     now,
   );
+  await bumpPageGeneration(trx);
   return { status: 'published', username: order.username, url, email: user.email };
 }
 

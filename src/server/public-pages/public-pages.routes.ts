@@ -2,32 +2,25 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parsePortfolio } from '../../shared/domain/portfolio.js';
 import { normaliseUsername, portfolioUrl, usernameProblem } from '../../shared/domain/username.js';
-import { isTemplateId } from '../../shared/routes.js';
+import { isTemplateId, type TemplateId } from '../../shared/routes.js';
 import type { Db } from '../db/database.js';
 import { escapeHtml, smallPage } from '../http/html.js';
-import { findPublishedPage, listPublishedUsernames } from './public-pages.repository.js';
+import { createPublicPageFastPath, type PublicPageFastPath } from './fast-path.js';
+import {
+  cachedAnswer,
+  etagForEncoding,
+  matchesIfNoneMatch,
+  PageCache,
+  pickEncoding,
+} from './page-cache.js';
+import { PageGenerationGate, readPageGeneration } from './page-generation.js';
+import {
+  findPublishedPage,
+  listPublishedUsernames,
+  type PublishedPage,
+} from './public-pages.repository.js';
 import { etagFor, renderPortfolioPage } from './render-page.js';
 import { templateStylesheets } from './template-assets.js';
-
-/** Rendered pages kept in memory, by username, valid while the portfolio's updated_at matches. */
-const CACHE_LIMIT = 1000;
-
-interface CachedPage {
-  version: string;
-  /** The page in each encoding we send, compressed once when rendered. */
-  bodies: Record<Encoding, Buffer>;
-  etag: string;
-}
-
-type Encoding = 'br' | 'gzip' | 'identity';
-
-/** The best encoding the client accepts (q-values are not weighed: browsers do not send 0). */
-function pickEncoding(accept: string | undefined): Encoding {
-  const offered = (accept ?? '').toLowerCase();
-  if (/\bbr\b/.test(offered)) return 'br';
-  if (/\bgzip\b/.test(offered)) return 'gzip';
-  return 'identity';
-}
 
 /** Public pages run no inline script, load nothing from elsewhere but images, and may be framed only by us. */
 export function publicPageCsp(https: boolean): string {
@@ -46,13 +39,18 @@ export function publicPageCsp(https: boolean): string {
   ].join('; ');
 }
 
+/**
+ * Public pages, robots.txt and the sitemap. Returns the fast path for repeat views of cached
+ * pages, which the HTTP server runs ahead of Fastify (see fast-path.ts).
+ */
 export function registerPublicPages(
   app: FastifyInstance,
   ctx: { db: Db; publicUrl: () => string; clientDir: string | undefined },
-): void {
+): PublicPageFastPath {
   const stylesheets = templateStylesheets(ctx.clientDir);
-  const cache = new Map<string, CachedPage>();
   const buildId = JSON.stringify(stylesheets);
+  const cache = new PageCache();
+  const gate = new PageGenerationGate(() => readPageGeneration(ctx.db));
 
   const notFoundPage = (reply: FastifyReply, username: string) =>
     reply
@@ -67,6 +65,27 @@ export function registerPublicPages(
         }),
       );
 
+  const render = (username: string, page: PublishedPage & { template_id: TemplateId }) => {
+    const parsed = parsePortfolio(JSON.parse(page.data));
+    if (!parsed.ok) return parsed;
+    const html = renderPortfolioPage({
+      username,
+      templateId: page.template_id,
+      data: parsed.data,
+      publicUrl: ctx.publicUrl(),
+      stylesheets: stylesheets[page.template_id] ?? [],
+    });
+    const raw = Buffer.from(html);
+    return {
+      ok: true as const,
+      bodies: {
+        identity: raw,
+        gzip: gzipSync(raw, { level: 9 }),
+        br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+      },
+    };
+  };
+
   const servePortfolio = async (
     request: FastifyRequest<{ Params: { username: string } }>,
     reply: FastifyReply,
@@ -77,51 +96,55 @@ export function registerPublicPages(
     // One address per portfolio: /users/Asha/anything -> /users/asha.
     if (username !== given) return reply.redirect(`/users/${username}`, 301);
 
+    // The generation first, the page second: a publish between the two leaves the page newer
+    // than its stamp, which costs one more check, never a stale page.
+    const generation = await gate.current();
     const page = await findPublishedPage(ctx.db, username);
-    if (!page || !isTemplateId(page.template_id)) return notFoundPage(reply, username);
+    if (!page || !isTemplateId(page.template_id)) {
+      cache.delete(username);
+      return notFoundPage(reply, username);
+    }
     const version = `${page.updated_at}|${page.template_id}`;
     let cached = cache.get(username);
-    if (!cached || cached.version !== version) {
-      const parsed = parsePortfolio(JSON.parse(page.data));
-      if (!parsed.ok) {
+    if (cached && cached.version === version) {
+      cached.generation = generation;
+    } else {
+      const rendered = render(username, { ...page, template_id: page.template_id });
+      if (!rendered.ok) {
         request.log.error(
-          { username, problem: parsed.problem },
+          { username, problem: rendered.problem },
           'stored portfolio does not pass the schema',
         );
         return notFoundPage(reply, username);
       }
-      const html = renderPortfolioPage({
-        username,
-        templateId: page.template_id,
-        data: parsed.data,
-        publicUrl: ctx.publicUrl(),
-        stylesheets: stylesheets[page.template_id] ?? [],
-      });
-      const raw = Buffer.from(html);
       cached = {
         version,
-        bodies: {
-          identity: raw,
-          gzip: gzipSync(raw, { level: 9 }),
-          br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-        },
+        generation,
+        bodies: rendered.bodies,
         etag: etagFor([username, version, buildId]),
+        headers: {},
       };
-      cache.delete(username);
       cache.set(username, cached);
-      if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     }
+
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    // Each representation has its own tag, as HTTP asks of strong validators.
-    const etag = encoding === 'identity' ? cached.etag : `${cached.etag.slice(0, -1)}-${encoding}"`;
-    reply
-      .header('cache-control', 'public, max-age=0, must-revalidate')
-      .header('vary', 'Accept-Encoding')
-      .header('etag', etag)
-      .header('content-security-policy', publicPageCsp(ctx.publicUrl().startsWith('https:')));
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.type('text/html; charset=utf-8').send(cached.bodies[encoding]);
+    const etag = etagForEncoding(cached.etag, encoding);
+    const body = cached.bodies[encoding];
+    reply.headers({
+      'cache-control': 'public, max-age=0, must-revalidate',
+      vary: 'Accept-Encoding',
+      etag,
+      'content-security-policy': publicPageCsp(ctx.publicUrl().startsWith('https:')),
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': body.length,
+      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+    });
+    // Everything the hooks set so far (security headers) is part of the answer the fast path replays.
+    cached.headers[encoding] ??= cachedAnswer(etag, reply.getHeaders());
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+      return reply.removeHeader('content-length').status(304).send();
+    }
+    return reply.send(body);
   };
 
   app.get('/users/:username', servePortfolio);
@@ -160,4 +183,6 @@ export function registerPublicPages(
         `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
       );
   });
+
+  return createPublicPageFastPath(cache, gate);
 }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initial from './20261121120000_initial.js';
 import * as loginAttempts from './20261121130000_login_attempts.js';
+import * as pageGeneration from './20261121140000_page_generation.js';
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from the folder so that
@@ -9,4 +10,5 @@ import * as loginAttempts from './20261121130000_login_attempts.js';
 export const migrations: Record<string, Migration> = {
   '20261121120000_initial': initial,
   '20261121130000_login_attempts': loginAttempts,
+  '20261121140000_page_generation': pageGeneration,
 };
