@@ -9,6 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { TEMPLATE_IDS } from '../src/shared/routes.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
@@ -97,33 +99,48 @@ http {
 }
 
 /** Compressed bytes a first visit downloads, without the person's own images. */
-async function pageWeight(base: string, pagePath: string) {
-  const get = async (url: string) => {
+/**
+ * What a phone's first visit downloads, excluding the person's own images: Chromium loads the
+ * page and lists every request (fonts are fetched only for the characters the page shows, so
+ * only the browser knows which), then each one is fetched again with brotli to count its bytes.
+ */
+async function pageWeight(browser: Browser, base: string, pagePath: string) {
+  const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+  // Images a stylesheet asks for are the template's own (a backdrop); those the HTML asks for
+  // are the person's, which the target leaves out.
+  const urls = new Map<string, boolean>();
+  page.on('request', (request) => {
+    if (!request.url().startsWith(base)) return;
+    urls.set(request.url(), (request.headers()['referer'] ?? '').endsWith('.css'));
+  });
+  await page.goto(`${base}${pagePath}`, { waitUntil: 'load' });
+  await page.evaluate('document.fonts.ready');
+  await page.close();
+
+  const kinds: Record<string, number> = {};
+  let total = 0;
+  for (const [url, fromStylesheet] of urls) {
+    const kind = url.endsWith('.css')
+      ? 'CSS'
+      : url.endsWith('.woff2')
+        ? 'fonts'
+        : url.endsWith('.js')
+          ? 'JS'
+          : url.includes('/users/')
+            ? 'HTML'
+            : fromStylesheet
+              ? 'template images'
+              : 'images';
+    if (kind === 'images') continue;
     const response = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
-    const length = Number(response.headers.get('content-length') ?? 0);
-    const text = await response.text();
-    return { text, bytes: length || Buffer.byteLength(text) };
-  };
-  const page = await get(`${base}${pagePath}`);
-  const css = [...page.text.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]!);
-  const scripts = [...page.text.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
-  let total = page.bytes;
-  const parts = [`HTML ${(page.bytes / 1024).toFixed(1)}`];
-  for (const href of [...css, ...scripts]) {
-    const asset = await get(`${base}${href}`);
-    total += asset.bytes;
-    parts.push(`${href.endsWith('.css') ? 'CSS' : 'JS'} ${(asset.bytes / 1024).toFixed(1)}`);
-    if (href.endsWith('.css')) {
-      let fonts = 0;
-      for (const font of new Set(
-        [...asset.text.matchAll(/url\(([^)]+\.woff2)\)/g)].map((m) => m[1]!),
-      )) {
-        fonts += (await get(new URL(font, `${base}${href}`).toString())).bytes;
-      }
-      total += fonts;
-      parts.push(`fonts ${(fonts / 1024).toFixed(1)}`);
-    }
+    const body = Buffer.from(await response.arrayBuffer());
+    const bytes = Number(response.headers.get('content-length') ?? 0) || body.length;
+    kinds[kind] = (kinds[kind] ?? 0) + bytes;
+    total += bytes;
   }
+  const parts = ['HTML', 'CSS', 'fonts', 'JS', 'template images'].map(
+    (kind) => `${kind} ${((kinds[kind] ?? 0) / 1024).toFixed(1)}`,
+  );
   return { total, parts };
 }
 
@@ -136,13 +153,15 @@ async function main(): Promise<void> {
   await db.destroy();
   const base = server.url.replace('localhost', '127.0.0.1');
 
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const weights: string[] = [];
   for (const id of TEMPLATE_IDS) {
-    const { total, parts } = await pageWeight(base, `/users/bench-${id}`);
+    const { total, parts } = await pageWeight(browser, base, `/users/bench-${id}`);
     weights.push(
       `| ${TEMPLATE_DEFINITIONS[id].name} | ${(total / 1024).toFixed(1)} KB | ${parts.join(', ')} |`,
     );
   }
+  await browser.close();
 
   // The same bytes as our server's identity answer, from nginx.
   const target = `${base}/users/bench-template5`;

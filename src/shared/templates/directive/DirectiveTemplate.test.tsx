@@ -312,13 +312,13 @@ describe('directive.css', () => {
     }
   });
 
-  it('imports only local Source Sans 3 weights', () => {
+  it('imports only our own subsets of Source Sans 3', () => {
     const imports = [...css.matchAll(/@import\s+'([^']+)'/g)].map((match) => match[1]);
     expect(imports).toEqual([
-      '@fontsource/source-sans-3/latin-300.css',
-      '@fontsource/source-sans-3/latin-400.css',
-      '@fontsource/source-sans-3/latin-600.css',
-      '@fontsource/source-sans-3/latin-700.css',
+      '../fonts/source-sans-3-300.css',
+      '../fonts/source-sans-3-400.css',
+      '../fonts/source-sans-3-600.css',
+      '../fonts/source-sans-3-700.css',
     ]);
   });
 
