@@ -58,6 +58,11 @@ function createGateway(config: Config): PaymentGateway {
     : new TestGateway(config.sessionSecret);
 }
 
+/** Fastify's types take a hop count as a function: trust the nearest `hops` proxies only. */
+function fastifyTrustProxy(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole HTTP application without listening, so tests can run it on any port. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Repeat views of public pages are answered ahead of Fastify (public-pages/fast-path.ts);
@@ -78,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     logger: deps.logger ?? loggerOptions(deps.config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     // Our own ids: a client-sent x-request-id is not trusted into the logs.
     genReqId: () => randomUUID(),
     requestIdHeader: false,

@@ -86,6 +86,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as off, on, a hop count or proxy addresses, and refuses anything else', () => {
+    const dir = dataDir();
+    const trust = (value: string) => loadConfig({ DATA_DIR: dir, TRUST_PROXY: value }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('1')).toBe(1);
+    expect(trust('10.0.0.1, 10.1.0.0/16, ::1')).toEqual(['10.0.0.1', '10.1.0.0/16', '::1']);
+    expect(() => trust('yes')).toThrow(/TRUST_PROXY must be false, true, the number of proxies/);
+  });
+
   it('treats an empty variable as unset', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir, PORT: '', DATABASE_URL: '' })).toMatchObject({

@@ -12,6 +12,18 @@ const booleanFlag = z
   .default('false')
   .transform((value) => value === 'true');
 
+/** TRUST_PROXY: false | true | hop count | comma-separated addresses or CIDR ranges. */
+function parseTrustProxy(value: string): boolean | number | string[] | undefined {
+  const trimmed = value.trim();
+  if (trimmed === 'false' || trimmed === '') return false;
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const addresses = trimmed.split(',').map((part) => part.trim());
+  return addresses.every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part))
+    ? addresses
+    : undefined;
+}
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
@@ -64,7 +76,22 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Online Portfolio Builder <no-reply@localhost>'),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be false, true, the number of proxies in front of the app (e.g. 1), or a comma-separated list of their addresses',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  RATE_LIMITS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
 });
 
 /** Where people sign in: a real OpenID provider, or the built-in development one. */
@@ -91,7 +118,13 @@ export interface Config {
   publicUrlConfigured: boolean;
   sessionSecret: string;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy). A hop count or addresses
+   * are safe; `true` believes the left-most address, which a client can forge.
+   */
+  trustProxy: boolean | number | string[];
+  /** Per-IP and per-user request limits (http/rate-limit.ts); off only for load tests. */
+  rateLimits: boolean;
   signIn: SignInConfig;
   payments: PaymentsConfig;
   /** SMTP server for outgoing mail; without it mail goes to the development outbox (the log). */
@@ -143,6 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecret: vars.SESSION_SECRET ?? developmentSecret(dataDir),
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
+    rateLimits: vars.RATE_LIMITS === 'on',
     signIn,
     payments,
     smtpUrl: vars.SMTP_URL,

@@ -5,6 +5,7 @@ import type { MeResponse, SignInStatus } from '../../shared/auth.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { escapeHtml, smallPage } from '../http/html.js';
+import { rateLimitHooks } from '../http/rate-limit.js';
 import { listPublishedPortfolios } from '../portfolios/portfolios.repository.js';
 import { DEV_PROVIDER_PATH, registerDevProvider } from './dev-provider.js';
 import { consumeLoginAttempt, insertLoginAttempt } from './login-attempts.repository.js';
@@ -50,7 +51,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
       cookieSecret: createHmac('sha256', config.sessionSecret)
         .update('dev-oidc-cookies')
         .digest('base64url'),
-      trustProxy: config.trustProxy,
+      trustProxy: config.trustProxy !== false,
     });
     settings = () => ({
       issuer: `${config.publicUrl}${DEV_PROVIDER_PATH}`,
@@ -60,6 +61,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
   }
   const oidc = new OidcClient(settings);
   const secure = config.publicUrl.startsWith('https:');
+  const limits = rateLimitHooks(app, { enabled: config.rateLimits });
 
   /** The popup's last page: posts only a status to the opener, at our exact origin, and closes. */
   const done = (reply: FastifyReply, status: SignInStatus, httpStatus = 200) => {
@@ -82,7 +84,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
     );
   };
 
-  app.get('/auth/login', async (request, reply) => {
+  app.get('/auth/login', { onRequest: limits.perIp('signIn') }, async (request, reply) => {
     const browser = newToken();
     const state = client.randomState();
     const nonce = client.randomNonce();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { rateLimitHooks } from '../http/rate-limit.js';
 import {
   claimUsername,
   createOrder,
@@ -8,12 +9,22 @@ import {
 } from './orders.service.js';
 
 export function registerOrderRoutes(app: FastifyInstance, ctx: OrdersContext): void {
-  app.post('/api/claims', async (request) => {
+  const limits = rateLimitHooks(app, { enabled: app.deps.config.rateLimits });
+
+  const claimLimits = {
+    onRequest: limits.perIp('claimsPerIp'),
+    preHandler: limits.perUser('claimsPerUser'),
+  };
+  app.post('/api/claims', claimLimits, async (request) => {
     const user = await request.requireUser();
     return claimUsername(ctx, user, readClaim(request.body));
   });
 
-  app.post('/create-order', async (request) => {
+  const orderLimits = {
+    onRequest: limits.perIp('ordersPerIp'),
+    preHandler: limits.perUser('ordersPerUser'),
+  };
+  app.post('/create-order', orderLimits, async (request) => {
     const user = await request.requireUser();
     return createOrder(ctx, user, request.body);
   });

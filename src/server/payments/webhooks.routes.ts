@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import { rateLimitHooks } from '../http/rate-limit.js';
 import { isUniqueViolation, publishPaidOrder } from '../orders/publish.service.js';
 import type { PaymentGateway } from './gateway.js';
 import { hmacHex, signaturesMatch } from './signatures.js';
@@ -23,6 +24,7 @@ export function registerWebhookRoutes(
   app: FastifyInstance,
   ctx: { db: Db; gateway: PaymentGateway; publicUrl: () => string },
 ): void {
+  const limits = rateLimitHooks(app, { enabled: app.deps.config.rateLimits });
   app.register(async (scope) => {
     // The signature covers the exact bytes: keep them.
     scope.removeAllContentTypeParsers();
@@ -32,7 +34,9 @@ export function registerWebhookRoutes(
       (_request, body, done) => done(null, body),
     );
 
-    scope.post('/webhooks/razorpay', async (request, reply) => {
+    // Limited before the body is read: a flood costs neither buffering nor an HMAC.
+    const options = { onRequest: limits.perIp('webhooksPerIp') };
+    scope.post('/webhooks/razorpay', options, async (request, reply) => {
       const raw = request.body as Buffer;
       const signature = request.headers['x-razorpay-signature'];
       if (

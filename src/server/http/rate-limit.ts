@@ -1,0 +1,207 @@
+import { isIPv6 } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from './errors.js';
+import { escapeHtml, smallPage } from './html.js';
+
+/**
+ * Request limits per client address and per signed-in user.
+ *
+ * The algorithm is a token bucket (capacity `limit`, refilled at `limit` per `windowSeconds`),
+ * written as GCRA: each (rule, key) keeps one number, the time at which its bucket would be full
+ * again. Why this over a sliding window:
+ * - a whole burst up to `limit` is allowed at once, which is how people actually use the site
+ *   (ten quick tries, then nothing), while a steady flood is held to the refill rate;
+ * - a refused client waits only until one token is back (a few seconds), not a whole window;
+ * - one integer per key, exact Retry-After, and a key whose bucket is full carries no
+ *   information, so it can be forgotten without changing any answer: that is the eviction rule.
+ *
+ * State is in memory, per app process: with several processes behind a load balancer each
+ * counts on its own, so a client may get up to (processes x limit). That is acceptable for
+ * limits whose job is to bound abuse, not to meter.
+ */
+export interface RateLimitRule {
+  /** Requests allowed in one burst, and refilled over `windowSeconds`. */
+  limit: number;
+  windowSeconds: number;
+  /** What is counted, for the message: "Too many {what} from {whom}". */
+  what: string;
+  by: 'ip' | 'user';
+}
+
+/**
+ * Every limit in one place. A real person signs in perhaps ten times and creates a dozen orders
+ * in two minutes while trying things out; each limit is several times that, and the refill
+ * gives one more try within 20 seconds at most.
+ */
+export const RATE_LIMITS = {
+  /**
+   * GET /auth/login per address: 60 per 10 minutes (one back every 10 s). No password is
+   * guessed here (the provider owns credentials); the limit bounds sign-in rows and provider
+   * work per address. 60 rather than 30 because an office, campus or carrier NAT puts several
+   * people behind one address.
+   */
+  signIn: { limit: 60, windowSeconds: 600, what: 'sign-in attempts', by: 'ip' },
+  /** POST /api/claims per user: 120 a minute. People press Submit, they do not type into it. */
+  claimsPerUser: { limit: 120, windowSeconds: 60, what: 'username checks', by: 'user' },
+  /** POST /api/claims per address: 300 a minute, so one address cannot enumerate names fast. */
+  claimsPerIp: { limit: 300, windowSeconds: 60, what: 'username checks', by: 'ip' },
+  /**
+   * POST /create-order per user: 30 per 10 minutes. Each order calls the payment provider and
+   * holds a username for 15 minutes, so this also bounds how many names one account can hold.
+   */
+  ordersPerUser: { limit: 30, windowSeconds: 600, what: 'orders', by: 'user' },
+  /** POST /create-order per address: 60 per 10 minutes, against many accounts on one address. */
+  ordersPerIp: { limit: 60, windowSeconds: 600, what: 'orders', by: 'ip' },
+  /**
+   * POST /webhooks/razorpay per address: 600 a minute. Razorpay sends from a few addresses and
+   * retries in bursts after an outage; this only stops a flood of unsigned posts.
+   */
+  webhooksPerIp: { limit: 600, windowSeconds: 60, what: 'webhook deliveries', by: 'ip' },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Full sweeps of forgotten keys run at most this often (by the limiter's clock). */
+const SWEEP_INTERVAL_MS = 60_000;
+
+export class RateLimiter {
+  /** Key -> the time (ms) at which its bucket is full again. Map order = least recently used. */
+  private readonly full = new Map<string, number>();
+  private lastSweep: number;
+  /** The clock, in milliseconds. Tests replace it to move time without waiting. */
+  now: () => number;
+  private readonly maxKeys: number;
+
+  constructor(options: { now?: () => number; maxKeys?: number } = {}) {
+    this.now = options.now ?? Date.now;
+    // About 100 bytes a key: 50,000 keys stay within a few megabytes.
+    this.maxKeys = options.maxKeys ?? 50_000;
+    this.lastSweep = this.now();
+  }
+
+  /** Counts one request of `key` under `rule`; refused requests are not counted. */
+  take(ruleName: string, rule: RateLimitRule, key: string): RateLimitResult {
+    const now = this.now();
+    this.sweep(now);
+    const id = `${ruleName}\u0000${key}`;
+    const interval = (rule.windowSeconds * 1000) / rule.limit;
+    const window = rule.windowSeconds * 1000;
+    const fullAt = Math.max(this.full.get(id) ?? now, now);
+    const next = fullAt + interval;
+    if (next - now > window) {
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((next - window - now) / 1000)),
+      };
+    }
+    // Re-inserting keeps the map ordered by last use, so the oldest entry is the first one.
+    this.full.delete(id);
+    this.full.set(id, next);
+    if (this.full.size > this.maxKeys) {
+      // Under a flood of distinct keys, forget the least recently used: it gets a fresh bucket.
+      this.full.delete(this.full.keys().next().value!);
+    }
+    return { allowed: true };
+  }
+
+  /** Keys currently remembered (for tests of the memory bound). */
+  get size(): number {
+    return this.full.size;
+  }
+
+  private sweep(now: number): void {
+    if (now - this.lastSweep < SWEEP_INTERVAL_MS) return;
+    this.lastSweep = now;
+    for (const [id, fullAt] of this.full) {
+      if (fullAt <= now) this.full.delete(id);
+    }
+  }
+}
+
+/**
+ * The address a limit counts against. IPv6 addresses are grouped by their /64 network, since
+ * one subscriber is usually given a whole /64 and could otherwise rotate through it.
+ */
+export function clientNetwork(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const address = ip.split('%')[0]!;
+  if (!isIPv6(address)) return ip;
+  const [head = '', tail] = address.split('::');
+  const groups = head ? head.split(':') : [];
+  if (tail !== undefined) {
+    const tailGroups = tail ? tail.split(':') : [];
+    // An embedded IPv4 tail fills two groups.
+    const tailSize = tailGroups.reduce((size, group) => size + (group.includes('.') ? 2 : 1), 0);
+    groups.push(...Array<string>(8 - groups.length - tailSize).fill('0'), ...tailGroups);
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One limiter per app instance, shared by every limited route (see rate-limit.ts). */
+    rateLimiter: RateLimiter;
+  }
+}
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rule: RateLimitRule,
+  seconds: number,
+): FastifyReply {
+  const whom = rule.by === 'user' ? 'your account' : 'this network';
+  const wait = seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const message = `Too many ${rule.what} from ${whom}. Try again in ${wait}.`;
+  request.log.warn({ limit: rule.what, by: rule.by, retryAfter: seconds }, 'rate limited');
+  reply.status(429).header('retry-after', String(seconds)).header('cache-control', 'no-store');
+  // The sign-in popup is a page the browser navigates to: it shows words, not JSON.
+  if (request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
+    return reply.type('text/html; charset=utf-8').send(
+      smallPage({
+        title: `Too many ${rule.what}`,
+        body: `<h1>Please wait a moment</h1><p>${escapeHtml(message)}</p>`,
+      }),
+    );
+  }
+  return reply.send(errorBody('rate_limited', message, { requestId: request.id }));
+}
+
+/**
+ * Route hooks that apply the limits of RATE_LIMITS, sharing the app's limiter (created here on
+ * first use, so every app instance counts on its own). With `enabled` false they are empty.
+ *
+ * - `perIp(name)`: an onRequest hook, so a refused request is answered before its body is read.
+ * - `perUser(name)`: a preHandler; counts only signed-in requests (the route answers 401 to
+ *   the others, and the per-address limit already counts them).
+ */
+export function rateLimitHooks(
+  app: FastifyInstance,
+  options: { enabled: boolean },
+): { perIp(name: RateLimitName): Hook[]; perUser(name: RateLimitName): Hook[] } {
+  if (!app.hasDecorator('rateLimiter')) app.decorate('rateLimiter', new RateLimiter());
+  const limiter = app.rateLimiter;
+  const hook =
+    (name: RateLimitName, keyOf: (request: FastifyRequest) => Promise<string | undefined>): Hook =>
+    async (request, reply) => {
+      const key = await keyOf(request);
+      if (key === undefined) return;
+      const rule: RateLimitRule = RATE_LIMITS[name];
+      const result = limiter.take(name, rule, key);
+      if (!result.allowed) return refuse(request, reply, rule, result.retryAfterSeconds);
+    };
+  return {
+    perIp: (name) =>
+      options.enabled ? [hook(name, async (request) => clientNetwork(request.ip))] : [],
+    perUser: (name) =>
+      options.enabled ? [hook(name, async (request) => (await request.currentUser())?.id)] : [],
+  };
+}
