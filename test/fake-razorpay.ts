@@ -1,12 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 
 export interface FakeRazorpay {
   url: string;
   /** Orders it accepted, as their bodies arrived. */
   orders: Record<string, unknown>[];
-  /** What the next requests get: normal service, a 5xx, or a refusal with Razorpay's error body. */
-  mode: 'ok' | 'server_error' | 'refuse';
+  /**
+   * What the next order requests get: normal service, a 5xx, or a refusal with Razorpay's error
+   * body; or, as a broken network or an overloaded edge would: `bad_gateway` (a 502 page in
+   * HTML), `drop` (the connection closed without an answer), `hang` (no answer until
+   * releaseHung()).
+   */
+  mode: 'ok' | 'server_error' | 'refuse' | 'bad_gateway' | 'drop' | 'hang';
+  /** How many order requests arrived (whatever was answered). */
+  requests: number;
+  /** How many requests are being held by `hang` right now. */
+  hung(): number;
+  /** Ends every hung request by closing its connection. */
+  releaseHung(): void;
   close(): Promise<void>;
 }
 
@@ -22,7 +34,19 @@ const readBody = async (request: IncomingMessage) => {
  * fails the test that caused it.
  */
 export async function startFakeRazorpay(keyId: string, keySecret: string): Promise<FakeRazorpay> {
-  const fake: FakeRazorpay = { url: '', orders: [], mode: 'ok', close: async () => {} };
+  const hung = new Set<Socket>();
+  const fake: FakeRazorpay = {
+    url: '',
+    orders: [],
+    mode: 'ok',
+    requests: 0,
+    hung: () => hung.size,
+    releaseHung: () => {
+      for (const socket of hung) socket.destroy();
+      hung.clear();
+    },
+    close: async () => {},
+  };
   const server: Server = createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -39,6 +63,16 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
       return send(401, {
         error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' },
       });
+    }
+    fake.requests += 1;
+    if (fake.mode === 'drop') return request.socket.destroy();
+    if (fake.mode === 'hang') {
+      hung.add(request.socket);
+      return;
+    }
+    if (fake.mode === 'bad_gateway') {
+      response.writeHead(502, { 'content-type': 'text/html' });
+      return response.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
     }
     if (fake.mode === 'server_error')
       return send(503, { error: { code: 'SERVER_ERROR', description: 'Service unavailable' } });
@@ -78,6 +112,9 @@ export async function startFakeRazorpay(keyId: string, keySecret: string): Promi
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   fake.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  fake.close = () => new Promise((resolve) => server.close(() => resolve()));
+  fake.close = () => {
+    fake.releaseHung();
+    return new Promise((resolve) => server.close(() => resolve()));
+  };
   return fake;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
@@ -13,19 +13,52 @@ export interface DatabaseOptions {
   /** A postgres:// URL; without it the SQLite file below is used. */
   databaseUrl?: string;
   sqliteFile?: string;
+  /**
+   * SQLite only: how long a write waits for another process's lock before failing (default
+   * 5000 ms). better-sqlite3 waits synchronously, so tests that hold the lock on purpose pass less.
+   */
+  busyTimeoutMs?: number;
 }
+
+/** How long a new PostgreSQL connection may take before the query fails (and answers 503). */
+const PG_CONNECT_TIMEOUT_MS = 5000;
+/** How long /readyz waits for the database before it calls it unavailable. */
+const READY_TIMEOUT_MS = 2000;
 
 export interface OpenDatabase {
   db: Db;
   dialect: Dialect;
 }
 
+/** The SQLite connection under each Kysely instance that openDatabase made on SQLite. */
+const sqliteConnections = new WeakMap<Db, SqliteDatabase.Database>();
+
+/**
+ * The raw SQLite connection under `db`, for the rare read on a hot path that must not pay for
+ * Kysely's compile and better-sqlite3's prepare on every call (see public-pages/page-generation.ts).
+ * Undefined on PostgreSQL.
+ */
+export function sqliteConnectionOf(db: Db): SqliteDatabase.Database | undefined {
+  return sqliteConnections.get(db);
+}
+
 export function openDatabase(options: DatabaseOptions): OpenDatabase {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client losing its server (a restart, a network blip) must not crash the process;
-    // the pool drops it and the next query gets a fresh connection.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A database that accepts no connections (down, or the network drops packets) fails the
+      // request after a few seconds instead of queueing it forever.
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    // An unhandled 'error' event kills Node. An idle client losing its server (a restart, a
+    // network blip) is reported on the pool, which drops it; the next query connects afresh.
     pool.on('error', () => {});
+    // A client that is checked out (a query or transaction under way) reports the loss on itself,
+    // where the pool listens only while it is idle: the query in flight fails on its own, and the
+    // pool discards the client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
@@ -37,12 +70,11 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   // Several writers in one process queue on the file lock instead of failing at once.
-  file.pragma('busy_timeout = 5000');
+  file.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   file.pragma('synchronous = NORMAL');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }),
-    dialect: 'sqlite',
-  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  sqliteConnections.set(db, file);
+  return { db, dialect: 'sqlite' };
 }
 
 /** Brings the schema up to date; safe to run from several processes at once (Kysely locks). */
@@ -53,12 +85,82 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** True when the database answers a trivial query. */
+/**
+ * True when the database can serve reads and writes now. PostgreSQL: a round trip. SQLite (where
+ * `select 1` never touches the file): the file's write lock can be taken at once, so a lock held
+ * by another process (a shell, an import) reports not ready instead of failing every write.
+ */
 export async function isDatabaseReady(db: Db): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+  });
+  const probe = (async () => {
+    if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+      await sql`select 1`.execute(db);
+      return true;
+    }
+    // One connection, reserved: nothing else runs on it between these statements.
+    return db.connection().execute(async (connection) => {
+      const [row] = (await sql<{ timeout: number }>`pragma busy_timeout`.execute(connection)).rows;
+      const configured = Number(row?.timeout ?? 5000);
+      // better-sqlite3 waits synchronously; the probe must not stall the process for long.
+      await sql.raw(`pragma busy_timeout = ${Math.min(configured, 200)}`).execute(connection);
+      try {
+        await sql`begin immediate`.execute(connection);
+        await sql`rollback`.execute(connection);
+      } finally {
+        await sql.raw(`pragma busy_timeout = ${configured}`).execute(connection);
+      }
+      return true;
+    });
+  })().catch(() => false);
   try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+const UNAVAILABLE_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * True when an error means the database could not be reached or used right now (as opposed to
+ * a bug or a constraint): the request may succeed if tried again later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  // Only the error itself, not its `cause`: a fetch to another service (the sign-in provider)
+  // fails with a network code in its cause, and that is not the database.
+  const { code, message, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_NETWORK_CODES.has(code)) return true;
+    // PostgreSQL: connection exceptions (class 08), too many connections, shutting down.
+    if (/^08...$/.test(code) || ['53300', '57P01', '57P02', '57P03'].includes(code)) return true;
+    // SQLite: another process holds the lock past busy_timeout, or the disk fails us.
+    if (/^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY)/.test(code)) return true;
+  }
+  if (
+    typeof message === 'string' &&
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+      message,
+    )
+  ) {
+    return true;
+  }
+  // A failed connect to several addresses arrives as an AggregateError.
+  return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
 }

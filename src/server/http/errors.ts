@@ -1,5 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../shared/api.js';
+import { isDatabaseUnavailable } from '../db/database.js';
+import { escapeHtml, smallPage } from './html.js';
 
 /**
  * The closed set of errors the API answers with on purpose. Anything else is a bug and becomes a
@@ -11,8 +13,10 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** `cause`: what went wrong underneath; logged for 5xx answers, never shown. */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -62,9 +66,47 @@ export function errorBody(
   return { error: { code, message, ...extra } };
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'Our database is not answering right now, so this could not be done. Please try again in a minute.';
+/** Seconds a client (or a person) should wait before trying again while the database is away. */
+export const DATABASE_RETRY_SECONDS = 30;
+
+/** A browser loading a page (not the API's fetch calls) gets a page, not JSON. */
+const wantsPage = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  !request.url.startsWith('/api/') &&
+  (request.headers.accept ?? '').includes('text/html');
+
+function sendUnavailable(request: FastifyRequest, reply: FastifyReply) {
+  reply.status(503).header('retry-after', String(DATABASE_RETRY_SECONDS));
+  reply.header('cache-control', 'no-store');
+  if (wantsPage(request)) {
+    return reply.type('text/html; charset=utf-8').send(
+      smallPage({
+        title: 'Temporarily unavailable',
+        body: `<h1>Temporarily unavailable</h1><p>${escapeHtml(DATABASE_UNAVAILABLE_MESSAGE)}</p><p>Reference: ${escapeHtml(request.id)}</p>`,
+      }),
+    );
+  }
+  return reply.send(
+    errorBody('database_unavailable', DATABASE_UNAVAILABLE_MESSAGE, { requestId: request.id }),
+  );
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      // Expected while the database is away: logged without a stack, answered as "try later".
+      request.log.warn(
+        { err: { code: error.code, message: error.message } },
+        'database unavailable',
+      );
+      return sendUnavailable(request, reply);
+    }
     if (error instanceof HttpError) {
+      if (error.statusCode >= 500) {
+        request.log.warn({ err: error.cause ?? error, code: error.code }, error.message);
+      }
       return reply
         .status(error.statusCode)
         .send(errorBody(error.code, error.message, { field: error.field, requestId: request.id }));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isDatabaseReady, type Db } from '../db/database.js';
-import { errorBody } from './errors.js';
+import { DATABASE_RETRY_SECONDS, errorBody } from './errors.js';
 
 export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
   // Liveness: the process is up and its event loop answers.
@@ -15,6 +15,11 @@ export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
     if (await isDatabaseReady(db)) return { status: 'ready' };
     return reply
       .status(503)
-      .send(errorBody('unavailable', 'The database is not answering.', { requestId: request.id }));
+      .header('retry-after', String(DATABASE_RETRY_SECONDS))
+      .send(
+        errorBody('database_unavailable', 'The database is not answering.', {
+          requestId: request.id,
+        }),
+      );
   });
 }

@@ -7,6 +7,17 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * How long one send may take at most, well inside the outbox's 60-second claim: nodemailer's own
+ * defaults (2 minutes to connect, 10 minutes of silence) would let a stalled server outlast the
+ * claim, so that another process sends the same mail again.
+ */
+export const SEND_LIMITS_MS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 20_000,
+};
+
 /** SMTP in production (SMTP_URL); otherwise the development outbox: the mail goes to the log. */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -24,7 +35,10 @@ export function createMailer(options: {
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
+  const transport = nodemailer.createTransport(options.smtpUrl, {
+    from: options.from,
+    ...SEND_LIMITS_MS,
+  });
   return {
     async send(email) {
       await transport.sendMail({

@@ -53,38 +53,57 @@ export function dueEmails(db: Db, now: Date, limit: number): Promise<OutboxRow[]
     .execute();
 }
 
-/** Claims a mail for this process; false when another process got there first. */
+/**
+ * Claims a mail for this process until `now + lockMs`. Returns the claim (the new locked_until,
+ * which the later updates must still find), or undefined when another process got there first.
+ * The row must be exactly as read, lock included: two processes taking over the same lapsed
+ * claim at once would otherwise both win and both send.
+ */
 export async function claimEmail(
   db: Db,
   row: OutboxRow,
   now: Date,
   lockMs: number,
-): Promise<boolean> {
+): Promise<string | undefined> {
+  const lockedUntil = new Date(now.getTime() + lockMs).toISOString();
   const result = await db
     .updateTable('email_outbox')
-    .set({ status: 'sending', locked_until: new Date(now.getTime() + lockMs).toISOString() })
+    .set({ status: 'sending', locked_until: lockedUntil })
     .where('id', '=', row.id)
     .where('status', '=', row.status)
     .where('attempts', '=', row.attempts)
+    .where('locked_until', row.locked_until === null ? 'is' : '=', row.locked_until)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n ? lockedUntil : undefined;
+}
+
+/**
+ * Records the delivery, if this process still holds the claim (false when its claim lapsed and
+ * another process took the mail over; that one decides).
+ */
+export async function markSent(db: Db, id: string, claim: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('email_outbox')
+    .set({ status: 'sent', sent_at: now.toISOString(), locked_until: null })
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .where('locked_until', '=', claim)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
 
-export async function markSent(db: Db, id: string, now: Date): Promise<void> {
-  await db
-    .updateTable('email_outbox')
-    .set({ status: 'sent', sent_at: now.toISOString(), locked_until: null })
-    .where('id', '=', id)
-    .execute();
-}
-
+/**
+ * Records a failed try and when to try again (or gives up without `nextAttempt`), if this
+ * process still holds the claim: a slow failure must not undo another process's delivery.
+ */
 export async function markFailedAttempt(
   db: Db,
   row: OutboxRow,
+  claim: string,
   error: string,
   nextAttempt: Date | undefined,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('email_outbox')
     .set({
       status: nextAttempt ? 'pending' : 'failed',
@@ -94,5 +113,8 @@ export async function markFailedAttempt(
       last_error: error.slice(0, 500),
     })
     .where('id', '=', row.id)
-    .execute();
+    .where('status', '=', 'sending')
+    .where('locked_until', '=', claim)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Mailer } from './mailer.js';
 import { claimEmail, dueEmails, markFailedAttempt, markSent } from './outbox.repository.js';
 
+/** A claim outlasts the longest send the mailer allows (see SEND_LIMITS_MS in mailer.ts). */
 const LOCK_MS = 60_000;
 const MAX_ATTEMPTS = 12;
 
@@ -44,26 +45,37 @@ export class OutboxWorker {
     this.running = (async () => {
       try {
         for (const row of await dueEmails(this.db, now, 20)) {
-          if (!(await claimEmail(this.db, row, now, LOCK_MS))) continue;
+          const claim = await claimEmail(this.db, row, now, LOCK_MS);
+          if (!claim) continue;
+          let delivered = false;
           try {
             await this.mailer.send({
               to: row.to_address,
               subject: row.subject,
               text: row.text_body,
             });
-            await markSent(this.db, row.id, new Date());
-            sent += 1;
+            delivered = true;
           } catch (error) {
             const attempts = row.attempts + 1;
             const next =
               attempts >= MAX_ATTEMPTS ? undefined : new Date(Date.now() + retryDelayMs(attempts));
-            await markFailedAttempt(
+            const recorded = await markFailedAttempt(
               this.db,
               row,
+              claim,
               error instanceof Error ? error.message : String(error),
               next,
             );
-            this.log.warn({ err: error, mailId: row.id, attempts }, 'mail not sent; will retry');
+            this.log.warn(
+              { err: error, mailId: row.id, attempts, recorded },
+              next ? 'mail not sent; will retry' : 'mail not sent; giving up',
+            );
+          }
+          if (delivered) {
+            // Should the database be away right now, the claim lapses and the mail goes again:
+            // a rare duplicate rather than a lost mail.
+            if (await markSent(this.db, row.id, claim, new Date())) sent += 1;
+            else this.log.warn({ mailId: row.id }, 'mail sent after its claim lapsed');
           }
         }
       } catch (error) {

@@ -21,12 +21,16 @@ export interface PaymentGateway {
   }): Promise<GatewayOrder>;
 }
 
-/** The provider refused or could not be reached; `message` is fit for the person paying. */
+/**
+ * The provider refused or could not be reached; `message` is fit for the person paying,
+ * `detail` (status, provider code, network error) is for the log.
+ */
 export class GatewayError extends Error {
   constructor(
     message: string,
     readonly detail: string,
   ) {
     super(message);
+    this.name = 'GatewayError';
   }
 }

@@ -1,5 +1,6 @@
 import { GatewayError, type GatewayOrder, type PaymentGateway } from './gateway.js';
 
+/** Well inside the 15-minute username hold, and short enough for a person to wait out. */
 const TIMEOUT_MS = 10_000;
 
 interface RazorpayErrorBody {
@@ -18,6 +19,7 @@ export class RazorpayGateway implements PaymentGateway {
     readonly keySecret: string,
     readonly webhookSecret: string,
     private readonly apiBase: string,
+    private readonly timeoutMs = TIMEOUT_MS,
   ) {}
 
   async createOrder(order: {
@@ -36,12 +38,17 @@ export class RazorpayGateway implements PaymentGateway {
         },
         // Razorpay limits: receipt at most 40 characters, at most 15 notes.
         body: JSON.stringify({ ...order, receipt: order.receipt.slice(0, 40) }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
       throw new GatewayError(
-        'The payment service could not be reached. Nothing was charged; please try again in a moment.',
-        error instanceof Error ? error.message : String(error),
+        timedOut
+          ? 'The payment service is not answering. Nothing was charged; please try again in a moment.'
+          : 'The payment service could not be reached. Nothing was charged; please try again in a moment.',
+        error instanceof Error
+          ? `${error.message} ${String(error.cause ?? '')}`.trim()
+          : String(error),
       );
     }
     const body = (await response.json().catch(() => ({}))) as RazorpayErrorBody &

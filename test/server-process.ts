@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export interface ServerProcessOptions {
+  /** The data directory; kept by the caller, so a restart finds the same SQLite file and secret. */
+  dataDir: string;
+  /** PostgreSQL instead of SQLite. */
+  databaseUrl?: string;
+  /** The port to listen on; a restart passes the previous one so clients keep their address. */
+  port?: number;
+  env?: Record<string, string>;
+}
+
+export interface ServerProcess {
+  /** http://127.0.0.1:port, which is also its PUBLIC_URL (cookies and origin checks match). */
+  url: string;
+  port: number;
+  pid: number;
+  /** What the process wrote, for failure messages. */
+  output(): string;
+  /** SIGKILL: no shutdown code runs, exactly like a crash or the OOM killer. */
+  kill(): Promise<void>;
+  /** SIGTERM: the graceful stop. */
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/**
+ * The built server (dist/server/main.js, or SERVER_MAIN to run another build) as a process of
+ * its own on data the caller owns, so a test can kill it outright and start it again on the
+ * same database. Unlike test/built-server.ts it neither creates nor deletes the data.
+ */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const main = path.resolve(process.env.SERVER_MAIN ?? 'dist/server/main.js');
+  if (!existsSync(main)) throw new Error(`Build the app first (npm run build): no ${main}`);
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: options.dataDir,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  // Always drained, so a chatty server never blocks on a full pipe; the tail is kept for errors.
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  await new Promise<void>((resolve, reject) => {
+    const onData = () => {
+      if (output.includes('running at')) {
+        child.stdout!.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code, signal) =>
+      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`)),
+    );
+  });
+
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return {
+    url,
+    port,
+    pid: child.pid!,
+    output: () => output,
+    kill: () => end('SIGKILL'),
+    stop: () => end('SIGTERM'),
+  };
+}
