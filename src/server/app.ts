@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerSessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
-import { registerErrorHandler } from './http/errors.js';
+import { errorBody, registerErrorHandler } from './http/errors.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { registerOriginCheck } from './http/origin-check.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { rawSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.routes.js';
 import { loggerOptions } from './logger.js';
 import { createMailer } from './mail/mailer.js';
@@ -68,7 +72,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Repeat views of public pages are answered ahead of Fastify (public-pages/fast-path.ts);
   // everything else, and those too while the server is closing, goes through Fastify.
   const publicPages: { fastPath?: PublicPageFastPath } = {};
+  const gateway = createGateway(deps.config);
+  const securityOptions = {
+    https: deps.config.publicUrl.startsWith('https:'),
+    razorpayCheckout: gateway.kind === 'razorpay',
+  };
+  const securityHeaders = rawSecurityHeaders(securityOptions);
   const app = Fastify({
+    // An address Fastify cannot decode (bad %-escape, a parameter over 100 characters) is
+    // answered before any hook runs: give it our headers and our error shape all the same.
+    frameworkErrors: (error, request, reply) => {
+      securityHeaders(request.raw, reply.raw);
+      // The reply is typed for any route here; this answer is a plain one.
+      return (reply as unknown as FastifyReply)
+        .status(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400)
+        .send(
+          errorBody('bad_request', 'The address of this request is not valid.', {
+            requestId: request.id,
+          }),
+        );
+    },
     serverFactory: (fastifyHandler) => {
       const server = createServer((request, response) => {
         if (publicPages.fastPath && server.listening) {
@@ -109,12 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  const gateway = createGateway(deps.config);
   app.decorate('gateway', gateway);
-  await registerSecurityHeaders(app, {
-    https: deps.config.publicUrl.startsWith('https:'),
-    razorpayCheckout: gateway.kind === 'razorpay',
-  });
+  await registerSecurityHeaders(app, securityOptions);
   await app.register(fastifyCookie);
   registerOriginCheck(app, {
     publicUrl: () => deps.config.publicUrl,

@@ -219,9 +219,18 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     ) => {
       reply.hijack();
       reply.raw.setHeader('cross-origin-opener-policy', POPUP_COOP);
-      await getProvider().interactionFinished(request.raw, reply.raw, result, {
-        mergeWithLastSubmission: false,
-      });
+      try {
+        await getProvider().interactionFinished(request.raw, reply.raw, result, {
+          mergeWithLastSubmission: false,
+        });
+      } catch (error) {
+        // The reply is ours now, so no error handler will answer: the sign-in ended meanwhile.
+        request.log.warn({ err: error }, 'development sign-in could not be finished');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        }
+        reply.raw.end('This sign-in has ended. Close this window and sign in again.');
+      }
     };
 
     scope.get<{ Params: { uid: string } }>(
@@ -265,6 +274,9 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     scope.post<{ Params: { uid: string } }>(
       `${DEV_PROVIDER_PATH}/interaction/:uid/abort`,
       async (request, reply) => {
+        // Throws (answered as an error page) for a sign-in that does not exist or has expired,
+        // before finish() takes the reply over.
+        await getProvider().interactionDetails(request.raw, reply.raw);
         await finish(request, reply, {
           error: 'access_denied',
           error_description: 'The person cancelled the sign-in.',

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 export const POPUP_COOP = 'unsafe-none';
 
@@ -7,15 +8,17 @@ export function isPopupPath(url: string): boolean {
   return url.startsWith('/auth/') || url.startsWith('/dev-oidc');
 }
 
+export interface SecurityHeaderOptions {
+  https: boolean;
+  razorpayCheckout: boolean;
+}
+
 /**
  * Headers for every answer. Builder pages open the sign-in popup and must keep `window.opener`,
  * hence `same-origin-allow-popups` rather than helmet's `same-origin`.
  */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: { https: boolean; razorpayCheckout: boolean },
-): Promise<void> {
-  await app.register(helmet, {
+function helmetOptions(options: SecurityHeaderOptions): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -54,6 +57,29 @@ export async function registerSecurityHeaders(
     frameguard: { action: 'sameorigin' },
     // HSTS only means something (and is only honoured) over https.
     strictTransportSecurity: options.https ? { maxAge: 31536000, includeSubDomains: false } : false,
+  };
+}
+
+/**
+ * The same headers for answers Fastify makes before any hook runs (an address it cannot
+ * decode): applied to the raw response.
+ */
+export function rawSecurityHeaders(
+  options: SecurityHeaderOptions,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  const middleware = helmet(helmetOptions(options));
+  return (request, response) => middleware(request, response, () => {});
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+): Promise<void> {
+  // helmet itself, once: the Fastify wrapper would build the middleware again on every request.
+  const apply = rawSecurityHeaders(options);
+  app.addHook('onRequest', (request, reply, done) => {
+    apply(request.raw, reply.raw);
+    done();
   });
 
   // Every page that can load inside the sign-in popup carries no opener policy: a change of

@@ -16,6 +16,7 @@ import type { UserRow } from '../auth/users.repository.js';
 import type { Db } from '../db/database.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { GatewayError, type PaymentGateway } from '../payments/gateway.js';
+import { isGatewayId } from '../payments/ids.js';
 import { paymentSignature, signaturesMatch } from '../payments/signatures.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.js';
 import { findTemplate } from '../templates/templates.repository.js';
@@ -255,7 +256,10 @@ export async function createOrder(
         .where('id', '=', orderId)
         .execute();
     });
-    if (error instanceof GatewayError) throw new HttpError(502, 'payment_gateway', error.message);
+    // The person gets the gateway's sentence; the log gets what actually happened.
+    if (error instanceof GatewayError) {
+      throw new HttpError(502, 'payment_gateway', error.message, undefined, { cause: error });
+    }
     throw error;
   }
   await ctx.db
@@ -286,8 +290,9 @@ export async function verifyPayment(
   const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   for (const field of PAYMENT_FIELDS) {
     const value = input[field];
-    if (typeof value !== 'string' || value === '' || value.length > 200) {
-      throw badRequest(`${field} is required`, field);
+    if (typeof value !== 'string' || value === '') throw badRequest(`${field} is required`, field);
+    if (!isGatewayId(value)) {
+      throw badRequest(`${field} is not a payment id (letters, digits, _ . - only)`, field);
     }
   }
   const {

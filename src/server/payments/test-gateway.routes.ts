@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TestGatewayFailure } from '../../shared/orders.js';
 import type { Db } from '../db/database.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { isGatewayId } from './ids.js';
 import { paymentSignature } from './signatures.js';
 import { newTestPaymentId, type TestGateway } from './test.gateway.js';
 
@@ -18,6 +19,9 @@ export function registerTestGatewayRoutes(
     const orderId = (body as { order_id?: unknown } | null)?.order_id;
     if (typeof orderId !== 'string' || !orderId)
       throw badRequest('order_id is required', 'order_id');
+    if (!isGatewayId(orderId)) {
+      throw badRequest('order_id is not an order id (letters, digits, _ . - only)', 'order_id');
+    }
     const order = await ctx.db
       .selectFrom('orders')
       .selectAll()

@@ -5,13 +5,15 @@ import { badRequest, HttpError } from '../http/errors.js';
 import { rateLimitHooks } from '../http/rate-limit.js';
 import { isUniqueViolation, publishPaidOrder } from '../orders/publish.service.js';
 import type { PaymentGateway } from './gateway.js';
+import { isGatewayId } from './ids.js';
 import { hmacHex, signaturesMatch } from './signatures.js';
 
+/** What we read of an event; every leaf is checked before use, so nothing is assumed. */
 interface WebhookEvent {
-  event?: string;
+  event?: unknown;
   payload?: {
-    payment?: { entity?: { id?: string; order_id?: string } };
-    order?: { entity?: { id?: string } };
+    payment?: { entity?: { id?: unknown; order_id?: unknown } };
+    order?: { entity?: { id?: unknown } };
   };
 }
 
@@ -45,20 +47,30 @@ export function registerWebhookRoutes(
       ) {
         throw new HttpError(401, 'bad_signature', 'The webhook signature does not match.');
       }
-      let event: WebhookEvent;
+      let parsed: unknown;
       try {
-        event = JSON.parse(raw.toString('utf8')) as WebhookEvent;
+        parsed = JSON.parse(raw.toString('utf8'));
       } catch {
         throw badRequest('The webhook body is not valid JSON.');
       }
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        throw badRequest('The webhook body is not a JSON object.');
+      }
+      const event = parsed as WebhookEvent;
       const eventId = request.headers['x-razorpay-event-id'];
       const id =
         typeof eventId === 'string' && eventId
           ? eventId
           : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-      const type = typeof event.event === 'string' ? event.event : 'unknown';
+      // Signed by Razorpay, but read defensively all the same: only well-formed values go on.
+      const type =
+        typeof event.event === 'string' && /^[a-z0-9_.]{1,100}$/i.test(event.event)
+          ? event.event
+          : 'unknown';
       const payment = event.payload?.payment?.entity;
-      const gatewayOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
+      const paymentId = isGatewayId(payment?.id) ? payment.id : undefined;
+      const orderIds = [payment?.order_id, event.payload?.order?.entity?.id];
+      const gatewayOrderId = orderIds.find(isGatewayId);
 
       const seen = await ctx.db
         .selectFrom('payment_events')
@@ -67,13 +79,13 @@ export function registerWebhookRoutes(
         .executeTakeFirst();
       if (seen) return reply.send({ status: 'duplicate' });
 
-      if ((type === 'order.paid' || type === 'payment.captured') && gatewayOrderId && payment?.id) {
+      if ((type === 'order.paid' || type === 'payment.captured') && gatewayOrderId && paymentId) {
         const order = await ctx.db
           .selectFrom('orders')
           .select('id')
           .where('gateway_order_id', '=', gatewayOrderId)
           .executeTakeFirst();
-        if (order) await publishPaidOrder(ctx.db, order.id, payment.id, ctx.publicUrl());
+        if (order) await publishPaidOrder(ctx.db, order.id, paymentId, ctx.publicUrl());
         else request.log.warn({ gatewayOrderId, type }, 'webhook for an order we do not know');
       }
       // Recorded after the work: a failure above makes Razorpay deliver again, and the retry is not skipped.

@@ -173,7 +173,17 @@ export type ParseResult = { ok: true; data: PortfolioData } | { ok: false; probl
 
 /** Validates a portfolio document; on failure names the first field at fault. */
 export function parsePortfolio(input: unknown): ParseResult {
-  const bytes = new TextEncoder().encode(JSON.stringify(input) ?? '').length;
+  let serialised: string;
+  try {
+    serialised = JSON.stringify(input) ?? '';
+  } catch {
+    // Nesting deep enough to overflow the stack is no portfolio (ours is four levels deep).
+    return {
+      ok: false,
+      problem: { field: 'data', message: 'data is nested too deeply to be a portfolio' },
+    };
+  }
+  const bytes = new TextEncoder().encode(serialised).length;
   if (bytes > LIMITS.documentBytes) {
     return {
       ok: false,

@@ -1,0 +1,459 @@
+/**
+ * The authorisation matrix: every route the app serves (builder pages and built files aside),
+ * called as nobody, as the owner of the resource it touches and as another signed-in person,
+ * with the status each must get. State-changing routes are also called by the owner from
+ * another site. Any answer of 400 or above must leave the store exactly as it was.
+ *
+ * A route that is not in the table fails the suite: a new route cannot ship without a row.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_DIR, startTestApp, type TestApp } from '../../../test/app.js';
+import { TEST_DIALECTS } from '../../../test/database.js';
+import { CookieJar, signIn } from '../../../test/signin.js';
+import type { MeResponse } from '../../shared/auth.js';
+import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
+import { PAGE_TITLES } from '../../shared/routes.js';
+import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+import { hmacHex } from '../payments/signatures.js';
+import {
+  createOrderFor,
+  expectSameStore,
+  orderBody,
+  paidOrderFor,
+  publishAs,
+  send,
+  snapshotStore,
+  uniqueName,
+  type Answer,
+  type Send,
+} from './helpers.js';
+
+type Who = 'nobody' | 'owner' | 'other';
+const PEOPLE: Who[] = ['nobody', 'owner', 'other'];
+const ATTACKER_ORIGIN = 'https://attacker.example';
+
+interface World {
+  t: TestApp;
+  jars: Record<Who, CookieJar>;
+  /** The owner's published name (template2). */
+  ownerName: string;
+  /** Signs the same person in again: a second session, to end without ending the first. */
+  secondSession(who: Who): Promise<CookieJar>;
+}
+
+interface Row {
+  /** `METHOD /pattern` exactly as registered; `*` as the method covers every method. */
+  route: string;
+  /** What is asked, and whose resource it is. */
+  what: string;
+  expect: Record<Who, number> & {
+    /** The owner's own request sent from another site (state-changing routes only). */
+    crossSite?: number;
+  };
+  /** Builds the request; whatever it needs (orders, payments) is created for the owner first. */
+  request(world: World, who: Who): Promise<Send & { jar?: CookieJar }>;
+  /** Further checks on the answer. */
+  check?(world: World, who: Who, answer: Answer): Promise<void> | void;
+}
+
+const ME_ROW: Row = {
+  route: 'GET /api/me',
+  what: 'who is signed in, and their own published portfolios only',
+  expect: { nobody: 200, owner: 200, other: 200 },
+  request: async () => ({ path: '/api/me' }),
+  check: (world, who, answer) => {
+    const me = answer.body as MeResponse;
+    if (who === 'nobody') expect(me).toEqual({ user: null, portfolios: [] });
+    if (who === 'owner')
+      expect(me.portfolios).toContainEqual({ templateId: 'template2', username: world.ownerName });
+    // The other person has published nothing: the owner's portfolio must not leak into theirs.
+    if (who === 'other') expect(me.portfolios).toEqual([]);
+  },
+};
+
+const TABLE: Row[] = [
+  ME_ROW,
+  {
+    route: 'GET /api/templates',
+    what: 'the public template list',
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async () => ({ path: '/api/templates' }),
+  },
+  {
+    route: 'GET /api/templates/:id',
+    what: "a template's public default data",
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async () => ({ path: '/api/templates/template2' }),
+  },
+  {
+    route: 'GET /api/portfolios/:templateId',
+    what: "the owner's saved portfolio data (template2)",
+    expect: { nobody: 401, owner: 200, other: 404 },
+    request: async () => ({ path: '/api/portfolios/template2' }),
+    check: (_world, who, answer) => {
+      if (who === 'owner')
+        expect(answer.body).toMatchObject({
+          templateId: 'template2',
+          data: { personalDetails: { name: SAMPLE_DATA.template2.personalDetails.name } },
+        });
+    },
+  },
+  {
+    route: 'POST /api/claims',
+    what: "Submit at the owner's published name (updates the owner's page, nobody else's)",
+    expect: { nobody: 401, owner: 200, other: 409, crossSite: 403 },
+    request: async (world) => ({
+      path: '/api/claims',
+      body: {
+        username: world.ownerName,
+        templateId: 'template2',
+        data: SAMPLE_DATA.template2,
+      },
+    }),
+    check: (world, who, answer) => {
+      if (who === 'owner') expect(answer.body).toMatchObject({ status: 'updated' });
+      if (who === 'other')
+        expect(answer.body).toMatchObject({ error: { message: USERNAME_TAKEN_MESSAGE } });
+    },
+  },
+  {
+    route: 'POST /create-order',
+    what: "an order for the owner's name with another template (a new purchase for the owner only)",
+    expect: { nobody: 401, owner: 200, other: 409, crossSite: 403 },
+    request: async (world) => ({
+      path: '/create-order',
+      body: orderBody(world.ownerName, 'template1'),
+    }),
+  },
+  {
+    route: 'POST /verify-payment',
+    what: "the checkout's result for the owner's paid order",
+    expect: { nobody: 401, owner: 200, other: 404, crossSite: 403 },
+    request: async (world) => ({
+      path: '/verify-payment',
+      body: await paidOrderFor(world.t, world.jars.owner),
+    }),
+  },
+  {
+    route: 'POST /test-gateway/pay',
+    what: "the test checkout paying the owner's order",
+    expect: { nobody: 401, owner: 200, other: 404, crossSite: 403 },
+    request: async (world) => ({
+      path: '/test-gateway/pay',
+      body: { order_id: await createOrderFor(world.t, world.jars.owner) },
+    }),
+  },
+  {
+    route: 'POST /test-gateway/fail',
+    what: "the test checkout declining the owner's order",
+    expect: { nobody: 401, owner: 200, other: 404, crossSite: 403 },
+    request: async (world) => ({
+      path: '/test-gateway/fail',
+      body: { order_id: await createOrderFor(world.t, world.jars.owner) },
+    }),
+  },
+  {
+    route: 'POST /webhooks/razorpay',
+    what: "an unsigned 'payment captured' for the owner's order: cookies grant nothing here",
+    // Exempt from the origin check (Razorpay is another site); the signature is what counts.
+    expect: { nobody: 401, owner: 401, other: 401, crossSite: 401 },
+    request: async (world) => {
+      const orderId = await createOrderFor(world.t, world.jars.owner);
+      return {
+        path: '/webhooks/razorpay',
+        body: {
+          event: 'payment.captured',
+          payload: { payment: { entity: { id: 'pay_unsigned', order_id: orderId } } },
+        },
+      };
+    },
+  },
+  {
+    route: 'POST /auth/logout',
+    what: "ending one's own second session (the first stays signed in)",
+    expect: { nobody: 204, owner: 204, other: 204, crossSite: 403 },
+    request: async (world, who) => ({
+      method: 'POST',
+      path: '/auth/logout',
+      jar: await world.secondSession(who),
+    }),
+    check: async (world, who) => {
+      // Signing out one session leaves the person's other sessions alone.
+      if (who === 'nobody') return;
+      const me = await send(world.t, world.jars[who], { path: '/api/me' });
+      expect((me.body as MeResponse).user).not.toBeNull();
+    },
+  },
+  {
+    route: 'GET /auth/login',
+    what: 'starting a sign-in (a redirect to the provider)',
+    expect: { nobody: 302, owner: 302, other: 302 },
+    request: async () => ({ path: '/auth/login' }),
+  },
+  {
+    route: 'GET /auth/callback',
+    what: 'the callback without a sign-in attempt',
+    expect: { nobody: 400, owner: 400, other: 400 },
+    request: async () => ({ path: '/auth/callback?code=x&state=forged' }),
+  },
+  {
+    route: 'GET /healthz',
+    what: 'liveness',
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async () => ({ path: '/healthz' }),
+  },
+  {
+    route: 'GET /readyz',
+    what: 'readiness',
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async () => ({ path: '/readyz' }),
+  },
+  {
+    route: 'GET /robots.txt',
+    what: 'robots rules',
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async () => ({ path: '/robots.txt' }),
+  },
+  {
+    route: 'GET /sitemap.xml',
+    what: 'the public sitemap',
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async () => ({ path: '/sitemap.xml' }),
+  },
+  {
+    route: 'GET /users/:username',
+    what: "the owner's public page: public to everyone",
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async (world) => ({ path: `/users/${world.ownerName}` }),
+  },
+  {
+    route: 'GET /users/:username/*',
+    what: "a longer address under the owner's public page",
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async (world) => ({ path: `/users/${world.ownerName}/extra` }),
+  },
+  {
+    route: '* /dev-oidc',
+    what: "the development provider's root (no such endpoint)",
+    expect: { nobody: 404, owner: 404, other: 404 },
+    request: async () => ({ path: '/dev-oidc' }),
+  },
+  {
+    route: '* /dev-oidc/*',
+    what: "the development provider's discovery document",
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async () => ({ path: '/dev-oidc/.well-known/openid-configuration' }),
+  },
+  {
+    route: 'GET /dev-oidc/interaction/:uid',
+    what: 'the development sign-in form of an interaction that does not exist',
+    expect: { nobody: 400, owner: 400, other: 400 },
+    request: async () => ({ path: '/dev-oidc/interaction/not-an-interaction' }),
+  },
+  {
+    route: 'POST /dev-oidc/interaction/:uid/login',
+    what: 'submitting the development sign-in form of an interaction that does not exist',
+    expect: { nobody: 400, owner: 400, other: 400, crossSite: 403 },
+    request: async () => ({
+      path: '/dev-oidc/interaction/not-an-interaction/login',
+      body: 'name=Mallory&email=mallory%40example.com',
+      contentType: 'application/x-www-form-urlencoded',
+    }),
+  },
+  {
+    route: 'POST /dev-oidc/interaction/:uid/abort',
+    what: 'cancelling a development sign-in that does not exist',
+    expect: { nobody: 400, owner: 400, other: 400, crossSite: 403 },
+    request: async () => ({
+      path: '/dev-oidc/interaction/not-an-interaction/abort',
+      body: '',
+      contentType: 'application/x-www-form-urlencoded',
+    }),
+  },
+];
+
+/**
+ * Every (method, path) Fastify has, read from its route tree. printRoutes is the only public
+ * listing once the routes exist (onRoute would have to be added before buildApp registers
+ * them); each line is checked back with hasRoute, so a misread tree fails loudly.
+ */
+function registeredRoutes(app: FastifyInstance): { method: string; path: string }[] {
+  const routes: { method: string; path: string }[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    if (line.trim() === '') continue;
+    const match = /^((?:[│ ] {3})*)[├└]── (.+?) \(([A-Z, ]+)\)/u.exec(line);
+    if (!match) throw new Error(`cannot read this line of the route tree: ${line}`);
+    const depth = match[1]!.length / 4;
+    const label = match[2]!;
+    const parent = depth > 0 ? stack[depth - 1]! : '';
+    // find-my-way prints a wildcard without the '/' before it.
+    const full = label === '*' ? `${parent.replace(/\/$/, '')}/*` : parent + label;
+    stack.length = depth;
+    stack.push(full);
+    for (const method of match[3]!.split(', ')) {
+      if (!app.hasRoute({ method: method as HTTPMethods, url: full }))
+        throw new Error(`misread the route tree: ${method} ${full} is not a route`);
+      routes.push({ method, path: full });
+    }
+  }
+  return routes;
+}
+
+/** Files of the built builder, served as they are (one route each). */
+function isBuiltFile(routePath: string): boolean {
+  if (/[:*]/.test(routePath)) return false;
+  try {
+    return statSync(path.join(CLIENT_DIR, decodeURIComponent(routePath))).isFile();
+  } catch {
+    return false;
+  }
+}
+
+describe.each(TEST_DIALECTS)('authorisation matrix on %s', (dialect) => {
+  let world: World;
+
+  beforeAll(async () => {
+    const t = await startTestApp(dialect, { RATE_LIMITS: 'off' });
+    const people = {
+      owner: { name: 'Owner Person', email: `owner-${uniqueName()}@example.com` },
+      other: { name: 'Other Person', email: `other-${uniqueName()}@example.com` },
+    };
+    const jars: Record<Who, CookieJar> = {
+      nobody: new CookieJar(),
+      owner: await signIn(t.url, people.owner),
+      other: await signIn(t.url, people.other),
+    };
+    const ownerName = uniqueName('own');
+    await publishAs(t, jars.owner, ownerName);
+    world = {
+      t,
+      jars,
+      ownerName,
+      secondSession: async (who) =>
+        who === 'nobody' ? new CookieJar() : signIn(t.url, people[who]),
+    };
+  });
+  afterAll(async () => {
+    await world?.t.close();
+  });
+
+  it('has a row for every route the app serves, and every row is a real route', () => {
+    const rows = TABLE.map((row) => {
+      const [method, pattern] = row.route.split(' ') as [string, string];
+      return { method, pattern };
+    });
+    const routes = registeredRoutes(world.t.app);
+    const hasGet = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.path));
+    const missing = routes
+      .filter((r) => !(r.method === 'HEAD' && hasGet.has(r.path)))
+      .filter((r) => !Object.hasOwn(PAGE_TITLES, r.path) && !isBuiltFile(r.path))
+      .filter(
+        (r) => !rows.some((row) => row.pattern === r.path && [r.method, '*'].includes(row.method)),
+      )
+      .map((r) => `${r.method} ${r.path}`);
+    expect(missing, 'routes without a row in the authorisation table').toEqual([]);
+    const unknown = rows.filter(
+      ({ method, pattern }) =>
+        !world.t.app.hasRoute({
+          method: (method === '*' ? 'GET' : method) as HTTPMethods,
+          url: pattern,
+        }),
+    );
+    expect(unknown, 'rows for routes the app does not have').toEqual([]);
+  });
+
+  const cases = TABLE.flatMap((row) => [
+    ...PEOPLE.map((who) => ({ row, who, label: who as string, status: row.expect[who] })),
+    ...(row.expect.crossSite === undefined
+      ? []
+      : [
+          {
+            row,
+            who: 'owner' as Who,
+            label: 'owner from another site',
+            status: row.expect.crossSite,
+          },
+        ]),
+  ]);
+
+  it.each(cases.map((c) => [c.row.route, c.label, c.status, c] as const))(
+    '%s as %s answers %i',
+    async (_route, label, status, { row, who }) => {
+      const spec = await row.request(world, who);
+      const crossSite = label === 'owner from another site';
+      const before = await snapshotStore(world.t);
+      const answer = await send(world.t, spec.jar ?? world.jars[who], {
+        ...spec,
+        ...(crossSite ? { origin: ATTACKER_ORIGIN } : {}),
+      });
+      expect(answer.status, `${row.what}: ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(
+        status,
+      );
+      if (answer.status >= 400) {
+        // A refusal changes nothing stored: no order, hold, payment event, session or page.
+        expectSameStore(before, await snapshotStore(world.t), row.route);
+      }
+      if (!crossSite) await row.check?.(world, who, answer);
+    },
+  );
+
+  it('publishes only through a correctly signed webhook, not through a session', async () => {
+    const { t, jars } = world;
+    const orderId = await createOrderFor(t, jars.owner);
+    const body = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_signed', order_id: orderId } } },
+    });
+    const orderStatus = async () =>
+      (
+        await t.database.db
+          .selectFrom('orders')
+          .select('status')
+          .where('gateway_order_id', '=', orderId)
+          .executeTakeFirstOrThrow()
+      ).status;
+    const forged = await send(t, jars.owner, {
+      path: '/webhooks/razorpay',
+      body,
+      headers: { 'x-razorpay-signature': hmacHex('a guessed secret', body) },
+    });
+    expect(forged.status).toBe(401);
+    expect(await orderStatus()).toBe('created');
+    const signed = await send(t, new CookieJar(), {
+      path: '/webhooks/razorpay',
+      body,
+      origin: null,
+      headers: { 'x-razorpay-signature': hmacHex(t.app.gateway.webhookSecret, body) },
+    });
+    expect(signed.status).toBe(200);
+    expect(await orderStatus()).toBe('paid');
+  });
+
+  it("another person's refused claim leaves the owner's page exactly as it was", async () => {
+    const { t, jars, ownerName } = world;
+    const stored = () =>
+      t.database.db
+        .selectFrom('usernames')
+        .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+        .select(['usernames.user_id', 'portfolios.data', 'portfolios.updated_at'])
+        .where('usernames.username', '=', ownerName)
+        .executeTakeFirstOrThrow();
+    const before = await stored();
+    const defaced = {
+      ...SAMPLE_DATA.template2,
+      personalDetails: { ...SAMPLE_DATA.template2.personalDetails, name: 'Defaced' },
+    };
+    for (const username of [ownerName, ownerName.toUpperCase(), ` ${ownerName} `]) {
+      const answer = await send(t, jars.other, {
+        path: '/api/claims',
+        body: { username, templateId: 'template2', data: defaced },
+      });
+      expect(answer.status).toBe(409);
+    }
+    expect(await stored()).toEqual(before);
+  });
+});
