@@ -39,18 +39,23 @@ export function createPublicPageFastPath(
     const answer = page?.headers[encoding];
     if (!page || !answer) return next(request, response);
 
-    gate.current().then(
-      (generation) => {
-        if (generation !== page.generation) return next(request, response);
-        if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
-          response.writeHead(304, answer.notModified);
-          response.end();
-          return;
-        }
-        response.writeHead(200, answer.ok);
-        response.end(method === 'HEAD' ? undefined : page.bodies[encoding]);
-      },
-      () => next(request, response),
-    );
+    const send = (generation: number) => {
+      if (generation !== page.generation) return next(request, response);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
+        response.writeHead(304, answer.notModified);
+        response.end();
+        return;
+      }
+      response.writeHead(200, answer.ok);
+      response.end(method === 'HEAD' ? undefined : page.bodies[encoding]);
+    };
+    let generation: number | Promise<number>;
+    try {
+      generation = gate.current();
+    } catch {
+      return next(request, response);
+    }
+    if (typeof generation === 'number') return send(generation);
+    generation.then(send, () => next(request, response));
   };
 }

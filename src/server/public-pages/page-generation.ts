@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Db } from '../db/database.js';
+import { sqliteConnectionOf, type Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -15,6 +15,8 @@ export async function bumpPageGeneration(trx: Transaction<Database>): Promise<vo
     .execute();
 }
 
+const READ_GENERATION = 'SELECT value FROM page_generation WHERE id = 1';
+
 export async function readPageGeneration(db: Db): Promise<number> {
   const row = await db
     .selectFrom('page_generation')
@@ -25,23 +27,48 @@ export async function readPageGeneration(db: Db): Promise<number> {
 }
 
 /**
+ * On SQLite, a synchronous read of the generation: a prepared statement on the connection,
+ * a couple of microseconds, so that a cached page is answered without waiting on anything.
+ */
+export function pageGenerationReaderSync(db: Db): (() => number) | undefined {
+  const connection = sqliteConnectionOf(db);
+  if (!connection) return undefined;
+  // Prepared on first use: the app is built before the migrations have run.
+  let statement: { get(): unknown } | undefined;
+  return () => {
+    statement ??= connection.prepare(READ_GENERATION).pluck();
+    return Number(statement.get());
+  };
+}
+
+/** Runs `callback` once the loop has handled every event of this turn. */
+const afterThisTurn = (callback: () => void) => setImmediate(callback);
+
+/**
  * The page generation as of a moment after the caller asked, shared by every request that asks
- * at about the same time, so that a busy process reads the row a few hundred times a second
- * rather than once per request.
+ * in the same turn of the event loop, so that a busy process reads the row a few hundred times
+ * a second rather than once per request.
  *
- * A read may be joined only by requests that were already received when it started: those
+ * A read may be shared only by requests that were already received when it started: those
  * handled in the same turn of the event loop (their bytes arrived before the loop woke up, and
  * so before the read began). A request handled later waits for the next read, because the read
  * in flight may predate a publish that this request's sender has already seen answered.
+ *
+ * With a synchronous reader (SQLite) the answer is a number at once; otherwise a promise.
  */
 export class PageGenerationGate {
   private inFlight?: Promise<number>;
   private inFlightJoinable = false;
   private next?: Promise<number>;
+  private readThisTurn?: number;
 
-  constructor(private readonly read: () => Promise<number>) {}
+  constructor(
+    private readonly read: () => Promise<number>,
+    private readonly readSync?: () => number,
+  ) {}
 
-  current(): Promise<number> {
+  current(): number | Promise<number> {
+    if (this.readSync) return this.currentSync(this.readSync);
     if (this.inFlight && this.inFlightJoinable) return this.inFlight;
     if (!this.inFlight) return this.start();
     this.next ??= this.inFlight.then(
@@ -49,6 +76,16 @@ export class PageGenerationGate {
       () => this.startNext(),
     );
     return this.next;
+  }
+
+  private currentSync(readSync: () => number): number {
+    if (this.readThisTurn === undefined) {
+      this.readThisTurn = readSync();
+      afterThisTurn(() => {
+        this.readThisTurn = undefined;
+      });
+    }
+    return this.readThisTurn;
   }
 
   private startNext(): Promise<number> {
@@ -62,8 +99,7 @@ export class PageGenerationGate {
     });
     this.inFlight = reading;
     this.inFlightJoinable = true;
-    // setImmediate runs after the loop has handled every event of this turn.
-    setImmediate(() => {
+    afterThisTurn(() => {
       if (this.inFlight === reading) this.inFlightJoinable = false;
     });
     return reading;

@@ -13,7 +13,11 @@ import {
   PageCache,
   pickEncoding,
 } from './page-cache.js';
-import { PageGenerationGate, readPageGeneration } from './page-generation.js';
+import {
+  PageGenerationGate,
+  pageGenerationReaderSync,
+  readPageGeneration,
+} from './page-generation.js';
 import {
   findPublishedPage,
   listPublishedUsernames,
@@ -30,7 +34,9 @@ export function publicPageCsp(https: boolean): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https: http:",
     "font-src 'self'",
-    "connect-src 'none'",
+    // Our script makes no requests, but crawlers' page tools (Lighthouse among them) fetch
+    // /robots.txt from inside the page; same-origin reads give an injected script nothing new.
+    "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -50,7 +56,10 @@ export function registerPublicPages(
   const stylesheets = templateStylesheets(ctx.clientDir);
   const buildId = JSON.stringify(stylesheets);
   const cache = new PageCache();
-  const gate = new PageGenerationGate(() => readPageGeneration(ctx.db));
+  const gate = new PageGenerationGate(
+    () => readPageGeneration(ctx.db),
+    pageGenerationReaderSync(ctx.db),
+  );
 
   const notFoundPage = (reply: FastifyReply, username: string) =>
     reply
