@@ -1,12 +1,19 @@
 /**
  * npm run bench: runs every benchmark (each writes bench/results/<name>.md), then gathers them
- * into bench/RESULTS.md. Needs a build, Debian's chromium, nginx-light and wrk.
+ * into bench/RESULTS.md. Needs a build, Debian's chromium, nginx-light and wrk; PostgreSQL figures
+ * when TEST_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/test).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { machineLine } from './harness.js';
 
-const BENCHES = ['bench/public-page.ts', 'bench/preview-latency.ts'];
+const BENCHES = [
+  'bench/public-page.ts',
+  'bench/lighthouse.ts',
+  'bench/preview-latency.ts',
+  'bench/builder-size.ts',
+  'bench/publish-throughput.ts',
+];
 
 // --collect-only gathers the last results without measuring again.
 const measure = !process.argv.includes('--collect-only');

@@ -1,0 +1,174 @@
+/**
+ * Builder JavaScript (and CSS) size per route: what a first visit to each route of
+ * src/shared/routes.ts downloads, brotli and gzip compressed as the server sends them, read from
+ * the Vite build's manifest by following the static imports of the entry and of the route's lazy
+ * chunk. Needs a build (npm run build). `npx tsx bench/builder-size.ts [clientDir]` prints the
+ * section and writes bench/results/builder-size.md.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { PAGE_TITLES, TEMPLATE_IDS, type TemplateId } from '../src/shared/routes.js';
+import { machineLine } from './harness.js';
+
+/** Target for the first pages a visitor sees, compressed JavaScript. */
+const TARGET_KB = 150;
+const TARGET_ROUTES = ['/', '/choose'];
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The template component each template id loads (src/client/templates/loadTemplate.ts). */
+const TEMPLATE_SOURCES: Record<TemplateId, string> = {
+  template1: '../shared/templates/miniport/MiniportTemplate.tsx',
+  template2: '../shared/templates/directive/DirectiveTemplate.tsx',
+  template3: '../shared/templates/hyperspace/HyperspaceTemplate.tsx',
+  template4: '../shared/templates/solid-state/SolidStateTemplate.tsx',
+  template5: '../shared/templates/phantom/PhantomTemplate.tsx',
+};
+
+/**
+ * The lazy chunks a route loads on a first visit, by manifest key (src/client/router.tsx). The
+ * landing page and /screen-error are part of the entry. A template or draft preview also
+ * renders its template at once, so that template's chunk counts.
+ */
+function lazyChunksFor(route: string): string[] {
+  const info: Record<string, string> = {
+    '/about-us': 'pages/info/AboutPage.tsx',
+    '/contact-us': 'pages/info/ContactPage.tsx',
+    '/terms-and-conditions': 'pages/info/TermsPage.tsx',
+    '/privacy-policy': 'pages/info/PrivacyPage.tsx',
+    '/refund-policy': 'pages/info/RefundPage.tsx',
+    '/choose': 'pages/ChoosePage.tsx',
+    '/edit': 'pages/EditorPage.tsx',
+    '/final-preview': 'pages/FinalPreviewPage.tsx',
+    '/ack': 'pages/AckPage.tsx',
+  };
+  if (route === '/' || route === '/screen-error') return [];
+  if (info[route]) return [info[route]];
+  for (const id of TEMPLATE_IDS) {
+    if (route === `/${id}`) return ['pages/TemplatePreviewPage.tsx', TEMPLATE_SOURCES[id]];
+    if (route === `/edit-${id}`) return ['pages/DraftPreviewPage.tsx', TEMPLATE_SOURCES[id]];
+  }
+  throw new Error(`bench/builder-size.ts does not know which chunk ${route} loads`);
+}
+
+interface Sizes {
+  raw: number;
+  br: number;
+  gzip: number;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export interface RouteSize {
+  route: string;
+  files: string[];
+  js: Sizes;
+  css: Sizes;
+}
+
+/** Every route's first-visit JavaScript and CSS, from the manifest in `clientDir`. */
+export function measureRoutes(clientDir = 'dist/client'): RouteSize[] {
+  const manifestFile = path.join(clientDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`No ${manifestFile}: run npm run build first`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entryKey) throw new Error('the manifest has no entry chunk');
+
+  const sizeCache = new Map<string, Sizes>();
+  const sizeOf = (file: string): Sizes => {
+    let sizes = sizeCache.get(file);
+    if (!sizes) {
+      const bytes = readFileSync(path.join(clientDir, file));
+      sizes = {
+        raw: bytes.length,
+        // The same settings as scripts/precompress.mjs, whose files the server sends.
+        br: brotliCompressSync(bytes, {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
+        }).length,
+        gzip: gzipSync(bytes, { level: 9 }).length,
+      };
+      sizeCache.set(file, sizes);
+    }
+    return sizes;
+  };
+
+  /** A chunk and everything it imports statically (what the browser fetches before running it). */
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      if (!manifest[key]) throw new Error(`the manifest has no chunk ${key}`);
+      seen.add(key);
+      for (const child of manifest[key]!.imports ?? []) visit(child);
+    };
+    keys.forEach(visit);
+    return seen;
+  };
+
+  return Object.keys(PAGE_TITLES).map((route) => {
+    const chunks = closure([entryKey, ...lazyChunksFor(route)]);
+    const js = new Set<string>();
+    const css = new Set<string>();
+    for (const key of chunks) {
+      js.add(manifest[key]!.file);
+      for (const sheet of manifest[key]!.css ?? []) css.add(sheet);
+    }
+    const sum = (files: Set<string>) =>
+      [...files].map(sizeOf).reduce(
+        (total, size) => ({
+          raw: total.raw + size.raw,
+          br: total.br + size.br,
+          gzip: total.gzip + size.gzip,
+        }),
+        { raw: 0, br: 0, gzip: 0 },
+      );
+    return { route, files: [...js, ...css], js: sum(js), css: sum(css) };
+  });
+}
+
+/** The markdown section for bench/RESULTS.md. */
+export async function builderSizeSection(clientDir = 'dist/client'): Promise<string> {
+  const routes = measureRoutes(clientDir);
+  const rows = routes.map(
+    ({ route, js, css }) =>
+      `| \`${route}\` | ${kb(js.br)} | ${kb(js.gzip)} | ${kb(js.raw)} | ${kb(css.br)} | ${kb(css.gzip)} |`,
+  );
+  const verdicts = TARGET_ROUTES.map((route) => {
+    const size = routes.find((r) => r.route === route)!;
+    const worst = Math.max(size.js.br, size.js.gzip) / 1024;
+    return `\`${route}\` ${kb(size.js.gzip)} KB gzip / ${kb(size.js.br)} KB brotli (${worst < TARGET_KB ? 'met' : 'NOT met'})`;
+  });
+  return [
+    '## Builder JavaScript size per route',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}.`,
+    'Command: `npx tsx bench/builder-size.ts` (after `npm run build`). What a first visit to each route',
+    "downloads before the page runs: the entry chunk and the route's lazy chunk from",
+    '`dist/client/.vite/manifest.json` with all their static imports (template and draft previews also',
+    'count the template they render), compressed as `scripts/precompress.mjs` does (brotli 11, gzip 9).',
+    'The HTML shell, fonts and images are not counted.',
+    '',
+    `**Target: under ${TARGET_KB} KB compressed JavaScript for \`/\` and \`/choose\`:** ${verdicts.join('; ')}.`,
+    '',
+    '| route | JS brotli (KB) | JS gzip (KB) | JS raw (KB) | CSS brotli (KB) | CSS gzip (KB) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const section = await builderSizeSection(process.argv[2]);
+  writeFileSync('bench/results/builder-size.md', section);
+  process.stdout.write(`${section}\n`);
+}

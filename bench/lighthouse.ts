@@ -1,0 +1,128 @@
+/**
+ * Lighthouse (performance, accessibility, best practices, SEO) for each template's public page,
+ * with Lighthouse's default mobile settings (a mid-range phone on a slow 4G link, simulated),
+ * driving Debian's Chromium. Needs a build (npm run build).
+ * Writes bench/results/lighthouse.md.
+ */
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
+import { openDatabase } from '../src/server/db/database.js';
+import { TEMPLATE_IDS } from '../src/shared/routes.js';
+import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
+import { startBuiltServer } from '../test/built-server.js';
+import { publishDirectly } from '../test/publish-directly.js';
+import { machineLine } from './harness.js';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+interface Audit {
+  scores: Record<string, number>;
+  /** Audits that cost points, for the reader to act on. */
+  failing: string[];
+  metrics: { fcp: string; lcp: string; tbt: string; cls: string };
+}
+
+async function audit(url: string, port: number): Promise<Audit> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const scores: Record<string, number> = {};
+  const failing: string[] = [];
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id]!;
+    scores[id] = Math.round((category.score ?? 0) * 100);
+    for (const ref of category.auditRefs) {
+      const item = lhr.audits[ref.id];
+      if (ref.weight > 0 && item && item.score !== null && item.score < 1) {
+        failing.push(`${id}: ${item.id} (${item.score})`);
+      }
+    }
+  }
+  const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+  return {
+    scores,
+    failing,
+    metrics: {
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const server = await startBuiltServer({ RATE_LIMITS: 'off' });
+  const { db } = openDatabase({ sqliteFile: path.join(server.dataDir, 'portfolio.db') });
+  for (const id of TEMPLATE_IDS) {
+    await publishDirectly(db, { username: `bench-${id}`, templateId: id, data: SAMPLE_DATA[id] });
+  }
+  await db.destroy();
+
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  const rows: string[] = [];
+  const notes: string[] = [];
+  try {
+    for (const id of TEMPLATE_IDS) {
+      const result = await audit(`${server.url}/users/bench-${id}`, port);
+      const name = TEMPLATE_DEFINITIONS[id].name;
+      rows.push(
+        `| ${name} | ${CATEGORIES.map((c) => result.scores[c]).join(' | ')} | ${result.metrics.fcp} | ${result.metrics.lcp} | ${result.metrics.tbt} | ${result.metrics.cls} |`,
+      );
+      for (const line of result.failing) notes.push(`- ${name}: ${line}`);
+      process.stdout.write(`${name}: ${JSON.stringify(result.scores)}\n`);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+
+  const lines = [
+    '## Lighthouse: public portfolio pages',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}.`,
+    `Command: \`npm run bench\` (bench/lighthouse.ts): Lighthouse ${'12'} with its default mobile settings`,
+    '(simulated slow 4G and a 4x slower CPU) driving Debian Chromium, against the built server',
+    '(one Node process, SQLite), one page per template with its sample data.',
+    `Targets: performance at least ${TARGETS.performance}, accessibility, best practices and SEO ${TARGETS.seo}.`,
+    '',
+    '| template | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+    notes.length ? `Audits that cost points:\n\n${notes.join('\n')}` : 'No audit cost any points.',
+    '',
+  ];
+  writeFileSync('bench/results/lighthouse.md', lines.join('\n'));
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+await main();
