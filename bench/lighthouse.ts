@@ -5,7 +5,6 @@
  * Writes bench/results/lighthouse.md.
  */
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -16,6 +15,7 @@ import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/regis
 import { startBuiltServer } from '../test/built-server.js';
 import { publishDirectly } from '../test/publish-directly.js';
 import { machineLine } from './harness.js';
+import { freePort } from '../test/free-port.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
@@ -24,14 +24,6 @@ const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   'best-practices': 100,
   seo: 100,
 };
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 interface Audit {
   scores: Record<string, number>;

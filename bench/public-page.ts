@@ -6,7 +6,6 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -17,18 +16,11 @@ import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/regis
 import { publishDirectly } from '../test/publish-directly.js';
 import { startBuiltServer } from '../test/built-server.js';
 import { machineLine } from './harness.js';
+import { freePort } from '../test/free-port.js';
 
 const CONNECTIONS = 50;
 const SECONDS = 10;
 const ROUNDS = 3;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 interface WrkResult {
   requestsPerSecond: number;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from './free-port.js';
 
 export interface ServerProcessOptions {
   /** The data directory; kept by the caller, so a restart finds the same SQLite file and secret. */
@@ -24,14 +24,6 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** SIGTERM: the graceful stop. */
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
 }
 
 /**

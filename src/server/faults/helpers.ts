@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { CLIENT_DIR } from '../../../test/app.js';
 import { request, type CookieJar } from '../../../test/signin.js';
@@ -114,14 +113,7 @@ export async function pollUntil<T>(
   }
 }
 
-/** A loopback port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
+export { freePort } from '../../../test/free-port.js';
 
 /** Runs `tasks` with at most `limit` under way at once; keeps the order of results. */
 export async function inBatches<T>(

@@ -1,9 +1,9 @@
-import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { request, signIn } from '../../../test/signin.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+import { freePort } from '../../../test/free-port.js';
 
 interface Received {
   to: string[];
@@ -35,14 +35,6 @@ async function startSmtp(
     received,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
 }
 
 async function publish(t: TestApp, email: string, username: string): Promise<void> {
