@@ -142,6 +142,7 @@ describe('sign-in in a popup', () => {
   it.each([
     ['provider_error', SIGN_IN_MESSAGES.provider_error],
     ['internal', SIGN_IN_MESSAGES.internal],
+    ['rate_limited', SIGN_IN_MESSAGES.rate_limited],
   ])('reports a %s reported by the popup', async (status, text) => {
     const page = await session.newPage();
     await page.goto('/choose');

@@ -26,6 +26,7 @@ export const SIGN_IN_STATUSES = [
   'network',
   'cookies',
   'internal',
+  'rate_limited',
 ] as const;
 export type SignInStatus = (typeof SIGN_IN_STATUSES)[number];
 
@@ -51,6 +52,8 @@ export const SIGN_IN_MESSAGES: Record<
   network: 'We could not reach the sign-in service. Check your connection and try again.',
   cookies: 'Sign-in needs cookies. Please allow cookies for this site and try again.',
   internal: 'Something went wrong while signing you in. Please try again.',
+  rate_limited:
+    'There have been too many sign-in attempts from this network. Please wait a minute and try again.',
   blocked: 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
   closed: 'The sign-in window was closed before you finished.',
   superseded: 'A newer sign-in window replaced the previous one.',

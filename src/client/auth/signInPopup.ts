@@ -1,6 +1,7 @@
 import {
   SIGN_IN_MESSAGE_TYPE,
   SIGN_IN_POPUP,
+  SIGN_IN_STATUSES,
   type SignInClientFailure,
   type SignInMessage,
   type SignInStatus,
@@ -34,7 +35,7 @@ function isSignInMessage(data: unknown): data is SignInMessage {
     typeof data === 'object' &&
     data !== null &&
     (data as { type?: unknown }).type === SIGN_IN_MESSAGE_TYPE &&
-    typeof (data as { status?: unknown }).status === 'string'
+    (SIGN_IN_STATUSES as readonly unknown[]).includes((data as { status?: unknown }).status)
   );
 }
 

@@ -30,6 +30,10 @@ const DONE_TEXT: Record<SignInStatus, { title: string; text: string }> = {
   network: { title: 'Sign-in unavailable', text: 'The sign-in service could not be reached.' },
   cookies: { title: 'Cookies needed', text: 'Sign-in needs cookies to be allowed for this site.' },
   internal: { title: 'Sign-in failed', text: 'Something went wrong while signing you in.' },
+  rate_limited: {
+    title: 'Please wait a moment',
+    text: 'There have been too many sign-in attempts from this network. Try again in a minute.',
+  },
 };
 
 export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config): void {
@@ -61,7 +65,6 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
   }
   const oidc = new OidcClient(settings);
   const secure = config.publicUrl.startsWith('https:');
-  const limits = rateLimitHooks(app, { enabled: config.rateLimits });
 
   /** The popup's last page: posts only a status to the opener, at our exact origin, and closes. */
   const done = (reply: FastifyReply, status: SignInStatus, httpStatus = 200) => {
@@ -84,7 +87,13 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
     );
   };
 
-  app.get('/auth/login', { onRequest: limits.perIp('signIn') }, async (request, reply) => {
+  const limits = rateLimitHooks(app, { enabled: config.rateLimits });
+  // A refused sign-in in the popup tells the builder why, like any other ending.
+  const signInLimit = limits.perIp('signIn', {
+    page: (reply) => done(reply, 'rate_limited', 429),
+  });
+
+  app.get('/auth/login', { onRequest: signInLimit }, async (request, reply) => {
     const browser = newToken();
     const state = client.randomState();
     const nonce = client.randomNonce();

@@ -218,11 +218,15 @@ describe.each(TEST_DIALECTS)('rate limits through the app on %s', (dialect) => {
       code: 'rate_limited',
       message: 'Too many sign-in attempts from this network. Try again in 10 seconds.',
     });
-    // The popup is a browser page: it gets the same words as a page.
+    // The popup is a browser page: it ends like any sign-in, telling the builder why.
     const page = await startSignIn(ip, 'text/html,application/xhtml+xml,*/*;q=0.8');
     expect(page.status).toBe(429);
+    expect(page.headers.get('retry-after')).toBe('10');
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await page.text()).toContain('Too many sign-in attempts from this network.');
+    const html = await page.text();
+    expect(html).toContain('too many sign-in attempts from this network');
+    expect(html).toContain('data-status="rate_limited"');
+    expect(html).toContain('<script src="/signin-result.js"></script>');
     expect(await count('login_attempts')).toBe(attempts);
 
     // Another address is not affected.

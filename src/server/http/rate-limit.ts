@@ -152,11 +152,15 @@ declare module 'fastify' {
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
+/** How a route answers a refused page load itself (the retry headers are already set). */
+export type RefusedPage = (reply: FastifyReply, seconds: number) => FastifyReply;
+
 function refuse(
   request: FastifyRequest,
   reply: FastifyReply,
   rule: RateLimitRule,
   seconds: number,
+  page?: RefusedPage,
 ): FastifyReply {
   const whom = rule.by === 'user' ? 'your account' : 'this network';
   const wait = seconds === 1 ? '1 second' : `${seconds} seconds`;
@@ -165,6 +169,7 @@ function refuse(
   reply.status(429).header('retry-after', String(seconds)).header('cache-control', 'no-store');
   // The sign-in popup is a page the browser navigates to: it shows words, not JSON.
   if (request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
+    if (page) return page(reply, seconds);
     return reply.type('text/html; charset=utf-8').send(
       smallPage({
         title: `Too many ${rule.what}`,
@@ -186,21 +191,30 @@ function refuse(
 export function rateLimitHooks(
   app: FastifyInstance,
   options: { enabled: boolean },
-): { perIp(name: RateLimitName): Hook[]; perUser(name: RateLimitName): Hook[] } {
+): {
+  perIp(name: RateLimitName, options?: { page?: RefusedPage }): Hook[];
+  perUser(name: RateLimitName): Hook[];
+} {
   if (!app.hasDecorator('rateLimiter')) app.decorate('rateLimiter', new RateLimiter());
   const limiter = app.rateLimiter;
   const hook =
-    (name: RateLimitName, keyOf: (request: FastifyRequest) => Promise<string | undefined>): Hook =>
+    (
+      name: RateLimitName,
+      keyOf: (request: FastifyRequest) => Promise<string | undefined>,
+      page?: RefusedPage,
+    ): Hook =>
     async (request, reply) => {
       const key = await keyOf(request);
       if (key === undefined) return;
       const rule: RateLimitRule = RATE_LIMITS[name];
       const result = limiter.take(name, rule, key);
-      if (!result.allowed) return refuse(request, reply, rule, result.retryAfterSeconds);
+      if (!result.allowed) return refuse(request, reply, rule, result.retryAfterSeconds, page);
     };
   return {
-    perIp: (name) =>
-      options.enabled ? [hook(name, async (request) => clientNetwork(request.ip))] : [],
+    perIp: (name, perIpOptions) =>
+      options.enabled
+        ? [hook(name, async (request) => clientNetwork(request.ip), perIpOptions?.page)]
+        : [],
     perUser: (name) =>
       options.enabled ? [hook(name, async (request) => (await request.currentUser())?.id)] : [],
   };
