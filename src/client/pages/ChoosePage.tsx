@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DRAFT_STORAGE_KEY, type Draft } from '../../shared/domain/draft.js';
+import { DRAFT_STORAGE_KEY } from '../../shared/domain/draft-key.js';
+import type { Draft } from '../../shared/domain/draft.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { formatRupees, type TemplateSummary } from '../../shared/domain/price.js';
 import { isTemplateId, type TemplateId } from '../../shared/routes.js';

@@ -21,8 +21,7 @@ import {
 } from './portfolio.js';
 import { isAllowedImage, isAllowedLink } from './urls.js';
 
-/** The browser's local-storage key for the work in progress (spec: templateData). */
-export const DRAFT_STORAGE_KEY = 'templateData';
+export { DRAFT_STORAGE_KEY } from './draft-key.js';
 
 /** What lives under templateData: the template being edited and its data. */
 export interface Draft {
