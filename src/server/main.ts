@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
-import { prepareDatabase } from './prepare-database.js';
+import { prepareDatabaseWhenReachable } from './prepare-database.js';
 import { createShutdown } from './shutdown.js';
 
 async function main(): Promise<void> {
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
   const app = await buildApp({ config, db, dialect, clientDir });
 
-  const applied = await prepareDatabase(db);
+  const applied = await prepareDatabaseWhenReachable(db, app.log);
   app.log.info({ dialect, applied }, 'database ready');
 
   const shutdown = createShutdown(app);
