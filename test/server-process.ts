@@ -10,20 +10,27 @@ export interface ServerProcessOptions {
   databaseUrl?: string;
   /** The port to listen on; a restart passes the previous one so clients keep their address. */
   port?: number;
+  /**
+   * PUBLIC_URL, when it is not this process's own address: several processes behind one load
+   * balancer share one.
+   */
+  publicUrl?: string;
   env?: Record<string, string>;
 }
 
 export interface ServerProcess {
-  /** http://127.0.0.1:port, which is also its PUBLIC_URL (cookies and origin checks match). */
+  /** http://127.0.0.1:port: where this very process answers. */
   url: string;
+  /** Its PUBLIC_URL: `url` unless another was given (cookies and origin checks follow it). */
+  publicUrl: string;
   port: number;
   pid: number;
   /** What the process wrote, for failure messages. */
   output(): string;
   /** SIGKILL: no shutdown code runs, exactly like a crash or the OOM killer. */
   kill(): Promise<void>;
-  /** SIGTERM: the graceful stop. */
-  stop(): Promise<void>;
+  /** SIGTERM: the graceful stop; resolves with the exit code. */
+  stop(): Promise<number | null>;
 }
 
 /**
@@ -41,7 +48,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       PATH: process.env.PATH ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: url,
+      PUBLIC_URL: options.publicUrl ?? url,
       DATA_DIR: options.dataDir,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       LOG_LEVEL: 'warn',
@@ -57,7 +64,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
 
   await new Promise<void>((resolve, reject) => {
     const onData = () => {
@@ -74,14 +81,17 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
 
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    await exited;
+    return exited;
   };
   return {
     url,
+    publicUrl: options.publicUrl ?? url,
     port,
     pid: child.pid!,
     output: () => output,
-    kill: () => end('SIGKILL'),
+    kill: async () => {
+      await end('SIGKILL');
+    },
     stop: () => end('SIGTERM'),
   };
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { CLIENT_DIR } from '../../../test/app.js';
 import { request, type CookieJar } from '../../../test/signin.js';
-import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import type { TemplateId } from '../../shared/routes.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Db, Dialect } from '../db/database.js';
+import { orderBody as baseOrderBody } from '../../../test/order-body.js';
 
 /** Shared by the fault tests: the app on a database the test opened itself, and small HTTP steps. */
 
@@ -80,15 +80,8 @@ export async function getJson(jar: CookieJar, url: string): Promise<JsonAnswer> 
   };
 }
 
-export function orderBody(username: string, templateId: TemplateId = 'template1') {
-  return {
-    templateId,
-    currency: 'INR',
-    receipt: String(Date.now()),
-    username,
-    data: SAMPLE_DATA[templateId],
-  };
-}
+export const orderBody = (username: string, templateId: TemplateId = 'template1') =>
+  baseOrderBody(username, templateId);
 
 /**
  * Waits for a condition that the system reaches on its own (a reconnect, a lock released),

@@ -1,41 +1,9 @@
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { request, signIn } from '../../../test/signin.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { freePort } from '../../../test/free-port.js';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(
-  port = 0,
-): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : port,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
+import { startSmtpSink } from '../../../test/smtp-sink.js';
 
 async function publish(t: TestApp, email: string, username: string): Promise<void> {
   const jar = await signIn(t.url, { name: 'Mail Person', email });
@@ -66,7 +34,7 @@ describe('the portfolio link email', () => {
   });
 
   it('is delivered over SMTP to the buyer with the link', async () => {
-    const smtp = await startSmtp();
+    const smtp = await startSmtpSink();
     const t = await startTestApp('sqlite', {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       MAIL_FROM: 'Portfolio <hello@example.com>',
@@ -99,7 +67,7 @@ describe('the portfolio link email', () => {
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed.last_error).toBeTruthy();
 
-    const smtp = await startSmtp(port);
+    const smtp = await startSmtpSink(port);
     cleanups.push(smtp.close);
     // Not due yet: the retry waits its back-off.
     expect(await t.app.outbox.tick()).toBe(0);

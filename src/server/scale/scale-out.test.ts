@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { SMTPServer } from 'smtp-server';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppProcess, type AppProcess } from '../../../test/app-process.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { startServerProcess, type ServerProcess } from '../../../test/server-process.js';
 import { CookieJar, popupStatus, request, signInUntilCallback } from '../../../test/signin.js';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
@@ -23,38 +26,6 @@ const SKIP_REASON = 'set TEST_DATABASE_URL to a PostgreSQL server to run the sca
 
 const PEOPLE = 50;
 const CONTESTED = 'shared-name';
-
-interface Mail {
-  to: string[];
-  raw: string;
-}
-
-function startSmtp(): Promise<{ port: number; received: Mail[]; close: () => Promise<void> }> {
-  const received: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve({
-        port: typeof address === 'object' && address ? address.port : 0,
-        received,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    }),
-  );
-}
 
 /** Runs `work` over `items` with at most `limit` at a time. */
 async function inBatches<T, R>(
@@ -84,9 +55,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   `two app processes sharing one PostgreSQL database${process.env.TEST_DATABASE_URL ? '' : ` (skipped: ${SKIP_REASON})`}`,
   () => {
     let database: TestDatabase;
-    let smtp: Awaited<ReturnType<typeof startSmtp>>;
-    let a: AppProcess;
-    let b: AppProcess;
+    let smtp: SmtpSink;
+    let a: ServerProcess;
+    let b: ServerProcess;
     let publicUrl: string;
     const people: { jar: CookieJar; email: string }[] = [];
 
@@ -94,15 +65,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       // An empty database: the processes migrate and seed it themselves at start, as in
       // production (and the built server's migrations are the ones that count here).
       database = await createTestDatabase('postgres', { prepare: false });
-      smtp = await startSmtp();
+      smtp = await startSmtpSink();
       const env = {
         SESSION_SECRET: randomBytes(32).toString('base64url'),
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         RATE_LIMITS: 'off',
       };
-      a = await startAppProcess({ databaseUrl: database.databaseUrl, env });
+      const dataDir = () => mkdtempSync(path.join(tmpdir(), 'pb-scale-'));
+      a = await startServerProcess({ dataDir: dataDir(), databaseUrl: database.databaseUrl, env });
       publicUrl = a.publicUrl;
-      b = await startAppProcess({ databaseUrl: database.databaseUrl, publicUrl, env });
+      b = await startServerProcess({
+        dataDir: dataDir(),
+        databaseUrl: database.databaseUrl,
+        publicUrl,
+        env,
+      });
     });
 
     afterAll(async () => {
@@ -114,10 +91,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
 
     const processes = () => [a, b] as const;
-    const other = (p: AppProcess) => (p === a ? b : a);
+    const other = (p: ServerProcess) => (p === a ? b : a);
 
     /** A state-changing call to one process; the browser's origin is the shared public one. */
-    const post = (jar: CookieJar, target: AppProcess, path: string, body?: unknown) =>
+    const post = (jar: CookieJar, target: ServerProcess, path: string, body?: unknown) =>
       request(jar, `${target.url}${path}`, {
         method: 'POST',
         headers: {
@@ -127,13 +104,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         body: body === undefined ? undefined : JSON.stringify(body),
       });
 
-    const me = async (jar: CookieJar, target: AppProcess) =>
+    const me = async (jar: CookieJar, target: ServerProcess) =>
       (await (await request(jar, `${target.url}/api/me`)).json()) as {
         user: { email: string } | null;
       };
 
     /** Starts sign-in at `start`; the provider's steps go to A (PUBLIC_URL); `finish` takes the callback. */
-    const signInAcross = async (start: AppProcess, finish: AppProcess, email: string) => {
+    const signInAcross = async (start: ServerProcess, finish: ServerProcess, email: string) => {
       const jar = new CookieJar();
       const { callbackUrl } = await signInUntilCallback(jar, start.url, {
         name: `Person ${email.split('@')[0]}`,
@@ -146,7 +123,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       return jar;
     };
 
-    const publicPage = async (target: AppProcess, username: string) => {
+    const publicPage = async (target: ServerProcess, username: string) => {
       const response = await fetch(`${target.url}/users/${username}`);
       return { status: response.status, html: await response.text() };
     };
@@ -174,7 +151,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       // The jar forgets the cookie on logout; a copy keeps presenting it, like a stolen cookie.
       const token = first.get('pb_session');
       expect(token).toBeDefined();
-      const withToken = async (target: AppProcess) =>
+      const withToken = async (target: ServerProcess) =>
         (await (
           await fetch(`${target.url}/api/me`, { headers: { cookie: `pb_session=${token}` } })
         ).json()) as { user: unknown };

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { TestApp } from '../../../test/app.js';
 import { CookieJar, request } from '../../../test/signin.js';
 import type { TemplateId } from '../../shared/routes.js';
-import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+import { orderBody as baseOrderBody } from '../../../test/order-body.js';
 
 const ANSWER_WITHIN_MS = 3000;
 
@@ -134,15 +134,8 @@ export function expectSameStore(
 export const uniqueName = (prefix = 'u'): string =>
   `${prefix}${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 
-export function orderBody(username: string, templateId: TemplateId = 'template2') {
-  return {
-    templateId,
-    currency: 'INR',
-    receipt: String(Date.now()),
-    username,
-    data: SAMPLE_DATA[templateId],
-  };
-}
+export const orderBody = (username: string, templateId: TemplateId = 'template2') =>
+  baseOrderBody(username, templateId);
 
 /** A new unpaid order of this person for a fresh name; returns the gateway's order id. */
 export async function createOrderFor(t: TestApp, jar: CookieJar, username = uniqueName('o')) {
