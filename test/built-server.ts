@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.js';
+import { startServerProcess } from './server-process.js';
 
 export interface BuiltServer {
-  /** The address the server prints: its public origin (sign-in and cookies are tied to it). */
+  /** The server's public origin, on localhost (sign-in and cookies are tied to it). */
   url: string;
   dataDir: string;
   stop(): Promise<void>;
@@ -12,39 +13,23 @@ export interface BuiltServer {
 
 /**
  * The built app exactly as `npm start` serves it (dist/server/main.js), on a fresh SQLite data
- * directory and a random port. Used by the browser tests, the screenshots and the benchmarks.
+ * directory and a free port, addressed as localhost like a person's browser would. Used by the
+ * browser tests, the screenshots and the benchmarks; removed with its data on stop.
  */
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
-  const main = path.resolve('dist/server/main.js');
-  if (!existsSync(main)) throw new Error('Build the app first: npm run build');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-built-'));
-  const child = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(`http://localhost:${match[1]}`);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  const port = await freePort();
+  const server = await startServerProcess({
+    dataDir,
+    port,
+    publicUrl: `http://localhost:${port}`,
+    env,
   });
   return {
-    url,
+    url: server.publicUrl,
     dataDir,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.on('exit', resolve));
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
