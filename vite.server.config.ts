@@ -6,7 +6,13 @@ export default defineConfig({
   build: {
     ssr: true,
     rollupOptions: {
-      input: { main: 'src/server/main.ts', admin: 'src/server/admin/cli.ts' },
+      input: {
+        main: 'src/server/main.ts',
+        admin: 'src/server/admin/cli.ts',
+        // Loaded by the image worker threads (uploads/image-pool.ts) by this name.
+        'image-worker': 'src/server/uploads/image.worker.ts',
+        seed: 'src/server/admin/seed.ts',
+      },
       output: { entryFileNames: '[name].js' },
     },
     outDir: 'dist/server',

@@ -4,10 +4,13 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Unit and integration tests beside the code: server, client and shared.
         test: {
-          name: 'server',
+          name: 'src',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // With TEST_DATABASE_URL set (CI always sets it), PostgreSQL must answer.
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -9,7 +9,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { PAGE_TITLES, TEMPLATE_IDS, type TemplateId } from '../src/shared/routes.js';
+import { PAGE_TITLES } from '../src/shared/routes.js';
+import {
+  TEMPLATE_DEFINITIONS,
+  TEMPLATE_IDS,
+  type TemplateId,
+} from '../src/shared/templates/catalog.js';
 import { machineLine } from './harness.js';
 
 /** Target for the first pages a visitor sees, compressed JavaScript. */
@@ -26,21 +31,22 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The template component each template id loads (src/client/templates/loadTemplate.ts). */
-const TEMPLATE_SOURCES: Record<TemplateId, string> = {
-  template1: '../shared/templates/miniport/MiniportTemplate.tsx',
-  template2: '../shared/templates/directive/DirectiveTemplate.tsx',
-  template3: '../shared/templates/hyperspace/HyperspaceTemplate.tsx',
-  template4: '../shared/templates/solid-state/SolidStateTemplate.tsx',
-  template5: '../shared/templates/phantom/PhantomTemplate.tsx',
-};
+/** The manifest key of a template's component chunk (what its definition's loadComponent imports). */
+function templateChunk(manifest: Manifest, id: TemplateId): string {
+  const { slug } = TEMPLATE_DEFINITIONS[id];
+  const key = Object.keys(manifest).find(
+    (source) => source.includes(`/templates/${slug}/`) && source.endsWith('Template.tsx'),
+  );
+  if (!key) throw new Error(`the manifest has no component chunk for ${id}`);
+  return key;
+}
 
 /**
  * The lazy chunks a route loads on a first visit, by manifest key (src/client/router.tsx). The
  * landing page and /screen-error are part of the entry. A template or draft preview also
  * renders its template at once, so that template's chunk counts.
  */
-function lazyChunksFor(route: string): string[] {
+function lazyChunksFor(manifest: Manifest, route: string): string[] {
   const info: Record<string, string> = {
     '/about-us': 'pages/info/AboutPage.tsx',
     '/contact-us': 'pages/info/ContactPage.tsx',
@@ -55,8 +61,8 @@ function lazyChunksFor(route: string): string[] {
   if (route === '/' || route === '/screen-error') return [];
   if (info[route]) return [info[route]];
   for (const id of TEMPLATE_IDS) {
-    if (route === `/${id}`) return ['pages/TemplatePreviewPage.tsx', TEMPLATE_SOURCES[id]];
-    if (route === `/edit-${id}`) return ['pages/DraftPreviewPage.tsx', TEMPLATE_SOURCES[id]];
+    if (route === `/${id}`) return ['pages/TemplatePreviewPage.tsx', templateChunk(manifest, id)];
+    if (route === `/edit-${id}`) return ['pages/DraftPreviewPage.tsx', templateChunk(manifest, id)];
   }
   throw new Error(`bench/builder-size.ts does not know which chunk ${route} loads`);
 }
@@ -116,7 +122,7 @@ export function measureRoutes(clientDir = 'dist/client'): RouteSize[] {
   };
 
   return Object.keys(PAGE_TITLES).map((route) => {
-    const chunks = closure([entryKey, ...lazyChunksFor(route)]);
+    const chunks = closure([entryKey, ...lazyChunksFor(manifest, route)]);
     const js = new Set<string>();
     const css = new Set<string>();
     for (const key of chunks) {

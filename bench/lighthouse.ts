@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { openDatabase } from '../src/server/db/database.js';
-import { TEMPLATE_IDS } from '../src/shared/routes.js';
+import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { startBuiltServer } from '../test/built-server.js';
 import { publishDirectly } from '../test/publish-directly.js';

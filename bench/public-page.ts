@@ -11,7 +11,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { openDatabase } from '../src/server/db/database.js';
-import { TEMPLATE_IDS } from '../src/shared/routes.js';
+import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { publishDirectly } from '../test/publish-directly.js';
 import { startBuiltServer } from '../test/built-server.js';
@@ -53,7 +53,10 @@ function wrk(url: string): WrkResult {
   return { requestsPerSecond: rps, p50Ms: p50, p99Ms: p99, errors };
 }
 
-/** A bare node:http server answering one buffer with fixed headers, in its own process. */
+/**
+ * A bare node:http server answering one buffer with fixed headers, in its own process: the same
+ * body and headers as ours (content-length included), keep-alive as ours.
+ */
 async function startBareNode(
   html: string,
   headers: Record<string, string>,
@@ -62,9 +65,11 @@ async function startBareNode(
   const program = `
     const body = Buffer.from(process.env.BODY);
     const headers = JSON.parse(process.env.HEADERS);
-    require('node:http')
-      .createServer((request, response) => { response.writeHead(200, headers); response.end(body); })
-      .listen(${port}, '127.0.0.1', () => process.stdout.write('ready\\n'));`;
+    const server = require('node:http')
+      .createServer((request, response) => { response.writeHead(200, headers); response.end(body); });
+    // As our server sets it (app.ts), so both keep connections alike.
+    server.keepAliveTimeout = 72000;
+    server.listen(${port}, '127.0.0.1', () => process.stdout.write('ready\\n'));`;
   const child = spawn(process.execPath, ['-e', program], {
     env: { PATH: process.env.PATH ?? '', BODY: html, HEADERS: JSON.stringify(headers) },
     stdio: ['ignore', 'pipe', 'inherit'],

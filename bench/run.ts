@@ -9,10 +9,12 @@ import { machineLine } from './harness.js';
 
 const BENCHES = [
   'bench/public-page.ts',
+  'bench/public-pages-at-scale.ts',
   'bench/lighthouse.ts',
   'bench/preview-latency.ts',
   'bench/builder-size.ts',
   'bench/publish-throughput.ts',
+  'bench/image-upload.ts',
 ];
 
 // --collect-only gathers the last results without measuring again.

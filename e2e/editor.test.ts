@@ -7,7 +7,7 @@ import { editorSteps, isSectionStep, type Step } from '../src/client/editor/step
 import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/domain/draft.js';
 import { LIMITS } from '../src/shared/domain/limits.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
-import { TEMPLATE_IDS, templateName, type TemplateId } from '../src/shared/routes.js';
+import { TEMPLATE_IDS, templateName, type TemplateId } from '../src/shared/templates/catalog.js';
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { useBrowser } from './browser.js';
@@ -472,6 +472,18 @@ describe('the editor', () => {
     await openEditor(page, 'template5', sample('template5'));
     const frame = previewFrame(page);
     await expect.poll(() => frame.evaluate(() => window.scrollY)).toBe(0);
+    // Counts the foreign messages as they arrive, after the preview's own listener (added first)
+    // has handled each one.
+    await frame.evaluate(() => {
+      (window as unknown as { foreignMessages: Promise<void> }).foreignMessages = new Promise(
+        (resolve) => {
+          let seen = 0;
+          window.addEventListener('message', (event) => {
+            if (event.origin !== window.location.origin && (seen += 1) === 2) resolve();
+          });
+        },
+      );
+    });
 
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
@@ -498,7 +510,11 @@ describe('the editor', () => {
       return true;
     });
     expect(sent).toBe(true);
-    await page.waitForTimeout(1000);
+    // Both arrived and were handled; a draft the preview had taken would be drawn by the next frame.
+    await frame.evaluate(async () => {
+      await (window as unknown as { foreignMessages: Promise<void> }).foreignMessages;
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    });
     await expect(frame.evaluate(() => window.scrollY)).resolves.toBe(0);
     await expect(previewText(page)).resolves.not.toContain('Injected by another site');
 
@@ -534,8 +550,9 @@ describe('the editor', () => {
     for (const id of TEMPLATE_IDS) {
       await seedDraft(page, id, sample(id));
       await page.goto(`/edit-${id}`);
+      // The template is drawn only after the page's mount effects (where a redirect would run)
+      // and the template's chunk: by then a redirect would have changed the address.
       await page.locator('#personalDetails').waitFor();
-      await page.waitForTimeout(200);
       expect(new URL(page.url()).pathname).toBe(`/edit-${id}`);
     }
     const wide = await session.newPage({ width: 751, height: 900 });

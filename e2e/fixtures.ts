@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { openDatabase, type Db } from '../src/server/db/database.js';
 import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
-import type { TemplateId } from '../src/shared/routes.js';
+import type { TemplateId } from '../src/shared/templates/catalog.js';
 
 /** The e2e server's own database, for arranging what a test is not about (a published portfolio). */
 export function serverDatabase(): Db {

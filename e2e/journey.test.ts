@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { discountedPaise, formatRupees } from '../src/shared/domain/price.js';
@@ -8,6 +8,7 @@ import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
 import { serverDatabase, signInThroughPopup } from './fixtures.js';
+import { step } from './step.js';
 
 /** Serious and critical axe violations on the page, outside the preview frame. */
 const axeViolations = (page: Page) => seriousAxeViolations(page, 'iframe');
@@ -65,132 +66,163 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
       discountedPaise(directive.price_paise ?? 0, directive.discount_percent),
     );
 
-    // Sign in and select: the draft goes to local storage and the editor opens.
-    const page = await session.newPage({ width: 1280, height: 900 });
-    await page.goto('/choose');
-    await signInThroughPopup(
-      page,
-      () => card(page, 'Directive').getByRole('button', { name: 'Select Directive' }).click(),
-      asha,
-    );
-    await goToFinalPreview(page);
+    let page!: Page;
+    let field!: Locator;
+    let dialog!: Locator;
+    let update!: Locator;
 
-    // The preview is the draft, rendered by /edit-template2 in a frame.
-    const preview = page.getByTitle('Preview of your portfolio');
-    await expect(preview.getAttribute('src')).resolves.toBe('/edit-template2');
-    await page
-      .frameLocator('iframe[title="Preview of your portfolio"]')
-      .getByText(SAMPLE_DATA.template2.personalDetails.name)
-      .first()
-      .waitFor();
-    await expect(page.getByText(`₹${rupees}`).first().isVisible()).resolves.toBe(true);
-
-    // SPEC section 5's two alerts, on the page.
-    const field = page.getByLabel('Username');
-    await expect(field.inputValue()).resolves.toBe('');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await alertWith(page, 'Please provide a username').first().waitFor();
-    await page.getByRole('button', { name: 'Make Payment' }).click();
-    await alertWith(page, 'Please provide a username to deploy your website').waitFor();
-
-    // Lowercased as typed, with the rule shown meanwhile.
-    await field.pressSequentially(typed.slice(0, 2));
-    await expect(field.inputValue()).resolves.toBe(username.slice(0, 2));
-    await expect(
-      page.getByText('A username needs at least 3 characters.').isVisible(),
-    ).resolves.toBe(true);
-    await field.pressSequentially(typed.slice(2));
-    await expect(field.inputValue()).resolves.toBe(username);
-
-    // Submit: free, with the final URL and a way back to the name.
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(url, { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Change' }).click();
-    await expect(field.inputValue()).resolves.toBe(username);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(url, { exact: true }).waitFor();
-
-    // The test checkout, failing on purpose: the description is shown, nothing is published.
-    await page.getByRole('button', { name: 'Make Payment' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Test payment' });
-    await dialog.waitFor();
-    await expect(dialog.textContent()).resolves.toContain('no money moves');
-    await expect(
-      dialog.getByRole('button', { name: `Pay ₹${rupees}`, exact: true }).isVisible(),
-    ).resolves.toBe(true);
-    await dialog.getByRole('button', { name: 'Fail payment' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    const failure = alertWith(page, 'The payment failed');
-    await failure.waitFor();
-    await expect(failure.textContent()).resolves.toMatch(/declined/i);
-    await expect(usernameRow(username)).resolves.toBeUndefined();
-
-    // Escape dismisses the checkout; nothing happens.
-    await page.getByRole('button', { name: 'Make Payment' }).click();
-    await dialog.waitFor();
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    await expect(usernameRow(username)).resolves.toBeUndefined();
-
-    // Pay: published, thanked with the email and the link, then back to /choose after ~5 s.
-    await page.getByRole('button', { name: 'Make Payment' }).click();
-    await dialog.getByRole('button', { name: `Pay ₹${rupees}`, exact: true }).click();
-    await page.waitForURL('**/ack');
-    const thanked = Date.now();
-    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
-    await expect(page.getByText(asha.email).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: url }).getAttribute('href')).resolves.toBe(url);
-    await expect(usernameRow(username)).resolves.toMatchObject({ username });
-    const mail = await db
-      .selectFrom('email_outbox')
-      .select(['text_body'])
-      .where('to_address', '=', asha.email)
-      .execute();
-    expect(mail.some((message) => message.text_body.includes(url))).toBe(true);
-
-    await page.waitForURL('**/choose', { timeout: 10_000 });
-    expect(Date.now() - thanked).toBeGreaterThan(4_000);
-    const update = card(page, 'Directive').getByRole('button', { name: 'Update Directive' });
-    await update.waitFor();
-
-    // A free update of the same username: no payment.
-    await update.click();
-    await goToFinalPreview(page);
-    await page.getByLabel('Username').fill(username);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('has been updated').waitFor();
-    await expect(page.getByRole('link', { name: url }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Make Payment' }).isDisabled()).resolves.toBe(
-      true,
+    await step(
+      'Sign in and select: the draft goes to local storage and the editor opens',
+      async () => {
+        page = await session.newPage({ width: 1280, height: 900 });
+        await page.goto('/choose');
+        await signInThroughPopup(
+          page,
+          () => card(page, 'Directive').getByRole('button', { name: 'Select Directive' }).click(),
+          asha,
+        );
+        await goToFinalPreview(page);
+      },
     );
 
-    // Another template at the same name is a new purchase, and the page says so.
-    await page.goto('/choose');
-    await card(page, 'Mini-port').getByRole('button', { name: 'Select Mini-port' }).click();
-    await goToFinalPreview(page);
-    await page.getByLabel('Username').fill(username);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Publishing this template there is a new purchase').waitFor();
-    await expect(page.getByRole('button', { name: 'Make Payment' }).isEnabled()).resolves.toBe(
-      true,
+    await step('The preview is the draft, rendered by /edit-template2 in a frame', async () => {
+      const preview = page.getByTitle('Preview of your portfolio');
+      await expect(preview.getAttribute('src')).resolves.toBe('/edit-template2');
+      await page
+        .frameLocator('iframe[title="Preview of your portfolio"]')
+        .getByText(SAMPLE_DATA.template2.personalDetails.name)
+        .first()
+        .waitFor();
+      await expect(page.getByText(`₹${rupees}`).first().isVisible()).resolves.toBe(true);
+    });
+
+    await step("SPEC section 5's two alerts, on the page", async () => {
+      field = page.getByLabel('Username');
+      await expect(field.inputValue()).resolves.toBe('');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await alertWith(page, 'Please provide a username').first().waitFor();
+      await page.getByRole('button', { name: 'Make Payment' }).click();
+      await alertWith(page, 'Please provide a username to deploy your website').waitFor();
+    });
+
+    await step('Lowercased as typed, with the rule shown meanwhile', async () => {
+      await field.pressSequentially(typed.slice(0, 2));
+      await expect(field.inputValue()).resolves.toBe(username.slice(0, 2));
+      await expect(
+        page.getByText('A username needs at least 3 characters.').isVisible(),
+      ).resolves.toBe(true);
+      await field.pressSequentially(typed.slice(2));
+      await expect(field.inputValue()).resolves.toBe(username);
+    });
+
+    await step('Submit: free, with the final URL and a way back to the name', async () => {
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText(url, { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Change' }).click();
+      await expect(field.inputValue()).resolves.toBe(username);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText(url, { exact: true }).waitFor();
+    });
+
+    await step(
+      'The test checkout, failing on purpose: the description is shown, nothing is published',
+      async () => {
+        await page.getByRole('button', { name: 'Make Payment' }).click();
+        dialog = page.getByRole('dialog', { name: 'Test payment' });
+        await dialog.waitFor();
+        await expect(dialog.textContent()).resolves.toContain('no money moves');
+        await expect(
+          dialog.getByRole('button', { name: `Pay ₹${rupees}`, exact: true }).isVisible(),
+        ).resolves.toBe(true);
+        await dialog.getByRole('button', { name: 'Fail payment' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        const failure = alertWith(page, 'The payment failed');
+        await failure.waitFor();
+        await expect(failure.textContent()).resolves.toMatch(/declined/i);
+        await expect(usernameRow(username)).resolves.toBeUndefined();
+      },
     );
 
-    // Someone else cannot have it, whether checking or paying (the browser logs the 409s).
-    session.allowConsoleError(/status of 409 \(Conflict\)/);
-    const other = await session.newPage({ width: 1280, height: 900 });
-    await other.goto('/choose');
-    await signInThroughPopup(
-      other,
-      () => card(other, 'Directive').getByRole('button', { name: 'Select Directive' }).click(),
-      { name: 'Ravi Menon', email: `ravi-${run}@example.com` },
+    await step('Escape dismisses the checkout; nothing happens', async () => {
+      await page.getByRole('button', { name: 'Make Payment' }).click();
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect(usernameRow(username)).resolves.toBeUndefined();
+    });
+
+    await step(
+      'Pay: published, thanked with the email and the link, then back to /choose after ~5 s',
+      async () => {
+        await page.getByRole('button', { name: 'Make Payment' }).click();
+        await dialog.getByRole('button', { name: `Pay ₹${rupees}`, exact: true }).click();
+        await page.waitForURL('**/ack');
+        const thanked = Date.now();
+        await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+        await expect(page.getByText(asha.email).isVisible()).resolves.toBe(true);
+        await expect(page.getByRole('link', { name: url }).getAttribute('href')).resolves.toBe(url);
+        await expect(usernameRow(username)).resolves.toMatchObject({ username });
+        const mail = await db
+          .selectFrom('email_outbox')
+          .select(['text_body'])
+          .where('to_address', '=', asha.email)
+          .execute();
+        expect(mail.some((message) => message.text_body.includes(url))).toBe(true);
+
+        await page.waitForURL('**/choose', { timeout: 10_000 });
+        expect(Date.now() - thanked).toBeGreaterThan(4_000);
+        update = card(page, 'Directive').getByRole('button', { name: 'Update Directive' });
+        await update.waitFor();
+      },
     );
-    await goToFinalPreview(other);
-    await other.getByLabel('Username').fill(username);
-    await other.getByRole('button', { name: 'Submit' }).click();
-    await alertWith(other, USERNAME_TAKEN_MESSAGE).waitFor();
-    await other.getByRole('button', { name: 'Make Payment' }).click();
-    await alertWith(other, USERNAME_TAKEN_MESSAGE).last().waitFor();
-    await expect(other.getByRole('dialog').count()).resolves.toBe(0);
+
+    await step('A free update of the same username: no payment', async () => {
+      await update.click();
+      await goToFinalPreview(page);
+      await page.getByLabel('Username').fill(username);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('has been updated').waitFor();
+      await expect(page.getByRole('link', { name: url }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: 'Make Payment' }).isDisabled()).resolves.toBe(
+        true,
+      );
+    });
+
+    await step(
+      'Another template at the same name is a new purchase, and the page says so',
+      async () => {
+        await page.goto('/choose');
+        await card(page, 'Mini-port').getByRole('button', { name: 'Select Mini-port' }).click();
+        await goToFinalPreview(page);
+        await page.getByLabel('Username').fill(username);
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await page.getByText('Publishing this template there is a new purchase').waitFor();
+        await expect(page.getByRole('button', { name: 'Make Payment' }).isEnabled()).resolves.toBe(
+          true,
+        );
+      },
+    );
+
+    await step(
+      'Someone else cannot have it, whether checking or paying (the browser logs the 409s)',
+      async () => {
+        session.allowConsoleError(/status of 409 \(Conflict\)/);
+        const other = await session.newPage({ width: 1280, height: 900 });
+        await other.goto('/choose');
+        await signInThroughPopup(
+          other,
+          () => card(other, 'Directive').getByRole('button', { name: 'Select Directive' }).click(),
+          { name: 'Ravi Menon', email: `ravi-${run}@example.com` },
+        );
+        await goToFinalPreview(other);
+        await other.getByLabel('Username').fill(username);
+        await other.getByRole('button', { name: 'Submit' }).click();
+        await alertWith(other, USERNAME_TAKEN_MESSAGE).waitFor();
+        await other.getByRole('button', { name: 'Make Payment' }).click();
+        await alertWith(other, USERNAME_TAKEN_MESSAGE).last().waitFor();
+        await expect(other.getByRole('dialog').count()).resolves.toBe(0);
+      },
+    );
   }, 120_000);
 
   it('signs in from Submit and carries on; the pages and the test checkout are accessible and keyboard-only', async () => {

@@ -87,8 +87,20 @@ describe('the landing page', () => {
     await phone.waitForURL('**/screen-error');
 
     const enough = await session.newPage({ width: 751, height: 900 });
+    // The redirect checks the width, then listens for resizes, in one effect: once that listener
+    // is added (no other code on this page listens for resizes), the check has run.
+    await enough.addInitScript(() => {
+      const add = window.addEventListener.bind(window);
+      window.addEventListener = ((...args: Parameters<typeof add>) => {
+        if (args[0] === 'resize')
+          (window as unknown as { resizeListened: boolean }).resizeListened = true;
+        add(...args);
+      }) as typeof window.addEventListener;
+    });
     await enough.goto('/');
-    await enough.waitForTimeout(300);
+    await enough.waitForFunction(
+      () => (window as unknown as { resizeListened?: boolean }).resizeListened === true,
+    );
     expect(new URL(enough.url()).pathname).toBe('/');
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
-import { TEMPLATE_IDS, type TemplateId } from '../src/shared/routes.js';
+import { TEMPLATE_IDS, type TemplateId } from '../src/shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { publishDirectly } from '../test/publish-directly.js';
 import { useBrowser } from './browser.js';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_MESSAGES } from '../src/shared/auth.js';
 import { baseUrl, useBrowser } from './browser.js';
-import { signInThroughPopup } from './fixtures.js';
+import { serverDatabase, signInThroughPopup } from './fixtures.js';
 
 const notice = (page: Page) => page.getByRole('alert');
 const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign In' });
@@ -41,6 +41,90 @@ describe('sign-in in a popup', () => {
     expect(after.user).toBeNull();
   });
 
+  it('finishes in the popup itself when its opener is cut, and the builder notices at once', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    // What a browser or provider does when it severs the popup from the page that opened it.
+    await page.context().addInitScript(() => {
+      if (window.opener) window.opener = null;
+    });
+    await page.goto('/choose');
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      signInButton(page).click(),
+    ]);
+    await popup.getByLabel('Name').fill('Lena Opener');
+    await popup.getByLabel('Email').fill('lena@example.com');
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await popup.getByRole('heading', { name: 'Signed in' }).waitFor();
+    await expect(popup.locator('main').textContent()).resolves.toContain(
+      'You are signed in. You can close this window or tab and go back to the builder',
+    );
+    await page.getByText('Welcome Lena!').waitFor();
+    await expect(notice(page).count()).resolves.toBe(0);
+    // The window stays for the person to read; nothing closed it.
+    expect(popup.isClosed()).toBe(false);
+  });
+
+  it('without a channel between windows, notices the session when the cut-off popup closes', async () => {
+    const page = await session.newPage();
+    await page.context().addInitScript(() => {
+      if (window.opener) window.opener = null;
+      delete (window as { BroadcastChannel?: unknown }).BroadcastChannel;
+    });
+    await page.goto('/choose');
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      signInButton(page).click(),
+    ]);
+    await popup.getByLabel('Name').fill('Omar Closed');
+    await popup.getByLabel('Email').fill('omar@example.com');
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await popup.getByRole('heading', { name: 'Signed in' }).waitFor();
+    await popup.close();
+    await page.getByText('Welcome Omar!').waitFor();
+    await expect(notice(page).count()).resolves.toBe(0);
+  });
+
+  it('an image pointing at /auth/login neither starts a sign-in nor breaks the one in progress', async () => {
+    const page = await session.newPage();
+    session.allowConsoleError(/Failed to load resource: the server responded with a status of 400/);
+    const db = serverDatabase();
+    await page.goto('/choose');
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      signInButton(page).click(),
+    ]);
+    await popup.getByLabel('Name').waitFor();
+    const attempts = async () =>
+      (await db.selectFrom('login_attempts').select('state').execute()).length;
+    const before = await attempts();
+    // What a public page with images at /auth/login makes a visitor's browser do.
+    const statuses = await page.evaluate(() =>
+      Promise.all(
+        [1, 2, 3].map(
+          (i) =>
+            new Promise<string>((resolve) => {
+              const image = new Image();
+              image.onload = () => resolve('loaded');
+              image.onerror = () => resolve('refused');
+              image.src = `/auth/login?i=${i}`;
+            }),
+        ),
+      ),
+    );
+    expect(statuses).toEqual(['refused', 'refused', 'refused']);
+    expect(await attempts()).toBe(before);
+    await db.destroy();
+    await popup.getByLabel('Name').fill('Still Going');
+    await popup.getByLabel('Email').fill('still@example.com');
+    await Promise.all([
+      popup.waitForEvent('close'),
+      popup.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
+    await page.getByText('Welcome Still!').waitFor();
+    await expect(notice(page).count()).resolves.toBe(0);
+  });
+
   it('tells the person when the browser blocks the popup', async () => {
     const page = await session.newPage();
     await page.addInitScript(() => {
@@ -76,13 +160,19 @@ describe('sign-in in a popup', () => {
       signInButton(page).click(),
     ]);
     await popup.waitForLoadState();
-    await page.evaluate(() =>
-      window.postMessage(
-        { type: 'portfolio-builder:sign-in', status: 'success' },
-        window.location.origin,
-      ),
+    // Resolves once the message has been delivered: the page's own listener, added when the
+    // sign-in started, has handled it by then. Had it taken the message, the attempt would be
+    // over and closing the popup below would not report "closed".
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          window.addEventListener('message', () => resolve(), { once: true });
+          window.postMessage(
+            { type: 'portfolio-builder:sign-in', status: 'success' },
+            window.location.origin,
+          );
+        }),
     );
-    await page.waitForTimeout(300);
     await expect(page.getByText(/Welcome/).count()).resolves.toBe(0);
     await popup.close();
     await expect(notice(page).textContent()).resolves.toContain(SIGN_IN_MESSAGES.closed);
@@ -143,6 +233,7 @@ describe('sign-in in a popup', () => {
     ['provider_error', SIGN_IN_MESSAGES.provider_error],
     ['internal', SIGN_IN_MESSAGES.internal],
     ['rate_limited', SIGN_IN_MESSAGES.rate_limited],
+    ['email_unverified', SIGN_IN_MESSAGES.email_unverified],
   ])('reports a %s reported by the popup', async (status, text) => {
     const page = await session.newPage();
     await page.goto('/choose');

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/shared/domain/limits.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
-import { TEMPLATE_IDS, type TemplateId } from '../src/shared/routes.js';
+import { TEMPLATE_IDS, type TemplateId } from '../src/shared/templates/catalog.js';
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';

@@ -1,6 +1,6 @@
 /**
- * Renders our five templates in Chromium and writes the site's pictures of them:
- * the landing page's eight collage images and the five template card images (WebP).
+ * Renders our templates in Chromium and writes the site's pictures of them:
+ * the landing page's eight collage images and every template's card image for /choose (WebP).
  * Usage: npm run screenshots (builds first). Output: src/client/public/images/.
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { startBuiltServer } from '../test/built-server.js';
+import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
 
 const OUT_DIR = path.resolve('src/client/public/images');
 const MAX_BYTES = 80 * 1024;
@@ -40,9 +41,9 @@ const SHOTS: Shot[] = [
   collage(6, '/template3', 'section2'),
   collage(7, '/template4', 'section'),
   collage(8, '/template1', 'section2'),
-  ...[1, 2, 3, 4, 5].map((n) => ({
-    file: `card-template${n}.webp`,
-    route: `/template${n}`,
+  ...TEMPLATE_IDS.map((id) => ({
+    file: `card-${id}.webp`,
+    route: `/${id}`,
     viewport: { width: 1280, height: 960 },
     outputWidth: 640,
   })),

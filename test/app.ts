@@ -2,53 +2,62 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
-import type { Dialect } from '../src/server/db/database.js';
+import type { Db, Dialect } from '../src/server/db/database.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export const CLIENT_DIR = path.resolve('dist/client');
 
-export interface TestApp {
+export interface RunningApp {
   app: FastifyInstance;
-  database: TestDatabase;
   config: Config;
   /** Base URL of the app listening on an ephemeral loopback port. */
   url: string;
+  /** Closes the app, which closes `db` too. */
   close(): Promise<void>;
 }
 
-/** The real application on its own fresh database, listening on 127.0.0.1:random. */
-export async function startTestApp(
+/** The app on its own fresh test database, which close() drops. */
+export interface TestApp extends RunningApp {
+  database: TestDatabase;
+}
+
+interface AppOptions {
+  logger?: Parameters<typeof buildApp>[0]['logger'];
+  beforeListen?: (app: FastifyInstance) => void;
+  /** A small child-sitemap size, so tests can see the index split without 50,000 pages. */
+  sitemapUrlsPerChild?: number;
+}
+
+/** The real app in this process on a database the test opened itself, on 127.0.0.1:random. */
+export async function startAppOn(
+  db: Db,
   dialect: Dialect,
+  dataDir: string,
   env: Record<string, string> = {},
-  options: {
-    logger?: Parameters<typeof buildApp>[0]['logger'];
-    beforeListen?: (app: FastifyInstance) => void;
-  } = {},
-): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+  options: AppOptions = {},
+): Promise<RunningApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: database.dataDir,
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://127.0.0.1:0',
     ...env,
   });
   const app = await buildApp({
     config,
-    db: database.db,
+    db,
     dialect,
     clientDir: CLIENT_DIR,
     logger: options.logger,
+    sitemapUrlsPerChild: options.sitemapUrlsPerChild,
   });
   options.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   config.publicUrl = url;
   return {
     app,
-    database,
     config,
     url,
     close: async () => {
@@ -57,6 +66,23 @@ export async function startTestApp(
       const stragglers = setTimeout(() => app.server.closeAllConnections(), 2000);
       await app.close();
       clearTimeout(stragglers);
+    },
+  };
+}
+
+/** The real application on its own fresh database, listening on 127.0.0.1:random. */
+export async function startTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  const running = await startAppOn(database.db, dialect, database.dataDir, env, options);
+  return {
+    ...running,
+    database,
+    close: async () => {
+      await running.close();
       await database.destroy();
     },
   };

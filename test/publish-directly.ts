@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/server/db/database.js';
 import { bumpPageGeneration } from '../src/server/public-pages/page-generation.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
-import type { TemplateId } from '../src/shared/routes.js';
+import type { TemplateId } from '../src/shared/templates/catalog.js';
 
 /**
  * A published portfolio written straight into the store, for tests that are about showing it

@@ -1,5 +1,7 @@
 import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'react-router';
-import { NOT_FOUND_TITLE, pageTitle, TEMPLATE_IDS } from '../shared/routes.js';
+import { NOT_FOUND_TITLE, pageTitle } from '../shared/routes.js';
+import { TEMPLATE_IDS } from '../shared/templates/catalog.js';
+import { TestModeNotice } from './components/TestModeNotice.js';
 import { LandingPage } from './pages/LandingPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { ScreenErrorPage } from './pages/ScreenErrorPage.js';
@@ -10,6 +12,16 @@ function RootLayout() {
   return (
     <>
       <title>{pageTitle(pathname) ?? NOT_FOUND_TITLE}</title>
+      <Outlet />
+    </>
+  );
+}
+
+/** Builder pages say so when payments are only a test. */
+function BuilderLayout() {
+  return (
+    <>
+      <TestModeNotice />
       <Outlet />
     </>
   );
@@ -39,6 +51,15 @@ const infoPages: RouteObject[] = [
   },
 ];
 
+// The frames of the live and final previews: the portfolio as it will look, without builder chrome.
+const draftPreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
+  path: `edit-${templateId}`,
+  lazy: async () => {
+    const { DraftPreviewPage } = await import('./pages/DraftPreviewPage.js');
+    return { Component: () => <DraftPreviewPage templateId={templateId} /> };
+  },
+}));
+
 const builderPages: RouteObject[] = [
   {
     path: 'choose',
@@ -49,13 +70,6 @@ const builderPages: RouteObject[] = [
     lazy: async () => {
       const { TemplatePreviewPage } = await import('./pages/TemplatePreviewPage.js');
       return { Component: () => <TemplatePreviewPage templateId={templateId} /> };
-    },
-  })),
-  ...TEMPLATE_IDS.map((templateId) => ({
-    path: `edit-${templateId}`,
-    lazy: async () => {
-      const { DraftPreviewPage } = await import('./pages/DraftPreviewPage.js');
-      return { Component: () => <DraftPreviewPage templateId={templateId} /> };
     },
   })),
   {
@@ -82,7 +96,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       { path: 'screen-error', element: <ScreenErrorPage /> },
       ...infoPages,
-      ...builderPages,
+      ...draftPreviewPages,
+      { element: <BuilderLayout />, children: builderPages },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

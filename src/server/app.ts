@@ -7,29 +7,41 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { registerAuthRoutes } from './auth/auth.routes.js';
+import { ExpiredSignInPurge } from './auth/expired-sign-ins.js';
 import { registerSessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import { errorBody, registerErrorHandler } from './http/errors.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerRouteRules, SMALL_BODY_BYTES } from './http/route-rules.js';
 import { rawSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.routes.js';
 import { loggerOptions } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { OutboxWorker } from './mail/outbox.worker.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
+import { CaptureRetry } from './orders/confirm.service.js';
+import { findBuiltinOrder } from './orders/orders.service.js';
+import {
+  PAYMENT_CALLBACK_PATH,
+  registerPaymentCallbackRoutes,
+} from './orders/payment-callback.routes.js';
+import { registerWebhookRoutes } from './orders/webhooks.routes.js';
+import { BuiltinGateway } from './payments/builtin-gateway.js';
+import { registerBuiltinGatewayRoutes } from './payments/builtin-gateway.routes.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import { RazorpayGateway } from './payments/razorpay.gateway.js';
-import { registerTestGatewayRoutes } from './payments/test-gateway.routes.js';
-import { TestGateway } from './payments/test.gateway.js';
-import { registerWebhookRoutes } from './payments/webhooks.routes.js';
 import { registerPortfolioRoutes } from './portfolios/portfolios.routes.js';
 import type { PublicPageFastPath } from './public-pages/fast-path.js';
 import { registerPublicPages } from './public-pages/public-pages.routes.js';
+import { registerSiteModeRoutes } from './site-mode.js';
 import { registerTemplateRoutes } from './templates/templates.routes.js';
-
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+import { createMediaStorage } from './uploads/create-storage.js';
+import { ImagePool } from './uploads/image-pool.js';
+import type { MediaStorage } from './uploads/storage.js';
+import { UploadSweeper } from './uploads/sweeper.js';
+import { registerUploadRoutes } from './uploads/uploads.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +51,8 @@ export interface AppDeps {
   clientDir?: string;
   /** Overrides the logger, e.g. a test capturing log lines. */
   logger?: FastifyServerOptions['logger'];
+  /** URLs per child sitemap; smaller than the protocol's 50,000 only in tests. */
+  sitemapUrlsPerChild?: number;
 }
 
 declare module 'fastify' {
@@ -46,11 +60,19 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Sends queued mail; main.ts starts it, tests may drive it with tick(). */
     outbox: OutboxWorker;
+    /** Deletes expired sessions and sign-ins; main.ts starts it, tests may call runOnce(). */
+    expiredSignIns: ExpiredSignInPurge;
+    /** Captures payments left uncaptured (provider down, capture refused); main.ts starts it. */
+    captureRetry: CaptureRetry;
     gateway: PaymentGateway;
+    /** Deletes uploads nobody references; main.ts starts it, tests drive it with tick(). */
+    uploadSweeper: UploadSweeper;
+    /** Where uploaded images are stored (for deleteUploadsOf and pages that show them). */
+    mediaStorage: MediaStorage;
   }
 }
 
-function createGateway(config: Config): PaymentGateway {
+function createGateway(config: Config, db: Db): PaymentGateway {
   const payments = config.payments;
   return payments.kind === 'razorpay'
     ? new RazorpayGateway(
@@ -59,7 +81,7 @@ function createGateway(config: Config): PaymentGateway {
         payments.webhookSecret,
         payments.apiBase,
       )
-    : new TestGateway(config.sessionSecret);
+    : new BuiltinGateway(config.sessionSecret, db);
 }
 
 /** Fastify's types take a hop count as a function: trust the nearest `hops` proxies only. */
@@ -72,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Repeat views of public pages are answered ahead of Fastify (public-pages/fast-path.ts);
   // everything else, and those too while the server is closing, goes through Fastify.
   const publicPages: { fastPath?: PublicPageFastPath } = {};
-  const gateway = createGateway(deps.config);
+  const gateway = createGateway(deps.config, deps.db);
   const securityOptions = {
     https: deps.config.publicUrl.startsWith('https:'),
     razorpayCheckout: gateway.kind === 'razorpay',
@@ -105,7 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return server;
     },
     logger: deps.logger ?? loggerOptions(deps.config.logLevel),
-    bodyLimit: BODY_LIMIT_BYTES,
+    // Routes that need more say so (http/route-rules.ts).
+    bodyLimit: SMALL_BODY_BYTES,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     // Our own ids: a client-sent x-request-id is not trusted into the logs.
     genReqId: () => randomUUID(),
@@ -132,26 +155,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerRouteRules(app);
   app.decorate('gateway', gateway);
   await registerSecurityHeaders(app, securityOptions);
   await app.register(fastifyCookie);
   registerOriginCheck(app, {
     publicUrl: () => deps.config.publicUrl,
-    exempt: (path) => path.startsWith('/webhooks/'),
+    // Both come from the provider's servers or pages and carry a signature instead.
+    exempt: (path) => path.startsWith('/webhooks/') || path === PAYMENT_CALLBACK_PATH,
   });
   registerSessions(app, deps.db);
   registerHealthRoutes(app, deps.db);
   registerAuthRoutes(app, deps.db, deps.config);
   registerTemplateRoutes(app, deps.db);
+  registerSiteModeRoutes(app, deps.config);
   registerPortfolioRoutes(app, deps.db);
   const publicUrl = () => deps.config.publicUrl;
-  registerOrderRoutes(app, { db: deps.db, gateway, publicUrl });
-  registerWebhookRoutes(app, { db: deps.db, gateway, publicUrl });
-  if (gateway instanceof TestGateway) registerTestGatewayRoutes(app, { db: deps.db, gateway });
+  const orders = { db: deps.db, gateway, publicUrl };
+  registerOrderRoutes(app, orders);
+  registerWebhookRoutes(app, orders);
+  registerPaymentCallbackRoutes(app, orders);
+  if (gateway instanceof BuiltinGateway) {
+    registerBuiltinGatewayRoutes(app, {
+      db: deps.db,
+      gateway,
+      findOrder: (userId, gatewayOrderId) => findBuiltinOrder(orders, userId, gatewayOrderId),
+    });
+  }
+  const mediaStorage = createMediaStorage(deps.config);
   publicPages.fastPath = registerPublicPages(app, {
     db: deps.db,
     publicUrl,
+    mediaBase: mediaStorage.mediaBase,
     clientDir: deps.clientDir,
+    cacheBytes: deps.config.pageCacheBytes,
+    sitemapUrlsPerChild: deps.sitemapUrlsPerChild,
   });
   app.decorate(
     'outbox',
@@ -161,10 +199,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log,
     ),
   );
+  const imagePool = new ImagePool();
+  registerUploadRoutes(app, {
+    db: deps.db,
+    storage: mediaStorage,
+    pool: imagePool,
+    quotaBytes: deps.config.uploadQuotaBytes,
+    now: () => new Date(),
+  });
+  app.decorate('mediaStorage', mediaStorage);
+  app.decorate('uploadSweeper', new UploadSweeper(deps.db, mediaStorage, app.log));
+  app.decorate('expiredSignIns', new ExpiredSignInPurge(deps.db, app.log));
+  app.decorate('captureRetry', new CaptureRetry(orders, app.log));
   await registerSpa(app, deps.clientDir);
 
   app.addHook('onClose', async () => {
     await app.outbox.stop();
+    await app.uploadSweeper.stop();
+    await imagePool.close();
+    await mediaStorage.close();
+    await app.expiredSignIns.stop();
+    await app.captureRetry.stop();
     await deps.db.destroy();
   });
 

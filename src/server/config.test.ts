@@ -43,6 +43,14 @@ describe('loadConfig', () => {
       'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "ftp://example.com")',
     ],
     [
+      { PUBLIC_URL: 'https://example.com/portfolio' },
+      'Invalid configuration: PUBLIC_URL must be the address of the site without a path, e.g. https://portfolio.example.com (the site is served at the root of its host) (got "https://example.com/portfolio")',
+    ],
+    [
+      { PUBLIC_URL: 'https://example.com/?x=1' },
+      'PUBLIC_URL must be the address of the site without a path',
+    ],
+    [
       { NODE_ENV: 'staging' },
       'Invalid configuration: NODE_ENV must be development, production or test (got "staging")',
     ],
@@ -59,6 +67,33 @@ describe('loadConfig', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it('names every bad variable in one line, not only the first', () => {
+    const run = () =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        SMTP_URL: 'mail.example.com',
+        RAZORPAY_KEY_ID: 'k',
+      });
+    expect(run).toThrow(
+      'Invalid configuration: PORT must be a port number (got "eighty"); ' +
+        'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent (got "loud"); ' +
+        'SMTP_URL must be an smtp:// or smtps:// URL (got "mail.example.com"); ' +
+        'RAZORPAY_KEY_SECRET is required with the other RAZORPAY_ keys; ' +
+        'RAZORPAY_WEBHOOK_SECRET is required with the other RAZORPAY_ keys',
+    );
+  });
+
+  it('lists every missing production setting at once, and a malformed one only once', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'ftp://x.example' })).toThrow(
+      'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "ftp://x.example"); ' +
+        'SESSION_SECRET is required in production (at least 32 characters); ' +
+        'GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET (or OIDC_ISSUER) are required in production; set ALLOW_DEV_SIGNIN=true to use the development sign-in anyway; ' +
+        'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required in production; set ALLOW_TEST_PAYMENTS=true to use the test gateway anyway',
+    );
   });
 
   it('requires a session secret and the public URL in production', () => {
@@ -114,6 +149,7 @@ describe('loadConfig', () => {
     ).toEqual({
       kind: 'oidc',
       issuer: 'https://accounts.google.com',
+      idTokenIssuerAliases: ['accounts.google.com'],
       clientId: 'gid',
       clientSecret: 'gsecret',
       label: 'Google',
@@ -125,7 +161,13 @@ describe('loadConfig', () => {
         OIDC_CLIENT_ID: 'cid',
         OIDC_CLIENT_SECRET: 'csecret',
       }).signIn,
-    ).toMatchObject({ kind: 'oidc', issuer: 'https://login.example.com', clientId: 'cid' });
+    ).toEqual({
+      kind: 'oidc',
+      issuer: 'https://login.example.com',
+      clientId: 'cid',
+      clientSecret: 'csecret',
+      label: 'login.example.com',
+    });
   });
 
   it.each([
@@ -187,5 +229,46 @@ describe('loadConfig', () => {
         GOOGLE_CLIENT_SECRET: 'h',
       }),
     ).toThrow('set ALLOW_TEST_PAYMENTS=true to use the test gateway anyway');
+  });
+
+  it('stores uploads on disk with a 300 MB quota unless S3_BUCKET and UPLOAD_QUOTA_MB say otherwise', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      mediaStorage: { kind: 'disk' },
+      uploadQuotaBytes: 300 * 1024 * 1024,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        UPLOAD_QUOTA_MB: '50',
+        S3_BUCKET: 'media',
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PUBLIC_BASE_URL: 'https://media.example.com/',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toMatchObject({
+      uploadQuotaBytes: 50 * 1024 * 1024,
+      mediaStorage: {
+        kind: 's3',
+        endpoint: 'http://minio:9000',
+        bucket: 'media',
+        region: 'us-east-1',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        publicBaseUrl: 'https://media.example.com',
+        forcePathStyle: true,
+      },
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      'Invalid configuration: S3_BUCKET is required with S3_ENDPOINT',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, S3_BUCKET: 'm', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      'S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, UPLOAD_QUOTA_MB: 'lots' })).toThrow(
+      'Invalid configuration: UPLOAD_QUOTA_MB must be a number of megabytes (got "lots")',
+    );
   });
 });

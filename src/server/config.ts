@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { trimTrailingSlashes } from '../shared/domain/urls.js';
 
 /**
- * The only place that reads process.env. Everything is validated once at start; the first bad
- * variable stops the server with one line naming it.
+ * The only place that reads process.env. Everything is validated once at start; bad variables
+ * stop the server with one line naming every one of them, so one restart shows all there is to fix.
  */
 const booleanFlag = z
   .enum(['true', 'false'], { error: 'must be true or false' })
@@ -44,7 +45,12 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .transform((url) => url.replace(/\/+$/, ''))
+    // Pages, assets, cookies and the sign-in's redirect address all live at the root of the host.
+    .refine((url) => {
+      const parsed = new URL(url);
+      return parsed.pathname === '/' && !parsed.search && !parsed.hash;
+    }, 'must be the address of the site without a path, e.g. https://portfolio.example.com (the site is served at the root of its host)')
+    .transform((url) => trimTrailingSlashes(url))
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z
@@ -68,7 +74,7 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_BASE: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .transform((url) => url.replace(/\/+$/, ''))
+    .transform((url) => trimTrailingSlashes(url))
     .default('https://api.razorpay.com'),
   ALLOW_TEST_PAYMENTS: booleanFlag,
   SMTP_URL: z
@@ -92,17 +98,67 @@ const envSchema = z.object({
       return parsed;
     }),
   RATE_LIMITS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  UPLOAD_QUOTA_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1')
+    .default(300),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((url) => trimTrailingSlashes(url))
+    .optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((url) => trimTrailingSlashes(url))
+    .optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1')
+    .max(65536, 'must be at most 65536')
+    .default(64),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+    .optional(),
 });
 
 /** Where people sign in: a real OpenID provider, or the built-in development one. */
 export type SignInConfig =
-  | { kind: 'oidc'; issuer: string; clientId: string; clientSecret: string; label: string }
+  | {
+      kind: 'oidc';
+      issuer: string;
+      clientId: string;
+      clientSecret: string;
+      label: string;
+      /** Other `iss` values its ID tokens may carry (Google's `accounts.google.com`). */
+      idTokenIssuerAliases?: string[];
+    }
   | { kind: 'development' };
 
-/** Who takes the money: Razorpay, or the built-in test gateway where no money moves. */
+/** Who takes the money: Razorpay, or the built-in gateway (`test`) where no money moves. */
 export type PaymentsConfig =
   | { kind: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string; apiBase: string }
   | { kind: 'test' };
+
+/** Where uploaded images are stored: files under DATA_DIR, or an S3-compatible bucket. */
+export type MediaStorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      endpoint?: string;
+      bucket: string;
+      region: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      publicBaseUrl?: string;
+      forcePathStyle: boolean;
+    };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -125,44 +181,77 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Per-IP and per-user request limits (http/rate-limit.ts); off only for load tests. */
   rateLimits: boolean;
+  /**
+   * Where request-limit counters live so every process shares them: Redis when set, otherwise
+   * the database (http/rate-limit-store.ts).
+   */
+  redisUrl?: string;
+  /** The most bytes of rendered pages each process keeps in memory (public-pages/page-cache.ts). */
+  pageCacheBytes: number;
   signIn: SignInConfig;
   payments: PaymentsConfig;
   /** SMTP server for outgoing mail; without it mail goes to the development outbox (the log). */
   smtpUrl?: string;
   mailFrom: string;
+  mediaStorage: MediaStorageConfig;
+  /** How many bytes of uploaded files one person may keep (UPLOAD_QUOTA_MB). */
+  uploadQuotaBytes: number;
 }
 
 export class ConfigError extends Error {}
 
+/**
+ * Whether NODE_ENV says production, before (and whether or not) the rest of the configuration
+ * is valid: development-only commands refuse to run on that alone.
+ */
+export function isProductionEnvironment(env: Env = process.env): boolean {
+  return env.NODE_ENV === 'production';
+}
+
 type Env = Record<string, string | undefined>;
+
+/** What is wrong with one variable (or a combination), as a phrase after "Invalid configuration: ". */
+interface Problem {
+  variable: string;
+  text: string;
+}
+
+const problem = (variable: string, text = variable): Problem => ({ variable, text });
 
 export function loadConfig(env: Env = process.env): Config {
   // An empty variable means "not set": `PORT= npm start` should use the default, not fail.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0] ?? 'environment');
-    const given = env[name];
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`,
-    );
-  }
+  const problems = schemaProblems(env, present);
+  // The rules between variables are checked too, with each malformed variable left out (as if
+  // unset), so one message lists everything to fix.
+  const bad = new Set(problems.map((p) => p.variable));
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(present).filter(([name]) => !bad.has(name))),
+  );
+  if (!parsed.success) throw configError(problems.length ? problems : schemaProblems(env, {}));
   const vars = parsed.data;
   const isProduction = vars.NODE_ENV === 'production';
+  const ruleProblems: Problem[] = [];
   if (isProduction && !vars.SESSION_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration: SESSION_SECRET is required in production (at least 32 characters)',
+    ruleProblems.push(
+      problem(
+        'SESSION_SECRET',
+        'SESSION_SECRET is required in production (at least 32 characters)',
+      ),
     );
   }
   if (isProduction && !vars.PUBLIC_URL) {
-    throw new ConfigError(
-      'Invalid configuration: PUBLIC_URL is required in production (e.g. https://example.com)',
+    ruleProblems.push(
+      problem('PUBLIC_URL', 'PUBLIC_URL is required in production (e.g. https://example.com)'),
     );
   }
+  const signIn = signInConfig(vars, isProduction, ruleProblems);
+  const payments = paymentsConfig(vars, isProduction, ruleProblems);
+  // A variable already reported as malformed is not reported again as missing.
+  problems.push(...ruleProblems.filter((p) => !bad.has(p.variable)));
+  if (problems.length) throw configError(problems);
+
   const dataDir = path.resolve(vars.DATA_DIR);
-  const signIn = signInConfig(vars, isProduction);
-  const payments = paymentsConfig(vars, isProduction);
   const shownHost = vars.HOST === '0.0.0.0' || vars.HOST === '::' ? 'localhost' : vars.HOST;
   return {
     env: vars.NODE_ENV,
@@ -177,52 +266,118 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     rateLimits: vars.RATE_LIMITS === 'on',
+    redisUrl: vars.REDIS_URL,
+    pageCacheBytes: vars.PAGE_CACHE_MB * 1024 * 1024,
     signIn,
     payments,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
+    mediaStorage: mediaStorageConfig(vars),
+    uploadQuotaBytes: vars.UPLOAD_QUOTA_MB * 1024 * 1024,
   };
 }
 
-function paymentsConfig(vars: z.output<typeof envSchema>, isProduction: boolean): PaymentsConfig {
+function mediaStorageConfig(vars: z.output<typeof envSchema>): MediaStorageConfig {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: keyId, S3_SECRET_ACCESS_KEY: secret } = vars;
+  const others = (
+    ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'] as const
+  ).find((name) => vars[name] !== undefined);
+  if (!bucket) {
+    if (others)
+      throw new ConfigError(`Invalid configuration: S3_BUCKET is required with ${others}`);
+    return { kind: 'disk' };
+  }
+  if (keyId && !secret) {
+    throw new ConfigError(
+      'Invalid configuration: S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID',
+    );
+  }
+  if (secret && !keyId) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID is required with S3_SECRET_ACCESS_KEY',
+    );
+  }
+  return {
+    kind: 's3',
+    endpoint: vars.S3_ENDPOINT,
+    bucket,
+    region: vars.S3_REGION,
+    accessKeyId: keyId,
+    secretAccessKey: secret,
+    publicBaseUrl: vars.S3_PUBLIC_BASE_URL,
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+  };
+}
+
+/** One problem per malformed variable (its first issue), in the order of the schema. */
+function schemaProblems(env: Env, present: Env): Problem[] {
+  const parsed = envSchema.safeParse(present);
+  if (parsed.success) return [];
+  const problems: Problem[] = [];
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? 'environment');
+    if (problems.some((p) => p.variable === name)) continue;
+    const given = env[name];
+    problems.push(
+      problem(name, `${name} ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`),
+    );
+  }
+  return problems;
+}
+
+function configError(problems: Problem[]): ConfigError {
+  return new ConfigError(`Invalid configuration: ${problems.map((p) => p.text).join('; ')}`);
+}
+
+function paymentsConfig(
+  vars: z.output<typeof envSchema>,
+  isProduction: boolean,
+  problems: Problem[],
+): PaymentsConfig {
   const {
     RAZORPAY_KEY_ID: keyId,
     RAZORPAY_KEY_SECRET: keySecret,
     RAZORPAY_WEBHOOK_SECRET: webhookSecret,
   } = vars;
   if (keyId || keySecret || webhookSecret) {
-    for (const [name, value] of [
-      ['RAZORPAY_KEY_ID', keyId],
-      ['RAZORPAY_KEY_SECRET', keySecret],
-      ['RAZORPAY_WEBHOOK_SECRET', webhookSecret],
-    ] as const) {
-      if (!value)
-        throw new ConfigError(
-          `Invalid configuration: ${name} is required with the other RAZORPAY_ keys`,
-        );
+    const missing = (
+      [
+        ['RAZORPAY_KEY_ID', keyId],
+        ['RAZORPAY_KEY_SECRET', keySecret],
+        ['RAZORPAY_WEBHOOK_SECRET', webhookSecret],
+      ] as const
+    ).filter(([, value]) => !value);
+    for (const [name] of missing) {
+      problems.push(problem(name, `${name} is required with the other RAZORPAY_ keys`));
     }
     return {
       kind: 'razorpay',
-      keyId: keyId!,
-      keySecret: keySecret!,
-      webhookSecret: webhookSecret!,
+      keyId: keyId ?? '',
+      keySecret: keySecret ?? '',
+      webhookSecret: webhookSecret ?? '',
       apiBase: vars.RAZORPAY_API_BASE,
     };
   }
   if (isProduction && !vars.ALLOW_TEST_PAYMENTS) {
-    throw new ConfigError(
-      'Invalid configuration: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required in production; set ALLOW_TEST_PAYMENTS=true to use the test gateway anyway',
+    problems.push(
+      problem(
+        'RAZORPAY_KEY_ID',
+        'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required in production; set ALLOW_TEST_PAYMENTS=true to use the test gateway anyway',
+      ),
     );
   }
   return { kind: 'test' };
 }
 
-function signInConfig(vars: z.output<typeof envSchema>, isProduction: boolean): SignInConfig {
-  const pair = (idName: string, id?: string, secretName?: string, secret?: string) => {
+function signInConfig(
+  vars: z.output<typeof envSchema>,
+  isProduction: boolean,
+  problems: Problem[],
+): SignInConfig {
+  const pair = (idName: string, id: string | undefined, secretName: string, secret?: string) => {
     if (id && !secret)
-      throw new ConfigError(`Invalid configuration: ${secretName} is required with ${idName}`);
-    if (secret && !id)
-      throw new ConfigError(`Invalid configuration: ${idName} is required with ${secretName}`);
+      problems.push(problem(secretName, `${secretName} is required with ${idName}`));
+    if (secret && !id) problems.push(problem(idName, `${idName} is required with ${secretName}`));
     return id && secret ? { id, secret } : undefined;
   };
   const google = pair(
@@ -238,22 +393,27 @@ function signInConfig(vars: z.output<typeof envSchema>, isProduction: boolean): 
     vars.OIDC_CLIENT_SECRET,
   );
   if (oidc && !vars.OIDC_ISSUER) {
-    throw new ConfigError('Invalid configuration: OIDC_ISSUER is required with OIDC_CLIENT_ID');
+    problems.push(problem('OIDC_ISSUER', 'OIDC_ISSUER is required with OIDC_CLIENT_ID'));
   }
   if (vars.OIDC_ISSUER && !oidc) {
-    throw new ConfigError(
-      'Invalid configuration: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER',
+    problems.push(
+      problem(
+        'OIDC_CLIENT_ID',
+        'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER',
+      ),
     );
   }
   if (google && oidc) {
-    throw new ConfigError(
-      'Invalid configuration: set either GOOGLE_CLIENT_ID or OIDC_ISSUER, not both',
+    problems.push(
+      problem('GOOGLE_CLIENT_ID', 'set either GOOGLE_CLIENT_ID or OIDC_ISSUER, not both'),
     );
   }
   if (google) {
     return {
       kind: 'oidc',
       issuer: 'https://accounts.google.com',
+      // Google documents both forms of its issuer in ID tokens.
+      idTokenIssuerAliases: ['accounts.google.com'],
       clientId: google.id,
       clientSecret: google.secret,
       label: 'Google',
@@ -262,15 +422,26 @@ function signInConfig(vars: z.output<typeof envSchema>, isProduction: boolean): 
   if (oidc && vars.OIDC_ISSUER) {
     return {
       kind: 'oidc',
-      issuer: vars.OIDC_ISSUER.replace(/\/+$/, ''),
+      issuer: trimTrailingSlashes(vars.OIDC_ISSUER),
       clientId: oidc.id,
       clientSecret: oidc.secret,
       label: new URL(vars.OIDC_ISSUER).hostname,
     };
   }
-  if (isProduction && !vars.ALLOW_DEV_SIGNIN) {
-    throw new ConfigError(
-      'Invalid configuration: GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET (or OIDC_ISSUER) are required in production; set ALLOW_DEV_SIGNIN=true to use the development sign-in anyway',
+  // With some sign-in variables set, the problem was reported above as the missing half.
+  const signInVariables = [
+    vars.GOOGLE_CLIENT_ID,
+    vars.GOOGLE_CLIENT_SECRET,
+    vars.OIDC_ISSUER,
+    vars.OIDC_CLIENT_ID,
+    vars.OIDC_CLIENT_SECRET,
+  ];
+  if (isProduction && !vars.ALLOW_DEV_SIGNIN && !signInVariables.some(Boolean)) {
+    problems.push(
+      problem(
+        'GOOGLE_CLIENT_ID',
+        'GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET (or OIDC_ISSUER) are required in production; set ALLOW_DEV_SIGNIN=true to use the development sign-in anyway',
+      ),
     );
   }
   return { kind: 'development' };

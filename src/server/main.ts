@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { prepareDatabaseWhenReachable } from './prepare-database.js';
 import { createShutdown } from './shutdown.js';
+import { testModeNotes } from './site-mode.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -25,6 +26,11 @@ async function main(): Promise<void> {
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
   const app = await buildApp({ config, db, dialect, clientDir });
 
+  const testMode = testModeNotes(config);
+  if (testMode.length > 0) {
+    app.log.warn({ testMode }, `test mode: ${testMode.join('; ')}`);
+  }
+
   const applied = await prepareDatabaseWhenReachable(db, app.log);
   app.log.info({ dialect, applied }, 'database ready');
 
@@ -34,6 +40,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.outbox.start();
+  app.uploadSweeper.start();
+  app.expiredSignIns.start();
+  app.captureRetry.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // With PORT=0 the real port is known only now; links we generate must carry it.

@@ -27,6 +27,7 @@ export const SIGN_IN_STATUSES = [
   'cookies',
   'internal',
   'rate_limited',
+  'email_unverified',
 ] as const;
 export type SignInStatus = (typeof SIGN_IN_STATUSES)[number];
 
@@ -41,6 +42,13 @@ export interface SignInMessage {
 
 export const SIGN_IN_MESSAGE_TYPE = 'portfolio-builder:sign-in';
 
+/**
+ * The same message, also sent on this BroadcastChannel by a popup that has lost its opener (a
+ * browser or provider cut it, or a phone opened the sign-in as a tab), so the builder's tabs
+ * look again who is signed in.
+ */
+export const SIGN_IN_CHANNEL = 'portfolio-builder:sign-in';
+
 /** Short, friendly texts for every way a sign-in can fail. */
 export const SIGN_IN_MESSAGES: Record<
   Exclude<SignInStatus, 'success'> | SignInClientFailure,
@@ -54,6 +62,8 @@ export const SIGN_IN_MESSAGES: Record<
   internal: 'Something went wrong while signing you in. Please try again.',
   rate_limited:
     'There have been too many sign-in attempts from this network. Please wait a minute and try again.',
+  email_unverified:
+    "Your Google account's email address is not verified, so it cannot receive your receipts. Verify it with Google (or the service you signed in with), then sign in again.",
   blocked: 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
   closed: 'The sign-in window was closed before you finished.',
   superseded: 'A newer sign-in window replaced the previous one.',

@@ -63,7 +63,12 @@ export interface VerifyPaymentRequest {
 export type VerifyPaymentResponse =
   | { status: 'published'; url: string; message: string; email: string }
   /** Paid, but the name went to someone else meanwhile: the money is kept as a credit. */
-  | { status: 'credit'; message: string };
+  | { status: 'credit'; message: string }
+  /**
+   * The payment is signed and received, but not captured yet (the provider was busy or refused
+   * the capture for now): nothing is lost, the server keeps trying and publishes when it can.
+   */
+  | { status: 'confirming'; message: string };
 
 /** POST /test-gateway/pay and /test-gateway/fail: the built-in test checkout's server side. */
 export interface TestGatewayRequest {
@@ -76,3 +81,34 @@ export interface TestGatewayFailure {
 
 /** Brand colour for the checkout (Razorpay theme.color). */
 export const CHECKOUT_THEME_COLOR = '#c9473a';
+
+/**
+ * Where the provider's checkout POSTs the payment in the redirect flow (in-app browsers), as a
+ * form: razorpay_payment_id, razorpay_order_id, razorpay_signature, or error[...] fields.
+ */
+export const PAYMENT_CALLBACK_PATH = '/payments/callback';
+
+/**
+ * How a redirected payment ends, as a code in the address the callback sends the person to. The
+ * page shows our own words for it: text in an address could be anyone's.
+ */
+export const REDIRECTED_PAYMENT_OUTCOMES = {
+  failed: 'The payment did not go through. No money was taken; you can try again.',
+  unverified:
+    'The payment could not be verified, so nothing was published. If money left your account, contact support with your payment id.',
+  unavailable:
+    'The payment service could not be reached to confirm your payment. If money left your account, your page goes live as soon as it is confirmed; you do not need to pay again.',
+  confirming:
+    'Your payment is received and being confirmed with the payment service. Your page will go live shortly; you do not need to pay again.',
+  credit:
+    'Your payment went through, but the username was taken by someone else in the meantime. The payment is kept as a credit: choose another username and publish without paying again.',
+} as const;
+
+export type RedirectedPaymentOutcome = keyof typeof REDIRECTED_PAYMENT_OUTCOMES;
+
+/** Our words for an outcome code read from an address; undefined for anything else. */
+export function redirectedPaymentMessage(code: string | null | undefined): string | undefined {
+  return code && Object.hasOwn(REDIRECTED_PAYMENT_OUTCOMES, code)
+    ? REDIRECTED_PAYMENT_OUTCOMES[code as RedirectedPaymentOutcome]
+    : undefined;
+}

@@ -1,34 +1,12 @@
+import { trimTrailingSlashes } from './domain/urls.js';
+import { TEMPLATE_IDS, templateName } from './templates/catalog.js';
+
+export const SITE_NAME = 'Online Portfolio Builder';
+
 /**
  * Every page of the builder, with the title a direct load gets before the app takes over.
  * The server answers these paths with 200 and anything else (outside /api and /users) with 404.
  */
-export const TEMPLATE_IDS = [
-  'template1',
-  'template2',
-  'template3',
-  'template4',
-  'template5',
-] as const;
-export type TemplateId = (typeof TEMPLATE_IDS)[number];
-
-export const SITE_NAME = 'Online Portfolio Builder';
-
-const templateNames: Record<TemplateId, string> = {
-  template1: 'Mini-port',
-  template2: 'Directive',
-  template3: 'Hyperspace',
-  template4: 'Solid-State',
-  template5: 'Phantom',
-};
-
-export function templateName(id: TemplateId): string {
-  return templateNames[id];
-}
-
-export function isTemplateId(value: unknown): value is TemplateId {
-  return typeof value === 'string' && (TEMPLATE_IDS as readonly string[]).includes(value);
-}
-
 export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/': SITE_NAME,
   '/choose': `Pick a template · ${SITE_NAME}`,
@@ -43,8 +21,8 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/screen-error': `Screen too small · ${SITE_NAME}`,
   ...Object.fromEntries(
     TEMPLATE_IDS.flatMap((id) => [
-      [`/${id}`, `${templateNames[id]} template preview · ${SITE_NAME}`],
-      [`/edit-${id}`, `${templateNames[id]} draft preview · ${SITE_NAME}`],
+      [`/${id}`, `${templateName(id)} template preview · ${SITE_NAME}`],
+      [`/edit-${id}`, `${templateName(id)} draft preview · ${SITE_NAME}`],
     ]),
   ),
 };
@@ -53,7 +31,7 @@ export const NOT_FOUND_TITLE = `Page not found · ${SITE_NAME}`;
 
 /** The builder's pages only: public portfolios under /users are rendered by the server. */
 export function pageTitle(pathname: string): string | undefined {
-  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const normalised = pathname.length > 1 ? trimTrailingSlashes(pathname) : pathname;
   return PAGE_TITLES[normalised];
 }
 

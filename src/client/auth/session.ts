@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { MeResponse } from '../../shared/auth.js';
+import { SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, type MeResponse } from '../../shared/auth.js';
 import { api } from '../api/http.js';
 
 export type SessionState =
@@ -29,11 +29,32 @@ export async function signOut(): Promise<void> {
   set({ status: 'ready', user: null, portfolios: [] });
 }
 
+/**
+ * A sign-in may end in a window that could not report to this page (its opener was cut, or it
+ * opened as a tab): look again when that window says so, and whenever this tab comes back into
+ * view while nobody is signed in here.
+ */
+function watchForSignInElsewhere() {
+  const signedOut = () => state.status === 'error' || (state.status === 'ready' && !state.user);
+  const lookAgain = () => {
+    if (document.visibilityState === 'visible' && signedOut()) void refreshSession();
+  };
+  window.addEventListener('focus', lookAgain);
+  document.addEventListener('visibilitychange', lookAgain);
+  if (typeof BroadcastChannel === 'function') {
+    new BroadcastChannel(SIGN_IN_CHANNEL).addEventListener('message', (event: MessageEvent) => {
+      const data = event.data as { type?: unknown; status?: unknown } | null;
+      if (data?.type === SIGN_IN_MESSAGE_TYPE && data.status === 'success') void refreshSession();
+    });
+  }
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   if (!started) {
     started = true;
     void refreshSession();
+    watchForSignInElsewhere();
   }
   return () => listeners.delete(listener);
 }

@@ -1,4 +1,5 @@
 import {
+  SIGN_IN_CHANNEL,
   SIGN_IN_MESSAGE_TYPE,
   SIGN_IN_POPUP,
   SIGN_IN_STATUSES,
@@ -73,6 +74,7 @@ export function openSignInPopup(): Promise<SignInOutcome> {
       if (settled) return;
       settled = true;
       window.removeEventListener('message', onMessage);
+      channel?.close();
       window.clearInterval(poll);
       if (current?.popup === popup) current = undefined;
       if (outcome !== 'success' && !popup.closed) popup.close();
@@ -84,6 +86,14 @@ export function openSignInPopup(): Promise<SignInOutcome> {
       if (isSignInMessage(event.data)) finish(event.data.status);
     };
     window.addEventListener('message', onMessage);
+    // A popup that lost its opener says it succeeded here instead. Any window of this site can
+    // post on the channel, so only success is taken from it, and the caller confirms it with
+    // the server (GET /api/me) before believing it.
+    const channel =
+      typeof BroadcastChannel === 'function' ? new BroadcastChannel(SIGN_IN_CHANNEL) : undefined;
+    channel?.addEventListener('message', (event: MessageEvent) => {
+      if (isSignInMessage(event.data) && event.data.status === 'success') finish('success');
+    });
     const poll = window.setInterval(() => {
       if (popup.closed) finish('closed');
     }, CLOSED_POLL_MS);

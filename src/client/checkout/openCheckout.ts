@@ -18,23 +18,32 @@ export interface CheckoutHandle {
   close(): void;
 }
 
+export interface CheckoutOptions {
+  /**
+   * The redirect flow, for in-app browsers that cannot run the checkout frame: the checkout posts
+   * the payment to our callback and the page is left; no handler is called after a payment.
+   */
+  redirect: boolean;
+}
+
 const OPEN_FAILED = 'The payment window could not be opened. Check your connection and try again.';
 
 /**
- * Opens the checkout of the order's gateway: Razorpay's checkout.js, or the built-in test dialog.
+ * Opens the checkout of the order's gateway: Razorpay's checkout.js, or the built-in gateway's dialog.
  * Both hand back the same payment result, so the page never needs to know which one it was.
  * Rejects (with a message fit to show) when the checkout cannot be opened at all.
  */
 export async function openCheckout(
   order: PaymentRequired,
   handlers: CheckoutHandlers,
+  options: CheckoutOptions = { redirect: false },
 ): Promise<CheckoutHandle> {
-  if (order.gateway === 'razorpay') return openRazorpayCheckout(order, handlers);
-  let module: typeof import('./testCheckout.js');
+  if (order.gateway === 'razorpay') return openRazorpayCheckout(order, handlers, options);
+  let module: typeof import('./builtinCheckout.js');
   try {
-    module = await import('./testCheckout.js');
+    module = await import('./builtinCheckout.js');
   } catch {
     throw new Error(OPEN_FAILED);
   }
-  return module.openTestCheckout(order, handlers);
+  return module.openBuiltinCheckout(order, handlers, options);
 }

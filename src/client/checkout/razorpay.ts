@@ -1,6 +1,12 @@
 import { CHECKOUT_THEME_COLOR, type VerifyPaymentRequest } from '../../shared/orders.js';
 import { SITE_NAME } from '../../shared/routes.js';
-import type { CheckoutHandle, CheckoutHandlers, PaymentRequired } from './openCheckout.js';
+import type {
+  CheckoutHandle,
+  CheckoutHandlers,
+  CheckoutOptions,
+  PaymentRequired,
+} from './openCheckout.js';
+import { callbackUrl } from './redirect.js';
 
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 
@@ -15,6 +21,9 @@ interface RazorpayOptions {
   theme: { color: string };
   handler: (response: VerifyPaymentRequest) => void;
   modal: { ondismiss: () => void };
+  /** The redirect flow: Razorpay posts the payment to callback_url instead of calling handler. */
+  callback_url?: string;
+  redirect?: boolean;
 }
 
 interface RazorpayFailure {
@@ -66,6 +75,7 @@ export function loadRazorpay(): Promise<RazorpayConstructor> {
 export async function openRazorpayCheckout(
   order: PaymentRequired,
   handlers: CheckoutHandlers,
+  options: CheckoutOptions = { redirect: false },
 ): Promise<CheckoutHandle> {
   const Razorpay = await loadRazorpay();
   let active = true;
@@ -77,6 +87,7 @@ export async function openRazorpayCheckout(
     order_id: order.order_id,
     prefill: order.prefill,
     theme: { color: CHECKOUT_THEME_COLOR },
+    ...(options.redirect ? { callback_url: callbackUrl(), redirect: true } : {}),
     handler: (response) => {
       if (!active) return;
       active = false;

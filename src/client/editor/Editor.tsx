@@ -1,10 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { templateName } from '../../shared/routes.js';
-import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
+import { templateName } from '../../shared/templates/catalog.js';
+import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
 import type { EditorStart } from './editorData.js';
 import { draftProblems, type DraftProblem } from './fieldRules.js';
-import { PreviewFrame } from './PreviewFrame.js';
+import { LivePreviewFrame } from './LivePreviewFrame.js';
 import { ProblemSummary } from './ProblemSummary.js';
 import { ContactDetailsFields, PersonalDetailsFields, SectionFields } from './StepFields.js';
 import { StepIndicator } from './StepIndicator.js';
@@ -19,6 +19,8 @@ import {
 } from './steps.js';
 import { UiIcon } from './UiIcon.js';
 import { useDraft } from './useDraft.js';
+import { MissingUploadsContext } from './ImageField.js';
+import { useTouchUploads } from './useTouchUploads.js';
 import { useFocusAfterRender } from './useFocusAfterRender.js';
 import { usePreviewChannel, usePreviewReady } from './usePreviewChannel.js';
 import './editor.css';
@@ -40,6 +42,7 @@ export function Editor({ start }: { start: EditorStart }) {
 
   const preview = usePreviewChannel();
   const draft = useDraft(start.draft, preview.showDraft);
+  const missingUploads = useTouchUploads(start.draft.data);
   // The frame has (re)loaded: give it the latest draft and show the part being edited.
   usePreviewReady(preview.frameRef, () => {
     preview.showDraft(draft.latestRaw());
@@ -145,31 +148,33 @@ export function Editor({ start }: { start: EditorStart }) {
                   headingId={PROBLEMS_HEADING_ID}
                 />
               )}
-              <div className="editor__fields">
-                {stepId === 'personalDetails' && (
-                  <PersonalDetailsFields
-                    definition={definition}
-                    data={draft.draft.data}
-                    edit={draft.update}
-                  />
-                )}
-                {isSectionStep(stepId) && definition.sections[stepId] && (
-                  <SectionFields
-                    key={stepId}
-                    sectionKey={stepId}
-                    spec={definition.sections[stepId]}
-                    data={draft.draft.data}
-                    edit={draft.update}
-                  />
-                )}
-                {stepId === 'contactDetails' && (
-                  <ContactDetailsFields
-                    definition={definition}
-                    data={draft.draft.data}
-                    edit={draft.update}
-                  />
-                )}
-              </div>
+              <MissingUploadsContext value={missingUploads}>
+                <div className="editor__fields">
+                  {stepId === 'personalDetails' && (
+                    <PersonalDetailsFields
+                      definition={definition}
+                      data={draft.draft.data}
+                      edit={draft.update}
+                    />
+                  )}
+                  {isSectionStep(stepId) && definition.sections[stepId] && (
+                    <SectionFields
+                      key={stepId}
+                      sectionKey={stepId}
+                      spec={definition.sections[stepId]}
+                      data={draft.draft.data}
+                      edit={draft.update}
+                    />
+                  )}
+                  {stepId === 'contactDetails' && (
+                    <ContactDetailsFields
+                      definition={definition}
+                      data={draft.draft.data}
+                      edit={draft.update}
+                    />
+                  )}
+                </div>
+              </MissingUploadsContext>
             </form>
           </div>
           <div className="editor__actions">
@@ -211,7 +216,7 @@ export function Editor({ start }: { start: EditorStart }) {
           </div>
         </div>
         <div className="editor__preview">
-          <PreviewFrame templateId={templateId} frameRef={preview.frameRef} />
+          <LivePreviewFrame templateId={templateId} frameRef={preview.frameRef} />
         </div>
       </div>
     </div>

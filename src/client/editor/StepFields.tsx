@@ -1,13 +1,14 @@
-import type {
-  ContactDetails,
-  PersonalDetails,
-  PortfolioData,
-  Section,
-  SectionKey,
+import {
+  blankSection,
+  type ContactDetails,
+  type PersonalDetails,
+  type PortfolioData,
+  type Section,
+  type SectionKey,
 } from '../../shared/domain/portfolio.js';
 import type { SectionSpec, TemplateDefinition } from '../../shared/templates/definition.js';
-import { emptySection } from './editorData.js';
 import { fieldId } from './fieldRules.js';
+import { ImageField } from './ImageField.js';
 import { SocialLinksEditor } from './SocialLinksEditor.js';
 import { TextField } from './TextField.js';
 import { TileListEditor } from './TileListEditor.js';
@@ -21,7 +22,7 @@ const setPersonal = (patch: Partial<PersonalDetails>) => (data: PortfolioData) =
 
 const setSection = (key: SectionKey, patch: Partial<Section>) => (data: PortfolioData) => ({
   ...data,
-  [key]: { ...(data[key] ?? emptySection(key)), ...patch },
+  [key]: { ...(data[key] ?? blankSection(key)), ...patch },
 });
 
 const setContact = (patch: Partial<ContactDetails>) => (data: PortfolioData) => ({
@@ -76,12 +77,13 @@ export function PersonalDetailsFields({
         />
       )}
       {shows('profileImage') && (
-        <TextField
+        <ImageField
           id={fieldId('profileImage')}
-          label="Profile image URL"
-          kind="image"
+          label="Profile picture (optional)"
+          name="profile picture"
+          urlLabel="Profile image URL"
           value={person.profileImage}
-          placeholder="https://example.com/me.jpg (optional)"
+          placeholder="https://example.com/me.jpg"
           onChange={(profileImage) => edit(setPersonal({ profileImage }))}
         />
       )}
@@ -100,7 +102,7 @@ export function SectionFields({
   data: PortfolioData;
   edit: Edit;
 }) {
-  const section = data[sectionKey] ?? emptySection(sectionKey);
+  const section = data[sectionKey] ?? blankSection(sectionKey);
   const shows = (field: (typeof spec.fields)[number]) => spec.fields.includes(field);
   return (
     <>

@@ -13,6 +13,8 @@ export interface TextFieldProps {
   placeholder?: string;
   /** A short help line under the label. */
   hint?: string;
+  /** Something about the value worth knowing that does not make it invalid. */
+  warning?: string;
   rows?: number;
 }
 
@@ -45,6 +47,7 @@ export function TextField({
   onChange,
   placeholder,
   hint,
+  warning,
   rows = 4,
 }: TextFieldProps) {
   const max = FIELD_LIMITS[kind];
@@ -54,6 +57,7 @@ export function TextField({
   const describedBy = [
     hint ? `${id}-hint` : undefined,
     problem ? `${id}-problem` : undefined,
+    warning && !problem ? `${id}-warning` : undefined,
     showCounter ? `${id}-count` : undefined,
   ]
     .filter(Boolean)
@@ -92,6 +96,12 @@ export function TextField({
           spellCheck={INPUT_MODES[kind] ? false : undefined}
           {...common}
         />
+      )}
+      {warning && !problem && (
+        <p className="field__warning" id={`${id}-warning`}>
+          <UiIcon name="alert" className="field__problem-icon" />
+          {warning}
+        </p>
       )}
       {(problem || showCounter) && (
         <div className="field__meta">

@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { TILE_ICONS } from '../../shared/domain/icons.js';
 import { LIMITS } from '../../shared/domain/limits.js';
-import type { SectionKey, Tile } from '../../shared/domain/portfolio.js';
+import {
+  blankTile,
+  type SectionKey,
+  type Tile,
+  type TileField,
+} from '../../shared/domain/portfolio.js';
 import { TileIcon } from '../../shared/templates/common/Icon.js';
-import type { TileField } from '../../shared/templates/definition.js';
-import { emptyTile } from './editorData.js';
 import { fieldId } from './fieldRules.js';
 import { IconPicker } from './IconPicker.js';
+import { ImageField } from './ImageField.js';
 import { ItemToolbar } from './ItemToolbar.js';
 import { TextField } from './TextField.js';
 import { UiIcon } from './UiIcon.js';
@@ -63,7 +67,7 @@ export function TileListEditor({
       refuse('full');
       return;
     }
-    list.add(emptyTile());
+    list.add(blankTile());
     const position = tiles.length + 1;
     tell(`Tile ${position} added.`);
     const first = shown.find((field) => field !== 'icon');
@@ -166,14 +170,15 @@ export function TileListEditor({
                         );
                       case 'img':
                         return (
-                          <TextField
+                          <ImageField
                             key={field}
                             id={id(field)}
                             context={context}
-                            label="Image URL"
-                            kind="image"
+                            label="Image (optional)"
+                            name={`image of tile ${position}`}
+                            urlLabel="Image URL"
                             value={tile.img}
-                            placeholder="https://example.com/picture.jpg (optional)"
+                            placeholder="https://example.com/picture.jpg"
                             onChange={(img) => set(index, tile, { img })}
                           />
                         );

@@ -7,8 +7,8 @@ const stored = (templateId: string, data: unknown) => JSON.stringify({ templateI
 const person = { name: 'Asha', headline: '', intro: '', profileImage: 'javascript:alert(1)' };
 
 describe('resolveEditorStart', () => {
-  it('opens the stored draft of the template named in navigation state, at the remembered step', () => {
-    const start = resolveEditorStart(
+  it('opens the stored draft of the template named in navigation state, at the remembered step', async () => {
+    const start = await resolveEditorStart(
       { templateId: 'template3', step: 'section2' },
       stored('template3', { personalDetails: person }),
     );
@@ -18,14 +18,14 @@ describe('resolveEditorStart', () => {
     expect(start?.draft.data.personalDetails.profileImage).toBe('javascript:alert(1)');
   });
 
-  it('recovers the template from the draft after a reload without state', () => {
-    const start = resolveEditorStart(null, stored('template5', { personalDetails: person }));
+  it('recovers the template from the draft after a reload without state', async () => {
+    const start = await resolveEditorStart(null, stored('template5', { personalDetails: person }));
     expect(start?.draft.templateId).toBe('template5');
     expect(start?.step).toBeUndefined();
   });
 
-  it('keeps the stored work when an old history entry names another template', () => {
-    const start = resolveEditorStart(
+  it('keeps the stored work when an old history entry names another template', async () => {
+    const start = await resolveEditorStart(
       { templateId: 'template1', step: 'section2' },
       stored('template4', { personalDetails: person }),
     );
@@ -34,16 +34,16 @@ describe('resolveEditorStart', () => {
     expect(start?.step).toBeUndefined();
   });
 
-  it('starts from the sample data when a template is named but nothing is stored', () => {
-    const start = resolveEditorStart({ templateId: 'template2' }, null);
+  it('starts from the sample data when a template is named but nothing is stored', async () => {
+    const start = await resolveEditorStart({ templateId: 'template2' }, null);
     expect(start?.draft.templateId).toBe('template2');
     expect(start?.draft.data.section?.sectionTiles.length).toBeGreaterThan(0);
   });
 
-  it('has nothing to open with no state and no usable draft', () => {
-    expect(resolveEditorStart(undefined, null)).toBeUndefined();
-    expect(resolveEditorStart({ templateId: 'template9' }, '{broken')).toBeUndefined();
-    expect(resolveEditorStart({}, stored('nope', {}))).toBeUndefined();
+  it('has nothing to open with no state and no usable draft', async () => {
+    expect(await resolveEditorStart(undefined, null)).toBeUndefined();
+    expect(await resolveEditorStart({ templateId: 'template9' }, '{broken')).toBeUndefined();
+    expect(await resolveEditorStart({}, stored('nope', {}))).toBeUndefined();
   });
 });
 

@@ -1,26 +1,15 @@
 import type { Draft } from '../../shared/domain/draft.js';
-import { readDraftAsTyped } from '../../shared/domain/draft.js';
+import { parseDraftAsTyped } from '../../shared/domain/draft.js';
 import {
+  blankSection,
+  blankTile,
   SECTION_KEYS,
   type PortfolioData,
-  type Section,
-  type SectionKey,
-  type Tile,
 } from '../../shared/domain/portfolio.js';
-import { isTemplateId, type TemplateId } from '../../shared/routes.js';
+import { isTemplateId, type TemplateId } from '../../shared/templates/catalog.js';
 import type { TemplateDefinition } from '../../shared/templates/definition.js';
 import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
-import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
-
-export const emptyTile = (): Tile => ({ img: '', title: '', desc: '', link: '' });
-
-export const emptySection = (key: SectionKey): Section => ({
-  type: key,
-  sectionTitle: '',
-  sectionSubTitle: '',
-  sectionFooterText: '',
-  sectionTiles: [emptyTile()],
-});
+import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
 
 /**
  * The data with every part the template shows present, each section with at least one tile.
@@ -34,9 +23,9 @@ export function withTemplateParts(
   for (const key of SECTION_KEYS) {
     if (!definition.sections[key]) continue;
     const section = data[key];
-    if (!section) result[key] = emptySection(key);
+    if (!section) result[key] = blankSection(key);
     else if (section.sectionTiles.length === 0)
-      result[key] = { ...section, sectionTiles: [emptyTile()] };
+      result[key] = { ...section, sectionTiles: [blankTile()] };
   }
   return result;
 }
@@ -52,21 +41,22 @@ export interface EditorStart {
  * Where the editor starts. The template comes from navigation state; after a reload without it,
  * from the stored draft. The stored draft is the user's work and is never thrown away: if it is
  * for another template than the state names (an old history entry), the draft wins. With no
- * draft but a template named, the template's sample data is the start. With neither: undefined.
+ * draft but a template named, the template's sample data (loaded from its folder) is the start.
+ * With neither: undefined.
  */
-export function resolveEditorStart(
+export async function resolveEditorStart(
   state: unknown,
   storedRaw: string | null,
-): EditorStart | undefined {
+): Promise<EditorStart | undefined> {
   const navigation =
     typeof state === 'object' && state !== null
       ? (state as { templateId?: unknown; step?: unknown })
       : {};
   const wanted = isTemplateId(navigation.templateId) ? navigation.templateId : undefined;
-  const stored = readDraftAsTyped(storedRaw);
+  const stored = parseDraftAsTyped(storedRaw);
   let draft: Draft;
   if (stored) draft = stored;
-  else if (wanted) draft = { templateId: wanted, data: sampleData(wanted) };
+  else if (wanted) draft = { templateId: wanted, data: await sampleData(wanted) };
   else return undefined;
   const definition = TEMPLATE_DEFINITIONS[draft.templateId];
   return {
@@ -75,6 +65,7 @@ export function resolveEditorStart(
   };
 }
 
-function sampleData(id: TemplateId): PortfolioData {
-  return pickTemplateFields(TEMPLATE_DEFINITIONS[id], structuredClone(SAMPLE_DATA[id]));
+async function sampleData(id: TemplateId): Promise<PortfolioData> {
+  const definition = TEMPLATE_DEFINITIONS[id];
+  return pickTemplateFields(definition, structuredClone(await definition.loadSample()));
 }

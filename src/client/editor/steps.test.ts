@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE_IDS } from '../../shared/routes.js';
+import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import type { TemplateDefinition } from '../../shared/templates/definition.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 import {

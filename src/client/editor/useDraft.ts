@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Draft } from '../../shared/domain/draft.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
-import { storeDraft } from './draftStorage.js';
+import { writeDraftJson } from '../draft/storage.js';
 
 export interface DraftState {
   draft: Draft;
@@ -36,7 +36,7 @@ export function useDraft(initial: Draft, onChange: (raw: string) => void): Draft
   }, []);
 
   const write = useCallback(() => {
-    const ok = storeDraft(rawOf());
+    const ok = writeDraftJson(rawOf());
     latest.current.unsaved = !ok;
     setSaveFailed(!ok);
     return ok;

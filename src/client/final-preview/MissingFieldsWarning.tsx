@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { TemplateId } from '../../shared/routes.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
 import type { MissingFields } from './requiredFields.js';
 
 /** Required fields still empty: a warning only, publishing stays allowed (SPEC section 5). */

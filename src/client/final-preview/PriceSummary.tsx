@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { formatRupees, type TemplateSummary } from '../../shared/domain/price.js';
-import type { TemplateId } from '../../shared/routes.js';
+import { formatRupees } from '../../shared/domain/price.js';
+import type { TemplateListResponse, TemplateSummary } from '../../shared/templates-api.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
 
 export type PriceState =
@@ -14,7 +15,7 @@ export function useTemplatePrice(templateId: TemplateId | undefined): PriceState
   useEffect(() => {
     if (!templateId) return;
     let current = true;
-    api<{ templates: TemplateSummary[] }>('/api/templates').then(
+    api<TemplateListResponse>('/api/templates').then(
       ({ templates }) => {
         if (current)
           setState({ status: 'ready', template: templates.find((t) => t.id === templateId) });

@@ -16,6 +16,31 @@ describe('readAckState', () => {
     });
   });
 
+  it('reads from the callback query only a link to this site and an outcome code', () => {
+    const origin = 'https://portfolio.example';
+    const search = (fields: Record<string, string>) => `?${new URLSearchParams(fields)}`;
+    expect(
+      readAckState(
+        null,
+        search({ url: `${origin}/users/asha`, email: 'asha@example.com' }),
+        origin,
+      ),
+    ).toEqual({ url: `${origin}/users/asha`, message: undefined });
+    // Anyone can make such an address: no other site's link, no text of theirs.
+    expect(
+      readAckState(null, search({ url: 'https://evil.example/login' }), origin).url,
+    ).toBeUndefined();
+    expect(
+      readAckState(null, search({ url: `${origin}.evil.example/users/a` }), origin).url,
+    ).toBeUndefined();
+    expect(
+      readAckState(null, search({ message: 'Verify your payment here' }), origin).message,
+    ).toBeUndefined();
+    expect(readAckState(null, search({ outcome: 'confirming' }), origin).message).toMatch(
+      /being confirmed/,
+    );
+  });
+
   it('has nothing on a direct load', () => {
     expect(readAckState(null)).toEqual({});
     expect(readAckState(undefined)).toEqual({});

@@ -1,3 +1,5 @@
+import { redirectedPaymentMessage } from '../../shared/orders.js';
+
 /** What the final preview hands to /ack when it navigates there after publishing. */
 export interface AckState {
   url?: string;
@@ -6,8 +8,15 @@ export interface AckState {
   message?: string;
 }
 
-/** Navigation state is whatever the history entry holds: keep only the strings we expect. */
-export function readAckState(value: unknown): AckState {
+/**
+ * Navigation state is whatever the history entry holds: keep only the strings we expect. Without
+ * it (the payment callback of the redirect flow sends the person here with a query instead),
+ * the same fields are read from `search`.
+ */
+export function readAckState(value: unknown, search = '', origin = ''): AckState {
+  if ((typeof value !== 'object' || value === null) && search !== '') {
+    return readAckQuery(new URLSearchParams(search), origin);
+  }
   if (typeof value !== 'object' || value === null) return {};
   const { url, email, message } = value as Record<string, unknown>;
   const text = (field: unknown) => (typeof field === 'string' && field !== '' ? field : undefined);
@@ -16,5 +25,17 @@ export function readAckState(value: unknown): AckState {
     url: link !== undefined && /^https?:\/\//i.test(link) ? link : undefined,
     email: text(email),
     message: text(message),
+  };
+}
+
+/**
+ * The thank-you page reached from the payment callback (the redirect flow): anyone can make such
+ * an address, so only a link to a portfolio of this site and an outcome code in our own words.
+ */
+function readAckQuery(query: URLSearchParams, origin: string): AckState {
+  const url = query.get('url') ?? '';
+  return {
+    url: origin !== '' && url.startsWith(`${origin}/users/`) ? url : undefined,
+    message: redirectedPaymentMessage(query.get('outcome')),
   };
 }

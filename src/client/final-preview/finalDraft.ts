@@ -1,6 +1,7 @@
-import { parseDraft, type Draft } from '../../shared/domain/draft.js';
+import { parseDraftForPublishing, type Draft } from '../../shared/domain/draft.js';
 import type { FieldProblem } from '../../shared/domain/portfolio.js';
-import { isTemplateId, type TemplateId } from '../../shared/routes.js';
+import { isTemplateId, type TemplateId } from '../../shared/templates/catalog.js';
+import { readDraftJson } from '../draft/storage.js';
 
 export type FinalDraft =
   /** Nothing saved in this browser (or storage cannot be read). */
@@ -12,8 +13,8 @@ export type FinalDraft =
   | { status: 'ok'; draft: Draft };
 
 /** The draft as the final preview needs it: strict for what publishes, yet previewable if it can be. */
-export function readFinalDraft(raw: string | null): FinalDraft {
-  const parsed = parseDraft(raw);
+export function parseDraftForFinalPreview(raw: string | null): FinalDraft {
+  const parsed = parseDraftForPublishing(raw);
   if (parsed.status === 'ok') return parsed;
   if (parsed.status === 'missing') return { status: 'missing' };
   let templateId: unknown;
@@ -27,11 +28,7 @@ export function readFinalDraft(raw: string | null): FinalDraft {
     : { status: 'unreadable' };
 }
 
-/** Reads the stored draft; a browser that refuses storage counts as having none. */
-export function readStoredFinalDraft(key: string): FinalDraft {
-  try {
-    return readFinalDraft(window.localStorage.getItem(key));
-  } catch {
-    return { status: 'missing' };
-  }
+/** The stored draft for the final preview; a browser that refuses storage counts as having none. */
+export function readStoredDraftForFinalPreview(): FinalDraft {
+  return parseDraftForFinalPreview(readDraftJson() ?? null);
 }

@@ -1,7 +1,7 @@
 import { SECTION_KEYS, type PortfolioData } from '../../shared/domain/portfolio.js';
-import type { TemplateId } from '../../shared/routes.js';
-import type { SectionField } from '../../shared/templates/definition.js';
-import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
+import type { SectionField } from '../../shared/domain/portfolio.js';
+import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
 
 /** One part of the page (About you, or a section by its label) with its empty required fields. */
 export interface MissingFields {

@@ -11,7 +11,9 @@ export function AckPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
-  const [state] = useState(() => readAckState(location.state));
+  const [state] = useState(() =>
+    readAckState(location.state, location.search, window.location.origin),
+  );
   const [remaining, setRemaining] = useState(ACK_REDIRECT_SECONDS);
   const [stayed, setStayed] = useState(false);
 

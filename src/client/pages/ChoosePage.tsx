@@ -1,13 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DRAFT_STORAGE_KEY } from '../../shared/domain/draft-key.js';
 import type { Draft } from '../../shared/domain/draft.js';
-import type { PortfolioData } from '../../shared/domain/portfolio.js';
-import { formatRupees, type TemplateSummary } from '../../shared/domain/price.js';
-import { isTemplateId, type TemplateId } from '../../shared/routes.js';
+import { formatRupees } from '../../shared/domain/price.js';
+import type {
+  PortfolioDataResponse,
+  TemplateDataResponse,
+  TemplateListResponse,
+  TemplateSummary,
+} from '../../shared/templates-api.js';
+import { isTemplateId, type TemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
-import { signOut, useSession } from '../auth/session.js';
+import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
+import { writeDraft } from '../draft/storage.js';
+import { AccountBar } from '../components/AccountBar.js';
 import { Footer } from '../components/Footer.js';
 import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
 import './choose.css';
@@ -51,7 +57,7 @@ export function ChoosePage() {
 
   const fetchTemplates = useCallback(
     () =>
-      api<{ templates: TemplateSummary[] }>('/api/templates').then(
+      api<TemplateListResponse>('/api/templates').then(
         ({ templates: list }) => setTemplates({ status: 'ready', templates: list }),
         (error: Error) => setTemplates({ status: 'error', message: error.message }),
       ),
@@ -80,17 +86,19 @@ export function ChoosePage() {
       const owned =
         published.has(templateId) || portfolios.some((p) => p.templateId === templateId);
       const { data } = owned
-        ? await api<{ data: PortfolioData }>(`/api/portfolios/${templateId}`)
-        : await api<{ data: PortfolioData }>(`/api/templates/${templateId}`);
+        ? await api<PortfolioDataResponse>(`/api/portfolios/${templateId}`)
+        : await api<TemplateDataResponse>(`/api/templates/${templateId}`);
       const draft: Draft = { templateId, data };
-      window.localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(draft));
+      if (!writeDraft(draft)) {
+        setSelectError(
+          'Your browser would not let us save the draft (storage is full or blocked).',
+        );
+        setBusyTemplate(undefined);
+        return;
+      }
       await navigate('/edit', { state: { templateId } });
     } catch (error) {
-      setSelectError(
-        error instanceof DOMException
-          ? 'Your browser would not let us save the draft (storage is full or blocked).'
-          : (error as Error).message,
-      );
+      setSelectError((error as Error).message);
       setBusyTemplate(undefined);
     }
   };
@@ -101,25 +109,12 @@ export function ChoosePage() {
         <Link to="/" className="choose__brand">
           Online Portfolio Builder
         </Link>
-        <div className="choose__account" aria-live="polite">
-          {user ? (
-            <>
-              <span className="choose__welcome">Welcome {user.givenName}!</span>
-              <button type="button" className="button button--ghost" onClick={() => void signOut()}>
-                Sign out
-              </button>
-            </>
-          ) : (
-            <button
-              type="button"
-              className="button"
-              disabled={session.status === 'loading'}
-              onClick={() => void signIn()}
-            >
-              {pending ? 'Signing in…' : 'Sign In'}
-            </button>
-          )}
-        </div>
+        <AccountBar
+          signIn={() => void signIn()}
+          signingIn={pending}
+          lockWhileSigningIn={false}
+          signInLook="primary"
+        />
       </header>
 
       <main className="choose__main">

@@ -1,10 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  DRAFT_STORAGE_KEY,
-  readDraftForPreview,
-  type DraftReadResult,
-} from '../../shared/domain/draft.js';
-import type { TemplateId } from '../../shared/routes.js';
+import { parseDraftForPreview, type DraftReadResult } from '../../shared/domain/draft.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
+import { onOtherTabDraftChange, readDraftJson } from '../draft/storage.js';
 import { TemplateLoading } from '../components/TemplateLoading.js';
 import {
   isPreviewCommand,
@@ -21,11 +18,9 @@ interface Shown {
   result: DraftReadResult;
 }
 
-function readStored(): Shown {
-  let raw: string | null;
-  try {
-    raw = window.localStorage.getItem(DRAFT_STORAGE_KEY);
-  } catch {
+function readStoredForPreview(): Shown {
+  const raw = readDraftJson();
+  if (raw === undefined) {
     return {
       raw: null,
       result: {
@@ -37,7 +32,7 @@ function readStored(): Shown {
       },
     };
   }
-  return { raw, result: readDraftForPreview(raw) };
+  return { raw, result: parseDraftForPreview(raw) };
 }
 
 /** Only the window that framed us, from our own origin, may drive the preview. */
@@ -68,23 +63,21 @@ function scrollToPart({ tab, instant }: ScrollMessage): boolean {
  */
 export function DraftPreviewPage({ templateId }: { templateId: TemplateId }) {
   const template = useTemplate(templateId);
-  const [shown, setShown] = useState(readStored);
+  const [shown, setShown] = useState(readStoredForPreview);
   const pendingScroll = useRef<ScrollMessage | null>(null);
 
   useEffect(() => {
     const show = (raw: string | null) =>
       setShown((current) =>
-        current.raw === raw ? current : { raw, result: readDraftForPreview(raw) },
+        current.raw === raw ? current : { raw, result: parseDraftForPreview(raw) },
       );
     // Once the editor around this frame sends drafts itself, its messages alone drive the
     // preview (a storage event can arrive after a newer message and would show an older draft).
     let drivenByEditor = false;
     // Another tab saving the draft updates the preview.
-    const onStorage = (event: StorageEvent) => {
-      if (drivenByEditor) return;
-      if (event.key === DRAFT_STORAGE_KEY) show(event.newValue);
-      else if (event.key === null) show(null);
-    };
+    const stopWatchingStorage = onOtherTabDraftChange((raw) => {
+      if (!drivenByEditor) show(raw);
+    });
     const onMessage = (event: MessageEvent) => {
       if (!isTrustedMessage(event, editorWindow()) || !isPreviewCommand(event.data)) return;
       const command = event.data;
@@ -93,12 +86,11 @@ export function DraftPreviewPage({ templateId }: { templateId: TemplateId }) {
         show(command.raw);
       } else if (!scrollToPart(command)) pendingScroll.current = command;
     };
-    window.addEventListener('storage', onStorage);
     window.addEventListener('message', onMessage);
     // Listening now: the editor sends its latest draft and where to scroll.
     editorWindow()?.postMessage(readyMessage(), window.location.origin);
     return () => {
-      window.removeEventListener('storage', onStorage);
+      stopWatchingStorage();
       window.removeEventListener('message', onMessage);
     };
   }, []);

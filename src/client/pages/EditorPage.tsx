@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
-import { readStoredDraft } from '../editor/draftStorage.js';
+import { readDraftJson } from '../draft/storage.js';
 import { Editor } from '../editor/Editor.js';
-import { resolveEditorStart } from '../editor/editorData.js';
+import { resolveEditorStart, type EditorStart } from '../editor/editorData.js';
 
 /**
  * /edit: the template comes from navigation state (Select on /choose); after a reload without
@@ -13,12 +13,25 @@ export function EditorPage() {
   useSmallScreenRedirect();
   const location = useLocation();
   const navigate = useNavigate();
-  const [start] = useState(() => resolveEditorStart(location.state, readStoredDraft()));
+  // What the page was opened with: later navigation state or drafts do not restart the editor.
+  const [navigationState] = useState<unknown>(() => location.state);
+  const [storedRaw] = useState(() => readDraftJson() ?? null);
+  const [start, setStart] = useState<EditorStart | undefined | 'resolving'>('resolving');
 
   useEffect(() => {
-    if (!start) void navigate('/choose', { replace: true });
+    let live = true;
+    void resolveEditorStart(navigationState, storedRaw).then((resolved) => {
+      if (live) setStart(resolved);
+    });
+    return () => {
+      live = false;
+    };
+  }, [navigationState, storedRaw]);
+
+  useEffect(() => {
+    if (start === undefined) void navigate('/choose', { replace: true });
   }, [start, navigate]);
 
-  if (!start) return null;
+  if (start === undefined || start === 'resolving') return null;
   return <Editor start={start} />;
 }

@@ -1,16 +1,15 @@
-import type { TemplateId } from '../../shared/routes.js';
-import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
 import { BackArrow } from '../components/BackArrow.js';
 import { TemplateLoading } from '../components/TemplateLoading.js';
-import { useTemplate } from '../templates/useTemplate.js';
+import { useTemplateWithSample } from '../templates/useTemplate.js';
 
 /** /template1 ... /template5: the template with its sample data and a way back to the picker. */
 export function TemplatePreviewPage({ templateId }: { templateId: TemplateId }) {
-  const template = useTemplate(templateId);
+  const template = useTemplateWithSample(templateId);
   return (
     <>
       {template.status === 'ready' ? (
-        <template.Component data={SAMPLE_DATA[templateId]} />
+        <template.Component data={template.sample} />
       ) : (
         <TemplateLoading failed={template.status === 'failed'} />
       )}

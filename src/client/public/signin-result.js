@@ -3,6 +3,15 @@
 (function () {
   var body = document.body;
   var message = { type: 'portfolio-builder:sign-in', status: body.getAttribute('data-status') };
+  // Builder tabs listen here too: when the browser or the provider cut this window off from its
+  // opener (or a phone opened it as a tab), they learn of the new session this way.
+  try {
+    var channel = new BroadcastChannel('portfolio-builder:sign-in');
+    channel.postMessage(message);
+    channel.close();
+  } catch {
+    // No BroadcastChannel: the builder looks again when it is back in view.
+  }
   try {
     if (window.opener && !window.opener.closed) {
       window.opener.postMessage(message, body.getAttribute('data-origin'));
@@ -11,6 +20,6 @@
       }, 100);
     }
   } catch {
-    // The opener is gone or on another origin: the page's own link lets the person go on.
+    // The opener is gone or on another origin: the page says what happened and links on.
   }
 })();

@@ -1,5 +1,5 @@
 import { discountedPaise, formatRupees } from '../../shared/domain/price.js';
-import { isTemplateId, TEMPLATE_IDS } from '../../shared/routes.js';
+import { isTemplateId, TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import type { Db } from '../db/database.js';
 import { updateTemplatePrice } from '../templates/templates.repository.js';
 import { templateSummaries } from '../templates/templates.service.js';

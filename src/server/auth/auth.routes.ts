@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
+import { z } from 'zod';
 import type { MeResponse, SignInStatus } from '../../shared/auth.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { escapeHtml, smallPage } from '../http/html.js';
 import { rateLimitHooks } from '../http/rate-limit.js';
+import { addressText } from '../http/route-rules.js';
 import { listPublishedPortfolios } from '../portfolios/portfolios.repository.js';
 import { DEV_PROVIDER_PATH, registerDevProvider } from './dev-provider.js';
 import { consumeLoginAttempt, insertLoginAttempt } from './login-attempts.repository.js';
@@ -19,8 +21,21 @@ const BROWSER_COOKIE = 'pb_signin';
 const ATTEMPT_MINUTES = 10;
 const CALLBACK_PATH = '/auth/callback';
 
+/** What the provider sends back; it may add parameters of its own (Google adds several). */
+const callbackQuery = z.looseObject({
+  state: addressText(200).optional(),
+  code: addressText(2048).optional(),
+  error: addressText(200).optional(),
+  error_description: addressText(2048).optional(),
+});
+
 const DONE_TEXT: Record<SignInStatus, { title: string; text: string }> = {
-  success: { title: 'Signed in', text: 'You are signed in. This window closes by itself.' },
+  // Shown when the builder is no longer this window's opener (cut by the browser or the
+  // provider, or a phone that opened the sign-in as a tab); otherwise the window closes at once.
+  success: {
+    title: 'Signed in',
+    text: 'You are signed in. You can close this window or tab and go back to the builder, which now shows you signed in.',
+  },
   access_denied: { title: 'Sign-in cancelled', text: 'Sign-in was cancelled.' },
   provider_error: { title: 'Sign-in failed', text: 'The sign-in service reported a problem.' },
   invalid_state: {
@@ -34,14 +49,39 @@ const DONE_TEXT: Record<SignInStatus, { title: string; text: string }> = {
     title: 'Please wait a moment',
     text: 'There have been too many sign-in attempts from this network. Try again in a minute.',
   },
+  email_unverified: {
+    title: 'Email address not verified',
+    text: "Your account's email address is not verified, so it cannot receive your receipts. Verify it, then sign in again.",
+  },
 };
+
+/**
+ * Whether the browser is opening this address as a page of its own (the sign-in popup), and not
+ * loading it as an image, a frame or from a script. Browsers that send Fetch Metadata always send
+ * Sec-Fetch-Dest; a client without it (an older browser, a script) cannot be told apart and is
+ * let through. Sec-Fetch-Mode alone proves nothing: Node's fetch sends `cors` on its own.
+ */
+function isTopLevelNavigation(request: FastifyRequest): boolean {
+  const dest = request.headers['sec-fetch-dest'];
+  if (dest === undefined) return true;
+  const mode = request.headers['sec-fetch-mode'];
+  return dest === 'document' && (mode === undefined || mode === 'navigate');
+}
+
+const NOT_A_NAVIGATION =
+  'Sign-in starts only when this address is opened as a page. It cannot be loaded as an image, in a frame or by a script.';
 
 export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config): void {
   const redirectUri = () => `${config.publicUrl}${CALLBACK_PATH}`;
   let settings: () => OidcProviderSettings;
   if (config.signIn.kind === 'oidc') {
-    const { issuer, clientId, clientSecret } = config.signIn;
-    settings = () => ({ issuer, clientId, clientSecret });
+    const provider = config.signIn;
+    settings = () => ({
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      idTokenIssuerAliases: provider.idTokenIssuerAliases,
+    });
   } else {
     const clientId = 'portfolio-builder';
     const clientSecret = createHmac('sha256', config.sessionSecret)
@@ -56,6 +96,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
         .update('dev-oidc-cookies')
         .digest('base64url'),
       trustProxy: config.trustProxy !== false,
+      rateLimits: config.rateLimits,
     });
     settings = () => ({
       issuer: `${config.publicUrl}${DEV_PROVIDER_PATH}`,
@@ -68,7 +109,13 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
 
   /** The popup's last page: posts only a status to the opener, at our exact origin, and closes. */
   const done = (reply: FastifyReply, status: SignInStatus, httpStatus = 200) => {
-    const { title, text } = DONE_TEXT[status];
+    const { title, text } =
+      status === 'email_unverified' && config.signIn.kind === 'oidc'
+        ? {
+            title: DONE_TEXT[status].title,
+            text: `Your ${config.signIn.label} account's email address is not verified, so it cannot receive your receipts. Verify it with ${config.signIn.label}, then sign in again.`,
+          }
+        : DONE_TEXT[status];
     return (
       reply
         .status(httpStatus)
@@ -93,39 +140,60 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
     page: (reply) => done(reply, 'rate_limited', 429),
   });
 
-  app.get('/auth/login', { onRequest: signInLimit }, async (request, reply) => {
-    const browser = newToken();
-    const state = client.randomState();
-    const nonce = client.randomNonce();
-    const codeVerifier = client.randomPKCECodeVerifier();
-    const now = new Date();
-    let url: URL;
-    try {
-      url = await oidc.authorizationUrl({ redirectUri: redirectUri(), state, nonce, codeVerifier });
-    } catch (error) {
-      request.log.warn({ err: error }, 'sign-in could not start');
-      return done(reply, error instanceof SignInError ? error.status : 'internal', 502);
-    }
-    await insertLoginAttempt(db, {
-      state,
-      browser_hash: hashToken(browser),
-      code_verifier: codeVerifier,
-      nonce,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + ATTEMPT_MINUTES * 60_000).toISOString(),
-    });
-    reply.setCookie(BROWSER_COOKIE, browser, {
-      path: '/auth',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      maxAge: ATTEMPT_MINUTES * 60,
-    });
-    return reply.header('cache-control', 'no-store').redirect(url.toString());
-  });
+  // A page that embeds /auth/login (say as an image) must not start sign-ins for its visitors:
+  // refused before the rate limit counts it, before any row or cookie is written.
+  const navigationOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isTopLevelNavigation(request)) return;
+    return reply
+      .status(400)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send(NOT_A_NAVIGATION);
+  };
 
-  app.get<{ Querystring: Record<string, string | undefined> }>(
+  app.get(
+    '/auth/login',
+    { onRequest: [navigationOnly, ...signInLimit] },
+    async (request, reply) => {
+      const browser = newToken();
+      const state = client.randomState();
+      const nonce = client.randomNonce();
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const now = new Date();
+      let url: URL;
+      try {
+        url = await oidc.authorizationUrl({
+          redirectUri: redirectUri(),
+          state,
+          nonce,
+          codeVerifier,
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'sign-in could not start');
+        return done(reply, error instanceof SignInError ? error.status : 'internal', 502);
+      }
+      await insertLoginAttempt(db, {
+        state,
+        browser_hash: hashToken(browser),
+        code_verifier: codeVerifier,
+        nonce,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + ATTEMPT_MINUTES * 60_000).toISOString(),
+      });
+      reply.setCookie(BROWSER_COOKIE, browser, {
+        path: '/auth',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: ATTEMPT_MINUTES * 60,
+      });
+      return reply.header('cache-control', 'no-store').redirect(url.toString());
+    },
+  );
+
+  app.get<{ Querystring: z.infer<typeof callbackQuery> }>(
     CALLBACK_PATH,
+    { config: { query: callbackQuery } },
     async (request, reply) => {
       const browser = request.cookies[BROWSER_COOKIE];
       reply.clearCookie(BROWSER_COOKIE, { path: '/auth', httpOnly: true, sameSite: 'lax', secure });
@@ -143,7 +211,11 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
         );
       }
       try {
-        const profile = await oidc.finish(new URL(request.url, config.publicUrl), {
+        // The address the provider sent the browser to is the redirect URI we gave it, with its
+        // answer in the query: built from the same string, the two always agree.
+        const queryAt = request.url.indexOf('?');
+        const query = queryAt === -1 ? '' : request.url.slice(queryAt);
+        const profile = await oidc.finish(new URL(`${redirectUri()}${query}`), {
           state: attempt.state,
           nonce: attempt.nonce,
           codeVerifier: attempt.code_verifier,

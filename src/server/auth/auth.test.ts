@@ -249,6 +249,7 @@ describe('sign-in with an external OpenID provider configured like Google', () =
       redirectUris: () => [`${t.url}/auth/callback`],
       cookieSecret: 'issuer-cookie-secret-0123456789abcdef',
       trustProxy: false,
+      rateLimits: false,
     });
     await issuerServer.listen({ port: 0, host: '127.0.0.1' });
     const address = issuerServer.server.address();

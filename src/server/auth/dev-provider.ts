@@ -1,16 +1,19 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import Provider, {
-  type Adapter,
-  type AdapterPayload,
   type Configuration,
   type InteractionResults,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import { LIMITS } from '../../shared/domain/limits.js';
+import { EMAIL_PATTERN } from '../../shared/domain/email.js';
+import { HttpError } from '../http/errors.js';
 import { escapeHtml, smallPage } from '../http/html.js';
+import { rateLimitHooks } from '../http/rate-limit.js';
 import { POPUP_COOP } from '../http/security-headers.js';
+import { DevProviderStore } from './dev-provider-store.js';
 
 export const DEV_PROVIDER_PATH = '/dev-oidc';
 
@@ -23,6 +26,25 @@ export interface DevProviderSettings {
   redirectUris: () => string[];
   cookieSecret: string;
   trustProxy: boolean;
+  /** Per-address request limits on every provider route (RATE_LIMITS.devProvider). */
+  rateLimits: boolean;
+  /** Where the provider keeps its records; tests pass one to look inside. */
+  store?: DevProviderStore;
+  /**
+   * Tests act as providers that differ from this one: `emailVerified: false` vouches for no
+   * address, and `idTokenIssuer` is written as the ID tokens' `iss` instead of the issuer URL
+   * (Google may write `accounts.google.com` for `https://accounts.google.com`).
+   */
+  emailVerified?: boolean;
+  idTokenIssuer?: string;
+}
+
+/** The same JWT with some claims replaced, signed again (RS256) with the provider's key. */
+function resignJwt(jwt: string, claims: Record<string, unknown>, key: KeyObject): string {
+  const [header = '', payload = ''] = jwt.split('.');
+  const body = { ...JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')), ...claims };
+  const input = `${header}.${Buffer.from(JSON.stringify(body)).toString('base64url')}`;
+  return `${input}.${sign('sha256', Buffer.from(input), key).toString('base64url')}`;
 }
 
 interface DevAccount {
@@ -30,59 +52,12 @@ interface DevAccount {
   name: string;
 }
 
-/**
- * The provider's short-lived records (interactions, codes, grants) in this process's memory:
- * enough for a development sign-in, which starts and ends on one server within minutes.
- */
-class MemoryAdapter implements Adapter {
-  private static records = new Map<string, { payload: AdapterPayload; expiresAt: number }>();
-
-  constructor(private readonly model: string) {}
-
-  private key(id: string) {
-    return `${this.model}:${id}`;
-  }
-
-  async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-    MemoryAdapter.records.set(this.key(id), { payload, expiresAt: Date.now() + expiresIn * 1000 });
-  }
-
-  async find(id: string): Promise<AdapterPayload | undefined> {
-    const record = MemoryAdapter.records.get(this.key(id));
-    if (!record || record.expiresAt < Date.now()) return undefined;
-    return record.payload;
-  }
-
-  async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return [...MemoryAdapter.records.values()].find((r) => r.payload.userCode === userCode)
-      ?.payload;
-  }
-
-  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return [...MemoryAdapter.records.values()].find((r) => r.payload.uid === uid)?.payload;
-  }
-
-  async consume(id: string): Promise<void> {
-    const record = MemoryAdapter.records.get(this.key(id));
-    if (record) record.payload.consumed = Math.floor(Date.now() / 1000);
-  }
-
-  async destroy(id: string): Promise<void> {
-    MemoryAdapter.records.delete(this.key(id));
-  }
-
-  async revokeByGrantId(grantId: string): Promise<void> {
-    for (const [key, record] of MemoryAdapter.records) {
-      if (record.payload.grantId === grantId) MemoryAdapter.records.delete(key);
-    }
-  }
-}
+/** The sign-in form holds a name and an email address: a few hundred bytes. */
+const FORM_LIMIT_BYTES = 4096;
 
 /** The account id is the email itself, encoded: the same email is the same person across restarts. */
 const accountIdFor = (email: string) => Buffer.from(email.toLowerCase()).toString('base64url');
 const emailFromAccountId = (id: string) => Buffer.from(id, 'base64url').toString('utf8');
-
-const EMAIL_PATTERN = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;
 
 /**
  * A real OpenID provider (oidc-provider) mounted on our own server for development: the person
@@ -90,16 +65,18 @@ const EMAIL_PATTERN = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]
  * it is exactly the production one.
  */
 export function registerDevProvider(app: FastifyInstance, settings: DevProviderSettings): void {
-  const names = new Map<string, DevAccount>();
+  // Names typed on the form, read back when the provider issues the ID token minutes later.
+  const names = new LRUCache<string, DevAccount>({ max: 5_000, ttl: 10 * 60_000 });
+  const store = settings.store ?? new DevProviderStore();
+  const limits = rateLimitHooks(app, { enabled: settings.rateLimits });
   let provider: Provider | undefined;
 
   // Built on first use: the issuer must carry the port the server really listens on.
   const getProvider = (): Provider => {
     if (provider) return provider;
     const publicUrl = settings.publicUrl();
-    const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
-      format: 'jwk',
-    });
+    const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const signingKey = privateKey.export({ format: 'jwk' });
     const configuration: Configuration = {
       clients: [
         {
@@ -117,7 +94,7 @@ export function registerDevProvider(app: FastifyInstance, settings: DevProviderS
         profile: ['name', 'given_name'],
       },
       conformIdTokenClaims: false,
-      adapter: MemoryAdapter,
+      adapter: store.adapterFactory(),
       // Everything here lives minutes at most: the session that matters is our own cookie.
       ttl: {
         AccessToken: 600,
@@ -147,14 +124,14 @@ export function registerDevProvider(app: FastifyInstance, settings: DevProviderS
       },
       findAccount: async (_ctx: KoaContextWithOIDC, id: string) => {
         const email = emailFromAccountId(id);
-        if (!EMAIL_PATTERN.test(email)) return undefined;
+        if (email.length > LIMITS.line || !EMAIL_PATTERN.test(email)) return undefined;
         const name = names.get(id)?.name ?? email.split('@')[0]!;
         return {
           accountId: id,
           claims: async () => ({
             sub: id,
             email,
-            email_verified: true,
+            email_verified: settings.emailVerified ?? true,
             name,
             given_name: name.split(/\s+/)[0],
           }),
@@ -170,6 +147,17 @@ export function registerDevProvider(app: FastifyInstance, settings: DevProviderS
     };
     provider = new Provider(`${publicUrl}${DEV_PROVIDER_PATH}`, configuration);
     provider.proxy = settings.trustProxy;
+    const idTokenIssuer = settings.idTokenIssuer;
+    if (idTokenIssuer) {
+      const { prototype } = provider.IdToken;
+      const issue = prototype.issue;
+      prototype.issue = async function (this: typeof prototype, ...args: Parameters<typeof issue>) {
+        const token = await issue.apply(this, args);
+        return args[0]?.use === 'idtoken'
+          ? resignJwt(token, { iss: idTokenIssuer }, privateKey)
+          : token;
+      };
+    }
     return provider;
   };
 
@@ -193,17 +181,25 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     });
 
   app.register(async (scope) => {
+    // Every provider route, before anything is read or stored: it is reachable without signing in.
+    for (const hook of limits.perIp('devProvider')) scope.addHook('onRequest', hook);
     // oidc-provider reads its own request bodies; ours are small forms.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
     const readForm = async (request: FastifyRequest): Promise<Record<string, string>> => {
-      let raw = '';
-      for await (const chunk of request.raw) {
-        raw += String(chunk);
-        if (raw.length > 10_000) break;
+      // Bytes are counted as each chunk arrives, so a form over the limit is refused before
+      // any of it is decoded or checked (a single chunk can be 64 KiB).
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      for await (const chunk of request.raw as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        if (bytes > FORM_LIMIT_BYTES) {
+          throw new HttpError(413, 'body_too_large', 'This form is too large.');
+        }
+        chunks.push(chunk);
       }
-      const parsed = parseQuery(raw);
+      const parsed = parseQuery(Buffer.concat(chunks).toString('utf8'));
       return Object.fromEntries(
         Object.entries(parsed).map(([key, value]) => [
           key,
@@ -255,7 +251,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
           ? 'Please type a name.'
           : name.length > LIMITS.name
             ? `The name must be at most ${LIMITS.name} characters.`
-            : !EMAIL_PATTERN.test(email) || email.length > LIMITS.line
+            : email.length > LIMITS.line || !EMAIL_PATTERN.test(email)
               ? 'Please type an email address like name@example.com.'
               : undefined;
         if (problem) {

@@ -30,6 +30,21 @@ export async function consumeLoginAttempt(
   });
 }
 
-export async function deleteExpiredLoginAttempts(db: Db, now: Date): Promise<void> {
-  await db.deleteFrom('login_attempts').where('expires_at', '<=', now.toISOString()).execute();
+/** Deletes up to `limit` attempts that expired by `now`; returns how many went. */
+export async function deleteExpiredLoginAttempts(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('login_attempts')
+    .where('state', 'in', (eb) =>
+      eb
+        .selectFrom('login_attempts')
+        .select('state')
+        .where('expires_at', '<=', now.toISOString())
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

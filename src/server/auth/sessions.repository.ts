@@ -27,6 +27,17 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute();
+/** Deletes up to `limit` sessions that expired by `now`; returns how many went. */
+export async function deleteExpiredSessions(db: Db, now: Date, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('token_hash', 'in', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('expires_at', '<=', now.toISOString())
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,13 +1,28 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 
 export type Db = Kysely<Database>;
+/** A handle inside an open transaction; functions that must run in one take this type. */
+export type Tx = Transaction<Database>;
 export type Dialect = 'sqlite' | 'postgres';
+
+/** Runs `work` in one transaction: its writes commit together or not at all. */
+export function inTransaction<T>(db: Db, work: (trx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}
 
 export interface DatabaseOptions {
   /** A postgres:// URL; without it the SQLite file below is used. */
@@ -163,4 +178,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   // A failed connect to several addresses arrives as an AggregateError.
   return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
+}
+
+/** A unique-constraint failure on either dialect: someone else won a race for the same row. */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/.test(message ?? '')
+  );
 }

@@ -46,7 +46,12 @@ export interface UsernamesTable {
   updated_at: string;
 }
 
-export type OrderStatus = 'created' | 'paid' | 'credit' | 'failed';
+/**
+ * created -> paid | credit (paid, but the name was lost) | failed; a signed payment that is not
+ * captured yet waits as `authorized`, or `capture_failed` when capturing it failed (retried).
+ */
+export type OrderStatus =
+  'created' | 'authorized' | 'capture_failed' | 'paid' | 'credit' | 'failed';
 
 export interface OrdersTable {
   id: string;
@@ -65,6 +70,8 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** Why a paid order is not published yet, for the person and the operator. */
+  status_message: string | null;
 }
 
 export interface UsernameHoldsTable {
@@ -117,6 +124,54 @@ export interface PageGenerationTable {
   value: number | string;
 }
 
+/** An image someone uploaded; one row per owner and content hash. */
+export interface UploadsTable {
+  user_id: string;
+  hash: string;
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: string;
+  last_referenced_at: string;
+}
+
+/** A public page as rendered when it last changed (public-pages/page-store.ts). */
+export interface RenderedPagesTable {
+  username: string;
+  /** The portfolio's updated_at and template id the page was rendered from. */
+  source_version: string;
+  /** Which templates and page format rendered it (public-pages/page-renderer.ts). */
+  template_version: string;
+  etag: string;
+  html: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  rendered_at: string;
+}
+
+export interface TemplateVersionsTable {
+  version: string;
+  started_at: string;
+}
+
+/** One request-limit bucket (http/rate-limit-store.ts). */
+export interface RateLimitsTable {
+  id: string;
+  /** bigint milliseconds: PostgreSQL's driver returns it as a string, SQLite as a number. */
+  full_at: number | string;
+}
+
+/** The built-in gateway's payments: it has no provider behind it to keep them. */
+export interface TestGatewayPaymentsTable {
+  id: string;
+  gateway_order_id: string;
+  amount: number;
+  currency: string;
+  status: 'authorized' | 'captured' | 'refunded';
+  amount_refunded: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -129,4 +184,9 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   login_attempts: LoginAttemptsTable;
   page_generation: PageGenerationTable;
+  uploads: UploadsTable;
+  rendered_pages: RenderedPagesTable;
+  template_versions: TemplateVersionsTable;
+  rate_limits: RateLimitsTable;
+  test_gateway_payments: TestGatewayPaymentsTable;
 }

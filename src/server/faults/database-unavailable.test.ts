@@ -5,7 +5,10 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database.js
 import { CookieJar, signIn } from '../../../test/signin.js';
 import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy.js';
 import { openDatabase } from '../db/database.js';
-import { getJson, orderBody, pollUntil, postJson, startAppOn, type RunningApp } from './helpers.js';
+import { startAppOn, type RunningApp } from '../../../test/app.js';
+import { getJson, postJson } from '../../../test/http.js';
+import { orderBody } from '../../../test/orders.js';
+import { pollUntil } from '../../../test/poll.js';
 
 const MESSAGE =
   'Our database is not answering right now, so this could not be done. Please try again in a minute.';
@@ -43,7 +46,7 @@ async function expectOutageBehaviour(t: RunningApp, jar: CookieJar, kind: 'read'
     jar,
     t.url,
     '/create-order',
-    orderBody(`o${randomUUID().slice(0, 8)}`),
+    orderBody(`o${randomUUID().slice(0, 8)}`, 'template1'),
   );
   expect(order.status).toBe(503);
   expect(order.headers.get('retry-after')).toBe('30');
@@ -84,7 +87,7 @@ async function expectRecovered(t: RunningApp, jar: CookieJar, email: string) {
     jar,
     t.url,
     '/create-order',
-    orderBody(`r${randomUUID().slice(0, 8)}`),
+    orderBody(`r${randomUUID().slice(0, 8)}`, 'template1'),
   );
   expect(order.status).toBe(200);
   expect(order.body.status).toBe('payment_required');

@@ -2,11 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.js';
 import { startServerProcess, type ServerProcess } from '../../../test/server-process.js';
 import { signIn, type CookieJar } from '../../../test/signin.js';
-import { TEMPLATE_IDS, type TemplateId } from '../../shared/routes.js';
-import { inBatches, orderBody, postJson } from './helpers.js';
+import { TEMPLATE_IDS, type TemplateId } from '../../shared/templates/catalog.js';
+import { postJson } from '../../../test/http.js';
+import { orderBody } from '../../../test/orders.js';
+import { inBatches } from '../../../test/poll.js';
 
-const PEOPLE = 40;
-const PUBLISHES = PEOPLE * TEMPLATE_IDS.length; // 200: each person buys all five templates
+/** Each person buys two templates: a person may hold at most 3 names while paying. */
+const TEMPLATES_EACH = TEMPLATE_IDS.slice(0, 2);
+const PEOPLE = 100;
+const PUBLISHES = PEOPLE * TEMPLATES_EACH.length; // 200
 /** The server is killed as soon as this many publishes have been answered with success. */
 const KILL_AFTER = 50;
 
@@ -63,9 +67,12 @@ async function expectNothingHalfWritten(database: TestDatabase): Promise<Set<str
       ).toEqual([emailOf.get(order.user_id)]);
       expect(holds.filter((hold) => hold.username === order.username)).toEqual([]);
     } else {
-      // Never paid for: not a trace of it outside its own order row (and maybe its hold).
-      expect(['created', 'failed'], order.username).toContain(order.status);
-      expect(order.payment_id, order.username).toBeNull();
+      // Never paid for: not a trace of it outside its own order row (and maybe its hold). The
+      // order may already name the payment it was claimed for when the kill came mid-confirm.
+      expect(['created', 'authorized', 'capture_failed', 'failed'], order.username).toContain(
+        order.status,
+      );
+      if (order.payment_id !== null) expect(order.payment_id, order.username).toMatch(/^pay_test_/);
       expect(owner, order.username).toBeUndefined();
       expect(portfolio, order.username).toBeUndefined();
       expect(orderMails, order.username).toEqual([]);
@@ -107,7 +114,7 @@ describe.each(TEST_DIALECTS)('kill -9 while publishes are in flight, on %s', (di
       return { email, jar: await signIn(first.url, { name: `Crash Person ${index}`, email }) };
     });
     const flows: Flow[] = people.flatMap(({ jar, email }, person) =>
-      TEMPLATE_IDS.map((templateId) => ({
+      TEMPLATES_EACH.map((templateId) => ({
         jar,
         email,
         templateId,

@@ -7,7 +7,10 @@ import { startServerProcess } from '../../../test/server-process.js';
 import { signIn } from '../../../test/signin.js';
 import { GatewayError } from '../payments/gateway.js';
 import { RazorpayGateway } from '../payments/razorpay.gateway.js';
-import { freePort, orderBody, pollUntil, postJson } from './helpers.js';
+import { freePort } from '../../../test/free-port.js';
+import { postJson } from '../../../test/http.js';
+import { orderBody } from '../../../test/orders.js';
+import { pollUntil } from '../../../test/poll.js';
 
 const KEY_ID = 'rzp_test_faults';
 const KEY_SECRET = 'faults-key-secret';
@@ -67,9 +70,10 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
       const username = name();
       fake.mode = mode;
       const before = fake.requests;
-      const failed = await postJson(jar, t.url, '/create-order', orderBody(username));
+      const failed = await postJson(jar, t.url, '/create-order', orderBody(username, 'template1'));
       fake.mode = 'ok';
-      expect(fake.requests).toBe(before + 1);
+      // Tried three times (bounded back-off) before the person is told.
+      expect(fake.requests).toBe(before + 3);
       expect(failed.status).toBe(502);
       expect(failed.body.error).toMatchObject({ code: 'payment_gateway', message });
       // The name is not held, and the order that could not be paid says so.
@@ -80,7 +84,12 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
 
       // Trying again a moment later works, for this person or anyone else.
       const other = await person();
-      const retried = await postJson(other, t.url, '/create-order', orderBody(username));
+      const retried = await postJson(
+        other,
+        t.url,
+        '/create-order',
+        orderBody(username, 'template1'),
+      );
       expect(retried.status).toBe(200);
       expect(retried.body).toMatchObject({ status: 'payment_required', gateway: 'razorpay' });
     },
@@ -96,7 +105,12 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
     try {
       const jar = await signIn(down.url, { name: 'Offline', email: 'offline@example.com' });
       const username = name();
-      const failed = await postJson(jar, down.url, '/create-order', orderBody(username));
+      const failed = await postJson(
+        jar,
+        down.url,
+        '/create-order',
+        orderBody(username, 'template1'),
+      );
       expect(failed.status).toBe(502);
       expect(failed.body.error).toMatchObject({ code: 'payment_gateway', message: UNREACHABLE });
       const holds = await down.database.db.selectFrom('username_holds').selectAll().execute();
@@ -111,7 +125,7 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
     const rival = await person();
     const username = name();
     fake.mode = 'hang';
-    const pending = postJson(buyer, t.url, '/create-order', orderBody(username));
+    const pending = postJson(buyer, t.url, '/create-order', orderBody(username, 'template1'));
     await pollUntil(
       'the order reached the provider',
       async () => fake.hung(),
@@ -126,15 +140,22 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
     expect(orders).toEqual([{ status: 'created', user_id: holds[0]!.user_id }]);
-    expect((await postJson(rival, t.url, '/create-order', orderBody(username))).status).toBe(409);
+    expect(
+      (await postJson(rival, t.url, '/create-order', orderBody(username, 'template1'))).status,
+    ).toBe(409);
 
-    // The provider's connection dies: the buyer is told, and the name is free again at once.
+    // The provider's connection dies, and so do the retries: the buyer is told, and the name is
+    // free again at once.
+    fake.mode = 'drop';
     fake.releaseHung();
     const failed = await pending;
+    fake.mode = 'ok';
     expect(failed.status).toBe(502);
     expect(failed.body.error).toMatchObject({ code: 'payment_gateway', message: UNREACHABLE });
     expect((await rowsFor(username)).holds).toEqual([]);
-    expect((await postJson(rival, t.url, '/create-order', orderBody(username))).status).toBe(200);
+    expect(
+      (await postJson(rival, t.url, '/create-order', orderBody(username, 'template1'))).status,
+    ).toBe(200);
   });
 
   it('lets the hold of a process killed mid-order lapse after its 15 minutes, and no sooner', async () => {
@@ -157,9 +178,12 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
       const buyer = await signIn(server.url, { name: 'Buyer', email: 'buyer@example.com' });
       const username = name();
       fake.mode = 'hang';
-      const pending = postJson(buyer, server.url, '/create-order', orderBody(username)).catch(
-        (error: unknown) => error,
-      );
+      const pending = postJson(
+        buyer,
+        server.url,
+        '/create-order',
+        orderBody(username, 'template1'),
+      ).catch((error: unknown) => error);
       await pollUntil(
         'the order reached the provider',
         async () => fake.hung(),
@@ -173,7 +197,12 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
 
       server = await spawnServer(server.port);
       const rival = await signIn(server.url, { name: 'Rival', email: 'rival@example.com' });
-      const held = await postJson(rival, server.url, '/create-order', orderBody(username));
+      const held = await postJson(
+        rival,
+        server.url,
+        '/create-order',
+        orderBody(username, 'template1'),
+      );
       expect(held.status).toBe(409);
       const [hold] = await database.db
         .selectFrom('username_holds')
@@ -190,7 +219,12 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('username', '=', username)
         .execute();
-      const later = await postJson(rival, server.url, '/create-order', orderBody(username));
+      const later = await postJson(
+        rival,
+        server.url,
+        '/create-order',
+        orderBody(username, 'template1'),
+      );
       expect(later.status).toBe(200);
       expect(later.body.status).toBe('payment_required');
     } finally {

@@ -7,7 +7,10 @@ import { signIn } from '../../../test/signin.js';
 import { openDatabase } from '../db/database.js';
 import { createMailer } from '../mail/mailer.js';
 import { OutboxWorker } from '../mail/outbox.worker.js';
-import { freePort, orderBody, pollUntil, postJson } from './helpers.js';
+import { freePort } from '../../../test/free-port.js';
+import { postJson } from '../../../test/http.js';
+import { orderBody } from '../../../test/orders.js';
+import { pollUntil } from '../../../test/poll.js';
 
 interface Smtp {
   /** Messages the server accepted (answered 250 to), in order. */
@@ -90,7 +93,7 @@ describe.each(TEST_DIALECTS)('SMTP down for a while, on %s', (dialect) => {
   };
   const publish = async (t: TestApp, email: string, username: string) => {
     const jar = await signIn(t.url, { name: 'Mail Person', email });
-    const order = await postJson(jar, t.url, '/create-order', orderBody(username));
+    const order = await postJson(jar, t.url, '/create-order', orderBody(username, 'template1'));
     const paid = await postJson(jar, t.url, '/test-gateway/pay', {
       order_id: order.body.order_id,
     });

@@ -44,7 +44,7 @@ const frameworkMessages: Record<string, { status: number; code: string; message:
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
     code: 'body_too_large',
-    message: 'The request body is larger than the 1 MiB limit.',
+    message: 'The request body is larger than this address accepts.',
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,

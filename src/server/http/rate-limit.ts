@@ -1,6 +1,11 @@
 import { isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.js';
+import {
+  DatabaseRateLimitStore,
+  RedisRateLimitStore,
+  type RateLimitStore,
+} from './rate-limit-store.js';
 import { escapeHtml, smallPage } from './html.js';
 
 /**
@@ -15,9 +20,9 @@ import { escapeHtml, smallPage } from './html.js';
  * - one integer per key, exact Retry-After, and a key whose bucket is full carries no
  *   information, so it can be forgotten without changing any answer: that is the eviction rule.
  *
- * State is in memory, per app process: with several processes behind a load balancer each
- * counts on its own, so a client may get up to (processes x limit). That is acceptable for
- * limits whose job is to bound abuse, not to meter.
+ * The app keeps the buckets where every process sees them (rate-limit-store.ts: Redis when
+ * REDIS_URL is set, else the database), so a client gets each limit once however many processes
+ * serve it. `RateLimiter` below is the same algorithm in memory, the reference the stores follow.
  */
 export interface RateLimitRule {
   /** Requests allowed in one burst, and refilled over `windowSeconds`. */
@@ -41,6 +46,17 @@ export const RATE_LIMITS = {
    * people behind one address.
    */
   signIn: { limit: 60, windowSeconds: 600, what: 'sign-in attempts', by: 'ip' },
+  /**
+   * /dev-oidc/* per address: 600 per 10 minutes (one back every second). A development sign-in
+   * makes about six requests to the built-in provider, so this is ten times the sign-in limit,
+   * while a flood of anonymous requests can no longer fill the provider's memory.
+   */
+  devProvider: {
+    limit: 600,
+    windowSeconds: 600,
+    what: 'development sign-in requests',
+    by: 'ip',
+  },
   /** POST /api/claims per user: 120 a minute. People press Submit, they do not type into it. */
   claimsPerUser: { limit: 120, windowSeconds: 60, what: 'username checks', by: 'user' },
   /** POST /api/claims per address: 300 a minute, so one address cannot enumerate names fast. */
@@ -53,10 +69,24 @@ export const RATE_LIMITS = {
   /** POST /create-order per address: 60 per 10 minutes, against many accounts on one address. */
   ordersPerIp: { limit: 60, windowSeconds: 600, what: 'orders', by: 'ip' },
   /**
+   * POST /verify-payment per user: 30 per 10 minutes. A payment is verified once; the page
+   * retries a few times at most. Each check computes an HMAC and reads the order.
+   */
+  verifyPerUser: { limit: 30, windowSeconds: 600, what: 'payment checks', by: 'user' },
+  /** POST /verify-payment per address: 60 per 10 minutes, before the session is looked up. */
+  verifyPerIp: { limit: 60, windowSeconds: 600, what: 'payment checks', by: 'ip' },
+  /**
    * POST /webhooks/razorpay per address: 600 a minute. Razorpay sends from a few addresses and
    * retries in bursts after an outage; this only stops a flood of unsigned posts.
    */
   webhooksPerIp: { limit: 600, windowSeconds: 60, what: 'webhook deliveries', by: 'ip' },
+  /**
+   * POST /api/uploads per user: 60 per 10 minutes. A photographer drops a whole folder at once;
+   * each upload costs seconds of image processing, so a steady stream is held to one in 10 s.
+   */
+  uploadsPerUser: { limit: 60, windowSeconds: 600, what: 'uploads', by: 'user' },
+  /** POST /api/uploads per address: 120 per 10 minutes, against many accounts on one address. */
+  uploadsPerIp: { limit: 120, windowSeconds: 600, what: 'uploads', by: 'ip' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -143,10 +173,32 @@ export function clientNetwork(ip: string): string {
     .join(':')}::/64`;
 }
 
+/** Counts requests in a store shared by every process, on a clock tests may replace. */
+export class SharedRateLimiter {
+  /** The clock, in milliseconds. Tests replace it to move time without waiting. */
+  now: () => number = Date.now;
+
+  constructor(private readonly store: RateLimitStore) {}
+
+  take(ruleName: string, rule: RateLimitRule, key: string): Promise<RateLimitResult> {
+    const windowMs = rule.windowSeconds * 1000;
+    // Rule names have no colon, so the first one ends the name (IPv6 keys have more).
+    return this.store.take(
+      `${ruleName}:${key}`,
+      { intervalMs: windowMs / rule.limit, windowMs },
+      this.now(),
+    );
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** One limiter per app instance, shared by every limited route (see rate-limit.ts). */
-    rateLimiter: RateLimiter;
+    rateLimiter: SharedRateLimiter;
   }
 }
 
@@ -195,7 +247,15 @@ export function rateLimitHooks(
   perIp(name: RateLimitName, options?: { page?: RefusedPage }): Hook[];
   perUser(name: RateLimitName): Hook[];
 } {
-  if (!app.hasDecorator('rateLimiter')) app.decorate('rateLimiter', new RateLimiter());
+  if (!options.enabled) return { perIp: () => [], perUser: () => [] };
+  if (!app.hasDecorator('rateLimiter')) {
+    const { config, db } = app.deps;
+    const limiter = new SharedRateLimiter(
+      config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new DatabaseRateLimitStore(db),
+    );
+    app.decorate('rateLimiter', limiter);
+    app.addHook('onClose', async () => limiter.close());
+  }
   const limiter = app.rateLimiter;
   const hook =
     (
@@ -207,15 +267,20 @@ export function rateLimitHooks(
       const key = await keyOf(request);
       if (key === undefined) return;
       const rule: RateLimitRule = RATE_LIMITS[name];
-      const result = limiter.take(name, rule, key);
+      let result: RateLimitResult;
+      try {
+        result = await limiter.take(name, rule, key);
+      } catch (error) {
+        // The store is away: these limits bound abuse, and refusing everyone would be worse.
+        request.log.warn({ err: error, limit: rule.what }, 'rate limit store unavailable: allowed');
+        return;
+      }
       if (!result.allowed) return refuse(request, reply, rule, result.retryAfterSeconds, page);
     };
   return {
-    perIp: (name, perIpOptions) =>
-      options.enabled
-        ? [hook(name, async (request) => clientNetwork(request.ip), perIpOptions?.page)]
-        : [],
-    perUser: (name) =>
-      options.enabled ? [hook(name, async (request) => (await request.currentUser())?.id)] : [],
+    perIp: (name, perIpOptions) => [
+      hook(name, async (request) => clientNetwork(request.ip), perIpOptions?.page),
+    ],
+    perUser: (name) => [hook(name, async (request) => (await request.currentUser())?.id)],
   };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { request, signIn } from '../../../test/signin.js';
-import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+import { orderBody } from '../../../test/orders.js';
 import { freePort } from '../../../test/free-port.js';
 import { startSmtpSink } from '../../../test/smtp-sink.js';
 
@@ -15,13 +15,7 @@ async function publish(t: TestApp, email: string, username: string): Promise<voi
         body: JSON.stringify(body),
       })
     ).json();
-  const order = await post('/create-order', {
-    templateId: 'template1',
-    currency: 'INR',
-    receipt: String(Date.now()),
-    username,
-    data: SAMPLE_DATA.template1,
-  });
+  const order = await post('/create-order', orderBody(username, 'template1'));
   const paid = await post('/test-gateway/pay', { order_id: order.order_id });
   const result = await post('/verify-payment', paid);
   expect(result.status).toBe('published');

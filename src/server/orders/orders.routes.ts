@@ -1,36 +1,67 @@
 import type { FastifyInstance } from 'fastify';
-import { rateLimitHooks } from '../http/rate-limit.js';
-import {
-  claimUsername,
-  createOrder,
-  readClaim,
-  verifyPayment,
-  type OrdersContext,
-} from './orders.service.js';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
+import { PORTFOLIO_BODY_BYTES } from '../http/route-rules.js';
+import { OrderError } from './errors.js';
+import { readClaim, readOrder, readPayment } from './orders.input.js';
+import { claimUsername, createOrder, verifyPayment, type OrdersContext } from './orders.service.js';
+
+/** How each refusal of the order rules is answered over HTTP. */
+function httpErrorFor(error: OrderError): HttpError {
+  switch (error.refusal) {
+    case 'name_taken':
+    case 'already_published':
+      return conflict(error.message, 'username');
+    case 'hold_limit':
+      return new HttpError(409, 'hold_limit', error.message, 'username');
+    case 'price_missing':
+      return badRequest(error.message, 'templateId');
+    case 'order_not_found':
+      return notFound(error.message);
+    case 'payment_unverified':
+      return badRequest(error.message, 'razorpay_signature');
+    case 'payment_not_confirmed':
+      return badRequest(error.message, 'razorpay_payment_id');
+    case 'gateway_unavailable':
+      return new HttpError(502, 'payment_gateway', error.message, undefined, {
+        cause: error.cause ?? error,
+      });
+  }
+}
+
+async function answer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof OrderError ? httpErrorFor(error) : error;
+  }
+}
 
 export function registerOrderRoutes(app: FastifyInstance, ctx: OrdersContext): void {
-  const limits = rateLimitHooks(app, { enabled: app.deps.config.rateLimits });
-
+  // Who and how often are settled before the body is read (http/route-rules.ts).
   const claimLimits = {
-    onRequest: limits.perIp('claimsPerIp'),
-    preHandler: limits.perUser('claimsPerUser'),
-  };
+    config: { signedIn: true, rateLimits: ['claimsPerIp', 'claimsPerUser'] },
+    bodyLimit: PORTFOLIO_BODY_BYTES,
+  } as const;
   app.post('/api/claims', claimLimits, async (request) => {
     const user = await request.requireUser();
-    return claimUsername(ctx, user, readClaim(request.body));
+    const claim = readClaim(request.body);
+    return answer(() => claimUsername(ctx, user, claim));
   });
 
   const orderLimits = {
-    onRequest: limits.perIp('ordersPerIp'),
-    preHandler: limits.perUser('ordersPerUser'),
-  };
+    config: { signedIn: true, rateLimits: ['ordersPerIp', 'ordersPerUser'] },
+    bodyLimit: PORTFOLIO_BODY_BYTES,
+  } as const;
   app.post('/create-order', orderLimits, async (request) => {
     const user = await request.requireUser();
-    return createOrder(ctx, user, request.body);
+    const order = readOrder(request.body);
+    return answer(() => createOrder(ctx, user, order));
   });
 
-  app.post('/verify-payment', async (request) => {
+  const verifyRules = { signedIn: true, rateLimits: ['verifyPerIp', 'verifyPerUser'] } as const;
+  app.post('/verify-payment', { config: verifyRules }, async (request) => {
     const user = await request.requireUser();
-    return verifyPayment(ctx, user, request.body);
+    const payment = readPayment(request.body);
+    return answer(() => verifyPayment(ctx, user, payment));
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { parsePortfolio, type PortfolioData } from '../../shared/domain/portfolio.js';
+import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { discountedPaise } from '../../shared/domain/price.js';
-import { normaliseUsername, portfolioUrl, usernameProblem } from '../../shared/domain/username.js';
+import { portfolioUrl } from '../../shared/domain/username.js';
 import {
   HOLD_MINUTES,
   USERNAME_TAKEN_MESSAGE,
@@ -9,18 +9,56 @@ import {
   type CreateOrderResponse,
   type VerifyPaymentResponse,
 } from '../../shared/orders.js';
-import { isTemplateId, type TemplateId } from '../../shared/routes.js';
-import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
-import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
 import type { UserRow } from '../auth/users.repository.js';
-import type { Db } from '../db/database.js';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
+import { inTransaction, isUniqueViolation, type Db } from '../db/database.js';
 import { GatewayError, type PaymentGateway } from '../payments/gateway.js';
-import { isGatewayId } from '../payments/ids.js';
+import { hasPaymentEvent, recordPaymentEvent } from '../payments/payment-events.repository.js';
+import { isPaidEvent, type WebhookEvent } from '../payments/razorpay-webhook.js';
 import { paymentSignature, signaturesMatch } from '../payments/signatures.js';
+import { findPortfolioById, updatePortfolio } from '../portfolios/portfolios.repository.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.js';
 import { findTemplate } from '../templates/templates.repository.js';
-import { isUniqueViolation, publishPaidOrder } from './publish.service.js';
+import { spendCredit, findUsableCredit } from './credits.repository.js';
+import { OrderError } from './errors.js';
+import {
+  countLiveHolds,
+  deleteExpiredHold,
+  deleteHoldOfOrder,
+  findHold,
+  findLiveHold,
+  insertHold,
+  lockHoldsOf,
+  moveHoldToOrder,
+} from './holds.repository.js';
+import { confirmAndPublish, confirmByGatewayOrder, type ConfirmResult } from './confirm.service.js';
+import {
+  findOrderByGatewayId,
+  findOrderOfUser,
+  insertOrder,
+  markOrderFailed,
+  setGatewayOrderId,
+} from './orders.repository.js';
+import { publishPaidOrder } from './publish.service.js';
+import { findUsername } from './usernames.repository.js';
+
+/** What the claim, order and verify rules take, already read and checked by the routes. */
+export interface ClaimInput {
+  username: string;
+  templateId: TemplateId;
+  data: PortfolioData;
+}
+
+export interface OrderInput extends ClaimInput {
+  /** Sent by the page (the current timestamp); passed on to the gateway. */
+  receipt: string;
+}
+
+export interface PaymentInput {
+  gatewayOrderId: string;
+  paymentId: string;
+  signature: string;
+}
 
 export interface OrdersContext {
   db: Db;
@@ -28,70 +66,33 @@ export interface OrdersContext {
   publicUrl: () => string;
 }
 
-/** Request fields every claim and order carries, checked on the server whatever the page did. */
-export function readClaim(body: unknown): {
-  username: string;
-  templateId: TemplateId;
-  data: PortfolioData;
-} {
-  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  if (typeof input.username !== 'string') throw badRequest('username is required', 'username');
-  const username = normaliseUsername(input.username);
-  const problem = usernameProblem(username);
-  if (problem) throw badRequest(`username: ${problem}`, 'username');
-  if (!isTemplateId(input.templateId)) {
-    throw badRequest('templateId must be one of template1 to template5', 'templateId');
-  }
-  const parsed = parsePortfolio(input.data);
-  if (!parsed.ok) {
-    const field = parsed.problem.field === 'data' ? 'data' : `data.${parsed.problem.field}`;
-    throw badRequest(parsed.problem.message.replace(parsed.problem.field, field), field);
-  }
-  // Stored data keeps only what the template shows.
-  const data = pickTemplateFields(TEMPLATE_DEFINITIONS[input.templateId], parsed.data);
-  return { username, templateId: input.templateId, data };
-}
-
-const taken = () => conflict(USERNAME_TAKEN_MESSAGE, 'username');
+const taken = () => new OrderError('name_taken', USERNAME_TAKEN_MESSAGE);
 
 /** "Submit" on the final preview: is the name free, ours (then update now, free), or taken? */
 export async function claimUsername(
   ctx: OrdersContext,
   user: UserRow,
-  claim: { username: string; templateId: TemplateId; data: PortfolioData },
+  claim: ClaimInput,
   now = new Date(),
 ): Promise<ClaimResponse> {
   const { db } = ctx;
   const url = portfolioUrl(ctx.publicUrl(), claim.username);
-  const owner = await db
-    .selectFrom('usernames')
-    .selectAll()
-    .where('username', '=', claim.username)
-    .executeTakeFirst();
+  const owner = await findUsername(db, claim.username);
   if (owner && owner.user_id !== user.id) throw taken();
-  const hold = await db
-    .selectFrom('username_holds')
-    .selectAll()
-    .where('username', '=', claim.username)
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst();
+  const hold = await findLiveHold(db, claim.username, now.toISOString());
   if (hold && hold.user_id !== user.id) throw taken();
   if (!owner) return { status: 'free', username: claim.username, url };
 
-  const portfolio = await db
-    .selectFrom('portfolios')
-    .selectAll()
-    .where('id', '=', owner.portfolio_id)
-    .executeTakeFirstOrThrow();
+  const portfolio = await findPortfolioById(db, owner.portfolio_id);
+  if (!portfolio) throw new Error(`username ${owner.username} points at no portfolio`);
   if (portfolio.template_id !== claim.templateId) {
     return { status: 'owned_other_template', username: claim.username, url };
   }
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('portfolios')
-      .set({ data: JSON.stringify(claim.data), updated_at: now.toISOString() })
-      .where('id', '=', portfolio.id)
-      .execute();
+  await inTransaction(db, async (trx) => {
+    await updatePortfolio(trx, portfolio.id, {
+      data: JSON.stringify(claim.data),
+      updatedAt: now.toISOString(),
+    });
     await bumpPageGeneration(trx);
   });
   return { status: 'updated', username: claim.username, url };
@@ -104,217 +105,206 @@ export async function claimUsername(
 export async function createOrder(
   ctx: OrdersContext,
   user: UserRow,
-  body: unknown,
+  order: OrderInput,
   now = new Date(),
 ): Promise<CreateOrderResponse> {
-  const claim = readClaim(body);
-  const input = body as Record<string, unknown>;
-  if (input.currency !== 'INR') throw badRequest('currency must be INR', 'currency');
-  const receipt =
-    typeof input.receipt === 'string' || typeof input.receipt === 'number'
-      ? String(input.receipt)
-      : '';
-  if (!/^[\w.-]{1,40}$/.test(receipt)) {
-    throw badRequest(
-      'receipt must be 1-40 letters, digits, dots or hyphens (the current timestamp)',
-      'receipt',
-    );
-  }
-  const template = await findTemplate(ctx.db, claim.templateId);
-  if (!template || template.price_paise === null) {
-    throw badRequest(
-      'This template has no price yet, so it cannot be bought right now.',
-      'templateId',
-    );
-  }
-  const amount = discountedPaise(template.price_paise, template.discount_percent);
-  const stamp = now.toISOString();
-  const orderId = randomUUID();
-  const holdExpires = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  const credit = await ctx.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .where('status', '=', 'credit')
-    .where('credit_used_by_order_id', 'is', null)
-    .where('amount_paise', '>=', amount)
-    .orderBy('paid_at')
-    .executeTakeFirst();
-
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('username_holds')
-        .where('username', '=', claim.username)
-        .where('expires_at', '<=', stamp)
-        .execute();
-      const owner = await trx
-        .selectFrom('usernames')
-        .selectAll()
-        .where('username', '=', claim.username)
-        .executeTakeFirst();
-      if (owner && owner.user_id !== user.id) throw taken();
-      if (owner) {
-        const portfolio = await trx
-          .selectFrom('portfolios')
-          .select('template_id')
-          .where('id', '=', owner.portfolio_id)
-          .executeTakeFirstOrThrow();
-        if (portfolio.template_id === claim.templateId) {
-          throw conflict(
-            'You already publish this template at this username: use Submit to update it for free.',
-            'username',
-          );
-        }
-      }
-      const hold = await trx
-        .selectFrom('username_holds')
-        .selectAll()
-        .where('username', '=', claim.username)
-        .executeTakeFirst();
-      if (hold && hold.user_id !== user.id) throw taken();
-      // The same person trying again: the new order takes over the hold.
-      if (hold)
-        await trx.deleteFrom('username_holds').where('username', '=', claim.username).execute();
-      await trx
-        .insertInto('orders')
-        .values({
-          id: orderId,
-          gateway: ctx.gateway.kind,
-          gateway_order_id: `pending_${orderId}`,
-          user_id: user.id,
-          template_id: claim.templateId,
-          username: claim.username,
-          data: JSON.stringify(claim.data),
-          amount_paise: amount,
-          currency: 'INR',
-          receipt,
-          status: 'created',
-          payment_id: null,
-          credit_used_by_order_id: null,
-          created_at: stamp,
-          updated_at: stamp,
-          paid_at: null,
-        })
-        .execute();
-      await trx
-        .insertInto('username_holds')
-        .values({
-          username: claim.username,
-          user_id: user.id,
-          order_id: orderId,
-          expires_at: holdExpires,
-        })
-        .execute();
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw taken();
-    throw error;
-  }
-
+  const amount = await priceOf(ctx.db, order.templateId);
+  const credit = await findUsableCredit(ctx.db, user.id, amount);
+  const held = await holdName(ctx, user, order, amount, now);
   if (credit) {
-    const used = await ctx.db
-      .updateTable('orders')
-      .set({ credit_used_by_order_id: orderId, updated_at: stamp })
-      .where('id', '=', credit.id)
-      .where('credit_used_by_order_id', 'is', null)
-      .executeTakeFirst();
-    if (used.numUpdatedRows === 1n) {
-      const result = await publishPaidOrder(
-        ctx.db,
-        orderId,
-        `credit:${credit.id}`,
-        ctx.publicUrl(),
-        now,
-      );
-      if (result.status === 'published') {
-        return {
-          status: 'published_with_credit',
-          url: result.url,
-          message:
-            'Your earlier payment was kept as a credit and has paid for this portfolio. No new payment was needed.',
-        };
-      }
-    }
+    const published = await payWithCredit(ctx, held.orderId, credit.id, now);
+    if (published) return published;
   }
-
-  let gatewayOrder;
-  try {
-    gatewayOrder = await ctx.gateway.createOrder({
-      amount,
-      currency: 'INR',
-      receipt,
-      notes: { order: orderId, username: claim.username, template: claim.templateId },
-    });
-  } catch (error) {
-    // Nothing may stay held for an order that cannot be paid.
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('username_holds').where('order_id', '=', orderId).execute();
-      await trx
-        .updateTable('orders')
-        .set({ status: 'failed', updated_at: stamp })
-        .where('id', '=', orderId)
-        .execute();
-    });
-    // The person gets the gateway's sentence; the log gets what actually happened.
-    if (error instanceof GatewayError) {
-      throw new HttpError(502, 'payment_gateway', error.message, undefined, { cause: error });
-    }
-    throw error;
-  }
-  await ctx.db
-    .updateTable('orders')
-    .set({ gateway_order_id: gatewayOrder.id })
-    .where('id', '=', orderId)
-    .execute();
+  const gatewayOrderId = await askGateway(ctx, order, amount, held.orderId, now);
   return {
     status: 'payment_required',
-    order_id: gatewayOrder.id,
+    order_id: gatewayOrderId,
     amount,
     currency: 'INR',
     key_id: ctx.gateway.keyId,
     gateway: ctx.gateway.kind,
     prefill: { name: user.name, email: user.email },
-    hold_expires_at: holdExpires,
+    hold_expires_at: held.expiresAt,
   };
 }
 
-const PAYMENT_FIELDS = ['razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature'] as const;
+/** What the template costs now, in paise, after its discount. */
+async function priceOf(db: Db, templateId: string): Promise<number> {
+  const template = await findTemplate(db, templateId);
+  if (!template || template.price_paise === null) {
+    throw new OrderError(
+      'price_missing',
+      'This template has no price yet, so it cannot be bought right now.',
+    );
+  }
+  return discountedPaise(template.price_paise, template.discount_percent);
+}
+
+/** How many usernames one person may hold at once while their payments are pending. */
+export const MAX_HELD_NAMES = 3;
+
+/**
+ * Stores the order and holds its username for this person, in one transaction: refused when
+ * someone else owns or holds the name, when this person already publishes it with this
+ * template, or when they already hold MAX_HELD_NAMES other names. Ordering a name one holds
+ * again moves the hold to the new order and keeps its end: a hold never outlives its first
+ * 15 minutes, so nobody can keep a name from others by ordering it again and again.
+ */
+async function holdName(
+  ctx: OrdersContext,
+  user: UserRow,
+  order: OrderInput,
+  amount: number,
+  now: Date,
+): Promise<{ orderId: string; expiresAt: string }> {
+  const stamp = now.toISOString();
+  const orderId = randomUUID();
+  try {
+    return await inTransaction(ctx.db, async (trx) => {
+      await lockHoldsOf(trx, user.id);
+      await deleteExpiredHold(trx, order.username, stamp);
+      const owner = await findUsername(trx, order.username);
+      if (owner && owner.user_id !== user.id) throw taken();
+      if (owner) {
+        const portfolio = await findPortfolioById(trx, owner.portfolio_id);
+        if (portfolio?.template_id === order.templateId) {
+          throw new OrderError(
+            'already_published',
+            'You already publish this template at this username: use Submit to update it for free.',
+          );
+        }
+      }
+      const hold = await findHold(trx, order.username);
+      if (hold && hold.user_id !== user.id) throw taken();
+      if (!hold && (await countLiveHolds(trx, user.id, stamp)) >= MAX_HELD_NAMES) {
+        throw new OrderError(
+          'hold_limit',
+          `You are holding ${MAX_HELD_NAMES} usernames already, each waiting for its payment. Pay for one of them, or wait until one of the holds ends (${HOLD_MINUTES} minutes after it began), then try again.`,
+        );
+      }
+      await insertOrder(trx, {
+        id: orderId,
+        gateway: ctx.gateway.kind,
+        gateway_order_id: `pending_${orderId}`,
+        user_id: user.id,
+        template_id: order.templateId,
+        username: order.username,
+        data: JSON.stringify(order.data),
+        amount_paise: amount,
+        currency: 'INR',
+        receipt: order.receipt,
+        status: 'created',
+        payment_id: null,
+        credit_used_by_order_id: null,
+        created_at: stamp,
+        updated_at: stamp,
+        paid_at: null,
+        status_message: null,
+      });
+      if (hold) {
+        await moveHoldToOrder(trx, order.username, orderId);
+        return { orderId, expiresAt: hold.expires_at };
+      }
+      const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
+      await insertHold(trx, {
+        username: order.username,
+        user_id: user.id,
+        order_id: orderId,
+        expires_at: expiresAt,
+      });
+      return { orderId, expiresAt };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}
+
+/** An unused credit pays for the order at once; undefined when another order spent it first. */
+async function payWithCredit(
+  ctx: OrdersContext,
+  orderId: string,
+  creditId: string,
+  now: Date,
+): Promise<CreateOrderResponse | undefined> {
+  if (!(await spendCredit(ctx.db, creditId, orderId, now.toISOString()))) return undefined;
+  const result = await publishPaidOrder(
+    ctx.db,
+    orderId,
+    `credit:${creditId}`,
+    ctx.publicUrl(),
+    now,
+  );
+  if (result.status !== 'published') return undefined;
+  return {
+    status: 'published_with_credit',
+    url: result.url,
+    message:
+      'Your earlier payment was kept as a credit and has paid for this portfolio. No new payment was needed.',
+  };
+}
+
+/** Creates the order at the payment provider; on any failure the hold is released first. */
+async function askGateway(
+  ctx: OrdersContext,
+  order: OrderInput,
+  amount: number,
+  orderId: string,
+  now: Date,
+): Promise<string> {
+  let gatewayOrder;
+  try {
+    gatewayOrder = await ctx.gateway.createOrder({
+      amount,
+      currency: 'INR',
+      receipt: order.receipt,
+      notes: { order: orderId, username: order.username, template: order.templateId },
+    });
+  } catch (error) {
+    await releaseFailedOrder(ctx.db, orderId, now);
+    // The person gets the gateway's sentence; the log gets what actually happened.
+    if (error instanceof GatewayError) {
+      throw new OrderError('gateway_unavailable', error.message, { cause: error });
+    }
+    throw error;
+  }
+  await setGatewayOrderId(ctx.db, orderId, gatewayOrder.id);
+  return gatewayOrder.id;
+}
+
+/** Nothing may stay held for an order that cannot be paid. */
+async function releaseFailedOrder(db: Db, orderId: string, now: Date): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await deleteHoldOfOrder(trx, orderId);
+    await markOrderFailed(trx, orderId, now.toISOString());
+  });
+}
 
 /** POST /verify-payment: the checkout's result, checked against the order we stored for this user. */
 export async function verifyPayment(
   ctx: OrdersContext,
   user: UserRow,
-  body: unknown,
+  payment: PaymentInput,
 ): Promise<VerifyPaymentResponse> {
-  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  for (const field of PAYMENT_FIELDS) {
-    const value = input[field];
-    if (typeof value !== 'string' || value === '') throw badRequest(`${field} is required`, field);
-    if (!isGatewayId(value)) {
-      throw badRequest(`${field} is not a payment id (letters, digits, _ . - only)`, field);
-    }
-  }
-  const {
-    razorpay_order_id: gatewayOrderId,
-    razorpay_payment_id: paymentId,
-    razorpay_signature: signature,
-  } = input as Record<(typeof PAYMENT_FIELDS)[number], string>;
-  const order = await ctx.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('gateway_order_id', '=', gatewayOrderId)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
-  if (!order) throw notFound('There is no such order for this account.');
-  const expected = paymentSignature(ctx.gateway.keySecret, order.gateway_order_id, paymentId);
-  if (!signaturesMatch(expected, signature)) {
-    throw badRequest(
+  const order = await findOrderOfUser(ctx.db, user.id, payment.gatewayOrderId);
+  if (!order) throw new OrderError('order_not_found', 'There is no such order for this account.');
+  const expected = paymentSignature(
+    ctx.gateway.keySecret,
+    order.gateway_order_id,
+    payment.paymentId,
+  );
+  if (!signaturesMatch(expected, payment.signature)) {
+    throw new OrderError(
+      'payment_unverified',
       'The payment could not be verified, so nothing was published. If money left your account, contact support with your payment id.',
-      'razorpay_signature',
     );
   }
-  const result = await publishPaidOrder(ctx.db, order.id, paymentId, ctx.publicUrl());
+  return answerOf(await confirmAndPublish(ctx, order, payment.paymentId));
+}
+
+/** What the person is told after their payment was checked. */
+export function answerOf(result: ConfirmResult): VerifyPaymentResponse {
+  if (result.status === 'confirming') return result;
   if (result.status === 'credit') {
     return {
       status: 'credit',
@@ -327,4 +317,87 @@ export async function verifyPayment(
     email: result.email,
     message: `Payment received. Your portfolio is live at ${result.url}`,
   };
+}
+
+/**
+ * The checkout's redirect flow (in-app browsers): the same checks as verify, but the order is
+ * found by the provider's id alone, since the browser comes back from the provider's page
+ * without our session cookie; the signature made with our key secret is what authenticates it.
+ */
+export async function verifyRedirectedPayment(
+  ctx: OrdersContext,
+  payment: PaymentInput,
+): Promise<VerifyPaymentResponse> {
+  const order = await findOrderByGatewayId(ctx.db, payment.gatewayOrderId);
+  const expected = paymentSignature(
+    ctx.gateway.keySecret,
+    payment.gatewayOrderId,
+    payment.paymentId,
+  );
+  if (!order || !signaturesMatch(expected, payment.signature)) {
+    throw new OrderError(
+      'payment_unverified',
+      'The payment could not be verified, so nothing was published. If money left your account, contact support with your payment id.',
+    );
+  }
+  return answerOf(await confirmAndPublish(ctx, order, payment.paymentId));
+}
+
+/**
+ * A signed webhook delivery: a payment for one of our orders publishes it (or keeps it as a
+ * credit) exactly as the page's verify would; every event id is recorded once.
+ */
+export async function settleWebhookEvent(
+  ctx: OrdersContext,
+  event: WebhookEvent,
+  now = new Date(),
+): Promise<'settled' | 'recorded' | 'duplicate' | 'unknown_order' | 'refused'> {
+  if (await hasPaymentEvent(ctx.db, event.eventId)) return 'duplicate';
+  let outcome: 'settled' | 'recorded' | 'unknown_order' | 'refused' = 'recorded';
+  if (isPaidEvent(event) && event.gatewayOrderId && event.paymentId) {
+    let result: ConfirmResult | 'unknown_order' | 'refused';
+    try {
+      result = await confirmByGatewayOrder(ctx, event.gatewayOrderId, event.paymentId, now);
+    } catch (error) {
+      if (!(error instanceof OrderError)) throw error;
+      result = 'refused';
+    }
+    // Not captured yet: answered with an error so that the provider delivers the event again.
+    if (result !== 'unknown_order' && result !== 'refused' && result.status === 'confirming') {
+      throw new PaymentNotCapturedYet(event.gatewayOrderId);
+    }
+    outcome = result === 'unknown_order' || result === 'refused' ? result : 'settled';
+  }
+  // Recorded after the work: a failure above makes Razorpay deliver again, and the retry is not skipped.
+  try {
+    await recordPaymentEvent(ctx.db, {
+      gateway: ctx.gateway.kind,
+      eventId: event.eventId,
+      eventType: event.type,
+      gatewayOrderId: event.gatewayOrderId ?? null,
+      payload: event.payload,
+      receivedAt: now.toISOString(),
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return outcome;
+}
+
+/** The amount of this person's order of the built-in gateway with this id (its checkout asks). */
+export async function findBuiltinOrder(
+  ctx: OrdersContext,
+  userId: string,
+  gatewayOrderId: string,
+): Promise<{ amount: number } | undefined> {
+  const order = await findOrderOfUser(ctx.db, userId, gatewayOrderId, 'test');
+  return order && { amount: order.amount_paise };
+}
+
+/** A webhook for a payment we could not capture yet; the route answers 503 so it comes again. */
+export class PaymentNotCapturedYet extends Error {
+  constructor(readonly gatewayOrderId: string) {
+    super(`the payment of ${gatewayOrderId} is not captured yet`);
+    this.name = 'PaymentNotCapturedYet';
+  }
 }

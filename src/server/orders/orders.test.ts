@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
+import { orderBody } from '../../../test/orders.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
@@ -28,14 +29,6 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
     });
     return { status: response.status, body: await response.json().catch(() => null) };
   };
-  const orderBody = (username: string, extra: Record<string, unknown> = {}) => ({
-    templateId: 'template2',
-    currency: 'INR',
-    receipt: String(Date.now()),
-    username,
-    data,
-    ...extra,
-  });
   const pay = async (jar: CookieJar, orderId: string) =>
     (await post(jar, '/test-gateway/pay', { order_id: orderId })).body;
   const published = (username: string) =>
@@ -52,7 +45,7 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
     const { status, body } = await post(
       jar,
       '/create-order',
-      orderBody(username, { amount: 1, price: 1, amount_paise: 1 }),
+      orderBody(username, 'template2', { amount: 1, price: 1, amount_paise: 1 }),
     );
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -155,6 +148,78 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
     expect(differentTemplate.body.status).toBe('owned_other_template');
     const me = await (await request(jar, `${t.url}/api/me`)).json();
     expect(me.portfolios).toEqual([{ templateId: 'template2', username }]);
+  });
+
+  it('keeps the end of a hold when its holder orders the same name again', async () => {
+    const jar = await person();
+    const username = name();
+    await post(jar, '/create-order', orderBody(username));
+    // Ten of the fifteen minutes have passed.
+    const end = new Date(Date.now() + 5 * 60_000).toISOString();
+    await t.database.db
+      .updateTable('username_holds')
+      .set({ expires_at: end })
+      .where('username', '=', username)
+      .execute();
+    const again = await post(jar, '/create-order', orderBody(username));
+    expect(again.status).toBe(200);
+    expect(again.body.hold_expires_at).toBe(end);
+    const hold = await t.database.db
+      .selectFrom('username_holds')
+      .innerJoin('orders', 'orders.id', 'username_holds.order_id')
+      .select(['username_holds.expires_at', 'orders.gateway_order_id'])
+      .where('username_holds.username', '=', username)
+      .executeTakeFirstOrThrow();
+    // The hold now serves the newer order, and still ends when the first one said.
+    expect(hold).toEqual({ expires_at: end, gateway_order_id: again.body.order_id });
+  });
+
+  it('lets one person hold at most 3 names at a time, and says so', async () => {
+    const jar = await person();
+    const held = [name(), name(), name()];
+    for (const username of held) {
+      expect((await post(jar, '/create-order', orderBody(username))).status).toBe(200);
+    }
+    const count = async (table: 'orders' | 'username_holds') =>
+      (await t.database.db.selectFrom(table).select('username').execute()).length;
+    const [orders, holds] = [await count('orders'), await count('username_holds')];
+    const fourth = name();
+    const refused = await post(jar, '/create-order', orderBody(fourth));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'hold_limit', field: 'username' });
+    expect(refused.body.error.message).toMatch(/^You are holding 3 usernames already/);
+    expect([await count('orders'), await count('username_holds')]).toEqual([orders, holds]);
+
+    // A name already held may be ordered again; the limit is per person.
+    expect((await post(jar, '/create-order', orderBody(held[0]!))).status).toBe(200);
+    expect((await post(await person(), '/create-order', orderBody(name()))).status).toBe(200);
+
+    // Paying for one frees a place, and so does a hold that ended.
+    const order = (await post(jar, '/create-order', orderBody(held[1]!))).body;
+    await post(jar, '/verify-payment', await pay(jar, order.order_id));
+    expect((await post(jar, '/create-order', orderBody(fourth))).status).toBe(200);
+    expect((await post(jar, '/create-order', orderBody(name()))).status).toBe(409);
+    await t.database.db
+      .updateTable('username_holds')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('username', '=', held[2]!)
+      .execute();
+    expect((await post(jar, '/create-order', orderBody(name()))).status).toBe(200);
+  });
+
+  it('keeps the limit of 3 held names when one person sends many orders at once', async () => {
+    const jar = await person();
+    const names = Array.from({ length: 6 }, name);
+    const results = await Promise.all(
+      names.map((username) => post(jar, '/create-order', orderBody(username))),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 409, 409, 409]);
+    const holds = await t.database.db
+      .selectFrom('username_holds')
+      .select('username')
+      .where('username', 'in', names)
+      .execute();
+    expect(holds).toHaveLength(3);
   });
 
   it('answers free for a name nobody has, and taken while someone else holds it', async () => {
@@ -328,10 +393,13 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
     const jar = await person();
     const username = name();
     const order = (await post(jar, '/create-order', orderBody(username))).body;
+    // The checkout authorizes a payment; the webhook alone confirms and captures it.
+    const paymentId = (await post(jar, '/test-gateway/pay', { order_id: order.order_id })).body
+      .razorpay_payment_id;
     const event = (type: string) =>
       JSON.stringify({
         event: type,
-        payload: { payment: { entity: { id: 'pay_webhook_1', order_id: order.order_id } } },
+        payload: { payment: { entity: { id: paymentId, order_id: order.order_id } } },
       });
     const deliver = (body: string, eventId: string, secret = t.app.gateway.webhookSecret) =>
       fetch(`${t.url}/webhooks/razorpay`, {
@@ -362,7 +430,7 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
       .select(['status', 'payment_id'])
       .where('gateway_order_id', '=', order.order_id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: 'paid', payment_id: 'pay_webhook_1' });
+    expect(row).toEqual({ status: 'paid', payment_id: paymentId });
     const events = await t.database.db
       .selectFrom('payment_events')
       .select('event_type')

@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresAdapter, type Transaction } from 'kysely';
 import { portfolioUrl } from '../../shared/domain/username.js';
-import type { Db } from '../db/database.js';
-import type { Database, OrdersTable } from '../db/schema.js';
+import { findUserById } from '../auth/users.repository.js';
+import { inTransaction, isUniqueViolation, type Db, type Tx } from '../db/database.js';
 import { enqueueEmail } from '../mail/outbox.repository.js';
+import {
+  findPortfolioOf,
+  insertPortfolio,
+  updatePortfolio,
+} from '../portfolios/portfolios.repository.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.js';
+import { deleteHold, findHold } from './holds.repository.js';
+import { lockOrder, settleOrder, type OrderRow } from './orders.repository.js';
+import { findUsername, insertUsername, pointUsernameAt } from './usernames.repository.js';
 
 export type PublishResult =
   | { status: 'published'; username: string; url: string; email: string }
   | { status: 'credit'; username: string };
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
-
-/** A unique-constraint failure on either dialect: someone else won a race for the same row. */
-export function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return (
-    code === '23505' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed/.test(message ?? '')
-  );
-}
 
 /**
  * Publishes a paid order, in one transaction: order paid, username owned, portfolio saved under
@@ -36,22 +32,19 @@ export async function publishPaidOrder(
   publicUrl: string,
   now = new Date(),
 ): Promise<PublishResult> {
+  const settle = (trx: Tx) => settlePaidOrder(trx, orderId, paymentId, publicUrl, now);
   try {
-    return await db
-      .transaction()
-      .execute((trx) => publishInTransaction(trx, orderId, paymentId, publicUrl, now));
+    return await inTransaction(db, settle);
   } catch (error) {
     // Another transaction took the name between our read and our write: settle again, now
     // seeing its result (the order becomes a credit, or is already settled).
     if (!isUniqueViolation(error)) throw error;
-    return db
-      .transaction()
-      .execute((trx) => publishInTransaction(trx, orderId, paymentId, publicUrl, now));
+    return inTransaction(db, settle);
   }
 }
 
-async function publishInTransaction(
-  trx: Transaction<Database>,
+async function settlePaidOrder(
+  trx: Tx,
   orderId: string,
   paymentId: string,
   publicUrl: string,
@@ -59,94 +52,35 @@ async function publishInTransaction(
 ): Promise<PublishResult> {
   const stamp = now.toISOString();
   const order = await lockOrder(trx, orderId);
-  const user = await trx
-    .selectFrom('users')
-    .select(['email'])
-    .where('id', '=', order.user_id)
-    .executeTakeFirstOrThrow();
+  const user = await findUserById(trx, order.user_id);
+  if (!user) throw new Error(`order ${order.id} has no user`);
   const url = portfolioUrl(publicUrl, order.username);
 
   if (order.status === 'paid')
     return { status: 'published', username: order.username, url, email: user.email };
   if (order.status === 'credit') return { status: 'credit', username: order.username };
 
-  const owner = await trx
-    .selectFrom('usernames')
-    .selectAll()
-    .where('username', '=', order.username)
-    .executeTakeFirst();
-  const hold = await trx
-    .selectFrom('username_holds')
-    .selectAll()
-    .where('username', '=', order.username)
-    .executeTakeFirst();
+  const owner = await findUsername(trx, order.username);
+  const hold = await findHold(trx, order.username);
   const heldByOther = hold && hold.user_id !== order.user_id && hold.expires_at > stamp;
   if ((owner && owner.user_id !== order.user_id) || heldByOther) {
-    await trx
-      .updateTable('orders')
-      .set({ status: 'credit', payment_id: paymentId, paid_at: stamp, updated_at: stamp })
-      .where('id', '=', order.id)
-      .execute();
+    await settleOrder(trx, order.id, 'credit', paymentId, stamp);
     return { status: 'credit', username: order.username };
   }
 
-  const existing = await trx
-    .selectFrom('portfolios')
-    .selectAll()
-    .where('user_id', '=', order.user_id)
-    .where('template_id', '=', order.template_id)
-    .executeTakeFirst();
-  // A renewal adds a year to what is left, never less than a year from now.
-  const paidFrom = existing && existing.paid_until > stamp ? new Date(existing.paid_until) : now;
-  const paidUntil = new Date(paidFrom.getTime() + YEAR_MS).toISOString();
-  let portfolioId: string;
-  if (existing) {
-    portfolioId = existing.id;
-    await trx
-      .updateTable('portfolios')
-      .set({ data: order.data, paid_until: paidUntil, updated_at: stamp })
-      .where('id', '=', existing.id)
-      .execute();
-  } else {
-    portfolioId = randomUUID();
-    await trx
-      .insertInto('portfolios')
-      .values({
-        id: portfolioId,
-        user_id: order.user_id,
-        template_id: order.template_id,
-        data: order.data,
-        paid_until: paidUntil,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
+  const { portfolioId, paidUntil } = await savePaidPortfolio(trx, order, now);
+  if (owner) await pointUsernameAt(trx, order.username, portfolioId, stamp);
+  else {
+    await insertUsername(trx, {
+      username: order.username,
+      user_id: order.user_id,
+      portfolio_id: portfolioId,
+      created_at: stamp,
+      updated_at: stamp,
+    });
   }
-
-  if (owner) {
-    await trx
-      .updateTable('usernames')
-      .set({ portfolio_id: portfolioId, updated_at: stamp })
-      .where('username', '=', order.username)
-      .execute();
-  } else {
-    await trx
-      .insertInto('usernames')
-      .values({
-        username: order.username,
-        user_id: order.user_id,
-        portfolio_id: portfolioId,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
-  }
-  await trx.deleteFrom('username_holds').where('username', '=', order.username).execute();
-  await trx
-    .updateTable('orders')
-    .set({ status: 'paid', payment_id: paymentId, paid_at: stamp, updated_at: stamp })
-    .where('id', '=', order.id)
-    .execute();
+  await deleteHold(trx, order.username);
+  await settleOrder(trx, order.id, 'paid', paymentId, stamp);
   await enqueueEmail(
     trx,
     {
@@ -168,12 +102,30 @@ async function publishInTransaction(
   return { status: 'published', username: order.username, url, email: user.email };
 }
 
-/**
- * Reads the order for update: on PostgreSQL the row lock makes a concurrent verify and webhook
- * for one order take turns; SQLite runs one write transaction at a time anyway.
- */
-async function lockOrder(trx: Transaction<Database>, orderId: string): Promise<OrdersTable> {
-  const query = trx.selectFrom('orders').selectAll().where('id', '=', orderId);
-  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
-  return (postgres ? query.forUpdate() : query).executeTakeFirstOrThrow();
+/** The order's data becomes the user's portfolio with its template, paid a year further. */
+async function savePaidPortfolio(
+  trx: Tx,
+  order: OrderRow,
+  now: Date,
+): Promise<{ portfolioId: string; paidUntil: string }> {
+  const stamp = now.toISOString();
+  const existing = await findPortfolioOf(trx, order.user_id, order.template_id);
+  // A renewal adds a year to what is left, never less than a year from now.
+  const paidFrom = existing && existing.paid_until > stamp ? new Date(existing.paid_until) : now;
+  const paidUntil = new Date(paidFrom.getTime() + YEAR_MS).toISOString();
+  if (existing) {
+    await updatePortfolio(trx, existing.id, { data: order.data, updatedAt: stamp, paidUntil });
+    return { portfolioId: existing.id, paidUntil };
+  }
+  const portfolioId = randomUUID();
+  await insertPortfolio(trx, {
+    id: portfolioId,
+    user_id: order.user_id,
+    template_id: order.template_id,
+    data: order.data,
+    paid_until: paidUntil,
+    created_at: stamp,
+    updated_at: stamp,
+  });
+  return { portfolioId, paidUntil };
 }

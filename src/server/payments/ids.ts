@@ -1,5 +1,5 @@
 /**
- * The shape of the ids Razorpay (and our test gateway) hand out: order_…, pay_…, letters, digits.
+ * The shape of the ids Razorpay (and our built-in gateway) hand out: order_…, pay_…, letters, digits.
  * Anything else sent as an id is refused before it reaches the database, which matters for more
  * than tidiness: PostgreSQL text cannot hold U+0000, and SQLite cannot bind objects.
  */

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fake-razorpay.js';
+import { orderBody } from '../../../test/orders.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
-import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { hmacHex, paymentSignature } from './signatures.js';
 
 const KEY_ID = 'rzp_test_local123';
@@ -35,20 +35,13 @@ describe('payments through Razorpay (a local peer speaking its API)', () => {
     });
     return { status: response.status, body: await response.json() };
   };
-  const orderBody = (username: string) => ({
-    templateId: 'template3',
-    currency: 'INR',
-    receipt: String(Date.now()),
-    username,
-    data: SAMPLE_DATA.template3,
-  });
   const person = () =>
     signIn(t.url, { name: 'Rz Person', email: `rz-${randomUUID()}@example.com` });
 
   it('creates the order at Razorpay with the server price, verifies the real signature and publishes', async () => {
     const jar = await person();
     const username = `rz${randomUUID().slice(0, 6)}`;
-    const { status, body } = await post(jar, '/create-order', orderBody(username));
+    const { status, body } = await post(jar, '/create-order', orderBody(username, 'template3'));
     expect(status).toBe(200);
     expect(body).toMatchObject({
       status: 'payment_required',
@@ -65,12 +58,11 @@ describe('payments through Razorpay (a local peer speaking its API)', () => {
     });
     expect(String(fake.orders.at(-1)!.receipt).length).toBeLessThanOrEqual(40);
 
-    const paymentId = 'pay_LocalTest001';
-    const verified = await post(jar, '/verify-payment', {
-      razorpay_order_id: body.order_id,
-      razorpay_payment_id: paymentId,
-      razorpay_signature: paymentSignature(KEY_SECRET, body.order_id, paymentId),
-    });
+    const paid = await fake.pay(body.order_id);
+    expect(paid.razorpay_signature).toBe(
+      paymentSignature(KEY_SECRET, body.order_id, paid.razorpay_payment_id),
+    );
+    const verified = await post(jar, '/verify-payment', paid);
     expect(verified.body).toMatchObject({ status: 'published', url: `${t.url}/users/${username}` });
     // The built-in test checkout does not exist when Razorpay takes the money.
     expect((await post(jar, '/test-gateway/pay', { order_id: body.order_id })).status).toBe(404);
@@ -79,12 +71,15 @@ describe('payments through Razorpay (a local peer speaking its API)', () => {
   it('publishes from a signed webhook when the person closed the tab after paying', async () => {
     const jar = await person();
     const username = `wh${randomUUID().slice(0, 6)}`;
-    const { body: order } = await post(jar, '/create-order', orderBody(username));
+    const { body: order } = await post(jar, '/create-order', orderBody(username, 'template3'));
+    const paid = await fake.pay(order.order_id);
     const event = JSON.stringify({
       entity: 'event',
       event: 'order.paid',
       payload: {
-        payment: { entity: { id: 'pay_Webhook001', order_id: order.order_id, status: 'captured' } },
+        payment: {
+          entity: { id: paid.razorpay_payment_id, order_id: order.order_id, status: 'captured' },
+        },
         order: { entity: { id: order.order_id, status: 'paid' } },
       },
     });
@@ -119,7 +114,7 @@ describe('payments through Razorpay (a local peer speaking its API)', () => {
     fake.mode = mode;
     const jar = await person();
     const username = `er${randomUUID().slice(0, 6)}`;
-    const { status, body } = await post(jar, '/create-order', orderBody(username));
+    const { status, body } = await post(jar, '/create-order', orderBody(username, 'template3'));
     fake.mode = 'ok';
     expect(status).toBe(502);
     expect(body.error.message).toBe(message);
@@ -131,7 +126,9 @@ describe('payments through Razorpay (a local peer speaking its API)', () => {
         .execute(),
     ).toEqual([]);
     // The name is free for the next person at once.
-    expect((await post(await person(), '/create-order', orderBody(username))).status).toBe(200);
+    expect(
+      (await post(await person(), '/create-order', orderBody(username, 'template3'))).status,
+    ).toBe(200);
   });
 
   it('explains when Razorpay cannot be reached', async () => {
@@ -145,7 +142,7 @@ describe('payments through Razorpay (a local peer speaking its API)', () => {
     const response = await request(jar, `${down.url}/create-order`, {
       method: 'POST',
       headers: { origin: down.url, 'content-type': 'application/json' },
-      body: JSON.stringify(orderBody('offline-name')),
+      body: JSON.stringify(orderBody('offline-name', 'template3')),
     });
     expect(response.status).toBe(502);
     expect((await response.json()).error.message).toBe(

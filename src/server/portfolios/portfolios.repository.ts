@@ -1,5 +1,6 @@
 import type { PublishedPortfolio } from '../../shared/auth.js';
-import type { Db } from '../db/database.js';
+import type { Db, Tx } from '../db/database.js';
+import type { PortfoliosTable } from '../db/schema.js';
 
 /** The user's published portfolios with the username each is served under. */
 export async function listPublishedPortfolios(
@@ -29,4 +30,45 @@ export async function findPortfolioData(
     .where('template_id', '=', templateId)
     .executeTakeFirst();
   return row?.data;
+}
+
+export type PortfolioRow = PortfoliosTable;
+
+export function findPortfolioById(db: Db, id: string): Promise<PortfolioRow | undefined> {
+  return db.selectFrom('portfolios').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user's portfolio with this template (there is at most one), or undefined. */
+export function findPortfolioOf(
+  db: Db,
+  userId: string,
+  templateId: string,
+): Promise<PortfolioRow | undefined> {
+  return db
+    .selectFrom('portfolios')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('template_id', '=', templateId)
+    .executeTakeFirst();
+}
+
+export async function insertPortfolio(trx: Tx, row: PortfolioRow): Promise<void> {
+  await trx.insertInto('portfolios').values(row).execute();
+}
+
+/** New data for a portfolio; `paidUntil` too when a payment renews it. */
+export async function updatePortfolio(
+  trx: Tx,
+  id: string,
+  change: { data: string; updatedAt: string; paidUntil?: string },
+): Promise<void> {
+  await trx
+    .updateTable('portfolios')
+    .set({
+      data: change.data,
+      updated_at: change.updatedAt,
+      ...(change.paidUntil === undefined ? {} : { paid_until: change.paidUntil }),
+    })
+    .where('id', '=', id)
+    .execute();
 }

@@ -4,7 +4,6 @@ import { TEST_DIALECTS } from '../../../test/database.js';
 import { publishDirectly, updateDirectly } from '../../../test/publish-directly.js';
 import { buildApp } from '../app.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
-import { PageGenerationGate } from './page-generation.js';
 
 /** Headers that differ between two answers of the same page by nature. */
 const PER_ANSWER = new Set(['date', 'x-request-id', 'keep-alive', 'connection']);
@@ -74,7 +73,7 @@ describe.each(TEST_DIALECTS)('repeat views of public pages on %s', (dialect) => 
     expect(post.status).toBe(404);
   });
 
-  it('shows a change written by another process on the very next request', async () => {
+  it('shows a change made through another process within a second, with no view needed to render it', async () => {
     // A second app on the same database shares nothing in memory with the first, like a
     // second process behind a load balancer.
     const other = await buildApp({
@@ -101,65 +100,22 @@ describe.each(TEST_DIALECTS)('repeat views of public pages on %s', (dialect) => 
       for (const name of ['First New Name', 'Second New Name', 'Third New Name']) {
         const changed = structuredClone(SAMPLE_DATA.template3);
         changed.personalDetails.name = name;
+        const changedAt = Date.now();
         await updateDirectly(t.database.db, portfolioId, changed);
-        const seenByOther = await fetch(`${otherUrl}/users/two-processes`);
-        expect(await seenByOther.text()).toContain(`<title>${name}</title>`);
-        const seenByFirst = await fetch(`${t.url}/users/two-processes`);
-        expect(await seenByFirst.text()).toContain(`<title>${name}</title>`);
+        for (const url of [otherUrl, t.url]) {
+          await expect
+            .poll(async () => (await fetch(`${url}/users/two-processes`)).text(), {
+              timeout: 1000,
+              interval: 20,
+            })
+            .toContain(`<title>${name}</title>`);
+        }
+        expect(Date.now() - changedAt).toBeLessThan(1000);
       }
     } finally {
       // The database belongs to the first app: close the second without destroying it.
       other.server.closeAllConnections();
       await new Promise((resolve) => other.server.close(resolve));
     }
-  });
-});
-
-describe('the page generation gate', () => {
-  /** A read of the generation that the test finishes by hand. */
-  function manualReads() {
-    const pending: ((value: number) => void)[] = [];
-    const gate = new PageGenerationGate(
-      () => new Promise<number>((resolve) => pending.push(resolve)),
-    );
-    return { gate, pending };
-  }
-  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-  it('shares one read among the requests of one turn of the event loop', async () => {
-    const { gate, pending } = manualReads();
-    const answers = [gate.current(), gate.current(), gate.current()];
-    expect(pending).toHaveLength(1);
-    pending[0]!(7);
-    expect(await Promise.all(answers)).toEqual([7, 7, 7]);
-  });
-
-  it('makes a later request wait for a read that began after it arrived', async () => {
-    const { gate, pending } = manualReads();
-    const early = gate.current();
-    await nextTurn();
-    // The first read may have started before a publish this request already knows about.
-    const late = gate.current();
-    const alsoLate = gate.current();
-    expect(pending).toHaveLength(1);
-    pending[0]!(1);
-    expect(await early).toBe(1);
-    await Promise.resolve();
-    expect(pending).toHaveLength(2);
-    pending[1]!(2);
-    expect(await late).toBe(2);
-    expect(await alsoLate).toBe(2);
-  });
-
-  it('reads again after a failed read', async () => {
-    let calls = 0;
-    const gate = new PageGenerationGate(async () => {
-      calls += 1;
-      if (calls === 1) throw new Error('database away');
-      return 5;
-    });
-    await expect(gate.current()).rejects.toThrow('database away');
-    await nextTurn();
-    expect(await gate.current()).toBe(5);
   });
 });

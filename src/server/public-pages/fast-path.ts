@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PageGenerationGate } from './page-generation.js';
 import { matchesIfNoneMatch, pickEncoding, type PageCache } from './page-cache.js';
 
 /** A canonical (lowercase, valid) portfolio address; anything else takes the full path. */
@@ -8,14 +7,15 @@ const PORTFOLIO_PATH = /^\/users\/([a-z0-9-]{1,40})(?:[/?]|$)/;
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
- * Answers repeat views of public pages before Fastify sees them: a page rendered and sent once
- * by the full path is kept with the exact headers that path produced, and sent again as long
- * as the store's page generation says nothing published has changed. Every other request, and
- * every case of doubt (not cached, generation moved, database error), goes to `next`, the
- * full path, which renders, checks and fills the cache.
+ * Answers views of public pages in memory before Fastify sees them: a page sent once by the full
+ * path is kept with the exact headers that path produced, and sent again until it changes (the
+ * stored pages' change check drops it from the cache then, in every process). Every other
+ * request, and a page not in memory or not yet sent in this encoding, goes to `next`, the full
+ * path, which reads the stored page and fills the cache.
  *
  * Why: the full path costs tens of microseconds per request in hooks and routing; a public
- * page under load should cost little more than writing bytes to a socket.
+ * page under load should cost little more than writing bytes to a socket. Nothing here reads
+ * the database, allocates headers or starts a timer.
  */
 export type PublicPageFastPath = (
   request: IncomingMessage,
@@ -23,10 +23,7 @@ export type PublicPageFastPath = (
   next: RequestHandler,
 ) => void;
 
-export function createPublicPageFastPath(
-  cache: PageCache,
-  gate: PageGenerationGate,
-): PublicPageFastPath {
+export function createPublicPageFastPath(cache: PageCache): PublicPageFastPath {
   return (request, response, next) => {
     const method = request.method;
     const url = request.url;
@@ -35,27 +32,17 @@ export function createPublicPageFastPath(
     }
     const match = PORTFOLIO_PATH.exec(url);
     const page = match ? cache.get(match[1]!) : undefined;
+    if (!page) return next(request, response);
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    const answer = page?.headers[encoding];
-    if (!page || !answer) return next(request, response);
-
-    const send = (generation: number) => {
-      if (generation !== page.generation) return next(request, response);
-      if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
-        response.writeHead(304, answer.notModified);
-        response.end();
-        return;
-      }
-      response.writeHead(200, answer.ok);
-      response.end(method === 'HEAD' ? undefined : page.bodies[encoding]);
-    };
-    let generation: number | Promise<number>;
-    try {
-      generation = gate.current();
-    } catch {
-      return next(request, response);
+    const answer = page.headers[encoding];
+    const body = page.bodies[encoding];
+    if (!answer || !body) return next(request, response);
+    if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
+      response.writeHead(304, answer.notModified);
+      response.end();
+      return;
     }
-    if (typeof generation === 'number') return send(generation);
-    generation.then(send, () => next(request, response));
+    response.writeHead(200, answer.ok);
+    response.end(method === 'HEAD' ? undefined : body);
   };
 }

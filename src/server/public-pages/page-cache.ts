@@ -25,16 +25,15 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 export interface CachedPage {
-  /** The portfolio's updated_at and template: what the page was rendered from. */
-  version: string;
-  /**
-   * The page generation read before the portfolio was last read from the database: while the
-   * store's generation is still this one, nothing published has changed since.
-   */
-  generation: number;
+  /** What the page was rendered from (the portfolio's updated_at and template). */
+  sourceVersion: string;
+  /** The stored page's tag: another process storing a newer rendering changes it. */
   etag: string;
-  /** The page in each encoding we send, compressed once when rendered. */
-  bodies: Record<Encoding, Buffer>;
+  /**
+   * The page in the encodings asked for so far (each read from the store on its first view), so
+   * memory holds only what visitors use: mostly brotli.
+   */
+  bodies: Partial<Record<Encoding, Buffer>>;
   /**
    * The headers of a 200 answer in each encoding, exactly as the full (Fastify) path sent them,
    * so that the fast path replays them without running any hook. Filled on first full answer.
@@ -66,23 +65,89 @@ export function cachedAnswer(
   return { etag, ok, notModified };
 }
 
-/** Rendered pages by username, least recently rendered dropped first beyond the limit. */
-export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
+/** Headers, map entry and key: a fixed allowance per page on top of its bodies. */
+const ENTRY_OVERHEAD_BYTES = 2048;
 
-  constructor(private readonly limit = 1000) {}
+export function cachedPageBytes(page: CachedPage): number {
+  const { identity, gzip, br } = page.bodies;
+  return (identity?.length ?? 0) + (gzip?.length ?? 0) + (br?.length ?? 0) + ENTRY_OVERHEAD_BYTES;
+}
+
+export interface PageCacheStats {
+  hits: number;
+  misses: number;
+  evictions: number;
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+}
+
+/**
+ * Rendered pages by username: a least-recently-used cache bounded by the bytes it holds. A read
+ * moves the page to the most recent end (Map order is insertion order), so pages people keep
+ * viewing stay while pages nobody viewed lately go first.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, { page: CachedPage; bytes: number }>();
+  private bytes = 0;
+  private hits = 0;
+  private misses = 0;
+  private evictions = 0;
+
+  constructor(readonly maxBytes: number) {}
 
   get(username: string): CachedPage | undefined {
-    return this.pages.get(username);
+    const entry = this.pages.get(username);
+    if (!entry) {
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
+    this.pages.delete(username);
+    this.pages.set(username, entry);
+    return entry.page;
+  }
+
+  /** The page without counting a view or changing recency (for checks, not for answers). */
+  peek(username: string): CachedPage | undefined {
+    return this.pages.get(username)?.page;
   }
 
   set(username: string, page: CachedPage): void {
-    this.pages.delete(username);
-    this.pages.set(username, page);
-    if (this.pages.size > this.limit) this.pages.delete(this.pages.keys().next().value!);
+    this.delete(username);
+    const bytes = cachedPageBytes(page);
+    // A page larger than the whole cache is served but not kept.
+    if (bytes > this.maxBytes) return;
+    this.pages.set(username, { page, bytes });
+    this.bytes += bytes;
+    for (const [oldest, entry] of this.pages) {
+      if (this.bytes <= this.maxBytes) break;
+      this.pages.delete(oldest);
+      this.bytes -= entry.bytes;
+      this.evictions += 1;
+    }
   }
 
   delete(username: string): void {
+    const entry = this.pages.get(username);
+    if (!entry) return;
     this.pages.delete(username);
+    this.bytes -= entry.bytes;
+  }
+
+  /** Counters since the last call (hits, misses, evictions) and the current size. */
+  takeStats(): PageCacheStats {
+    const stats = {
+      hits: this.hits,
+      misses: this.misses,
+      evictions: this.evictions,
+      entries: this.pages.size,
+      bytes: this.bytes,
+      maxBytes: this.maxBytes,
+    };
+    this.hits = 0;
+    this.misses = 0;
+    this.evictions = 0;
+    return stats;
   }
 }

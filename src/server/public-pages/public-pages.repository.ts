@@ -1,28 +1,307 @@
-import type { Db } from '../db/database.js';
+import { sqliteConnectionOf, type Db } from '../db/database.js';
+import { bumpPageGeneration } from './page-generation.js';
 
-export interface PublishedPage {
-  template_id: string;
+/** A published portfolio as a page is rendered from it. */
+export interface PageSourceRow {
+  templateId: string;
   data: string;
-  updated_at: string;
+  updatedAt: string;
 }
 
-export function findPublishedPage(db: Db, username: string): Promise<PublishedPage | undefined> {
+export function findPageSource(db: Db, username: string): Promise<PageSourceRow | undefined> {
   return db
     .selectFrom('usernames')
     .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
-    .select(['portfolios.template_id', 'portfolios.data', 'portfolios.updated_at'])
+    .select([
+      'portfolios.template_id as templateId',
+      'portfolios.data as data',
+      'portfolios.updated_at as updatedAt',
+    ])
     .where('usernames.username', '=', username)
     .executeTakeFirst();
 }
 
-export function listPublishedUsernames(
+export interface StoredPage {
+  sourceVersion: string;
+  templateVersion: string;
+  etag: string;
+  html: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export type StoredEncoding = 'html' | 'gzip' | 'br';
+
+/**
+ * A published portfolio's version, and its stored page in one encoding if a page is stored:
+ * primary-key reads, without the portfolio's `data` or the other encodings' bytes.
+ */
+export interface ServablePageRow {
+  templateId: string;
+  updatedAt: string;
+  stored?: { sourceVersion: string; templateVersion: string; etag: string; body: Buffer };
+}
+
+type ServableRow = {
+  templateId: string;
+  updatedAt: string;
+  sourceVersion: string | null;
+  templateVersion: string | null;
+  etag: string | null;
+  body: Buffer | null;
+};
+
+const servableQuery = (db: Db, username: string, encoding: StoredEncoding) =>
+  db
+    .selectFrom('usernames')
+    .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+    .leftJoin('rendered_pages', 'rendered_pages.username', 'usernames.username')
+    .select([
+      'portfolios.template_id as templateId',
+      'portfolios.updated_at as updatedAt',
+      'rendered_pages.source_version as sourceVersion',
+      'rendered_pages.template_version as templateVersion',
+      'rendered_pages.etag as etag',
+      `rendered_pages.${encoding} as body`,
+    ])
+    .where('usernames.username', '=', username);
+
+function toServable(row: ServableRow | undefined): ServablePageRow | undefined {
+  if (!row) return undefined;
+  const { templateId, updatedAt, sourceVersion, templateVersion, etag, body } = row;
+  const stored =
+    sourceVersion !== null && templateVersion !== null && etag !== null && body !== null
+      ? { sourceVersion, templateVersion, etag, body }
+      : undefined;
+  return { templateId, updatedAt, stored };
+}
+
+/** What a stored page was rendered from and by, without its bytes. */
+export function findStoredVersion(
   db: Db,
-): Promise<{ username: string; updated_at: string }[]> {
+  username: string,
+): Promise<{ sourceVersion: string; templateVersion: string } | undefined> {
   return db
+    .selectFrom('rendered_pages')
+    .select(['source_version as sourceVersion', 'template_version as templateVersion'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+}
+
+/**
+ * SQLite's planner reaches a portfolio by its primary key and then reads the row, whose large
+ * `data` column comes before `updated_at`; this index holds everything views and the sitemap
+ * need of a portfolio, so SQLite is told to use it.
+ */
+const PORTFOLIO_INDEX_HINT = 'indexed by "portfolios_page_version"';
+const withPortfolioIndexHint = (query: string) =>
+  query.replace('join "portfolios" on', `join "portfolios" ${PORTFOLIO_INDEX_HINT} on`);
+
+/**
+ * Reads what a view of a page not in memory needs: the hot path's one query. On SQLite it runs
+ * statements prepared once on the connection (one per encoding): Kysely would compile the query
+ * and better-sqlite3 prepare it again on every call, which cost more than the read itself.
+ */
+export function servablePageReader(
+  db: Db,
+): (username: string, encoding: StoredEncoding) => Promise<ServablePageRow | undefined> {
+  const connection = sqliteConnectionOf(db);
+  if (!connection) {
+    return async (username, encoding) =>
+      toServable(await servableQuery(db, username, encoding).executeTakeFirst());
+  }
+  // Prepared on first use: the app is built before the migrations have run.
+  const statements = new Map<StoredEncoding, { get(username: string): unknown }>();
+  return async (username, encoding) => {
+    let statement = statements.get(encoding);
+    if (!statement) {
+      const query = servableQuery(db, '', encoding).compile().sql;
+      statement = connection.prepare(withPortfolioIndexHint(query));
+      statements.set(encoding, statement);
+    }
+    return toServable(statement.get(username) as ServableRow | undefined);
+  };
+}
+
+/**
+ * Stores a rendered page for every process, unless a page rendered from a newer version of the
+ * portfolio is stored already (two renders racing), and bumps the page generation so that other
+ * processes drop their copy in memory.
+ */
+export async function storeRenderedPage(
+  db: Db,
+  page: StoredPage & { username: string },
+  now: Date,
+): Promise<void> {
+  const row = {
+    username: page.username,
+    source_version: page.sourceVersion,
+    template_version: page.templateVersion,
+    etag: page.etag,
+    html: page.html,
+    gzip: page.gzip,
+    br: page.br,
+    rendered_at: now.toISOString(),
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('rendered_pages')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict
+          .column('username')
+          .doUpdateSet({
+            source_version: (eb) => eb.ref('excluded.source_version'),
+            template_version: (eb) => eb.ref('excluded.template_version'),
+            etag: (eb) => eb.ref('excluded.etag'),
+            html: (eb) => eb.ref('excluded.html'),
+            gzip: (eb) => eb.ref('excluded.gzip'),
+            br: (eb) => eb.ref('excluded.br'),
+            rendered_at: (eb) => eb.ref('excluded.rendered_at'),
+          })
+          // The version starts with the portfolio's ISO-8601 updated_at, so it sorts by time.
+          .where('rendered_pages.source_version', '<=', (eb) => eb.ref('excluded.source_version')),
+      )
+      .execute();
+    await bumpPageGeneration(trx);
+  });
+}
+
+/** What changed at or after `since`: portfolios, their usernames, and stored pages. */
+export interface ChangedPageRow {
+  username: string;
+  templateId: string;
+  updatedAt: string;
+  storedSourceVersion: string | null;
+  storedEtag: string | null;
+  changedAt: string;
+}
+
+export async function listChangedPages(db: Db, since: string): Promise<ChangedPageRow[]> {
+  const base = () =>
+    db
+      .selectFrom('usernames')
+      .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+      .leftJoin('rendered_pages', 'rendered_pages.username', 'usernames.username')
+      .select([
+        'usernames.username as username',
+        'portfolios.template_id as templateId',
+        'portfolios.updated_at as updatedAt',
+        'rendered_pages.source_version as storedSourceVersion',
+        'rendered_pages.etag as storedEtag',
+      ]);
+  // Three narrow queries, each served by its own index, rather than one OR that none serves.
+  const [portfolios, usernames, rendered] = await Promise.all([
+    base()
+      .select('portfolios.updated_at as changedAt')
+      .where('portfolios.updated_at', '>=', since)
+      .execute(),
+    base()
+      .select('usernames.updated_at as changedAt')
+      .where('usernames.updated_at', '>=', since)
+      .execute(),
+    db
+      .selectFrom('rendered_pages')
+      .innerJoin('usernames', 'usernames.username', 'rendered_pages.username')
+      .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+      .select([
+        'usernames.username as username',
+        'portfolios.template_id as templateId',
+        'portfolios.updated_at as updatedAt',
+        'rendered_pages.source_version as storedSourceVersion',
+        'rendered_pages.etag as storedEtag',
+        'rendered_pages.rendered_at as changedAt',
+      ])
+      .where('rendered_pages.rendered_at', '>=', since)
+      .execute(),
+  ]);
+  return [...portfolios, ...usernames, ...rendered];
+}
+
+/** Usernames whose stored page was rendered by other templates than `version`. */
+export async function listPagesOfOtherTemplateVersions(
+  db: Db,
+  version: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('rendered_pages')
+    .select('username')
+    .where('template_version', '<>', version)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.username);
+}
+
+/** Records that a process running `version` started at `startedAt` (later starts win). */
+export async function recordTemplateVersionStart(
+  db: Db,
+  version: string,
+  startedAt: Date,
+): Promise<void> {
+  await db
+    .insertInto('template_versions')
+    .values({ version, started_at: startedAt.toISOString() })
+    .onConflict((conflict) =>
+      conflict
+        .column('version')
+        .doUpdateSet({ started_at: (eb) => eb.ref('excluded.started_at') })
+        .where('template_versions.started_at', '<', (eb) => eb.ref('excluded.started_at')),
+    )
+    .execute();
+}
+
+/** The template version most recently started by any process. */
+export async function latestTemplateVersion(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('template_versions')
+    .select('version')
+    .orderBy('started_at', 'desc')
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.version;
+}
+
+export async function countPublishedPages(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('usernames')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * One slice of the sitemap, in username order: usernames and dates only (the join is served by
+ * the index on portfolios (id, updated_at, template_id), so `data` is never read). The slice starts after the
+ * username `after` when given (a walk through the primary key), else `offset` rows in.
+ */
+export async function listPublishedUsernames(
+  db: Db,
+  from: { offset: number } | { after: string },
+  limit: number,
+): Promise<{ username: string; updated_at: string }[]> {
+  let query = db
     .selectFrom('usernames')
     .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
     .select(['usernames.username', 'portfolios.updated_at'])
     .orderBy('usernames.username')
-    .limit(50_000)
-    .execute();
+    .limit(limit);
+  query =
+    'after' in from
+      ? query.where('usernames.username', '>', from.after)
+      : query.offset(from.offset);
+  if (!sqliteConnectionOf(db)) return query.execute();
+  const compiled = query.compile();
+  const hinted = { ...compiled, sql: withPortfolioIndexHint(compiled.sql) };
+  return (await db.executeQuery<{ username: string; updated_at: string }>(hinted)).rows;
+}
+
+/** The latest change to any published portfolio, for the sitemap index's dates. */
+export async function latestPublishedChange(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('portfolios')
+    .select((eb) => eb.fn.max('updated_at').as('latest'))
+    .executeTakeFirst();
+  return row?.latest ?? undefined;
 }

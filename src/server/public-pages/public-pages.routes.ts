@@ -1,10 +1,10 @@
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parsePortfolio } from '../../shared/domain/portfolio.js';
-import { normaliseUsername, portfolioUrl, usernameProblem } from '../../shared/domain/username.js';
-import { isTemplateId, type TemplateId } from '../../shared/routes.js';
+import { z } from 'zod';
+import { normaliseUsername, usernameProblem } from '../../shared/domain/username.js';
 import type { Db } from '../db/database.js';
+import { errorBody } from '../http/errors.js';
 import { escapeHtml, smallPage } from '../http/html.js';
+import { addressText } from '../http/route-rules.js';
 import { createPublicPageFastPath, type PublicPageFastPath } from './fast-path.js';
 import {
   cachedAnswer,
@@ -13,18 +13,9 @@ import {
   PageCache,
   pickEncoding,
 } from './page-cache.js';
-import {
-  PageGenerationGate,
-  pageGenerationReaderSync,
-  readPageGeneration,
-} from './page-generation.js';
-import {
-  findPublishedPage,
-  listPublishedUsernames,
-  type PublishedPage,
-} from './public-pages.repository.js';
-import { etagFor, renderPortfolioPage } from './render-page.js';
-import { templateStylesheets } from './template-assets.js';
+import { PageRenderer } from './page-renderer.js';
+import { Sitemaps, type SitemapFile } from './sitemap.js';
+import { StoredPages } from './stored-pages.service.js';
 
 /** Public pages run no inline script, load nothing from elsewhere but images, and may be framed only by us. */
 export function publicPageCsp(https: boolean): string {
@@ -45,21 +36,49 @@ export function publicPageCsp(https: boolean): string {
   ].join('; ');
 }
 
+/** The stored column of each encoding we send. */
+const STORED_COLUMN = { identity: 'html', gzip: 'gzip', br: 'br' } as const;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Rendered public pages (see stored-pages.service.ts): `refresh(username)` re-renders one. */
+    storedPages: StoredPages;
+  }
+}
+
 /**
  * Public pages, robots.txt and the sitemap. Returns the fast path for repeat views of cached
  * pages, which the HTTP server runs ahead of Fastify (see fast-path.ts).
  */
 export function registerPublicPages(
   app: FastifyInstance,
-  ctx: { db: Db; publicUrl: () => string; clientDir: string | undefined },
+  ctx: {
+    db: Db;
+    publicUrl: () => string;
+    /** Where uploaded images are fetched from: `/media`, or a CDN's address. */
+    mediaBase: string;
+    clientDir: string | undefined;
+    cacheBytes: number;
+    /** Smaller than the protocol's 50,000 only in tests, to make several children. */
+    sitemapUrlsPerChild?: number;
+  },
 ): PublicPageFastPath {
-  const stylesheets = templateStylesheets(ctx.clientDir);
-  const buildId = JSON.stringify(stylesheets);
-  const cache = new PageCache();
-  const gate = new PageGenerationGate(
-    () => readPageGeneration(ctx.db),
-    pageGenerationReaderSync(ctx.db),
-  );
+  const cache = new PageCache(ctx.cacheBytes);
+  const sitemaps = new Sitemaps(ctx.db, ctx.publicUrl, ctx.sitemapUrlsPerChild);
+  const stored = new StoredPages({
+    db: ctx.db,
+    renderer: new PageRenderer({
+      clientDir: ctx.clientDir,
+      publicUrl: ctx.publicUrl,
+      mediaBase: ctx.mediaBase,
+    }),
+    cache,
+    log: app.log,
+    onChange: () => sitemaps.invalidate(),
+  });
+  app.decorate('storedPages', stored);
+  app.addHook('onReady', async () => stored.start());
+  app.addHook('onClose', async () => stored.stop());
 
   const notFoundPage = (reply: FastifyReply, username: string) =>
     reply
@@ -74,27 +93,6 @@ export function registerPublicPages(
         }),
       );
 
-  const render = (username: string, page: PublishedPage & { template_id: TemplateId }) => {
-    const parsed = parsePortfolio(JSON.parse(page.data));
-    if (!parsed.ok) return parsed;
-    const html = renderPortfolioPage({
-      username,
-      templateId: page.template_id,
-      data: parsed.data,
-      publicUrl: ctx.publicUrl(),
-      stylesheets: stylesheets[page.template_id] ?? [],
-    });
-    const raw = Buffer.from(html);
-    return {
-      ok: true as const,
-      bodies: {
-        identity: raw,
-        gzip: gzipSync(raw, { level: 9 }),
-        br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-      },
-    };
-  };
-
   const servePortfolio = async (
     request: FastifyRequest<{ Params: { username: string } }>,
     reply: FastifyReply,
@@ -105,40 +103,27 @@ export function registerPublicPages(
     // One address per portfolio: /users/Asha/anything -> /users/asha.
     if (username !== given) return reply.redirect(`/users/${username}`, 301);
 
-    // The generation first, the page second: a publish between the two leaves the page newer
-    // than its stamp, which costs one more check, never a stale page.
-    const generation = await gate.current();
-    const page = await findPublishedPage(ctx.db, username);
-    if (!page || !isTemplateId(page.template_id)) {
-      cache.delete(username);
-      return notFoundPage(reply, username);
-    }
-    const version = `${page.updated_at}|${page.template_id}`;
-    let cached = cache.get(username);
-    if (cached && cached.version === version) {
-      cached.generation = generation;
-    } else {
-      const rendered = render(username, { ...page, template_id: page.template_id });
-      if (!rendered.ok) {
-        request.log.error(
-          { username, problem: rendered.problem },
-          'stored portfolio does not pass the schema',
-        );
-        return notFoundPage(reply, username);
-      }
-      cached = {
-        version,
-        generation,
-        bodies: rendered.bodies,
-        etag: etagFor([username, version, buildId]),
-        headers: {},
-      };
+    // In memory: kept current by the change check, so no database read is needed.
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    let cached = cache.peek(username);
+    let body = cached?.bodies[encoding];
+    if (!cached || !body) {
+      const page = await stored.pageFor(username, STORED_COLUMN[encoding]);
+      if (!page) return notFoundPage(reply, username);
+      body = page.body;
+      cached =
+        cached && cached.etag === page.etag
+          ? { ...cached, bodies: { ...cached.bodies, [encoding]: body } }
+          : {
+              sourceVersion: page.sourceVersion,
+              etag: page.etag,
+              bodies: { [encoding]: body },
+              headers: {},
+            };
       cache.set(username, cached);
     }
 
-    const encoding = pickEncoding(request.headers['accept-encoding']);
     const etag = etagForEncoding(cached.etag, encoding);
-    const body = cached.bodies[encoding];
     reply.headers({
       'cache-control': 'public, max-age=0, must-revalidate',
       vary: 'Accept-Encoding',
@@ -177,21 +162,36 @@ export function registerPublicPages(
       ),
   );
 
-  app.get('/sitemap.xml', async (_request, reply) => {
-    const rows = await listPublishedUsernames(ctx.db);
-    const urls = rows
-      .map(
-        (row) =>
-          `  <url><loc>${escapeHtml(portfolioUrl(ctx.publicUrl(), row.username))}</loc><lastmod>${row.updated_at.slice(0, 10)}</lastmod></url>`,
-      )
-      .join('\n');
-    return reply
+  const sendSitemap = (request: FastifyRequest, reply: FastifyReply, file: SitemapFile) => {
+    const gzip = pickEncoding(request.headers['accept-encoding']) !== 'identity';
+    reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
-      );
+      .header('vary', 'Accept-Encoding');
+    if (gzip) reply.header('content-encoding', 'gzip');
+    return reply.send(gzip ? file.gzip : file.xml);
+  };
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const index = await sitemaps.file(0);
+    return sendSitemap(request, reply, index!);
   });
 
-  return createPublicPageFastPath(cache, gate);
+  const sitemapParams = { params: z.object({ file: addressText(40) }) };
+  app.get<{ Params: { file: string } }>(
+    '/sitemaps/:file',
+    { config: sitemapParams },
+    async (request, reply) => {
+      const number = /^([1-9]\d{0,5})\.xml$/.exec(request.params.file)?.[1];
+      const file = number ? await sitemaps.file(Number(number)) : undefined;
+      if (!file) {
+        return reply
+          .status(404)
+          .send(errorBody('not_found', 'There is no such sitemap.', { requestId: request.id }));
+      }
+      return sendSitemap(request, reply, file);
+    },
+  );
+
+  return createPublicPageFastPath(cache);
 }

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
-import type { TemplateId } from '../../shared/routes.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
+import { MediaBaseProvider } from '../../shared/templates/common/TemplateImage.js';
 import { TEMPLATE_COMPONENTS } from '../../shared/templates/components.js';
+import { linkPreviewImage } from '../../shared/uploads.js';
 import { escapeHtml } from '../http/html.js';
 
 /** The only script a portfolio page loads: the contact form's mailto (a static file). */
@@ -14,6 +16,8 @@ export interface PageInput {
   templateId: TemplateId;
   data: PortfolioData;
   publicUrl: string;
+  /** Where uploaded images are fetched from: `/media`, or a CDN's address. */
+  mediaBase: string;
   stylesheets: string[];
 }
 
@@ -22,7 +26,11 @@ const absolute = (publicUrl: string, url: string) =>
 
 const summary = (text: string, max = 160) => {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+  if (flat.length <= max) return flat;
+  // Cut at the last whole word; `flat` has single spaces only.
+  const cut = flat.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${lastSpace > 0 ? cut.slice(0, lastSpace) : cut}…`;
 };
 
 /** JSON inside a <script> block: "<" escaped so no text can close the element. */
@@ -32,7 +40,11 @@ const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\
 export function renderPortfolioPage(input: PageInput): string {
   const { data, username, publicUrl } = input;
   const Component = TEMPLATE_COMPONENTS[input.templateId];
-  let body = renderToString(<Component data={data} />);
+  let body = renderToString(
+    <MediaBaseProvider value={input.mediaBase}>
+      <Component data={data} />
+    </MediaBaseProvider>,
+  );
   // React hoists resource hints (image preloads) ahead of the markup; they belong in <head>.
   const hints: string[] = [];
   body = body.replace(/^(?:<link [^>]*\/?>)+/, (links) => {
@@ -43,7 +55,8 @@ export function renderPortfolioPage(input: PageInput): string {
   const name = person.name || username;
   const url = portfolioUrl(publicUrl, username);
   const description = summary(person.intro || person.headline || `The portfolio of ${name}.`);
-  const image = person.profileImage ? absolute(publicUrl, person.profileImage) : '';
+  const preview = linkPreviewImage(input.mediaBase, person.profileImage);
+  const image = preview ? absolute(publicUrl, preview.url) : '';
   const sameAs = data.contactDetails.socialLinks
     .map((link) => link.url)
     .filter((link) => /^https?:/.test(link));
@@ -66,7 +79,14 @@ export function renderPortfolioPage(input: PageInput): string {
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}">`] : []),
-    `<meta name="twitter:card" content="${image ? 'summary' : 'summary'}">`,
+    ...(preview?.width && preview.height
+      ? [
+          `<meta property="og:image:width" content="${preview.width}">`,
+          `<meta property="og:image:height" content="${preview.height}">`,
+        ]
+      : []),
+    // An upload has a 1200x630 crop made for link previews: show it large.
+    `<meta name="twitter:card" content="${preview?.width ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${escapeHtml(name)}">`,
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
     ...(image ? [`<meta name="twitter:image" content="${escapeHtml(image)}">`] : []),

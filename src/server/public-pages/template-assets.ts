@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TemplateId } from '../../shared/routes.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 
 interface ManifestEntry {
@@ -15,16 +15,32 @@ interface ManifestEntry {
 export function templateStylesheets(
   clientDir: string | undefined,
 ): Partial<Record<TemplateId, string[]>> {
+  return templateBuild(clientDir).stylesheets;
+}
+
+export interface TemplateBuild {
+  stylesheets: Partial<Record<TemplateId, string[]>>;
+  /**
+   * The build's file names of each template's code and CSS. Vite names files by a hash of their
+   * content, so this changes exactly when a template's markup or styles change.
+   */
+  files: string[];
+}
+
+export function templateBuild(clientDir: string | undefined): TemplateBuild {
   const file = clientDir ? path.join(clientDir, '.vite', 'manifest.json') : undefined;
-  if (!file || !existsSync(file)) return {};
+  if (!file || !existsSync(file)) return { stylesheets: {}, files: [] };
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>;
-  const result: Partial<Record<TemplateId, string[]>> = {};
+  const stylesheets: Partial<Record<TemplateId, string[]>> = {};
+  const files: string[] = [];
   for (const definition of Object.values(TEMPLATE_DEFINITIONS)) {
     const entry = Object.entries(manifest).find(
       ([source]) =>
         source.includes(`/templates/${definition.slug}/`) && source.endsWith('Template.tsx'),
     )?.[1];
-    if (entry?.css) result[definition.id] = entry.css.map((css) => `/${css}`);
+    if (!entry) continue;
+    files.push(entry.file, ...(entry.css ?? []));
+    if (entry.css) stylesheets[definition.id] = entry.css.map((css) => `/${css}`);
   }
-  return result;
+  return { stylesheets, files };
 }

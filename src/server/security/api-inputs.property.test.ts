@@ -12,20 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { CookieJar, signIn } from '../../../test/signin.js';
-import { TEMPLATE_IDS } from '../../shared/routes.js';
+import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { hmacHex, paymentSignature } from '../payments/signatures.js';
-import {
-  createOrderFor,
-  expectErrorShape,
-  expectSameStore,
-  orderBody,
-  publishAs,
-  send,
-  snapshotStore,
-  uniqueName,
-  type Answer,
-} from './helpers.js';
+import { expectErrorShape, send, type Answer } from '../../../test/http.js';
+import { createOrderFor, orderBody, publishAs, uniqueName } from '../../../test/orders.js';
+import { expectSameStore, snapshotStore } from '../../../test/store.js';
 
 const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
 

@@ -15,21 +15,21 @@ import { TEST_DIALECTS } from '../../../test/database.js';
 import { CookieJar, signIn } from '../../../test/signin.js';
 import type { MeResponse } from '../../shared/auth.js';
 import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
+import type { TouchUploadsAnswer, UploadedImage, UploadList } from '../../shared/uploads.js';
+import { webpImage } from '../../../test/images.js';
+import { request as requestWithJar } from '../../../test/signin.js';
 import { PAGE_TITLES } from '../../shared/routes.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { hmacHex } from '../payments/signatures.js';
+import { send, type Answer, type Send } from '../../../test/http.js';
 import {
   createOrderFor,
-  expectSameStore,
   orderBody,
   paidOrderFor,
   publishAs,
-  send,
-  snapshotStore,
   uniqueName,
-  type Answer,
-  type Send,
-} from './helpers.js';
+} from '../../../test/orders.js';
+import { expectSameStore, snapshotStore } from '../../../test/store.js';
 
 type Who = 'nobody' | 'owner' | 'other';
 const PEOPLE: Who[] = ['nobody', 'owner', 'other'];
@@ -74,8 +74,78 @@ const ME_ROW: Row = {
   },
 };
 
+/** A fresh image uploaded by the owner (a plain request, no time limit: the first one starts the image workers). */
+async function ownerUpload(world: World): Promise<UploadedImage> {
+  const answer = await requestWithJar(world.jars.owner, `${world.t.url}/api/uploads`, {
+    method: 'POST',
+    headers: { 'content-type': 'image/webp', origin: world.t.url },
+    body: new Uint8Array(await webpImage(200, 150)),
+  });
+  if (answer.status !== 201) throw new Error(`owner upload failed: ${answer.status}`);
+  return (await answer.json()) as UploadedImage;
+}
+
+const UPLOAD_ROWS: Row[] = [
+  {
+    route: 'POST /api/uploads',
+    what: 'uploading an image (it belongs to whoever uploads it)',
+    expect: { nobody: 401, owner: 201, other: 201, crossSite: 403 },
+    request: async (world) => {
+      await ownerUpload(world);
+      return { path: '/api/uploads', body: await webpImage(120, 90), contentType: 'image/webp' };
+    },
+  },
+  {
+    route: 'GET /api/uploads',
+    what: "one's own uploads only",
+    expect: { nobody: 401, owner: 200, other: 200 },
+    request: async (world) => {
+      await ownerUpload(world);
+      return { path: '/api/uploads' };
+    },
+    check: async (world, who, answer) => {
+      if (who === 'nobody') return;
+      const hashes = (answer.body as UploadList).uploads.map((upload) => upload.hash);
+      const owners = await send(world.t, world.jars.owner, { path: '/api/uploads' });
+      const ownerHashes = (owners.body as UploadList).uploads.map((upload) => upload.hash);
+      expect(ownerHashes.length).toBeGreaterThan(0);
+      if (who === 'other') expect(hashes.filter((hash) => ownerHashes.includes(hash))).toEqual([]);
+    },
+  },
+  {
+    route: 'POST /api/uploads/touch',
+    what: "a draft's references: the owner's are kept, nobody else's are touched",
+    expect: { nobody: 401, owner: 200, other: 200, crossSite: 403 },
+    request: async (world) => ({
+      path: '/api/uploads/touch',
+      body: { refs: [(await ownerUpload(world)).ref] },
+    }),
+    check: (_world, who, answer) => {
+      const result = answer.body as TouchUploadsAnswer;
+      if (who === 'owner') expect(result.missing).toEqual([]);
+      if (who === 'other') expect(result.kept).toEqual([]);
+    },
+  },
+  {
+    route: 'DELETE /api/uploads/:hash',
+    what: "removing the owner's upload",
+    expect: { nobody: 401, owner: 204, other: 404, crossSite: 403 },
+    request: async (world) => ({
+      method: 'DELETE',
+      path: `/api/uploads/${(await ownerUpload(world)).hash}`,
+    }),
+  },
+  {
+    route: 'GET /media/:hash/:file',
+    what: "a file of the owner's upload: public, like the page that shows it",
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async (world) => ({ path: (await ownerUpload(world)).ogUrl }),
+  },
+];
+
 const TABLE: Row[] = [
   ME_ROW,
+  ...UPLOAD_ROWS,
   {
     route: 'GET /api/templates',
     what: 'the public template list',
@@ -172,6 +242,21 @@ const TABLE: Row[] = [
     },
   },
   {
+    route: 'POST /payments/callback',
+    what: "the checkout's redirect flow posting the owner's order with a guessed signature",
+    // Exempt from the origin check (it comes from Razorpay's page, without cookies); only the
+    // signature counts, so everyone is sent back to the final preview with the reason.
+    expect: { nobody: 303, owner: 303, other: 303, crossSite: 303 },
+    request: async (world) => {
+      const paid = await paidOrderFor(world.t, world.jars.owner);
+      return {
+        path: '/payments/callback',
+        contentType: 'application/x-www-form-urlencoded',
+        body: String(new URLSearchParams({ ...paid, razorpay_signature: 'f'.repeat(64) })),
+      };
+    },
+  },
+  {
     route: 'POST /auth/logout',
     what: "ending one's own second session (the first stays signed in)",
     expect: { nobody: 204, owner: 204, other: 204, crossSite: 403 },
@@ -206,6 +291,12 @@ const TABLE: Row[] = [
     request: async () => ({ path: '/healthz' }),
   },
   {
+    route: 'GET /api/site-mode',
+    what: 'which parts run on test stand-ins (public)',
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async () => ({ path: '/api/site-mode' }),
+  },
+  {
     route: 'GET /readyz',
     what: 'readiness',
     expect: { nobody: 200, owner: 200, other: 200 },
@@ -222,6 +313,12 @@ const TABLE: Row[] = [
     what: 'the public sitemap',
     expect: { nobody: 200, owner: 200, other: 200 },
     request: async () => ({ path: '/sitemap.xml' }),
+  },
+  {
+    route: 'GET /sitemaps/:file',
+    what: 'a child sitemap',
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async () => ({ path: '/sitemaps/1.xml' }),
   },
   {
     route: 'GET /users/:username',
@@ -403,10 +500,11 @@ describe.each(TEST_DIALECTS)('authorisation matrix on %s', (dialect) => {
 
   it('publishes only through a correctly signed webhook, not through a session', async () => {
     const { t, jars } = world;
-    const orderId = await createOrderFor(t, jars.owner);
+    const paid = await paidOrderFor(t, jars.owner);
+    const orderId = paid.razorpay_order_id;
     const body = JSON.stringify({
       event: 'payment.captured',
-      payload: { payment: { entity: { id: 'pay_signed', order_id: orderId } } },
+      payload: { payment: { entity: { id: paid.razorpay_payment_id, order_id: orderId } } },
     });
     const orderStatus = async () =>
       (

@@ -1,24 +1,16 @@
-import { discountedPaise, type TemplateSummary } from '../../shared/domain/price.js';
-import type { PortfolioData } from '../../shared/domain/portfolio.js';
-import { TEMPLATE_IDS, type TemplateId } from '../../shared/routes.js';
+import { discountedPaise } from '../../shared/domain/price.js';
+import { TEMPLATE_IDS, type TemplateId } from '../../shared/templates/catalog.js';
+import type { TemplateDataResponse, TemplateSummary } from '../../shared/templates-api.js';
 import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 import type { Db } from '../db/database.js';
+import { requireStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import {
   findTemplate,
   listTemplates,
   upsertTemplateDefaults,
   type TemplateRow,
 } from './templates.repository.js';
-
-/** Prices a fresh installation starts with (operators change them with `npm run admin`). */
-export const DEFAULT_PRICES: Readonly<Record<TemplateId, { paise: number; discount: number }>> = {
-  template1: { paise: 49900, discount: 0 },
-  template2: { paise: 70000, discount: 10 },
-  template3: { paise: 79900, discount: 0 },
-  template4: { paise: 100000, discount: 20 },
-  template5: { paise: 120000, discount: 25 },
-};
 
 /**
  * Makes the templates table match this version of the app: every template present, its default
@@ -31,8 +23,8 @@ export async function seedTemplates(db: Db, now = new Date()): Promise<void> {
       id,
       name: definition.name,
       default_data: JSON.stringify(pickTemplateFields(definition, SAMPLE_DATA[id])),
-      price_paise: DEFAULT_PRICES[id].paise,
-      discount_percent: DEFAULT_PRICES[id].discount,
+      price_paise: definition.defaultPrice.paise,
+      discount_percent: definition.defaultPrice.discountPercent,
       updated_at: now.toISOString(),
     });
   }
@@ -56,8 +48,12 @@ export async function templateSummaries(db: Db): Promise<TemplateSummary[]> {
 export async function templateDefaultData(
   db: Db,
   id: TemplateId,
-): Promise<{ id: TemplateId; name: string; data: PortfolioData } | undefined> {
+): Promise<TemplateDataResponse | undefined> {
   const row = await findTemplate(db, id);
   if (!row) return undefined;
-  return { id, name: row.name, data: JSON.parse(row.default_data) as PortfolioData };
+  return {
+    id,
+    name: row.name,
+    data: requireStoredPortfolio(row.default_data, `default data of ${id}`),
+  };
 }

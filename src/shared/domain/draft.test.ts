@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_DATA } from '../templates/registry.js';
-import { parseDraft, readDraftAsTyped, readDraftForPreview } from './draft.js';
+import { parseDraftForPublishing, parseDraftAsTyped, parseDraftForPreview } from './draft.js';
 import { LIMITS } from './limits.js';
 import { parsePortfolio, type PortfolioData } from './portfolio.js';
 
@@ -42,9 +42,23 @@ const messy = {
   },
 };
 
-describe('readDraftForPreview', () => {
+describe('parseDraftForPreview', () => {
+  it('shows no image rather than a broken one for a share link pasted into an image field', () => {
+    const data = structuredClone(SAMPLE_DATA.template2) as PortfolioData;
+    data.personalDetails.profileImage = 'https://drive.google.com/file/d/1AbC/view?usp=sharing';
+    data.section!.sectionTiles[0]!.img = 'https://www.dropbox.com/s/abc/photo.jpg?dl=0';
+    const result = parseDraftForPreview(raw(data));
+    expect(result.status).toBe('ok');
+    if (result.status !== 'ok') return;
+    expect(result.draft.data.personalDetails.profileImage).toBe('');
+    expect(result.draft.data.section!.sectionTiles[0]!.img).toBe('');
+    expect(result.draft.data.section!.sectionTiles[1]!.img).toBe(
+      data.section!.sectionTiles[1]!.img,
+    );
+  });
+
   it('keeps every valid field and blanks or cuts only the invalid ones', () => {
-    const result = readDraftForPreview(raw(messy));
+    const result = parseDraftForPreview(raw(messy));
     expect(result.status).toBe('ok');
     if (result.status !== 'ok') return;
     const { data, templateId } = result.draft;
@@ -80,16 +94,16 @@ describe('readDraftForPreview', () => {
   });
 
   it('always gives data the strict parser accepts, whatever was stored', () => {
-    const result = readDraftForPreview(raw(messy));
+    const result = parseDraftForPreview(raw(messy));
     expect(result.status === 'ok' && parsePortfolio(result.draft.data).ok).toBe(true);
     // The same document is refused by the strict reader the server-side uses rely on.
-    expect(parseDraft(raw(messy)).status).toBe('invalid');
+    expect(parseDraftForPublishing(raw(messy)).status).toBe('invalid');
   });
 
   it('leaves a valid draft exactly as the strict reader reads it', () => {
     for (const [templateId, data] of Object.entries(SAMPLE_DATA)) {
-      const strict = parseDraft(raw(data, templateId));
-      const lenient = readDraftForPreview(raw(data, templateId));
+      const strict = parseDraftForPublishing(raw(data, templateId));
+      const lenient = parseDraftForPreview(raw(data, templateId));
       expect(strict.status).toBe('ok');
       expect(lenient).toEqual(strict);
     }
@@ -98,7 +112,7 @@ describe('readDraftForPreview', () => {
   it('cuts lists to their limits and gives a section with no tiles one empty tile', () => {
     const tile = { title: 'T', desc: '', img: '', link: '' };
     const link = { url: 'https://example.com', label: 'L', iconClass: 'website' };
-    const result = readDraftForPreview(
+    const result = parseDraftForPreview(
       raw({
         personalDetails: { name: 'A' },
         section: { sectionTiles: Array.from({ length: LIMITS.maxTiles + 3 }, () => tile) },
@@ -116,7 +130,7 @@ describe('readDraftForPreview', () => {
 
   it('does not split an emoji when it cuts a text', () => {
     const name = `${'a'.repeat(LIMITS.name - 1)}😀`;
-    const result = readDraftForPreview(raw({ personalDetails: { name } }));
+    const result = parseDraftForPreview(raw({ personalDetails: { name } }));
     if (result.status !== 'ok') throw new Error(result.status);
     expect(result.draft.data.personalDetails.name).toBe('a'.repeat(LIMITS.name - 1));
   });
@@ -129,20 +143,20 @@ describe('readDraftForPreview', () => {
     [raw({}, 'template9'), 'invalid'],
     [JSON.stringify({ data: {} }), 'invalid'],
   ])('reads %j as %s', (stored, status) => {
-    expect(readDraftForPreview(stored).status).toBe(status);
+    expect(parseDraftForPreview(stored).status).toBe(status);
   });
 
   it('reads a draft with no data at all as an empty portfolio', () => {
-    const result = readDraftForPreview(JSON.stringify({ templateId: 'template1' }));
+    const result = parseDraftForPreview(JSON.stringify({ templateId: 'template1' }));
     if (result.status !== 'ok') throw new Error(result.status);
     expect(result.draft.data.personalDetails.name).toBe('');
     expect(result.draft.data.section).toBeUndefined();
   });
 });
 
-describe('readDraftAsTyped', () => {
+describe('parseDraftAsTyped', () => {
   it('gives the editor back exactly what was typed, invalid and untrimmed values included', () => {
-    const draft = readDraftAsTyped(raw(messy));
+    const draft = parseDraftAsTyped(raw(messy));
     expect(draft?.templateId).toBe('template2');
     const data = draft!.data;
     expect(data.personalDetails.name).toBe(messy.personalDetails.name);
@@ -172,12 +186,12 @@ describe('readDraftAsTyped', () => {
         sectionTiles: [{ title: '', desc: '', img: '', link: '', icon: 'rocket' }],
       },
     };
-    expect(readDraftAsTyped(raw(data))!.data.section!.sectionTiles[0]!.icon).toBe('rocket');
+    expect(parseDraftAsTyped(raw(data))!.data.section!.sectionTiles[0]!.icon).toBe('rocket');
   });
 
   it('reads nothing from a missing, broken or template-less draft', () => {
-    expect(readDraftAsTyped(null)).toBeUndefined();
-    expect(readDraftAsTyped('{')).toBeUndefined();
-    expect(readDraftAsTyped(raw({}, 'nope'))).toBeUndefined();
+    expect(parseDraftAsTyped(null)).toBeUndefined();
+    expect(parseDraftAsTyped('{')).toBeUndefined();
+    expect(parseDraftAsTyped(raw({}, 'nope'))).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isTemplateId, type TemplateId } from '../routes.js';
+import { isTemplateId, type TemplateId } from '../templates/catalog.js';
 import {
   normaliseSocialIcon,
   SOCIAL_ICONS,
@@ -9,17 +9,28 @@ import {
 } from './icons.js';
 import { LIMITS } from './limits.js';
 import {
+  blankTile,
   contactDetailsSchema,
   parsePortfolio,
+  personalDetailsSchema,
   SECTION_KEYS,
+  sectionFieldsSchema,
+  socialLinkSchema,
+  textLimitOf,
+  tileSchema,
+  type ContactDetails,
   type FieldProblem,
+  type PersonalDetails,
   type PortfolioData,
   type Section,
   type SectionKey,
   type SocialLink,
   type Tile,
 } from './portfolio.js';
-import { isAllowedImage, isAllowedLink } from './urls.js';
+import { sharePageOf } from '../image-links.js';
+
+/** The fields that hold an image's address or upload reference. */
+const IMAGE_FIELDS: ReadonlySet<string> = new Set(['img', 'profileImage']);
 
 export { DRAFT_STORAGE_KEY } from './draft-key.js';
 
@@ -35,7 +46,7 @@ export type DraftReadResult =
   | { status: 'invalid'; problem: FieldProblem };
 
 /** Reads a stored draft without trusting it: unparseable or unsafe content is refused. */
-export function parseDraft(raw: string | null): DraftReadResult {
+export function parseDraftForPublishing(raw: string | null): DraftReadResult {
   if (raw === null || raw === '') return { status: 'missing' };
   let value: unknown;
   try {
@@ -66,12 +77,13 @@ export function parseDraft(raw: string | null): DraftReadResult {
 
 /*
  * Lenient readers. The editor stores exactly what the user typed, even a field that is not valid
- * yet, so no input is ever lost; parseDraft (above) stays strict for everything that publishes.
- * readDraftAsTyped gives the editor that input back; readDraftForPreview gives the preview only
+ * yet, so no input is ever lost; parseDraftForPublishing (above) stays strict for everything that publishes.
+ * parseDraftAsTyped gives the editor that input back; parseDraftForPreview gives the preview only
  * what is safe to render, keeping every valid field and blanking or cutting only the bad ones.
  */
 
 type Fields = Record<string, unknown>;
+type Shape = Readonly<Record<string, z.ZodType>>;
 
 function fieldsOf(value: unknown): Fields {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -85,37 +97,41 @@ function listOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
+/** Every text field a part's schema names, as typed ('' when absent or not text). */
+function textsAsTyped(shape: Shape, value: Fields, other: readonly string[]): Fields {
+  return Object.fromEntries(
+    Object.keys(shape)
+      .filter((key) => !other.includes(key))
+      .map((key) => [key, textOf(value[key])]),
+  );
+}
+
 function tileAsTyped(value: unknown): Tile {
   const tile = fieldsOf(value);
   const icon = (TILE_ICONS as readonly unknown[]).includes(tile.icon)
     ? (tile.icon as TileIcon)
     : undefined;
   return {
-    img: textOf(tile.img),
-    title: textOf(tile.title),
-    desc: textOf(tile.desc),
-    link: textOf(tile.link),
+    ...(textsAsTyped(tileSchema.shape, tile, ['icon']) as Omit<Tile, 'icon'>),
     ...(icon ? { icon } : {}),
   };
 }
 
 function sectionAsTyped(key: SectionKey, value: unknown): Section {
   const section = fieldsOf(value);
-  return {
-    type: key,
-    sectionTitle: textOf(section.sectionTitle),
-    sectionSubTitle: textOf(section.sectionSubTitle ?? section.sectionSubtitle),
-    sectionFooterText: textOf(section.sectionFooterText),
-    sectionTiles: listOf(section.sectionTiles).map(tileAsTyped),
-  };
+  const texts = textsAsTyped(
+    sectionFieldsSchema.shape,
+    { ...section, sectionSubTitle: section.sectionSubTitle ?? section.sectionSubtitle },
+    ['sectionTiles'],
+  ) as Omit<Section, 'type' | 'sectionTiles'>;
+  return { type: key, ...texts, sectionTiles: listOf(section.sectionTiles).map(tileAsTyped) };
 }
 
 function socialLinkAsTyped(value: unknown): SocialLink {
   const link = fieldsOf(value);
   const icon = normaliseSocialIcon(textOf(link.iconClass));
   return {
-    url: textOf(link.url),
-    label: textOf(link.label),
+    ...(textsAsTyped(socialLinkSchema.shape, link, ['iconClass']) as Omit<SocialLink, 'iconClass'>),
     iconClass: (SOCIAL_ICONS as readonly string[]).includes(icon)
       ? (icon as SocialIcon)
       : 'website',
@@ -125,21 +141,21 @@ function socialLinkAsTyped(value: unknown): SocialLink {
 /** The portfolio as typed: the document's shape, every text kept exactly as it was entered. */
 export function portfolioAsTyped(value: unknown): PortfolioData {
   const root = fieldsOf(value);
-  const person = fieldsOf(root.personalDetails);
   const contact = fieldsOf(root.contactDetails);
   const data: PortfolioData = {
     personalDetails: {
       type: 'personalDetails',
-      name: textOf(person.name),
-      profileImage: textOf(person.profileImage),
-      headline: textOf(person.headline),
-      intro: textOf(person.intro),
+      ...(textsAsTyped(personalDetailsSchema.shape, fieldsOf(root.personalDetails), []) as Omit<
+        PersonalDetails,
+        'type'
+      >),
     },
     contactDetails: {
       type: 'contactDetails',
-      email: textOf(contact.email),
-      tel: textOf(contact.tel),
-      address: textOf(contact.address),
+      ...(textsAsTyped(contactDetailsSchema.shape, contact, ['socialLinks']) as Omit<
+        ContactDetails,
+        'type' | 'socialLinks'
+      >),
       socialLinks: listOf(contact.socialLinks).map(socialLinkAsTyped),
     },
   };
@@ -160,17 +176,17 @@ function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** A draft (parsed JSON, or a message's payload) as typed; undefined when it names no template. */
-export function draftAsTyped(value: unknown): Draft | undefined {
+function draftValueAsTyped(value: unknown): Draft | undefined {
   const { templateId, data } = fieldsOf(value);
   if (!isTemplateId(templateId)) return undefined;
   return { templateId, data: portfolioAsTyped(data) };
 }
 
 /** The stored draft as the user left it, invalid fields included, for the editor to go on with. */
-export function readDraftAsTyped(raw: string | null): Draft | undefined {
+export function parseDraftAsTyped(raw: string | null): Draft | undefined {
   if (raw === null || raw === '') return undefined;
   const parsed = parseJson(raw);
-  return parsed.ok ? draftAsTyped(parsed.value) : undefined;
+  return parsed.ok ? draftValueAsTyped(parsed.value) : undefined;
 }
 
 /** A text trimmed and cut to its limit (never leaving half of a surrogate pair). */
@@ -183,36 +199,37 @@ function cutText(value: string, max: number): string {
     .trimEnd();
 }
 
-/** A link or image address only when it passes the server's rules; otherwise no address. */
-function safeUrl(value: string, allowed: (url: string) => boolean): string {
-  const trimmed = value.trim();
-  return trimmed.length <= LIMITS.url && allowed(trimmed) ? trimmed : '';
-}
-
-/** A value its field's own schema accepts; otherwise blank. */
-function validOrBlank(schema: z.ZodType<string>, value: string): string {
+/**
+ * A field as the preview may show it: a plain text cut to its limit; anything else (an address,
+ * the email, the phone) as its own schema accepts it, or blank.
+ */
+function safeField(schema: z.ZodType, value: string): string {
+  const limit = textLimitOf(schema);
+  if (limit !== undefined) return cutText(value, limit);
   const parsed = schema.safeParse(value);
-  return parsed.success ? parsed.data : '';
+  return parsed.success && typeof parsed.data === 'string' ? parsed.data : '';
 }
 
-function safeTile(tile: Tile): Tile {
-  return {
-    img: safeUrl(tile.img, isAllowedImage),
-    title: cutText(tile.title, LIMITS.line),
-    desc: cutText(tile.desc, LIMITS.paragraph),
-    link: safeUrl(tile.link, isAllowedLink),
-    ...(tile.icon ? { icon: tile.icon } : {}),
-  };
+/** The part with each text field its schema names made safe; other fields kept as they are. */
+function safeTexts<T extends object>(shape: Shape, part: T, other: readonly string[]): T {
+  const fields = part as Fields;
+  const safe: Fields = { ...fields };
+  for (const key of Object.keys(shape)) {
+    if (other.includes(key)) continue;
+    const value = safeField(shape[key]!, textOf(fields[key]));
+    // A share link is a web page: as an image it would only show broken until it is replaced.
+    safe[key] = IMAGE_FIELDS.has(key) && sharePageOf(value) ? '' : value;
+  }
+  return safe as T;
 }
 
 function safeSection(section: Section): Section {
-  const tiles = section.sectionTiles.slice(0, LIMITS.maxTiles).map(safeTile);
+  const tiles = section.sectionTiles
+    .slice(0, LIMITS.maxTiles)
+    .map((tile) => safeTexts(tileSchema.shape, tile, ['icon']));
   return {
-    type: section.type,
-    sectionTitle: cutText(section.sectionTitle, LIMITS.line),
-    sectionSubTitle: cutText(section.sectionSubTitle, LIMITS.line),
-    sectionFooterText: cutText(section.sectionFooterText, LIMITS.paragraph),
-    sectionTiles: tiles.length > 0 ? tiles : [{ img: '', title: '', desc: '', link: '' }],
+    ...safeTexts(sectionFieldsSchema.shape, section, ['sectionTiles']),
+    sectionTiles: tiles.length > 0 ? tiles : [blankTile()],
   };
 }
 
@@ -221,26 +238,14 @@ function safeSection(section: Section): Section {
  * an over-long text cut to its limit, lists cut to theirs. The result passes parsePortfolio.
  */
 export function previewSafePortfolio(data: PortfolioData): PortfolioData {
-  const person = data.personalDetails;
   const contact = data.contactDetails;
   const safe: PortfolioData = {
-    personalDetails: {
-      type: 'personalDetails',
-      name: cutText(person.name, LIMITS.name),
-      profileImage: safeUrl(person.profileImage, isAllowedImage),
-      headline: cutText(person.headline, LIMITS.line),
-      intro: cutText(person.intro, LIMITS.paragraph),
-    },
+    personalDetails: safeTexts(personalDetailsSchema.shape, data.personalDetails, []),
     contactDetails: {
-      type: 'contactDetails',
-      email: validOrBlank(contactDetailsSchema.shape.email, contact.email),
-      tel: validOrBlank(contactDetailsSchema.shape.tel, contact.tel),
-      address: cutText(contact.address, LIMITS.line),
-      socialLinks: contact.socialLinks.slice(0, LIMITS.maxSocialLinks).map((link) => ({
-        url: safeUrl(link.url, isAllowedLink),
-        label: cutText(link.label, LIMITS.line),
-        iconClass: link.iconClass,
-      })),
+      ...safeTexts(contactDetailsSchema.shape, contact, ['socialLinks']),
+      socialLinks: contact.socialLinks
+        .slice(0, LIMITS.maxSocialLinks)
+        .map((link) => safeTexts(socialLinkSchema.shape, link, ['iconClass'])),
     },
   };
   for (const key of SECTION_KEYS) {
@@ -254,7 +259,7 @@ export function previewSafePortfolio(data: PortfolioData): PortfolioData {
  * The draft for the preview pages: never refused for a bad field (that field is blanked
  * instead), only when it is not JSON or names no template.
  */
-export function readDraftForPreview(raw: string | null): DraftReadResult {
+export function parseDraftForPreview(raw: string | null): DraftReadResult {
   if (raw === null || raw === '') return { status: 'missing' };
   const parsed = parseJson(raw);
   if (!parsed.ok) {
@@ -263,7 +268,7 @@ export function readDraftForPreview(raw: string | null): DraftReadResult {
       problem: { field: 'templateData', message: 'The saved draft is not valid JSON.' },
     };
   }
-  const draft = draftAsTyped(parsed.value);
+  const draft = draftValueAsTyped(parsed.value);
   if (!draft) {
     return {
       status: 'invalid',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './limits.js';
-import { parsePortfolio } from './portfolio.js';
+import { EMAIL_PATTERN } from './email.js';
+import { contactDetailsSchema, parsePortfolio, socialLinkSchema } from './portfolio.js';
 import { isAllowedImage, isAllowedLink } from './urls.js';
 
 const minimal = { personalDetails: { name: 'Asha Rao' } };
@@ -210,4 +211,36 @@ describe('URL rules', () => {
     expect(isAllowedImage('mailto:a@example.com')).toBe(false);
     expect(isAllowedImage('data:image/png;base64,AAAA')).toBe(false);
   });
+});
+
+describe('the email check', () => {
+  /** "a@" and a long run of dots: quadratic for the old pattern (22 s at this length). */
+  const attack = `a@${'.'.repeat(128_000)}@`;
+
+  it('stops at the length limit: the pattern never sees an over-long value', () => {
+    const result = contactDetailsSchema.safeParse({ email: attack });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => issue.message)).toEqual([
+      `must be at most ${LIMITS.line} characters`,
+    ]);
+  });
+
+  it('stops at the length limit for links too', () => {
+    const url = `https://x.example/${'a'.repeat(5000)}`;
+    const result = socialLinkSchema.safeParse({ url, label: 'X', iconClass: 'github' });
+    expect(result.error!.issues.map((issue) => issue.message)).toEqual([
+      `must be at most ${LIMITS.url} characters`,
+    ]);
+  });
+
+  it.each(['name@example.com', 'a.b+c@mail.example.co.in', 'x@y.z'])('accepts %s', (email) => {
+    expect(EMAIL_PATTERN.test(email)).toBe(true);
+  });
+
+  it.each(['name@example', 'a@b..c', 'a@.b', 'a b@c.d', 'a@b.c@', attack.slice(0, 200)])(
+    'refuses %s',
+    (email) => {
+      expect(EMAIL_PATTERN.test(email)).toBe(false);
+    },
+  );
 });

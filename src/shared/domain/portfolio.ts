@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normaliseSocialIcon, SOCIAL_ICONS, TILE_ICONS } from './icons.js';
+import { EMAIL_PATTERN } from './email.js';
 import { LIMITS } from './limits.js';
 import { IMAGE_RULE, isAllowedImage, isAllowedLink, LINK_RULE } from './urls.js';
 
@@ -15,24 +16,44 @@ const mustBe =
   (issue: { input?: unknown }): string =>
     issue.input === undefined ? 'is required' : `must be ${what}`;
 
-const text = (max: number) =>
-  z
+/**
+ * A length limit that stops validation of the value when it fails: later checks (patterns, URL
+ * parsing) then never see more than `max` characters, whatever a client sends.
+ */
+const atMost = (max: number) => ({
+  error: `must be at most ${max} characters`,
+  abort: true,
+});
+
+/** The limit of each plain-text field: a preview may cut such a text, never blank it. */
+const textLimits = new WeakMap<z.ZodType, number>();
+
+const text = (max: number) => {
+  const schema = z
     .string({ error: mustBe('text') })
     .trim()
-    .max(max, `must be at most ${max} characters`)
+    .max(max, atMost(max))
     .default('');
+  textLimits.set(schema, max);
+  return schema;
+};
+
+/** The limit of a plain-text field's schema; undefined for addresses, email and phone. */
+export function textLimitOf(schema: z.ZodType): number | undefined {
+  return textLimits.get(schema);
+}
 
 const link = z
   .string({ error: mustBe('text') })
   .trim()
-  .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
+  .max(LIMITS.url, atMost(LIMITS.url))
   .refine(isAllowedLink, LINK_RULE)
   .default('');
 
 const image = z
   .string({ error: mustBe('text') })
   .trim()
-  .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
+  .max(LIMITS.url, atMost(LIMITS.url))
   .refine(isAllowedImage, IMAGE_RULE)
   .default('');
 
@@ -62,18 +83,18 @@ const renameSubtitle = (value: unknown) => {
   return rest;
 };
 
-export const sectionSchema = z.preprocess(
-  renameSubtitle,
-  z.object({
-    sectionTitle: text(LIMITS.line),
-    sectionSubTitle: text(LIMITS.line),
-    sectionFooterText: text(LIMITS.paragraph),
-    sectionTiles: z
-      .array(tileSchema, { error: 'must be a list of tiles' })
-      .min(LIMITS.minTiles, `must have at least ${LIMITS.minTiles} tile`)
-      .max(LIMITS.maxTiles, `must have at most ${LIMITS.maxTiles} tiles`),
-  }),
-);
+/** A section's fields, before the legacy spelling is renamed (sectionSchema below). */
+export const sectionFieldsSchema = z.object({
+  sectionTitle: text(LIMITS.line),
+  sectionSubTitle: text(LIMITS.line),
+  sectionFooterText: text(LIMITS.paragraph),
+  sectionTiles: z
+    .array(tileSchema, { error: 'must be a list of tiles' })
+    .min(LIMITS.minTiles, `must have at least ${LIMITS.minTiles} tile`)
+    .max(LIMITS.maxTiles, `must have at most ${LIMITS.maxTiles} tiles`),
+});
+
+export const sectionSchema = z.preprocess(renameSubtitle, sectionFieldsSchema);
 
 export const personalDetailsSchema = z.object(
   {
@@ -98,17 +119,16 @@ export const contactDetailsSchema = z.object({
   email: z
     .string({ error: mustBe('text') })
     .trim()
-    .max(LIMITS.line, `must be at most ${LIMITS.line} characters`)
+    .max(LIMITS.line, atMost(LIMITS.line))
     .refine(
-      (value) =>
-        value === '' || /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/.test(value),
+      (value) => value === '' || EMAIL_PATTERN.test(value),
       'must be an email address like name@example.com',
     )
     .default(''),
   tel: z
     .string({ error: mustBe('text') })
     .trim()
-    .max(40, 'must be at most 40 characters')
+    .max(40, atMost(40))
     .refine(
       (value) => /^[0-9+()\-.\s]*$/.test(value),
       'may contain only digits, spaces and + ( ) - .',
@@ -124,44 +144,72 @@ export const contactDetailsSchema = z.object({
 export const SECTION_KEYS = ['section', 'section2', 'section3'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 
-export const portfolioSchema = z
-  .object({
-    personalDetails: personalDetailsSchema,
-    section: sectionSchema.optional(),
-    section2: sectionSchema.optional(),
-    section3: sectionSchema.optional(),
-    contactDetails: contactDetailsSchema.default({
-      email: '',
-      tel: '',
-      address: '',
-      socialLinks: [],
-    }),
-  })
-  .transform(
-    (data) =>
-      ({
-        // `type` names each part, as the earlier product's documents did.
-        personalDetails: { type: 'personalDetails' as const, ...data.personalDetails },
-        ...Object.fromEntries(
-          SECTION_KEYS.filter((key) => data[key]).map((key) => [key, { type: key, ...data[key]! }]),
-        ),
-        contactDetails: { type: 'contactDetails' as const, ...data.contactDetails },
-      }) as PortfolioData,
-  );
-
 export type Tile = z.output<typeof tileSchema>;
 export type Section = z.output<typeof sectionSchema> & { type: SectionKey };
 export type PersonalDetails = z.output<typeof personalDetailsSchema> & { type: 'personalDetails' };
 export type SocialLink = z.output<typeof socialLinkSchema>;
 export type ContactDetails = z.output<typeof contactDetailsSchema> & { type: 'contactDetails' };
 
-export interface PortfolioData {
-  personalDetails: PersonalDetails;
-  section?: Section;
-  section2?: Section;
-  section3?: Section;
-  contactDetails: ContactDetails;
-}
+// `type` names each part, as the earlier product's documents did.
+const typedSection = (type: SectionKey, section: z.output<typeof sectionSchema>): Section => ({
+  type,
+  ...section,
+});
+
+export const portfolioSchema = z
+  .object({
+    personalDetails: personalDetailsSchema,
+    section: sectionSchema.optional(),
+    section2: sectionSchema.optional(),
+    section3: sectionSchema.optional(),
+    contactDetails: contactDetailsSchema.prefault({}),
+  })
+  .transform(({ personalDetails, section, section2, section3, contactDetails }) => ({
+    personalDetails: { type: 'personalDetails' as const, ...personalDetails },
+    ...(section && { section: typedSection('section', section) }),
+    ...(section2 && { section2: typedSection('section2', section2) }),
+    ...(section3 && { section3: typedSection('section3', section3) }),
+    contactDetails: { type: 'contactDetails' as const, ...contactDetails },
+  }));
+
+/** The portfolio document as the schema gives it: canonical, every part typed. */
+export type PortfolioData = z.output<typeof portfolioSchema>;
+
+/** The field names of each part, as the editor and the template definitions name them. */
+export type PersonalField = Exclude<keyof PersonalDetails, 'type'>;
+export type SectionField = Exclude<keyof Section, 'type' | 'sectionTiles'>;
+export type TileField = keyof Tile;
+export type ContactField = Exclude<keyof ContactDetails, 'type'>;
+
+/*
+ * Blank values: what a new tile or section starts as, and what stands in for a part a template
+ * does not show. Functions, so that no caller can change a shared object.
+ */
+export const blankTile = (): Tile => ({ img: '', title: '', desc: '', link: '' });
+
+export const blankSection = (type: SectionKey): Section => ({
+  type,
+  sectionTitle: '',
+  sectionSubTitle: '',
+  sectionFooterText: '',
+  sectionTiles: [blankTile()],
+});
+
+export const blankPersonalDetails = (): PersonalDetails => ({
+  type: 'personalDetails',
+  name: '',
+  profileImage: '',
+  headline: '',
+  intro: '',
+});
+
+export const blankContactDetails = (): ContactDetails => ({
+  type: 'contactDetails',
+  email: '',
+  tel: '',
+  address: '',
+  socialLinks: [],
+});
 
 export interface FieldProblem {
   /** Dotted path of the field, e.g. `section2.sectionTiles.3.link`. */

@@ -11,14 +11,3 @@ export function formatRupees(paise: number): string {
   const rupees = paise / 100;
   return Number.isInteger(rupees) ? String(rupees) : rupees.toFixed(2);
 }
-
-/** What the builder receives about a template: everything needed to show and compare prices. */
-export interface TemplateSummary {
-  id: string;
-  name: string;
-  /** Null when no price is set: shown as NA and not for sale. */
-  pricePaise: number | null;
-  discountPercent: number;
-  /** What the buyer pays, in paise; null when not for sale. */
-  finalPricePaise: number | null;
-}

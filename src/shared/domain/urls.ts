@@ -1,3 +1,5 @@
+import { isUploadRef } from '../uploads.js';
+
 /**
  * What a URL in user data may be. Anything else (javascript:, data:, vbscript:, protocol-relative
  * //host, backslash tricks) is refused, so nothing a user types can run as script anywhere.
@@ -8,6 +10,19 @@ const IMAGE_SCHEMES = ['http:', 'https:'] as const;
 /** A path on our own site, e.g. the sample artwork `/templates/art/portrait.svg`. */
 function isSitePath(value: string): boolean {
   return /^\/(?![/\\])[^\s\\]*$/.test(value);
+}
+
+/**
+ * The site's own image files: the template artwork and the builder's pictures. Any other path
+ * here is one of our routes, and an image pointing at, say, `/auth/login` would make every
+ * visitor of a public page request it. One plain file name, no `..`, no query.
+ */
+function isSiteImage(value: string): boolean {
+  return (
+    /^\/(?:templates\/art|images)\/[\w.-]+$/.test(value) &&
+    /\.(?:svg|webp|png|jpe?g|gif|avif)$/.test(value) &&
+    !value.includes('..')
+  );
 }
 
 function hasScheme(value: string, schemes: readonly string[]): boolean {
@@ -30,10 +45,25 @@ export function isAllowedLink(value: string): boolean {
   return value === '' || isSitePath(value) || hasScheme(value, LINK_SCHEMES);
 }
 
-/** Images: http, https, or a path on this site. Empty means "no image". */
+/**
+ * Images: http, https, one of the site's own image files, or an uploaded image's reference
+ * (`upload:<hash>:<w>x<h>`, see shared/uploads.ts). Empty means "no image".
+ */
 export function isAllowedImage(value: string): boolean {
-  return value === '' || isSitePath(value) || hasScheme(value, IMAGE_SCHEMES);
+  return (
+    value === '' || isSiteImage(value) || isUploadRef(value) || hasScheme(value, IMAGE_SCHEMES)
+  );
 }
 
 export const LINK_RULE = 'must start with http://, https://, mailto: or tel:';
 export const IMAGE_RULE = 'must be an image address starting with http:// or https://';
+
+/**
+ * The value without trailing slashes. A loop rather than `/\/+$/`, which is quadratic on a long
+ * run of slashes followed by anything else.
+ */
+export function trimTrailingSlashes(value: string): string {
+  let end = value.length;
+  while (end > 0 && value[end - 1] === '/') end -= 1;
+  return value.slice(0, end);
+}

@@ -1,3 +1,5 @@
+import { trimTrailingSlashes } from './urls.js';
+
 /** Usernames: 3-30 of a-z, 0-9 and '-', not starting or ending with '-'; lowercased as typed. */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
@@ -22,5 +24,5 @@ export function usernameProblem(username: string): string | undefined {
 
 /** Where a published portfolio lives. */
 export function portfolioUrl(publicUrl: string, username: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/users/${encodeURIComponent(username)}`;
+  return `${trimTrailingSlashes(publicUrl)}/users/${encodeURIComponent(username)}`;
 }

@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
-import type { PortfolioData, SectionKey } from '../domain/portfolio.js';
-import type { TemplateId } from '../routes.js';
-
-export type PersonalField = 'name' | 'headline' | 'intro' | 'profileImage';
-export type SectionField = 'sectionTitle' | 'sectionSubTitle' | 'sectionFooterText';
-export type TileField = 'img' | 'title' | 'desc' | 'link' | 'icon';
-export type ContactField = 'email' | 'tel' | 'address' | 'socialLinks';
+import type {
+  ContactField,
+  PersonalField,
+  PortfolioData,
+  SectionField,
+  SectionKey,
+  TileField,
+} from '../domain/portfolio.js';
+import type { TemplateId } from './catalog.js';
 
 export interface SectionSpec {
   /** What the editor calls this part, e.g. "Services" or "Projects". */
@@ -14,22 +16,38 @@ export interface SectionSpec {
   tileFields: readonly TileField[];
 }
 
-/**
- * What a template shows. The editor offers only these fields, and stored data keeps only these
- * (see pickTemplateFields).
- */
-export interface TemplateDefinition {
-  id: TemplateId;
-  name: string;
-  /** CSS root class and folder name. */
-  slug: string;
-  personalDetails: readonly PersonalField[];
-  sections: Partial<Record<SectionKey, SectionSpec>>;
-  contactDetails: readonly ContactField[];
-}
-
 export interface TemplateProps {
   data: PortfolioData;
 }
 
 export type TemplateComponent = ComponentType<TemplateProps>;
+
+/**
+ * Everything about one template, declared in its folder's definition.ts. The editor offers only
+ * the fields it shows, and stored data keeps only these (see pickTemplateFields). No React and no
+ * sample data here: the builder's first page reads every definition for the ids and names.
+ */
+export interface TemplateDefinitionOf<Id extends string> {
+  id: Id;
+  name: string;
+  /** CSS root class and folder name. */
+  slug: string;
+  /** The price a fresh installation starts with (operators change it with `npm run admin`). */
+  defaultPrice: { paise: number; discountPercent: number };
+  personalDetails: readonly PersonalField[];
+  sections: Partial<Record<SectionKey, SectionSpec>>;
+  contactDetails: readonly ContactField[];
+  /** The component with its CSS: a chunk of its own in the builder. */
+  loadComponent: () => Promise<TemplateComponent>;
+  /** What the preview pages show and what the store's default data is seeded from. */
+  loadSample: () => Promise<PortfolioData>;
+}
+
+export type TemplateDefinition = TemplateDefinitionOf<TemplateId>;
+
+/** Declares a template, keeping its id as a literal type (the catalog derives TemplateId). */
+export function defineTemplate<const Id extends string>(
+  definition: TemplateDefinitionOf<Id>,
+): TemplateDefinitionOf<Id> {
+  return definition;
+}

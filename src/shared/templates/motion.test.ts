@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE_DEFINITIONS } from './registry.js';
+import { TEMPLATE_DEFINITIONS } from './catalog.js';
 
 /** Removes every `@media (prefers-reduced-motion: no-preference) { ... }` block, braces balanced. */
 function withoutMotionBlocks(css: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePortfolio, type PortfolioData } from '../domain/portfolio.js';
 import { pickTemplateFields } from './pick-fields.js';
-import { TEMPLATE_DEFINITIONS } from './registry.js';
+import { TEMPLATE_DEFINITIONS } from './catalog.js';
 
 const full = (): PortfolioData => {
   const tile = {

@@ -1,4 +1,13 @@
-import { SECTION_KEYS, type PortfolioData, type Section, type Tile } from '../domain/portfolio.js';
+import {
+  blankContactDetails,
+  blankPersonalDetails,
+  blankSection,
+  blankTile,
+  SECTION_KEYS,
+  type PortfolioData,
+  type Section,
+  type Tile,
+} from '../domain/portfolio.js';
 import type { TemplateDefinition } from './definition.js';
 
 function pick<T extends object, K extends keyof T>(
@@ -15,19 +24,13 @@ export function pickTemplateFields(
   definition: TemplateDefinition,
   data: PortfolioData,
 ): PortfolioData {
-  const blankPersonal = { name: '', headline: '', intro: '', profileImage: '' };
   const result: PortfolioData = {
     personalDetails: {
-      type: 'personalDetails',
-      ...blankPersonal,
+      ...blankPersonalDetails(),
       ...pick(data.personalDetails, definition.personalDetails),
     },
     contactDetails: {
-      type: 'contactDetails',
-      email: '',
-      tel: '',
-      address: '',
-      socialLinks: [],
+      ...blankContactDetails(),
       ...pick(data.contactDetails, definition.contactDetails),
     },
   };
@@ -36,10 +39,7 @@ export function pickTemplateFields(
     const section = data[key];
     if (!spec || !section) continue;
     const tiles: Tile[] = section.sectionTiles.map((tile) => ({
-      img: '',
-      title: '',
-      desc: '',
-      link: '',
+      ...blankTile(),
       ...pick(
         tile,
         spec.tileFields.filter((field) => field !== 'icon'),
@@ -47,10 +47,7 @@ export function pickTemplateFields(
       ...(spec.tileFields.includes('icon') && tile.icon ? { icon: tile.icon } : {}),
     }));
     const picked: Section = {
-      type: key,
-      sectionTitle: '',
-      sectionSubTitle: '',
-      sectionFooterText: '',
+      ...blankSection(key),
       ...pick(section, spec.fields),
       sectionTiles: tiles,
     };

@@ -2,6 +2,10 @@ import type { Migration } from 'kysely';
 import * as initial from './20261121120000_initial.js';
 import * as loginAttempts from './20261121130000_login_attempts.js';
 import * as pageGeneration from './20261121140000_page_generation.js';
+import * as uploads from './20261122230000_uploads.js';
+import * as paymentConfirmation from './20261123010000_payment_confirmation.js';
+import * as renderedPages from './20261123120000_rendered_pages.js';
+import * as rateLimits from './20261123130000_rate_limits.js';
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from the folder so that
@@ -11,4 +15,8 @@ export const migrations: Record<string, Migration> = {
   '20261121120000_initial': initial,
   '20261121130000_login_attempts': loginAttempts,
   '20261121140000_page_generation': pageGeneration,
+  '20261122230000_uploads': uploads,
+  '20261123010000_payment_confirmation': paymentConfirmation,
+  '20261123120000_rendered_pages': renderedPages,
+  '20261123130000_rate_limits': rateLimits,
 };

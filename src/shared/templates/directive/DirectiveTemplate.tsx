@@ -5,6 +5,7 @@ import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
 import './directive.css';
 import { Paragraphs, relFor } from '../common/text.js';
+import { TemplateImage } from '../common/TemplateImage.js';
 
 function Header({ person }: { person: PersonalDetails }) {
   const { name, headline, intro, profileImage } = person;
@@ -13,12 +14,14 @@ function Header({ person }: { person: PersonalDetails }) {
       <div className="dv-header__inner">
         <div className={profileImage ? 'dv-logo dv-logo--portrait' : 'dv-logo'}>
           {profileImage ? (
-            <img
+            <TemplateImage
               className="dv-logo__img"
               src={profileImage}
               alt={name ? `Portrait of ${name}` : 'Portrait'}
               width={160}
               height={160}
+              sizes="(max-width: 480px) 120px, 144px"
+              load="priority"
             />
           ) : (
             <FaIcon icon={faPaperPlane} className="dv-logo__icon" />
@@ -48,13 +51,14 @@ function Feature({ tile, index }: { tile: Tile; index: number }) {
         className={tile.img ? 'dv-feature__media' : 'dv-feature__media dv-feature__media--empty'}
       >
         {tile.img && (
-          <img
+          <TemplateImage
             className="dv-feature__img"
             src={tile.img}
             alt={tile.title}
             width={800}
             height={500}
-            loading="lazy"
+            sizes="(max-width: 736px) 100vw, 50vw"
+            load="lazy"
           />
         )}
         {tile.icon && (

@@ -1,9 +1,10 @@
-import type { TemplateDefinition } from '../definition.js';
+import { defineTemplate } from '../definition.js';
 
-export const directiveDefinition: TemplateDefinition = {
+export const directiveDefinition = defineTemplate({
   id: 'template2',
   name: 'Directive',
   slug: 'directive',
+  defaultPrice: { paise: 70000, discountPercent: 10 },
   personalDetails: ['name', 'headline', 'intro', 'profileImage'],
   sections: {
     section: {
@@ -13,4 +14,6 @@ export const directiveDefinition: TemplateDefinition = {
     },
   },
   contactDetails: ['email', 'tel', 'address', 'socialLinks'],
-};
+  loadComponent: async () => (await import('./DirectiveTemplate.js')).DirectiveTemplate,
+  loadSample: async () => (await import('./sample.js')).directiveSample,
+});

@@ -6,6 +6,7 @@ import type { TemplateProps } from '../definition.js';
 import { hyperspaceDefinition } from './definition.js';
 import './hyperspace.css';
 import { Paragraphs } from '../common/text.js';
+import { TemplateImage } from '../common/TemplateImage.js';
 
 type SpyId = 'personalDetails' | 'section' | 'section2' | 'contactDetails';
 
@@ -177,11 +178,13 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
             >
               {filled(person.profileImage) && (
                 <div className="hs-portrait">
-                  <img
+                  <TemplateImage
                     src={person.profileImage}
                     alt={filled(person.name) ? `Portrait of ${person.name}` : 'Portrait'}
                     width={480}
                     height={480}
+                    sizes="(max-width: 736px) 152px, clamp(176px, 20vw, 272px)"
+                    load="priority"
                   />
                 </div>
               )}
@@ -225,12 +228,13 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                     <article key={index} className="hs-spot">
                       <div className="hs-spot__media">
                         {filled(tile.img) ? (
-                          <img
+                          <TemplateImage
                             src={tile.img}
                             alt={filled(tile.title) ? tile.title : `Highlight ${index + 1}`}
                             width={800}
                             height={500}
-                            loading="lazy"
+                            sizes="(max-width: 980px) 100vw, 400px"
+                            load="lazy"
                           />
                         ) : (
                           <div className="hs-spot__placeholder" aria-hidden="true">

@@ -1,9 +1,10 @@
-import type { TemplateDefinition } from '../definition.js';
+import { defineTemplate } from '../definition.js';
 
-export const hyperspaceDefinition: TemplateDefinition = {
+export const hyperspaceDefinition = defineTemplate({
   id: 'template3',
   name: 'Hyperspace',
   slug: 'hyperspace',
+  defaultPrice: { paise: 79900, discountPercent: 0 },
   personalDetails: ['name', 'headline', 'intro', 'profileImage'],
   sections: {
     section: {
@@ -18,4 +19,6 @@ export const hyperspaceDefinition: TemplateDefinition = {
     },
   },
   contactDetails: ['email', 'tel', 'address', 'socialLinks'],
-};
+  loadComponent: async () => (await import('./HyperspaceTemplate.js')).HyperspaceTemplate,
+  loadSample: async () => (await import('./sample.js')).hyperspaceSample,
+});

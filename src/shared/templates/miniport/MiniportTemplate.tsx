@@ -6,6 +6,7 @@ import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import { miniportDefinition } from './definition.js';
 import './miniport.css';
 import { Paragraphs, relFor } from '../common/text.js';
+import { TemplateImage } from '../common/TemplateImage.js';
 
 type PartId = 'personalDetails' | 'section' | 'section2' | 'contactDetails';
 
@@ -118,12 +119,13 @@ function WorkTile({ tile, index }: { tile: Tile; index: number }) {
     <article className="mp-box mp-work">
       {filled(tile.img) ? (
         <div className="mp-work__media">
-          <img
-            src={tile.img.trim()}
+          <TemplateImage
+            src={tile.img}
             alt={title || `Project ${index + 1}`}
             width={800}
             height={500}
-            loading="lazy"
+            sizes="(max-width: 736px) 100vw, (max-width: 980px) 50vw, 33vw"
+            load="lazy"
             decoding="async"
           />
         </div>
@@ -256,11 +258,13 @@ export function MiniportTemplate({ data }: TemplateProps) {
           <div className={portrait ? 'mp-container mp-intro__grid' : 'mp-container mp-intro__solo'}>
             {portrait && (
               <div className="mp-intro__portrait">
-                <img
+                <TemplateImage
                   src={portrait}
                   alt={name ? `Portrait of ${name}` : 'Portrait'}
                   width={480}
                   height={480}
+                  sizes="(max-width: 736px) 208px, (max-width: 980px) 272px, 33vw"
+                  load="priority"
                   decoding="async"
                 />
               </div>

@@ -1,9 +1,10 @@
-import type { TemplateDefinition } from '../definition.js';
+import { defineTemplate } from '../definition.js';
 
-export const miniportDefinition: TemplateDefinition = {
+export const miniportDefinition = defineTemplate({
   id: 'template1',
   name: 'Mini-port',
   slug: 'miniport',
+  defaultPrice: { paise: 49900, discountPercent: 0 },
   personalDetails: ['name', 'intro', 'profileImage'],
   sections: {
     section: {
@@ -18,4 +19,6 @@ export const miniportDefinition: TemplateDefinition = {
     },
   },
   contactDetails: ['email', 'tel', 'address', 'socialLinks'],
-};
+  loadComponent: async () => (await import('./MiniportTemplate.js')).MiniportTemplate,
+  loadSample: async () => (await import('./sample.js')).miniportSample,
+});

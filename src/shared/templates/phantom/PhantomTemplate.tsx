@@ -5,6 +5,7 @@ import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
 import './phantom.css';
 import { paragraphs, relFor } from '../common/text.js';
+import { TemplateImage } from '../common/TemplateImage.js';
 
 const LOGO = '/templates/art/logo.svg';
 /** Phantom cycles six tile colours by index. */
@@ -40,12 +41,13 @@ function TileCard({ tile, index, eager }: { tile: Tile; index: number; eager: bo
     >
       <div className="phantom-tile-image">
         {tile.img ? (
-          <img
+          <TemplateImage
             src={tile.img}
             alt={title}
             width={800}
             height={500}
-            loading={eager ? undefined : 'lazy'}
+            sizes="(max-width: 480px) 100vw, (max-width: 980px) 50vw, 33vw"
+            load={eager ? (index === 0 ? 'priority' : 'eager') : 'lazy'}
             decoding="async"
           />
         ) : (
@@ -175,12 +177,14 @@ export function PhantomTemplate({ data }: TemplateProps) {
             className={`phantom-intro${person.profileImage ? ' has-portrait' : ''}`}
           >
             {person.profileImage && (
-              <img
+              <TemplateImage
                 className="phantom-portrait"
                 src={person.profileImage}
                 alt={name ? `Portrait of ${name}` : 'Portrait'}
                 width={320}
                 height={320}
+                sizes="(max-width: 736px) 104px, 144px"
+                load="priority"
               />
             )}
             <div className="phantom-intro-text">

@@ -1,9 +1,10 @@
-import type { TemplateDefinition } from '../definition.js';
+import { defineTemplate } from '../definition.js';
 
-export const phantomDefinition: TemplateDefinition = {
+export const phantomDefinition = defineTemplate({
   id: 'template5',
   name: 'Phantom',
   slug: 'phantom',
+  defaultPrice: { paise: 120000, discountPercent: 25 },
   personalDetails: ['name', 'headline', 'intro', 'profileImage'],
   sections: {
     section: {
@@ -13,4 +14,6 @@ export const phantomDefinition: TemplateDefinition = {
     },
   },
   contactDetails: ['email', 'tel', 'socialLinks'],
-};
+  loadComponent: async () => (await import('./PhantomTemplate.js')).PhantomTemplate,
+  loadSample: async () => (await import('./sample.js')).phantomSample,
+});

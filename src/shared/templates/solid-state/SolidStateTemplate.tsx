@@ -13,6 +13,7 @@ import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
 import './solid-state.css';
 import { Paragraphs, relFor } from '../common/text.js';
+import { TemplateImage } from '../common/TemplateImage.js';
 
 /*
  * Solid-State: a slate page over a fixed, darkened backdrop. The banner and the footer sit on the
@@ -143,12 +144,13 @@ function Spotlights({ section }: { section: Section }) {
             <article className="spotlight__item">
               <div className="spotlight__image">
                 {tile.img !== '' ? (
-                  <img
+                  <TemplateImage
                     src={tile.img}
                     alt={tile.title}
                     width={800}
                     height={500}
-                    loading="lazy"
+                    sizes="(max-width: 480px) 136px, (max-width: 980px) 192px, 240px"
+                    load="lazy"
                     decoding="async"
                   />
                 ) : (
@@ -205,12 +207,13 @@ function Features({ section }: { section: Section }) {
               >
                 <div className="feature__image">
                   {tile.img !== '' ? (
-                    <img
+                    <TemplateImage
                       src={tile.img}
                       alt={tile.title}
                       width={800}
                       height={500}
-                      loading="lazy"
+                      sizes="(max-width: 980px) 100vw, 50vw"
+                      load="lazy"
                       decoding="async"
                     />
                   ) : (
@@ -264,11 +267,13 @@ export function SolidStateTemplate({ data }: TemplateProps) {
           <div className="ss-inner">
             {personalDetails.profileImage !== '' && (
               <div className="ss-banner__portrait">
-                <img
+                <TemplateImage
                   src={personalDetails.profileImage}
                   alt={name !== '' ? `Portrait of ${name}` : 'Portrait'}
                   width={320}
                   height={320}
+                  sizes="(max-width: 736px) 112px, 136px"
+                  load="priority"
                 />
               </div>
             )}

@@ -1,9 +1,10 @@
-import type { TemplateDefinition } from '../definition.js';
+import { defineTemplate } from '../definition.js';
 
-export const solidStateDefinition: TemplateDefinition = {
+export const solidStateDefinition = defineTemplate({
   id: 'template4',
   name: 'Solid-State',
   slug: 'solid-state',
+  defaultPrice: { paise: 100000, discountPercent: 20 },
   personalDetails: ['name', 'intro', 'profileImage'],
   sections: {
     section: {
@@ -18,4 +19,6 @@ export const solidStateDefinition: TemplateDefinition = {
     },
   },
   contactDetails: ['email', 'tel', 'address', 'socialLinks'],
-};
+  loadComponent: async () => (await import('./SolidStateTemplate.js')).SolidStateTemplate,
+  loadSample: async () => (await import('./sample.js')).solidStateSample,
+});

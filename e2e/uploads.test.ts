@@ -1,0 +1,370 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/domain/draft.js';
+import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
+import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
+import { parseUploadRef } from '../src/shared/uploads.js';
+import { phoneJpegWithGps, pngWithAlpha, webpImage } from '../test/images.js';
+import { seriousAxeViolations } from './axe.js';
+import { useBrowser } from './browser.js';
+import { signInThroughPopup } from './fixtures.js';
+import { step } from './step.js';
+
+/** Phantom's sample with three tiles: a photographer's portfolio to fill with their own files. */
+function phantomDraft(): PortfolioData {
+  const data = pickTemplateFields(
+    TEMPLATE_DEFINITIONS.template5,
+    structuredClone(SAMPLE_DATA.template5),
+  );
+  data.section!.sectionTiles = data.section!.sectionTiles.slice(0, 3);
+  return data;
+}
+
+async function openEditor(page: Page, data: PortfolioData): Promise<void> {
+  await page.goto('/about-us');
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+    DRAFT_STORAGE_KEY,
+    JSON.stringify({ templateId: 'template5', data }),
+  ] as const);
+  await page.goto('/edit');
+  await page.frameLocator('iframe').locator('#personalDetails').waitFor();
+  await page.locator('#editor-step-heading').waitFor();
+}
+
+async function storedDraft(page: Page): Promise<{ raw: string; draft: Draft }> {
+  const raw = await page.evaluate(
+    (key) => window.localStorage.getItem(key) ?? '',
+    DRAFT_STORAGE_KEY,
+  );
+  return { raw, draft: JSON.parse(raw) as Draft };
+}
+
+/** Chooses a file in the picker the button opens, as a person does. */
+async function chooseFile(
+  page: Page,
+  button: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
+  await chooser.setFiles(file);
+}
+
+/** Drops (or pastes) a file onto an element, with a real DataTransfer holding a real File. */
+async function dispatchFile(
+  target: Locator,
+  kind: 'drop' | 'paste',
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  await target.evaluate(
+    (element, { kind, name, mimeType, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name, { type: mimeType }));
+      if (kind === 'paste') {
+        element.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+        );
+        return;
+      }
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        element.dispatchEvent(
+          new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+        );
+      }
+    },
+    { kind, name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64') },
+  );
+}
+
+/** An image element has loaded real pixels. */
+const loaded = (image: Locator) =>
+  image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
+
+const FORMAT_MESSAGE = /JPEG, PNG, WebP, AVIF or GIF/;
+/** Uploads are processed (sharp) on a machine shared with other tests: wait long enough. */
+const SLOW = { timeout: 20_000 };
+
+describe('uploading images in the editor', () => {
+  const session = useBrowser();
+
+  it(
+    'uploads, positions, removes and replaces real files; the draft holds only references',
+    { timeout: 120_000 },
+    async () => {
+      // bypassCSP: axe is injected into the page.
+      const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+      // The first attempt is made signed out: its 401 is expected in the console.
+      session.allowConsoleError(/401/);
+      // The SVG and the fake JPEG are refused with 400, as they should be.
+      session.allowConsoleError(/status of 400/);
+      // The preview shows the share link as what it is: a broken image (no internet here).
+      session.allowConsoleError(/ERR_NAME_NOT_RESOLVED/);
+      await openEditor(page, phantomDraft());
+      const profile = page.getByRole('group', { name: 'Profile picture (optional)' });
+      const photo = {
+        name: 'beach.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await phoneJpegWithGps(1600, 1200),
+      };
+
+      await step('signed out: the upload asks for a sign-in, then goes ahead', async () => {
+        await chooseFile(page, profile.getByRole('button', { name: /^Upload/ }), photo);
+        await expect
+          .poll(() => profile.getByRole('alert').textContent(), SLOW)
+          .toContain('Sign in to upload images');
+        // Sending slowly, so the progress bar can be seen moving.
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 20,
+          downloadThroughput: -1,
+          uploadThroughput: 300 * 1024,
+        });
+        await signInThroughPopup(
+          page,
+          () => profile.getByRole('button', { name: 'Sign in and upload' }).click(),
+          { name: 'Noor Das', email: `noor-${randomUUID()}@example.com` },
+        );
+        const progress = profile.getByRole('progressbar');
+        await progress.waitFor();
+        await expect
+          .poll(async () => Number(await progress.getAttribute('value')), {
+            interval: 50,
+            ...SLOW,
+          })
+          .toBeGreaterThan(0);
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        });
+      });
+
+      const firstRef = await step('a thumbnail, and the picture in the live preview', async () => {
+        const thumbnail = profile.locator('.focal__image');
+        await thumbnail.waitFor();
+        await expect.poll(() => loaded(thumbnail), SLOW).toBe(true);
+        await expect(profile.getByRole('progressbar').count()).resolves.toBe(0);
+        const { draft } = await storedDraft(page);
+        const ref = draft.data.personalDetails.profileImage;
+        const parsed = parseUploadRef(ref);
+        // The phone's orientation tag turned the 1600x1200 pixels upright.
+        expect(parsed).toMatchObject({ width: 1200, height: 1600 });
+        const portrait = page.frameLocator('iframe').locator('#personalDetails picture img');
+        await expect.poll(() => portrait.count(), SLOW).toBe(1);
+        await expect.poll(() => loaded(portrait), SLOW).toBe(true);
+        await expect(portrait.evaluate((img: HTMLImageElement) => img.currentSrc)).resolves.toMatch(
+          new RegExp(`/media/${parsed!.hash}/\\d+\\.(avif|webp)$`),
+        );
+        await expect(portrait.getAttribute('fetchpriority')).resolves.toBe('high');
+        return ref;
+      });
+
+      await step('the uploaded field: no serious axe violations, 44 px targets', async () => {
+        expect(await seriousAxeViolations(page, 'iframe')).toEqual([]);
+        for (const name of [/^Replace/, /^Remove/]) {
+          const box = (await profile.getByRole('button', { name }).boundingBox())!;
+          expect(box.height).toBeGreaterThanOrEqual(44);
+          expect(box.width).toBeGreaterThanOrEqual(44);
+        }
+      });
+
+      await step('the focal point moves with the arrow keys and shows in the preview', async () => {
+        const slider = profile.getByRole('slider', { name: 'Position of the profile picture' });
+        await slider.focus();
+        await page.keyboard.press('ArrowUp');
+        await page.keyboard.press('ArrowUp');
+        await expect(slider.getAttribute('aria-valuetext')).resolves.toBe(
+          '50% from the left, 40% from the top',
+        );
+        await expect
+          .poll(async () => (await storedDraft(page)).draft.data.personalDetails.profileImage, SLOW)
+          .toBe(`${firstRef}#50,40`);
+        const portrait = page.frameLocator('iframe').locator('#personalDetails picture img');
+        await expect
+          .poll(() => portrait.evaluate((img) => getComputedStyle(img).objectPosition), SLOW)
+          .toBe('50% 40%');
+        // A drag near the top left corner.
+        const box = (await slider.boundingBox())!;
+        await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.1);
+        await page.mouse.down();
+        await page.mouse.up();
+        await expect(slider.getAttribute('aria-valuetext')).resolves.toMatch(
+          /^(19|20|21)% from the left, (9|10|11)% from the top$/,
+        );
+      });
+
+      await step('Replace puts another file in its place', async () => {
+        const other = { name: 'studio.webp', mimeType: 'image/webp', buffer: await webpImage() };
+        await chooseFile(page, profile.getByRole('button', { name: /^Replace/ }), other);
+        await expect
+          .poll(async () => (await storedDraft(page)).draft.data.personalDetails.profileImage, SLOW)
+          .toMatch(/^upload:[0-9a-f]{64}:900x600$/);
+        await expect(profile.locator('.focal__image').getAttribute('src')).resolves.toMatch(
+          /\/320\.webp$/,
+        );
+      });
+
+      await page.getByRole('button', { name: /^Next/ }).click();
+      const tile = (position: number) =>
+        page.getByRole('group', { name: `Tile ${position} Image (optional)` });
+
+      await step('a PNG dropped on a tile, a WebP pasted into another', async () => {
+        const png = { name: 'sketch.png', mimeType: 'image/png', buffer: await pngWithAlpha() };
+        await dispatchFile(tile(1), 'drop', png);
+        await tile(1).locator('.focal__image').waitFor();
+        await expect.poll(() => loaded(tile(1).locator('.focal__image')), SLOW).toBe(true);
+        const webp = {
+          name: 'paste.webp',
+          mimeType: 'image/webp',
+          buffer: await webpImage(640, 640),
+        };
+        await dispatchFile(tile(2).getByLabel('Tile 2 Image URL'), 'paste', webp);
+        await tile(2).locator('.focal__image').waitFor();
+        const firstTile = page
+          .frameLocator('iframe')
+          .locator('.phantom-tile')
+          .first()
+          .locator('img');
+        await expect
+          .poll(() => firstTile.getAttribute('src'), SLOW)
+          .toMatch(/^\/media\/[0-9a-f]{64}\//);
+        await expect.poll(() => loaded(firstTile), SLOW).toBe(true);
+      });
+
+      await step('an SVG and a text file named .jpg are refused, naming the formats', async () => {
+        const svg = {
+          name: 'logo.svg',
+          mimeType: 'image/svg+xml',
+          buffer: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+          ),
+        };
+        await dispatchFile(tile(3), 'drop', svg);
+        await expect
+          .poll(() => tile(3).getByRole('alert').textContent(), SLOW)
+          .toMatch(FORMAT_MESSAGE);
+        const fake = {
+          name: 'photo.jpg',
+          mimeType: 'image/jpeg',
+          buffer: Buffer.from('just text'),
+        };
+        await chooseFile(page, tile(3).getByRole('button', { name: /^Upload/ }), fake);
+        await expect
+          .poll(() => tile(3).getByRole('alert').textContent(), SLOW)
+          .toMatch(FORMAT_MESSAGE);
+        // Nothing was stored in the field.
+        const { draft } = await storedDraft(page);
+        expect(draft.data.section!.sectionTiles[2]!.img).toBe(
+          SAMPLE_DATA.template5.section!.sectionTiles[2]!.img,
+        );
+      });
+
+      await step('a share link gets a hint', async () => {
+        await tile(3)
+          .getByLabel('Tile 3 Image URL')
+          .fill('https://drive.google.com/file/d/1AbC/view');
+        await expect(tile(3).locator('.field__warning').textContent()).resolves.toContain(
+          'Google Drive page, not an image file',
+        );
+      });
+
+      await step('Remove empties the field', async () => {
+        await tile(2)
+          .getByRole('button', { name: /^Remove/ })
+          .click();
+        await tile(2)
+          .getByRole('button', { name: /^Upload/ })
+          .waitFor();
+        const { draft } = await storedDraft(page);
+        expect(draft.data.section!.sectionTiles[1]!.img).toBe('');
+      });
+
+      await step('the stored draft holds references, never bytes', async () => {
+        const { raw, draft } = await storedDraft(page);
+        expect(raw).not.toMatch(/data:|base64|blob:/);
+        expect(raw.length).toBeLessThan(20_000);
+        const images = [
+          draft.data.personalDetails.profileImage,
+          ...draft.data.section!.sectionTiles.map((item) => item.img),
+        ];
+        expect(images.filter((image) => image.startsWith('upload:'))).toHaveLength(2);
+      });
+
+      await step(
+        'opening the draft keeps its uploads; a deleted one is shown as gone',
+        async () => {
+          const { draft } = await storedDraft(page);
+          const refs = [
+            draft.data.personalDetails.profileImage,
+            ...draft.data.section!.sectionTiles.map((item) => item.img),
+          ].filter((image) => image.startsWith('upload:'));
+          const [touched] = await Promise.all([
+            page.waitForResponse((response) => response.url().endsWith('/api/uploads/touch'), {
+              timeout: 20_000,
+            }),
+            page.reload(),
+          ]);
+          expect(touched.request().postDataJSON()).toEqual({ refs });
+          expect(await touched.json()).toEqual({ kept: refs, missing: [] });
+
+          // The tile's upload is deleted on the server (as the 30-day sweep would): the field says so.
+          const tileHash = parseUploadRef(refs[1]!)!.hash;
+          const status = await page.evaluate(
+            (hash) => fetch(`/api/uploads/${hash}`, { method: 'DELETE' }).then((r) => r.status),
+            tileHash,
+          );
+          expect(status).toBe(204);
+          const [again] = await Promise.all([
+            page.waitForResponse((response) => response.url().endsWith('/api/uploads/touch')),
+            page.reload(),
+          ]);
+          expect(await again.json()).toEqual({ kept: [refs[0]], missing: [refs[1]] });
+          // The reload reopens the step it was on (Work); the button makes sure of it.
+          await page.getByRole('button', { name: /^Step 2: Work/ }).click();
+          await expect
+            .poll(() => tile(1).textContent(), SLOW)
+            .toContain('This image is no longer stored');
+        },
+      );
+
+      await step('screenshots at 1280 px and at the narrowest editor width', async () => {
+        const dir = path.resolve('test-results');
+        mkdirSync(dir, { recursive: true });
+        await page.getByRole('button', { name: /^Back/ }).click();
+        await profile.locator('.focal__image').waitFor();
+        await profile.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(dir, 'uploads-editor-1280.png') });
+        await page.setViewportSize({ width: 751, height: 900 });
+        await profile.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(dir, 'uploads-editor-751.png') });
+      });
+    },
+  );
+
+  it('says a file over 15 MB is too large without sending it', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openEditor(page, phantomDraft());
+    const profile = page.getByRole('group', { name: 'Profile picture (optional)' });
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/uploads')) sent = true;
+    });
+    const big = {
+      name: 'huge.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.alloc(15 * 1024 * 1024 + 1, 1),
+    };
+    await chooseFile(page, profile.getByRole('button', { name: /^Upload/ }), big);
+    await expect
+      .poll(() => profile.getByRole('alert').textContent(), SLOW)
+      .toMatch(/15\.0 MB; images may be at most 15 MB/);
+    expect(sent).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+import { signOut, useSession } from '../auth/session.js';
+import './account-bar.css';
+
+interface AccountBarProps {
+  /** Starts the sign-in; without it a signed-out visitor sees no button. */
+  signIn?: () => void;
+  signingIn: boolean;
+  /** Whether Sign In stays off while a sign-in is under way (else a click starts a fresh one). */
+  lockWhileSigningIn: boolean;
+  /** The sign-in button's look: the page's main action, or a quiet one beside other actions. */
+  signInLook: 'primary' | 'ghost';
+}
+
+/** The right end of the builder's top bar: who is signed in and Sign out, or Sign In. */
+export function AccountBar({ signIn, signingIn, lockWhileSigningIn, signInLook }: AccountBarProps) {
+  const session = useSession();
+  const user = session.status === 'ready' ? session.user : null;
+  return (
+    <div className="account-bar" aria-live="polite">
+      {user ? (
+        <>
+          <span className="account-bar__welcome">Welcome {user.givenName}!</span>
+          <button type="button" className="button button--ghost" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </>
+      ) : (
+        signIn && (
+          <button
+            type="button"
+            className={signInLook === 'ghost' ? 'button button--ghost' : 'button'}
+            disabled={session.status === 'loading' || (lockWhileSigningIn && signingIn)}
+            onClick={signIn}
+          >
+            {signingIn ? 'Signing in…' : 'Sign In'}
+          </button>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,314 @@
+import {
+  createContext,
+  useContext,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+} from 'react';
+import { sharePageHint, sharePageOf } from '../../shared/image-links.js';
+import {
+  ACCEPTED_FORMATS_TEXT,
+  ACCEPTED_IMAGE_MIME_TYPES,
+  CENTRE,
+  mediaUrl,
+  parseUploadRef,
+  UPLOAD_MAX_BYTES,
+  variantFile,
+  variantWidths,
+  withFocus,
+  type UploadRef,
+} from '../../shared/uploads.js';
+import { useSignIn } from '../auth/useSignIn.js';
+import { sendUpload, UploadError } from '../uploads/sendUpload.js';
+import { FocalPointPicker } from './FocalPointPicker.js';
+import { TextField } from './TextField.js';
+import { UiIcon } from './UiIcon.js';
+
+/** Hashes of uploads the server said it no longer has (the draft's images that were swept). */
+export const MissingUploadsContext = createContext<ReadonlySet<string>>(new Set());
+
+/** The editor shows its thumbnails from the app's own media route (a CDN serves pages). */
+const EDITOR_MEDIA_BASE = '/media';
+
+function thumbnailOf(ref: UploadRef): string {
+  return mediaUrl(EDITOR_MEDIA_BASE, ref.hash, variantFile(variantWidths(ref.width)[0]!, 'webp'));
+}
+
+const FORMATS_LINE = `${ACCEPTED_FORMATS_TEXT}, up to ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB.`;
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'sending'; fraction: number }
+  | { kind: 'failed'; message: string; needsSignIn: boolean };
+
+interface ImageFieldProps {
+  /** The address field's id (the one problems link to); other parts derive theirs from it. */
+  id: string;
+  label: string;
+  /** Said before the label to screen readers only, e.g. "Tile 2". */
+  context?: string;
+  /** The image's name in sentences, e.g. "profile picture". */
+  name: string;
+  /** The address field's label, e.g. "Profile image URL". */
+  urlLabel: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}
+
+/**
+ * An image: uploaded from the computer (button, drag and drop, paste), or an address. The draft
+ * keeps only the upload's reference. An upload shows its thumbnail, where the point a crop keeps
+ * in view can be chosen, and Replace and Remove.
+ */
+export function ImageField({
+  id,
+  label,
+  context,
+  name,
+  urlLabel,
+  value,
+  onChange,
+  placeholder,
+}: ImageFieldProps) {
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [announcement, setAnnouncement] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const waiting = useRef<File | null>(null);
+  const cancel = useRef<AbortController | null>(null);
+  const missing = useContext(MissingUploadsContext);
+  const { signIn, pending: signingIn, message: signInMessage } = useSignIn();
+
+  const upload = parseUploadRef(value.trim());
+  const sending = status.kind === 'sending';
+  const labelId = `${id}-label`;
+  const shareLink = upload ? undefined : sharePageOf(value);
+
+  const send = async (file: File) => {
+    waiting.current = file;
+    cancel.current?.abort();
+    const controller = new AbortController();
+    cancel.current = controller;
+    setStatus({ kind: 'sending', fraction: 0 });
+    setAnnouncement(`Uploading ${file.name || 'the image'}…`);
+    try {
+      const image = await sendUpload(
+        file,
+        (fraction) => setStatus({ kind: 'sending', fraction }),
+        controller.signal,
+      );
+      waiting.current = null;
+      setStatus({ kind: 'idle' });
+      setAnnouncement(`Uploaded. The ${name} now shows ${file.name || 'your image'}.`);
+      onChange(image.ref);
+    } catch (error) {
+      if (controller.signal.aborted) {
+        setStatus({ kind: 'idle' });
+        setAnnouncement('Upload cancelled.');
+        return;
+      }
+      const failure =
+        error instanceof UploadError ? error : new UploadError((error as Error).message, 0);
+      const needsSignIn = failure.status === 401;
+      setStatus({
+        kind: 'failed',
+        needsSignIn,
+        message: needsSignIn
+          ? `Sign in to upload images from your computer; your draft stays as it is.`
+          : failure.message,
+      });
+      setAnnouncement('');
+    }
+  };
+
+  const takeFirst = (files: FileList | null | undefined) => {
+    const file = files?.[0];
+    if (file) void send(file);
+  };
+
+  const signInAndRetry = async () => {
+    if (!(await signIn())) return;
+    const file = waiting.current;
+    if (file) void send(file);
+    else setStatus({ kind: 'idle' });
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setDragging(false);
+    takeFirst(event.dataTransfer.files);
+  };
+
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+
+  // A pasted image (a screenshot, a copied photo); pasted text goes to the address field.
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
+    const file = [...event.clipboardData.files].find((item) => item.type.startsWith('image/'));
+    if (!file) return;
+    event.preventDefault();
+    void send(file);
+  };
+
+  const remove = () => {
+    onChange('');
+    setStatus({ kind: 'idle' });
+    setAnnouncement(`The ${name} was removed.`);
+  };
+
+  const pick = () => inputRef.current?.click();
+
+  return (
+    <div
+      className={`image-field${dragging ? ' is-dragging' : ''}`}
+      role="group"
+      aria-labelledby={labelId}
+      onDragEnter={onDragOver}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      onPaste={onPaste}
+    >
+      <p className="field__label image-field__label" id={labelId}>
+        {context && <span className="visually-hidden">{context} </span>}
+        {label}
+      </p>
+
+      {upload ? (
+        <div className="image-field__uploaded">
+          <FocalPointPicker
+            id={`${id}-focus`}
+            name={name}
+            thumbnailUrl={thumbnailOf(upload)}
+            width={upload.width}
+            height={upload.height}
+            value={upload.focus ?? CENTRE}
+            onChange={(focus) => onChange(withFocus(value.trim(), focus))}
+          />
+          {missing.has(upload.hash) && (
+            <p className="field__problem">
+              <UiIcon name="alert" className="field__problem-icon" />
+              This image is no longer stored (it went unused for 30 days). Please upload it again.
+            </p>
+          )}
+          <div className="image-field__actions">
+            <button
+              type="button"
+              className="button button--ghost image-field__button"
+              onClick={pick}
+              disabled={sending}
+            >
+              Replace<span className="visually-hidden"> the {name}</span>
+            </button>
+            <button
+              type="button"
+              className="button button--ghost image-field__button"
+              onClick={remove}
+              disabled={sending}
+            >
+              <UiIcon name="remove" />
+              Remove<span className="visually-hidden"> the {name}</span>
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="image-field__drop">
+          <button
+            type="button"
+            className="button image-field__button"
+            onClick={pick}
+            disabled={sending}
+            aria-describedby={`${id}-formats`}
+          >
+            <UiIcon name="add" />
+            Upload<span className="visually-hidden"> the {name}</span>
+          </button>
+          <p className="image-field__formats" id={`${id}-formats`}>
+            Or drop or paste a photo here. {FORMATS_LINE}
+          </p>
+        </div>
+      )}
+
+      <input
+        ref={inputRef}
+        id={`${id}-file`}
+        className="visually-hidden"
+        type="file"
+        accept={ACCEPTED_IMAGE_MIME_TYPES.join(',')}
+        tabIndex={-1}
+        aria-label={`Choose a file for the ${name}`}
+        onChange={(event) => {
+          takeFirst(event.target.files);
+          // The same file chosen again (after an error) must fire again.
+          event.target.value = '';
+        }}
+      />
+
+      {status.kind === 'sending' && (
+        <div className="image-field__progress">
+          <progress
+            max={100}
+            value={Math.round(status.fraction * 100)}
+            aria-label={`Uploading the ${name}`}
+          />
+          <span className="image-field__percent" aria-hidden="true">
+            {/* Once every byte is sent, the server is still making the image's sizes. */}
+            {status.fraction >= 1 ? 'Processing…' : `${Math.round(status.fraction * 100)}%`}
+          </span>
+          <button
+            type="button"
+            className="button button--ghost image-field__button"
+            onClick={() => cancel.current?.abort()}
+          >
+            Cancel<span className="visually-hidden"> the upload</span>
+          </button>
+        </div>
+      )}
+
+      {status.kind === 'failed' && (
+        <div className="image-field__error" role="alert">
+          <p className="field__problem">
+            <UiIcon name="alert" className="field__problem-icon" />
+            {status.message}
+          </p>
+          {status.needsSignIn && (
+            <button
+              type="button"
+              className="button image-field__button"
+              onClick={() => void signInAndRetry()}
+              disabled={signingIn}
+            >
+              {signingIn ? 'Signing in…' : 'Sign in and upload'}
+            </button>
+          )}
+          {status.needsSignIn && signInMessage && <p className="field__problem">{signInMessage}</p>}
+        </div>
+      )}
+
+      {!upload && (
+        <TextField
+          id={id}
+          context={context}
+          label={urlLabel}
+          hint="Or use an image that is already online: its address."
+          kind="image"
+          value={value}
+          placeholder={placeholder}
+          warning={shareLink ? sharePageHint(shareLink) : undefined}
+          onChange={onChange}
+        />
+      )}
+
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ReactNode, RefObject } from 'react';
+import { Alert } from './Alert.js';
+import { ClaimResult } from './ClaimResult.js';
+import type { Publishing } from './usePublishing.js';
+
+/** Step 1: the username, checked by Submit. */
+export function AddressCard({
+  id,
+  publishing: p,
+  inputRef,
+  canSubmit,
+  signInAlert,
+}: {
+  /** Prefix for element ids (useId of the page). */
+  id: string;
+  publishing: Publishing;
+  inputRef: RefObject<HTMLInputElement | null>;
+  canSubmit: boolean;
+  /** A failed sign-in that Submit started. */
+  signInAlert: ReactNode;
+}) {
+  return (
+    <section className="fp-card" aria-labelledby={`${id}-address`}>
+      <h2 id={`${id}-address`} className="fp-card__title">
+        <span className="fp-card__step" aria-hidden="true">
+          1
+        </span>
+        Your address
+      </h2>
+      {!p.claim && (
+        <form className="fp-username" onSubmit={(event) => void p.submit(event)} noValidate>
+          <label htmlFor={`${id}-username`} className="fp-username__label">
+            Username
+          </label>
+          <div className="fp-username__row">
+            <div className={`fp-username__field${p.showProblem ? ' is-invalid' : ''}`}>
+              <span className="fp-username__prefix" aria-hidden="true">
+                /users/
+              </span>
+              <input
+                ref={inputRef}
+                id={`${id}-username`}
+                className="fp-username__input"
+                type="text"
+                inputMode="url"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={60}
+                placeholder="your-name"
+                value={p.username}
+                aria-invalid={p.showProblem}
+                aria-describedby={`${id}-username-hint`}
+                onChange={(event) => p.changeUsername(event.target.value)}
+              />
+            </div>
+            <button
+              type="submit"
+              className="button"
+              disabled={!canSubmit || p.session.status === 'loading'}
+              aria-disabled={p.busy}
+            >
+              {p.claiming ? 'Checking…' : 'Submit'}
+            </button>
+          </div>
+          <p
+            id={`${id}-username-hint`}
+            className={`fp-username__hint${p.showProblem ? ' is-problem' : ''}`}
+            aria-live="polite"
+          >
+            {p.showProblem
+              ? p.problem
+              : '3 to 30 characters: letters a-z, digits 0-9 and hyphens. Capitals become lowercase.'}
+          </p>
+        </form>
+      )}
+      <div role="status">
+        {p.claim && <ClaimResult claim={p.claim} onChange={p.editUsername} />}
+      </div>
+      {p.claimAlert && <Alert message={p.claimAlert} onDismiss={p.dismissClaimAlert} />}
+      {signInAlert}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import type { Draft } from '../../shared/domain/draft.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
+import { Alert, Spinner } from './Alert.js';
+import { MissingFieldsWarning } from './MissingFieldsWarning.js';
+import { isNotForSale, PriceSummary, type PriceState } from './PriceSummary.js';
+import type { MissingFields } from './requiredFields.js';
+import type { Publishing } from './usePublishing.js';
+
+/** Step 2: the price, what is still missing, and Make Payment with its progress. */
+export function PublishCard({
+  id,
+  templateId,
+  draft,
+  price,
+  missing,
+  publishing: p,
+  signInAlert,
+}: {
+  /** Prefix for element ids (useId of the page). */
+  id: string;
+  templateId: TemplateId;
+  draft: Draft | undefined;
+  price: PriceState;
+  missing: MissingFields[];
+  publishing: Publishing;
+  /** A failed sign-in that Make Payment started. */
+  signInAlert: ReactNode;
+}) {
+  const alreadyPublished = p.claim?.status === 'updated';
+  return (
+    <section className="fp-card" aria-labelledby={`${id}-publish`}>
+      <h2 id={`${id}-publish`} className="fp-card__title">
+        <span className="fp-card__step" aria-hidden="true">
+          2
+        </span>
+        Publish
+      </h2>
+      <PriceSummary price={price} />
+      {draft && <MissingFieldsWarning missing={missing} templateId={templateId} />}
+      {alreadyPublished && (
+        <p className="fp-note">
+          Nothing to pay: this username already shows this template, and it has just been updated.
+        </p>
+      )}
+      {p.credit && (
+        <div className="fp-alert fp-alert--warning" role="alert">
+          <p>{p.credit}</p>
+        </div>
+      )}
+      <button
+        type="button"
+        className="button fp-pay"
+        disabled={
+          !draft || isNotForSale(price) || alreadyPublished || p.session.status === 'loading'
+        }
+        aria-disabled={p.busy || p.phase !== 'idle'}
+        aria-describedby={`${id}-pay-status`}
+        onClick={() => void p.pay()}
+      >
+        {p.phase === 'ordering' || p.phase === 'verifying' ? (
+          <>
+            <Spinner />
+            {p.phase === 'ordering' ? 'Creating your order…' : 'Confirming your payment…'}
+          </>
+        ) : (
+          'Make Payment'
+        )}
+      </button>
+      <p id={`${id}-pay-status`} className="fp-pay__status" role="status">
+        {p.phase === 'ordering' && 'Creating your order. This takes a moment.'}
+        {p.phase === 'checkout' && 'Complete the payment in the checkout window.'}
+        {p.phase === 'verifying' && 'Payment received. Confirming it and publishing…'}
+      </p>
+      {p.payAlert && <Alert message={p.payAlert} onDismiss={p.dismissPayAlert} />}
+      {signInAlert}
+      {!p.user && p.session.status !== 'loading' && (
+        <p className="fp-note">You will be asked to sign in before you pay.</p>
+      )}
+    </section>
+  );
+}

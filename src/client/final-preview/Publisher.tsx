@@ -1,0 +1,88 @@
+import { useId, useMemo, useRef } from 'react';
+import { Link } from 'react-router';
+import type { Draft } from '../../shared/domain/draft.js';
+import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
+import { AddressCard } from './AddressCard.js';
+import { Alert } from './Alert.js';
+import { FinalPreviewBar } from './FinalPreviewBar.js';
+import { FinalPreviewFrame } from './FinalPreviewFrame.js';
+import { useTemplatePrice } from './PriceSummary.js';
+import { PublishCard } from './PublishCard.js';
+import { missingRequiredFields } from './requiredFields.js';
+import { usePublishing } from './usePublishing.js';
+
+/** The final preview with a readable draft: choose the address, then publish. */
+export function Publisher({
+  templateId,
+  draft,
+  draftProblem,
+}: {
+  templateId: TemplateId;
+  /** Undefined when the draft cannot be published as it is (draftProblem says why). */
+  draft: Draft | undefined;
+  draftProblem?: string;
+}) {
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const publishing = usePublishing(draft, usernameInput);
+  const price = useTemplatePrice(templateId);
+  const missing = useMemo(
+    () => (draft ? missingRequiredFields(draft.templateId, draft.data) : []),
+    [draft],
+  );
+  const id = useId();
+  const address = `${window.location.host}/users/${publishing.username || 'your-username'}`;
+  const signInAlert = publishing.signInMessage && (
+    <Alert message={publishing.signInMessage} onDismiss={publishing.dismissSignInMessage} />
+  );
+
+  return (
+    <div className="fp">
+      <FinalPreviewBar
+        templateId={templateId}
+        signingIn={publishing.signingIn}
+        signIn={publishing.signInFromBar}
+      />
+      <div className="fp-layout">
+        <main className="fp-panel">
+          <h1 className="fp-panel__title">Final preview</h1>
+          <p className="fp-panel__lead">
+            This is your {templateName(templateId)} portfolio as visitors will see it. Choose its
+            address, then publish it.
+          </p>
+
+          {draftProblem && (
+            <div className="fp-alert" role="alert">
+              <p>
+                Your draft has a field that cannot be published: {draftProblem}.{' '}
+                <Link to="/edit" state={{ templateId }}>
+                  Fix it in the editor
+                </Link>
+              </p>
+            </div>
+          )}
+
+          <AddressCard
+            id={id}
+            publishing={publishing}
+            inputRef={usernameInput}
+            canSubmit={draft !== undefined}
+            signInAlert={publishing.signInFor === 'claim' && signInAlert}
+          />
+          <PublishCard
+            id={id}
+            templateId={templateId}
+            draft={draft}
+            price={price}
+            missing={missing}
+            publishing={publishing}
+            signInAlert={publishing.signInFor === 'pay' && signInAlert}
+          />
+        </main>
+
+        <div className="fp-preview">
+          <FinalPreviewFrame templateId={templateId} address={address} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, isProductionEnvironment, loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { prepareDatabase } from '../prepare-database.js';
+import { mediaBaseFor } from '../uploads/create-storage.js';
+import { PageRenderer } from '../public-pages/page-renderer.js';
+import { UsageError } from './prices.js';
+import { seedPortfolios } from './seed-portfolios.js';
+
+const USAGE = `Usage: npm run seed -- --portfolios <N>
+
+Creates N published portfolios (seed-1, seed-2, ... continuing after any already there) with the
+rows a paid publish leaves, rendered pages included, for trying the product and measuring it at
+scale. Development only: refuses NODE_ENV=production. Uses the same DATABASE_URL / DATA_DIR and
+PUBLIC_URL as the server (pages link to PUBLIC_URL, so give the one the server will run with).`;
+
+function parseCount(argv: string[]): number {
+  const index = argv.indexOf('--portfolios');
+  const value = index === -1 ? undefined : argv[index + 1];
+  if (!value || !/^\d{1,7}$/.test(value) || Number(value) < 1) {
+    throw new UsageError('--portfolios must be a whole number from 1 to 9999999');
+  }
+  return Number(value);
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--help')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const count = parseCount(argv);
+  if (isProductionEnvironment()) {
+    throw new UsageError(
+      'the seed command creates made-up portfolios and never runs with NODE_ENV=production',
+    );
+  }
+  const config = loadConfig();
+  const { db } = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'portfolio.db'),
+  });
+  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+  const renderer = new PageRenderer({
+    clientDir,
+    publicUrl: () => config.publicUrl,
+    mediaBase: mediaBaseFor(config),
+  });
+  try {
+    await prepareDatabase(db);
+    const started = Date.now();
+    let reported = 0;
+    const { first, last } = await seedPortfolios(db, renderer, {
+      count,
+      publicUrl: config.publicUrl,
+      onProgress: (done) => {
+        if (done - reported >= 5000 || done === count) {
+          reported = done;
+          process.stdout.write(`${done} / ${count}\n`);
+        }
+      },
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    process.stdout.write(`Published seed-${first} to seed-${last} in ${seconds} s.\n`);
+  } finally {
+    await db.destroy();
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      process.stderr.write(
+        `Error: ${error.message}\n\n${error instanceof UsageError ? USAGE : ''}\n`,
+      );
+      process.exit(2);
+    }
+    process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

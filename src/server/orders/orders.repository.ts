@@ -1,0 +1,170 @@
+import { PostgresAdapter } from 'kysely';
+import type { Db, Tx } from '../db/database.js';
+import type { OrdersTable } from '../db/schema.js';
+
+export type OrderRow = OrdersTable;
+
+export async function insertOrder(trx: Tx, row: OrderRow): Promise<void> {
+  await trx.insertInto('orders').values(row).execute();
+}
+
+/** The gateway's id for an order we stored before asking it (until then `pending_<id>`). */
+export async function setGatewayOrderId(
+  db: Db,
+  orderId: string,
+  gatewayOrderId: string,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ gateway_order_id: gatewayOrderId })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+export async function markOrderFailed(trx: Tx, orderId: string, stamp: string): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ status: 'failed', updated_at: stamp })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** A paid order settles once: published (`paid`) or kept as a `credit`. */
+export async function settleOrder(
+  trx: Tx,
+  orderId: string,
+  status: 'paid' | 'credit',
+  paymentId: string,
+  stamp: string,
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ status, payment_id: paymentId, paid_at: stamp, updated_at: stamp, status_message: null })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** This user's order with the gateway's id (optionally only of one gateway), or undefined. */
+export function findOrderOfUser(
+  db: Db,
+  userId: string,
+  gatewayOrderId: string,
+  gateway?: string,
+): Promise<OrderRow | undefined> {
+  let query = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('gateway_order_id', '=', gatewayOrderId)
+    .where('user_id', '=', userId);
+  if (gateway !== undefined) query = query.where('gateway', '=', gateway);
+  return query.executeTakeFirst();
+}
+
+export async function findOrderIdByGatewayId(
+  db: Db,
+  gatewayOrderId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('gateway_order_id', '=', gatewayOrderId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Reads the order for update: on PostgreSQL the row lock makes a concurrent verify and webhook
+ * for one order take turns; SQLite runs one write transaction at a time anyway.
+ */
+export function lockOrder(trx: Tx, orderId: string): Promise<OrderRow> {
+  const query = trx.selectFrom('orders').selectAll().where('id', '=', orderId);
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  return (postgres ? query.forUpdate() : query).executeTakeFirstOrThrow();
+}
+
+/**
+ * A signed payment that is not captured yet: the order remembers the payment and why it waits
+ * (`authorized` while being confirmed, `capture_failed` when capturing failed), for the retry.
+ * Only an order still waiting for its payment moves; a settled one is left as it is.
+ */
+export async function markAwaitingCapture(
+  db: Db,
+  orderId: string,
+  status: 'authorized' | 'capture_failed',
+  paymentId: string,
+  message: string,
+  stamp: string,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status, payment_id: paymentId, status_message: message, updated_at: stamp })
+    .where('id', '=', orderId)
+    .where('status', 'in', ['created', 'authorized', 'capture_failed'])
+    .execute();
+}
+
+/**
+ * Names the payment that pays an order not yet paid, unless another payment is named already:
+ * only the payment that wins this may be captured, so one order never takes money twice.
+ */
+export async function claimOrderForPayment(
+  db: Db,
+  orderId: string,
+  paymentId: string,
+  stamp: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ payment_id: paymentId, updated_at: stamp })
+    .where('id', '=', orderId)
+    .where('status', 'in', ['created', 'authorized', 'capture_failed'])
+    .where((eb) => eb.or([eb('payment_id', 'is', null), eb('payment_id', '=', paymentId)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function findOrderByGatewayId(
+  db: Db,
+  gatewayOrderId: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('gateway_order_id', '=', gatewayOrderId)
+    .executeTakeFirst();
+}
+
+/** Orders whose signed payment still waits to be captured, oldest first, untouched since `before`. */
+export function findOrdersAwaitingCapture(
+  db: Db,
+  before: string,
+  limit: number,
+): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', 'in', ['authorized', 'capture_failed'])
+    .where('payment_id', 'is not', null)
+    .where('updated_at', '<', before)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * A payment that waited for confirmation turned out not to pay this order (another order's, or
+ * another amount): the order is payable again, and says why the payment was not taken.
+ */
+export async function markPaymentRefused(
+  db: Db,
+  orderId: string,
+  message: string,
+  stamp: string,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'created', payment_id: null, status_message: message, updated_at: stamp })
+    .where('id', '=', orderId)
+    .where('status', 'in', ['authorized', 'capture_failed'])
+    .execute();
+}

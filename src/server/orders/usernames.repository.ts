@@ -1,0 +1,26 @@
+import type { Db, Tx } from '../db/database.js';
+import type { UsernamesTable } from '../db/schema.js';
+
+/** A published username: who owns it and which of their portfolios it serves. */
+export type UsernameRow = UsernamesTable;
+
+export function findUsername(db: Db, username: string): Promise<UsernameRow | undefined> {
+  return db.selectFrom('usernames').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export async function insertUsername(trx: Tx, row: UsernameRow): Promise<void> {
+  await trx.insertInto('usernames').values(row).execute();
+}
+
+export async function pointUsernameAt(
+  trx: Tx,
+  username: string,
+  portfolioId: string,
+  stamp: string,
+): Promise<void> {
+  await trx
+    .updateTable('usernames')
+    .set({ portfolio_id: portfolioId, updated_at: stamp })
+    .where('username', '=', username)
+    .execute();
+}

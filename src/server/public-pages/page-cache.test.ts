@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { cachedPageBytes, PageCache, type CachedPage } from './page-cache.js';
+
+const page = (size: number, tag = 'x'): CachedPage => ({
+  sourceVersion: tag,
+  etag: `"${tag}"`,
+  bodies: {
+    identity: Buffer.alloc(size),
+    gzip: Buffer.alloc(Math.floor(size / 4)),
+    br: Buffer.alloc(Math.floor(size / 5)),
+  },
+  headers: {},
+});
+
+describe('the page cache', () => {
+  const one = cachedPageBytes(page(10_000));
+
+  it('holds pages up to its byte limit and drops the least recently used first', () => {
+    const cache = new PageCache(one * 3);
+    cache.set('a', page(10_000));
+    cache.set('b', page(10_000));
+    cache.set('c', page(10_000));
+    expect(cache.takeStats()).toMatchObject({ entries: 3, bytes: one * 3 });
+    cache.set('d', page(10_000));
+    expect(cache.peek('a')).toBeUndefined();
+    expect(['b', 'c', 'd'].every((name) => cache.peek(name))).toBe(true);
+    expect(cache.takeStats()).toMatchObject({ entries: 3, bytes: one * 3, evictions: 1 });
+  });
+
+  it('keeps a page that is read: reading counts as use', () => {
+    const cache = new PageCache(one * 3);
+    cache.set('a', page(10_000));
+    cache.set('b', page(10_000));
+    cache.set('c', page(10_000));
+    expect(cache.get('a')).toBeTruthy();
+    cache.set('d', page(10_000));
+    expect(cache.peek('a')).toBeTruthy();
+    expect(cache.peek('b')).toBeUndefined();
+  });
+
+  it('weighs pages by their bytes: one large page pushes out several small ones', () => {
+    const cache = new PageCache(one * 4);
+    for (const name of ['a', 'b', 'c', 'd']) cache.set(name, page(10_000));
+    cache.set('large', page(25_000));
+    expect(cache.takeStats().bytes).toBeLessThanOrEqual(one * 4);
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.peek('b')).toBeUndefined();
+    expect(cache.peek('c')).toBeUndefined();
+    expect(cache.peek('d')).toBeTruthy();
+    expect(cache.peek('large')).toBeTruthy();
+  });
+
+  it('never holds a page larger than itself, and counts replaced pages once', () => {
+    const cache = new PageCache(one);
+    cache.set('huge', page(50_000));
+    expect(cache.peek('huge')).toBeUndefined();
+    cache.set('a', page(10_000));
+    cache.set('a', page(10_000));
+    expect(cache.takeStats()).toMatchObject({ entries: 1, bytes: one });
+  });
+
+  it('reports hits and misses since it was last asked', () => {
+    const cache = new PageCache(one * 2);
+    cache.set('a', page(10_000));
+    cache.get('a');
+    cache.get('a');
+    cache.get('missing');
+    expect(cache.takeStats()).toMatchObject({ hits: 2, misses: 1 });
+    expect(cache.takeStats()).toMatchObject({ hits: 0, misses: 0 });
+  });
+});

@@ -1,0 +1,278 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.js';
+import type { PageCache } from './page-cache.js';
+import { readPageGeneration } from './page-generation.js';
+import { sourceVersionOf, type PageRenderer } from './page-renderer.js';
+import {
+  findPageSource,
+  findStoredVersion,
+  latestTemplateVersion,
+  listChangedPages,
+  listPagesOfOtherTemplateVersions,
+  recordTemplateVersionStart,
+  servablePageReader,
+  storeRenderedPage,
+  type StoredEncoding,
+} from './public-pages.repository.js';
+
+/** What a render request came to: a new page stored, the stored one already current, or no page. */
+export type RefreshOutcome = 'rendered' | 'current' | 'missing';
+
+/** One encoding of a page, as a view sends it. */
+export interface ServedPage {
+  sourceVersion: string;
+  etag: string;
+  body: Buffer;
+}
+
+/** How often each process looks at the page generation for changes made anywhere. */
+const CHANGE_CHECK_MS = 100;
+/**
+ * Changes are found by their timestamps, written by whichever process made them: look this far
+ * behind the latest one seen, for clocks that differ and for transactions that committed late.
+ */
+const CLOCK_MARGIN_MS = 15_000;
+/** How often a process of the latest template version looks for pages rendered by older ones. */
+const TEMPLATE_SWEEP_MS = 30_000;
+const TEMPLATE_SWEEP_BATCH = 100;
+/** How often the page cache's hit rate is logged (only when there were views). */
+const STATS_LOG_MS = 60_000;
+
+export interface StoredPagesOptions {
+  db: Db;
+  renderer: PageRenderer;
+  cache: PageCache;
+  log: FastifyBaseLogger;
+  /** Called whenever something published changed (the sitemap listens). */
+  onChange?: () => void;
+}
+
+/**
+ * Keeps every public page rendered and stored once, when it changes, rather than on a view:
+ *
+ * - every process looks at the page generation ten times a second; when it moved, it finds which
+ *   portfolios changed (by their timestamps), renders and stores those whose stored page is
+ *   older, and drops them from its own memory, so a publish is served by every process within
+ *   a fraction of a second without any per-request check;
+ * - a view of a page that is not in memory reads the stored page by its primary key, and renders
+ *   it only if none is stored for the current portfolio (a process that died before rendering);
+ * - after a deploy that changed the templates, the processes of the new version re-render pages
+ *   in the background, in small batches, while the stored pages are served as they were.
+ *
+ * Renders of one page are coalesced: however many changes arrive while one render runs, one more
+ * render follows it, from the latest state.
+ */
+export class StoredPages {
+  private generation?: number;
+  private watermark = new Date(Date.now() - CLOCK_MARGIN_MS).toISOString();
+  private readonly running = new Map<string, Promise<RefreshOutcome>>();
+  private readonly followUps = new Map<string, Promise<RefreshOutcome>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private checking?: Promise<void>;
+  private recheck?: Promise<void>;
+  private sweeping?: Promise<number>;
+  private stopped = false;
+  /** When this process started, for the template versions' order. */
+  private readonly startedAt = new Date();
+
+  private readonly readServable;
+
+  constructor(private readonly options: StoredPagesOptions) {
+    this.readServable = servablePageReader(options.db);
+  }
+
+  start(): void {
+    const every = (ms: number, task: () => unknown) => {
+      const timer = setInterval(task, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(CHANGE_CHECK_MS, () => this.checkForChanges());
+    every(TEMPLATE_SWEEP_MS, () => this.sweepTemplateVersions());
+    every(STATS_LOG_MS, () => this.logStats());
+    const first = setTimeout(() => this.sweepTemplateVersions(), 1000);
+    first.unref();
+    this.timers.push(first);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
+    await Promise.allSettled([
+      this.checking,
+      this.sweeping,
+      ...this.running.values(),
+      ...this.followUps.values(),
+    ]);
+  }
+
+  /**
+   * The page to send for `username` in one encoding: the stored one if it was rendered from the
+   * portfolio as it is now (by whichever templates), otherwise after a fresh render. Undefined
+   * when nothing is published there or the stored portfolio cannot be shown.
+   */
+  async pageFor(username: string, encoding: StoredEncoding): Promise<ServedPage | undefined> {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const row = await this.readServable(username, encoding);
+      if (!row) return undefined;
+      const stored = row.stored;
+      if (stored && stored.sourceVersion === sourceVersionOf(row)) return stored;
+      if ((await this.refresh(username)) === 'missing') return undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * Renders and stores `username`'s page from the portfolio as stored now, unless the stored page
+   * is already that one, by the current templates. Call it when something a page shows changes
+   * without a publish (a term that starts or ends); publishes and updates are found on their own.
+   */
+  refresh(username: string): Promise<RefreshOutcome> {
+    const running = this.running.get(username);
+    if (!running) return this.startRender(username);
+    let followUp = this.followUps.get(username);
+    if (!followUp) {
+      followUp = running
+        .catch(() => 'missing' as const)
+        .then(() => {
+          this.followUps.delete(username);
+          return this.startRender(username);
+        });
+      this.followUps.set(username, followUp);
+    }
+    return followUp;
+  }
+
+  private startRender(username: string): Promise<RefreshOutcome> {
+    const rendering = this.renderAndStore(username).finally(() => {
+      if (this.running.get(username) === rendering) this.running.delete(username);
+    });
+    this.running.set(username, rendering);
+    return rendering;
+  }
+
+  private async renderAndStore(username: string): Promise<RefreshOutcome> {
+    const { db, renderer, log } = this.options;
+    const [stored, source] = await Promise.all([
+      findStoredVersion(db, username),
+      findPageSource(db, username),
+    ]);
+    if (!source) return 'missing';
+    // Another process may have stored this very page while the change was on its way here.
+    if (
+      stored &&
+      stored.sourceVersion === sourceVersionOf(source) &&
+      stored.templateVersion === renderer.templateVersion()
+    ) {
+      return 'current';
+    }
+    const result = await renderer.render(username, source);
+    if (!result.ok) {
+      log.error({ username, problem: result.problem }, 'stored portfolio cannot be rendered');
+      return 'missing';
+    }
+    if (result.tooLarge) log.warn({ username }, 'portfolio page too large: stored a notice');
+    await storeRenderedPage(db, result.page, new Date());
+    return 'rendered';
+  }
+
+  /**
+   * Looks for changes made by any process, in a check that starts after this call (one already
+   * under way may have read the generation too early). Exported so tests need not wait.
+   */
+  checkForChanges(): Promise<void> {
+    if (this.checking) {
+      this.recheck ??= this.checking.then(() => {
+        this.recheck = undefined;
+        return this.checkForChanges();
+      });
+      return this.recheck;
+    }
+    const checking = this.findChanges()
+      .catch((error: unknown) => this.options.log.warn({ err: error }, 'page change check failed'))
+      .finally(() => {
+        if (this.checking === checking) this.checking = undefined;
+      });
+    this.checking = checking;
+    return checking;
+  }
+
+  private async findChanges(): Promise<void> {
+    const { db, cache } = this.options;
+    const generation = await readPageGeneration(db);
+    if (generation === this.generation || this.stopped) return;
+    this.generation = generation;
+    const since = new Date(Date.parse(this.watermark) - CLOCK_MARGIN_MS).toISOString();
+    const rows = await listChangedPages(db, since);
+    const toRender = new Set<string>();
+    let latest = this.watermark;
+    for (const row of rows) {
+      if (row.changedAt > latest) latest = row.changedAt;
+      const cached = cache.peek(row.username);
+      if (row.storedSourceVersion !== sourceVersionOf(row)) {
+        toRender.add(row.username);
+        if (cached) cache.delete(row.username);
+      } else if (cached && cached.etag !== row.storedEtag) {
+        cache.delete(row.username);
+      }
+    }
+    this.watermark = latest;
+    this.options.onChange?.();
+    // One at a time: a burst of publishes must not fill the thread pool or the connection pool.
+    for (const username of toRender) {
+      if (this.stopped) return;
+      await this.refresh(username);
+    }
+  }
+
+  /**
+   * Re-renders pages stored by other template versions, if this process runs the version started
+   * last; returns how many it re-rendered. Exported so tests need not wait for the timer.
+   */
+  sweepTemplateVersions(): Promise<number> {
+    this.sweeping ??= this.sweep()
+      .catch((error: unknown) => {
+        this.options.log.warn({ err: error }, 'template version sweep failed');
+        return 0;
+      })
+      .finally(() => {
+        this.sweeping = undefined;
+      });
+    return this.sweeping;
+  }
+
+  private registeredVersion?: string;
+
+  private async sweep(): Promise<number> {
+    const { db, renderer } = this.options;
+    const version = renderer.templateVersion();
+    if (this.registeredVersion !== version) {
+      await recordTemplateVersionStart(db, version, this.startedAt);
+      this.registeredVersion = version;
+    }
+    if ((await latestTemplateVersion(db)) !== version) return 0;
+    let rendered = 0;
+    // A page that cannot be rendered keeps its old version: try each once per sweep.
+    const tried = new Set<string>();
+    for (;;) {
+      const batch = await listPagesOfOtherTemplateVersions(db, version, TEMPLATE_SWEEP_BATCH);
+      const fresh = batch.filter((username) => !tried.has(username));
+      for (const username of fresh) {
+        if (this.stopped) return rendered;
+        tried.add(username);
+        if ((await this.refresh(username)) === 'rendered') rendered += 1;
+      }
+      if (batch.length < TEMPLATE_SWEEP_BATCH || fresh.length === 0) return rendered;
+    }
+  }
+
+  private logStats(): void {
+    const stats = this.options.cache.takeStats();
+    const views = stats.hits + stats.misses;
+    if (views === 0) return;
+    this.options.log.info(
+      { ...stats, hitRate: Number((stats.hits / views).toFixed(4)) },
+      'page cache',
+    );
+  }
+}

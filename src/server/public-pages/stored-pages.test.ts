@@ -1,0 +1,286 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_DIR, startTestApp, type TestApp } from '../../../test/app.js';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.js';
+import { publishDirectly, updateDirectly } from '../../../test/publish-directly.js';
+import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+import type { PortfolioData } from '../../shared/domain/portfolio.js';
+import { buildApp } from '../app.js';
+import type { Db } from '../db/database.js';
+import { readPageGeneration } from './page-generation.js';
+import { PageCache } from './page-cache.js';
+import { MAX_RENDERED_PAGE_BYTES, PageRenderer } from './page-renderer.js';
+import { StoredPages } from './stored-pages.service.js';
+
+const storedRow = (db: Db, username: string) =>
+  db.selectFrom('rendered_pages').selectAll().where('username', '=', username).executeTakeFirst();
+
+const withName = (data: PortfolioData, name: string): PortfolioData => {
+  const changed = structuredClone(data);
+  changed.personalDetails.name = name;
+  return changed;
+};
+
+/** A client build whose template files have other names: what a deploy that changed them looks like. */
+function changedTemplateBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pb-client-'));
+  cpSync(path.join(CLIENT_DIR, '.vite'), path.join(dir, '.vite'), { recursive: true });
+  const manifestFile = path.join(dir, '.vite', 'manifest.json');
+  const manifest = readFileSync(manifestFile, 'utf8').replace(
+    /(assets\/[^"]+)\.css"/g,
+    '$1-next.css"',
+  );
+  writeFileSync(manifestFile, manifest);
+  return dir;
+}
+
+describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('renders and stores a page at publish, before anyone views it, and again on update', async () => {
+    const { portfolioId } = await publishDirectly(t.database.db, {
+      username: 'stored-at-publish',
+      templateId: 'template2',
+      data: withName(SAMPLE_DATA.template2, 'Published Name'),
+    });
+    // The process's own change check renders it: no request for the page is made.
+    await expect
+      .poll(() => storedRow(t.database.db, 'stored-at-publish'), { timeout: 2000 })
+      .toBeTruthy();
+    const first = (await storedRow(t.database.db, 'stored-at-publish'))!;
+    expect(first.html.toString()).toContain('<title>Published Name</title>');
+    expect(gunzipSync(first.gzip).equals(first.html)).toBe(true);
+    expect(brotliDecompressSync(first.br).equals(first.html)).toBe(true);
+
+    await updateDirectly(
+      t.database.db,
+      portfolioId,
+      withName(SAMPLE_DATA.template2, 'Updated Name'),
+    );
+    await t.app.storedPages.checkForChanges();
+    const second = (await storedRow(t.database.db, 'stored-at-publish'))!;
+    expect(second.html.toString()).toContain('<title>Updated Name</title>');
+    expect(second.etag).not.toBe(first.etag);
+
+    const view = await fetch(`${t.url}/users/stored-at-publish`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(view.headers.get('etag')).toBe(second.etag);
+    expect(Buffer.from(await view.arrayBuffer()).equals(second.html)).toBe(true);
+  });
+
+  it('re-renders on request when what a page shows changed without a publish (a term)', async () => {
+    await publishDirectly(t.database.db, {
+      username: 'term-change',
+      templateId: 'template3',
+      data: SAMPLE_DATA.template3,
+    });
+    await t.app.storedPages.refresh('term-change');
+    // A change that bumps nothing: only an explicit refresh can pick it up.
+    await t.database.db
+      .updateTable('portfolios')
+      .set({
+        data: JSON.stringify(withName(SAMPLE_DATA.template3, 'Term Name')),
+        updated_at: new Date(Date.now() + 5).toISOString(),
+      })
+      .where('id', '=', (eb) =>
+        eb.selectFrom('usernames').select('portfolio_id').where('username', '=', 'term-change'),
+      )
+      .execute();
+    await t.app.storedPages.refresh('term-change');
+    expect((await storedRow(t.database.db, 'term-change'))!.html.toString()).toContain(
+      '<title>Term Name</title>',
+    );
+  });
+
+  it('stores a short notice instead of a page that renders beyond the size limit', async () => {
+    // Each apostrophe is written as `&#x27;`: six bytes of page per byte of portfolio.
+    const swelling = "'".repeat(2000);
+    const data = structuredClone(SAMPLE_DATA.template1);
+    for (const key of ['section', 'section2', 'section3'] as const) {
+      const section = data[key] ?? data.section!;
+      data[key] = {
+        ...structuredClone(section),
+        type: key,
+        sectionTiles: Array.from({ length: 24 }, (_, index) => ({
+          ...section.sectionTiles[0]!,
+          title: `Tile ${index}`,
+          desc: swelling,
+        })),
+      };
+    }
+    await publishDirectly(t.database.db, { username: 'too-large', templateId: 'template1', data });
+    await t.app.storedPages.refresh('too-large');
+    const row = (await storedRow(t.database.db, 'too-large'))!;
+    expect(row.html.length).toBeLessThan(MAX_RENDERED_PAGE_BYTES);
+    expect(row.html.toString()).toContain('too large to show');
+    const view = await fetch(`${t.url}/users/too-large`);
+    expect(view.status).toBe(200);
+    expect(await view.text()).toContain('too large to show');
+  });
+
+  it('after a template change, serves stored pages as they were, then re-renders them in the background', async () => {
+    await publishDirectly(t.database.db, {
+      username: 'template-change',
+      templateId: 'template4',
+      data: SAMPLE_DATA.template4,
+    });
+    await t.app.storedPages.refresh('template-change');
+    const old = (await storedRow(t.database.db, 'template-change'))!;
+    expect(old.html.toString()).not.toContain('-next.css');
+
+    const nextBuild = changedTemplateBuild();
+    const next = await buildApp({
+      config: t.config,
+      db: t.database.db,
+      dialect,
+      clientDir: nextBuild,
+      logger: false,
+    });
+    await next.listen({ port: 0, host: '127.0.0.1' });
+    const address = next.server.address();
+    const nextUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      // Meanwhile: the page as stored.
+      const meanwhile = await fetch(`${nextUrl}/users/template-change`);
+      expect(meanwhile.headers.get('etag')).toContain(old.etag.slice(1, -1));
+      expect(await meanwhile.text()).not.toContain('-next.css');
+
+      expect(await next.storedPages.sweepTemplateVersions()).toBeGreaterThanOrEqual(1);
+      const renewed = (await storedRow(t.database.db, 'template-change'))!;
+      expect(renewed.template_version).not.toBe(old.template_version);
+      expect(renewed.html.toString()).toContain('-next.css');
+      // The older version, still running, leaves the newer pages alone.
+      expect(await t.app.storedPages.sweepTemplateVersions()).toBe(0);
+      expect((await storedRow(t.database.db, 'template-change'))!.etag).toBe(renewed.etag);
+
+      await next.storedPages.checkForChanges();
+      const after = await fetch(`${nextUrl}/users/template-change`);
+      expect(await after.text()).toContain('-next.css');
+    } finally {
+      next.server.closeAllConnections();
+      await next.storedPages.stop();
+      await new Promise((resolve) => next.server.close(resolve));
+      rmSync(nextBuild, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(TEST_DIALECTS)('renders of one page on %s', (dialect) => {
+  let database: TestDatabase;
+  let pages: StoredPages;
+  beforeAll(async () => {
+    // No app and no change check running: every store in the database is one of this test's.
+    database = await createTestDatabase(dialect);
+    pages = new StoredPages({
+      db: database.db,
+      renderer: new PageRenderer({
+        clientDir: CLIENT_DIR,
+        publicUrl: () => 'http://localhost',
+        mediaBase: '/media',
+      }),
+      cache: new PageCache(1024 * 1024),
+      log: pino({ level: 'silent' }),
+    });
+  });
+  afterAll(async () => {
+    await pages.stop();
+    await database.destroy();
+  });
+
+  it('coalesces rapid updates into few renders, ending on the latest', async () => {
+    const { portfolioId } = await publishDirectly(database.db, {
+      username: 'rapid-updates',
+      templateId: 'template1',
+      data: SAMPLE_DATA.template1,
+    });
+    await pages.refresh('rapid-updates');
+    const before = await readPageGeneration(database.db);
+    const refreshes: Promise<unknown>[] = [];
+    for (let update = 1; update <= 6; update += 1) {
+      await updateDirectly(
+        database.db,
+        portfolioId,
+        withName(SAMPLE_DATA.template1, `Name ${update}`),
+      );
+      refreshes.push(pages.refresh('rapid-updates'));
+    }
+    await Promise.all(refreshes);
+    // Every store bumps the generation once, like every update: six updates, and fewer renders
+    // than updates (one running, one following it, whatever came in meanwhile).
+    const stores = (await readPageGeneration(database.db)) - before - 6;
+    expect(stores).toBeGreaterThanOrEqual(1);
+    expect(stores).toBeLessThan(6);
+    expect((await storedRow(database.db, 'rapid-updates'))!.html.toString()).toContain(
+      '<title>Name 6</title>',
+    );
+  });
+});
+
+describe.each(TEST_DIALECTS)('the sitemap index on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, {}, { sitemapUrlsPerChild: 3 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+
+  async function listed(): Promise<string[]> {
+    const index = await fetch(`${t.url}/sitemap.xml`);
+    expect(index.headers.get('content-type')).toContain('application/xml');
+    const indexXml = await index.text();
+    expect(indexXml).toContain('<sitemapindex');
+    const usernames: string[] = [];
+    for (const child of locs(indexXml)) {
+      const response = await fetch(child.replace(t.config.publicUrl, t.url));
+      expect(response.status).toBe(200);
+      const urls = locs(await response.text());
+      expect(urls.length).toBeLessThanOrEqual(3);
+      usernames.push(...urls.map((url) => url.split('/users/')[1]!));
+    }
+    return usernames;
+  }
+
+  it('lists every published portfolio exactly once across its children', async () => {
+    const names = Array.from({ length: 8 }, (_, index) => `sitemap-${index}`);
+    for (const username of names.slice(0, 7)) {
+      await publishDirectly(t.database.db, {
+        username,
+        templateId: 'template1',
+        data: SAMPLE_DATA.template1,
+      });
+    }
+    const first = await listed();
+    expect(first.sort()).toEqual(names.slice(0, 7).sort());
+
+    // A publish refreshes the index and its children (the kept ones are sent meanwhile).
+    await publishDirectly(t.database.db, {
+      username: names[7]!,
+      templateId: 'template2',
+      data: SAMPLE_DATA.template2,
+    });
+    await t.app.storedPages.checkForChanges();
+    await expect
+      .poll(async () => (await listed()).sort(), { timeout: 2000, interval: 50 })
+      .toEqual([...names].sort());
+    const second = await listed();
+    expect(new Set(second).size).toBe(second.length);
+
+    expect((await fetch(`${t.url}/sitemaps/4.xml`)).status).toBe(404);
+    expect((await fetch(`${t.url}/sitemaps/0.xml`)).status).toBe(404);
+    expect((await fetch(`${t.url}/sitemaps/x.xml`)).status).toBe(404);
+  });
+});

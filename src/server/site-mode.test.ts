@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../../test/app.js';
+import { loadConfig } from './config.js';
+import { testModeNotes } from './site-mode.js';
+
+const razorpay = {
+  RAZORPAY_KEY_ID: 'rzp_test_x',
+  RAZORPAY_KEY_SECRET: 'secret',
+  RAZORPAY_WEBHOOK_SECRET: 'hook',
+};
+const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+
+describe('test mode', () => {
+  it('names each part that runs in test mode and why', () => {
+    const dataDir = `/tmp/pb-site-mode-${process.pid}`;
+    expect(testModeNotes(loadConfig({ DATA_DIR: dataDir }))).toEqual([
+      'payments: built-in test gateway, no real payments (RAZORPAY_KEY_ID not set)',
+      'sign-in: development provider, anyone signs in with any email (no GOOGLE_CLIENT_ID or OIDC_ISSUER)',
+    ]);
+    expect(testModeNotes(loadConfig({ DATA_DIR: dataDir, ...google }))).toEqual([
+      'payments: built-in test gateway, no real payments (RAZORPAY_KEY_ID not set)',
+    ]);
+    expect(testModeNotes(loadConfig({ DATA_DIR: dataDir, ...google, ...razorpay }))).toEqual([]);
+  });
+
+  it('tells the builder which parts are test stand-ins', async () => {
+    const t = await startTestApp('sqlite');
+    try {
+      const answer = await fetch(`${t.url}/api/site-mode`);
+      expect(await answer.json()).toEqual({ payments: 'test', signIn: 'development' });
+    } finally {
+      await t.close();
+    }
+    const live = await startTestApp('sqlite', razorpay);
+    try {
+      const answer = await fetch(`${live.url}/api/site-mode`);
+      expect(await answer.json()).toEqual({ payments: 'razorpay', signIn: 'development' });
+    } finally {
+      await live.close();
+    }
+  });
+});

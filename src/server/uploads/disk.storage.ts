@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  assertStorageKey,
+  assertUploadFolder,
+  type MediaStorage,
+  type StoredFile,
+} from './storage.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.avif': 'image/avif',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+};
+
+/** Files under `<DATA_DIR>/media/<hash>/<file>`, served by the app at `/media/...`. */
+export class DiskStorage implements MediaStorage {
+  readonly kind = 'disk';
+  readonly mediaBase = '/media';
+
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertStorageKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, data: Uint8Array): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Written aside and renamed: a reader never sees half a file, even after a crash.
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.partial`;
+    await writeFile(temporary, data);
+    await rename(temporary, target);
+  }
+
+  async get(key: string): Promise<StoredFile | undefined> {
+    const file = this.pathOf(key);
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return undefined;
+      return {
+        body: createReadStream(file),
+        contentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+        size: info.size,
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async has(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async deleteUpload(hash: string): Promise<void> {
+    assertUploadFolder(hash);
+    await rm(path.join(this.root, hash), { recursive: true, force: true });
+  }
+
+  async close(): Promise<void> {}
+}

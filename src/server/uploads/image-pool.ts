@@ -1,0 +1,67 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { ProcessImageInput, ProcessImageResult } from './image.worker.js';
+
+/**
+ * The worker threads that process uploaded images (image.worker.ts), so that the event loop
+ * keeps answering requests while a photo is resized. One thread fewer than the machine has
+ * cores (at least one, at most four); uploads beyond what the threads are doing wait in a short
+ * queue, and past it are refused as "busy" rather than piling up memory.
+ */
+export const IMAGE_QUEUE_LIMIT = 16;
+
+/** An image still processing after this long is abandoned and its thread replaced. */
+export const IMAGE_TASK_TIMEOUT_MS = 20_000;
+
+export class ImagePoolBusyError extends Error {}
+export class ImageTooSlowError extends Error {}
+
+/**
+ * From the TypeScript sources (tests, tsx) the worker is the .ts file, loaded through tsx; in
+ * the built server it is `image-worker.js`, an entry of the server bundle next to `main.js`.
+ * The names are computed so that the bundler leaves the URL alone.
+ */
+function workerLocation(): { filename: string; execArgv: string[] } {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const name = fromSources ? 'image.worker.ts' : 'image-worker.js';
+  return {
+    filename: new URL(`./${name}`, import.meta.url).href,
+    execArgv: fromSources ? ['--import', 'tsx'] : [],
+  };
+}
+
+export class ImagePool {
+  private readonly piscina: Piscina<ProcessImageInput, ProcessImageResult>;
+
+  constructor(
+    threads = Math.min(4, Math.max(1, availableParallelism() - 1)),
+    private readonly taskTimeoutMs = IMAGE_TASK_TIMEOUT_MS,
+  ) {
+    const { filename, execArgv } = workerLocation();
+    this.piscina = new Piscina({
+      filename,
+      execArgv,
+      minThreads: 0,
+      maxThreads: threads,
+      maxQueue: IMAGE_QUEUE_LIMIT,
+      // A thread idle for a minute is stopped; the next upload starts one again.
+      idleTimeout: 60_000,
+    });
+  }
+
+  async process(input: ProcessImageInput): Promise<ProcessImageResult> {
+    if (this.piscina.queueSize >= IMAGE_QUEUE_LIMIT) throw new ImagePoolBusyError();
+    const signal = AbortSignal.timeout(this.taskTimeoutMs);
+    try {
+      // Aborting a running task makes piscina end its thread and start a fresh one.
+      return await this.piscina.run(input, { signal });
+    } catch (error) {
+      if (signal.aborted) throw new ImageTooSlowError();
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.piscina.close();
+  }
+}

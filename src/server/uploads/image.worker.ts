@@ -1,0 +1,147 @@
+import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import {
+  OG_VARIANT,
+  UPLOAD_MAX_AVIF_PIXELS,
+  UPLOAD_MAX_DECODED_BYTES,
+  VARIANT_CONTENT_TYPES,
+  VARIANT_FORMATS,
+  variantFile,
+  variantHeight,
+  variantWidths,
+  type VariantFormat,
+} from '../../shared/uploads.js';
+
+/**
+ * Runs inside a worker thread of image-pool.ts, never on the event loop: decoding, orienting,
+ * resizing and encoding a 12-megapixel photo takes seconds of CPU, and sharp sets up its
+ * pipelines synchronously on the calling thread.
+ *
+ * Every output is encoded from decoded pixels, and sharp writes no metadata unless asked to:
+ * no EXIF (so no GPS position, camera serial or date), no XMP, no IPTC, no comments. Orientation
+ * is applied to the pixels first, so nothing is lost by dropping the tag.
+ */
+export interface ProcessImageInput {
+  bytes: Uint8Array;
+  maxPixels: number;
+  /** The pixel limit for AVIF and HEIF, whose decoder cannot decode at a reduced size. */
+  maxAvifPixels?: number;
+  /** The most bytes the decoded image may take (pixels x channels x bytes per sample). */
+  maxDecodedBytes?: number;
+}
+
+export interface ProcessedFile {
+  /** Name inside the upload's folder, e.g. `640.webp` or `og.jpg`. */
+  file: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+export type ProcessImageResult =
+  | { ok: true; width: number; height: number; files: ProcessedFile[] }
+  | { ok: false; reason: 'undecodable' }
+  | { ok: false; reason: 'too_many_pixels'; maxPixels: number };
+
+const ENCODERS: Record<VariantFormat, (image: Sharp) => Sharp> = {
+  // Effort 2 of 9: most of AVIF's saving at a fraction of its encoding time.
+  avif: (image) => image.avif({ quality: 50, effort: 2 }),
+  webp: (image) => image.webp({ quality: 76, effort: 4 }),
+  // JPEG has no transparency: flatten onto white rather than sharp's default black.
+  jpeg: (image) =>
+    image.flatten({ background: '#ffffff' }).jpeg({ quality: 80, progressive: true }),
+};
+
+const isPixelLimitError = (error: unknown) =>
+  error instanceof Error && /pixel limit/i.test(error.message);
+
+export default async function processImage(input: ProcessImageInput): Promise<ProcessImageResult> {
+  // pages: 1 reads the first frame of an animated GIF or WebP only; failOn 'error' refuses
+  // truncated and corrupt files instead of filling them with grey.
+  const options: SharpOptions = { limitInputPixels: input.maxPixels, failOn: 'error', pages: 1 };
+  let width: number;
+  let height: number;
+  try {
+    const meta = await sharp(input.bytes, options).metadata();
+    if (!meta.width || !meta.height) return { ok: false, reason: 'undecodable' };
+    const frameHeight = meta.pageHeight ?? meta.height;
+    // From the header, before a single pixel is decoded: a small file can claim a huge canvas
+    // (a decompression bomb), and that must cost us nothing. (sharp's limitInputPixels refuses
+    // most such headers already, in metadata(); this also covers one frame of a tall GIF.)
+    const maxPixels =
+      meta.format === 'heif'
+        ? Math.min(input.maxPixels, input.maxAvifPixels ?? UPLOAD_MAX_AVIF_PIXELS)
+        : input.maxPixels;
+    const pixels = meta.width * frameHeight;
+    // A 12-bit AVIF with alpha decodes to 8 bytes a pixel: refuse what would not fit the budget.
+    const bytesPerSample = (meta.bitsPerSample ?? 8) > 8 ? 2 : 1;
+    const decodedBytes = pixels * (meta.channels ?? 4) * bytesPerSample;
+    if (pixels > maxPixels || decodedBytes > (input.maxDecodedBytes ?? UPLOAD_MAX_DECODED_BYTES)) {
+      return { ok: false, reason: 'too_many_pixels', maxPixels };
+    }
+    const turned = (meta.orientation ?? 1) >= 5;
+    width = turned ? frameHeight : meta.width;
+    height = turned ? meta.width : frameHeight;
+  } catch (error) {
+    if (isPixelLimitError(error)) {
+      return { ok: false, reason: 'too_many_pixels', maxPixels: input.maxPixels };
+    }
+    return { ok: false, reason: 'undecodable' };
+  }
+
+  try {
+    const widths = variantWidths(width);
+    const largest = widths[widths.length - 1]!;
+    // Decode, orient and shrink once; every variant is made from these pixels.
+    const base = await sharp(input.bytes, options)
+      .autoOrient()
+      .resize({ width: largest, height: variantHeight(width, height, largest), fit: 'fill' })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const fromBase = () =>
+      sharp(base.data, {
+        raw: { width: base.info.width, height: base.info.height, channels: base.info.channels },
+      });
+
+    const files: ProcessedFile[] = [];
+    for (const variantWidth of widths) {
+      const variantPixels = await fromBase()
+        .resize({
+          width: variantWidth,
+          height: variantHeight(width, height, variantWidth),
+          fit: 'fill',
+        })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      for (const format of VARIANT_FORMATS) {
+        const encoded = ENCODERS[format](
+          sharp(variantPixels.data, {
+            raw: {
+              width: variantPixels.info.width,
+              height: variantPixels.info.height,
+              channels: variantPixels.info.channels,
+            },
+          }),
+        );
+        files.push({
+          file: variantFile(variantWidth, format),
+          contentType: VARIANT_CONTENT_TYPES[format],
+          data: await encoded.toBuffer(),
+        });
+      }
+    }
+    const og = ENCODERS.jpeg(
+      fromBase().resize({ width: OG_VARIANT.width, height: OG_VARIANT.height, fit: 'cover' }),
+    );
+    files.push({
+      file: OG_VARIANT.file,
+      contentType: VARIANT_CONTENT_TYPES.jpeg,
+      data: await og.toBuffer(),
+    });
+    return { ok: true, width, height, files };
+  } catch (error) {
+    if (isPixelLimitError(error)) {
+      return { ok: false, reason: 'too_many_pixels', maxPixels: input.maxPixels };
+    }
+    return { ok: false, reason: 'undecodable' };
+  }
+}

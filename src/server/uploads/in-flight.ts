@@ -1,0 +1,54 @@
+/**
+ * The uploads of each person this process is working on: how many, and the bytes each is
+ * expected to store. Their bytes count against the quota until their row is saved, so that
+ * parallel uploads cannot pass the quota together; and the count caps how much of the image
+ * pool one person can hold. `whileHeld` runs one person's quota checks one at a time.
+ */
+export interface Reservation {
+  userId: string;
+  bytes: number;
+}
+
+export class InFlightUploads {
+  private readonly byUser = new Map<string, Set<Reservation>>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  count(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
+  /** Bytes reserved by the person's uploads in progress, except `except`. */
+  reservedBytes(userId: string, except?: Reservation): number {
+    let total = 0;
+    for (const reservation of this.byUser.get(userId) ?? []) {
+      if (reservation !== except) total += reservation.bytes;
+    }
+    return total;
+  }
+
+  reserve(userId: string, bytes: number): Reservation {
+    const reservation = { userId, bytes };
+    const mine = this.byUser.get(userId) ?? new Set();
+    mine.add(reservation);
+    this.byUser.set(userId, mine);
+    return reservation;
+  }
+
+  release(reservation: Reservation): void {
+    const mine = this.byUser.get(reservation.userId);
+    mine?.delete(reservation);
+    if (mine?.size === 0) this.byUser.delete(reservation.userId);
+  }
+
+  /** Runs `work` after the person's earlier `whileHeld` work has finished. */
+  async whileHeld<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.locks.get(userId) ?? Promise.resolve();
+    const result = before.then(work, work);
+    const settled = result.catch(() => undefined);
+    this.locks.set(userId, settled);
+    void settled.then(() => {
+      if (this.locks.get(userId) === settled) this.locks.delete(userId);
+    });
+    return result;
+  }
+}

@@ -1,0 +1,177 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  ACCEPTED_FORMATS_TEXT,
+  isUploadHash,
+  UPLOAD_MAX_BYTES,
+  type TouchUploadsAnswer,
+  type UploadList,
+} from '../../shared/uploads.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { addressText } from '../http/route-rules.js';
+import { UploadError } from './errors.js';
+import { IMMUTABLE_CACHE_CONTROL } from './media-headers.js';
+import { readTouchBody } from './uploads.input.js';
+import {
+  listUploadsOf,
+  removeUpload,
+  touchReferences,
+  uploadImage,
+  UPLOADS_IN_PROGRESS_RETRY_SECONDS,
+  type UploadsContext,
+} from './uploads.service.js';
+
+const tooLarge = () =>
+  new HttpError(
+    413,
+    'file_too_large',
+    `This file is larger than ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB. Please upload a smaller ${ACCEPTED_FORMATS_TEXT} image.`,
+    'file',
+  );
+
+/** How each refusal of the upload rules is answered over HTTP. */
+function httpErrorFor(error: UploadError): HttpError {
+  switch (error.refusal) {
+    case 'unusable_file':
+      return badRequest(error.message, 'file');
+    case 'quota_exceeded':
+      return new HttpError(413, 'quota_exceeded', error.message, 'file');
+    case 'in_progress':
+      return new HttpError(429, 'uploads_in_progress', error.message, 'file');
+    case 'busy':
+      return new HttpError(503, 'busy', error.message);
+    case 'not_found':
+      return notFound(error.message);
+  }
+}
+
+async function answer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof UploadError ? httpErrorFor(error) : error;
+  }
+}
+
+/** Reads the request body into memory, refusing it as soon as it passes the limit. */
+async function readLimited(stream: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** The files an upload has: `<width>.<avif|webp|jpg>` and `og.jpg`. */
+const MEDIA_FILE = /^(?:[0-9]{1,4}|og)\.(avif|webp|jpg)$/;
+const MEDIA_TYPES: Record<string, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+};
+
+/**
+ * The uploads API (signed in, same origin, like every state-changing call) and the media files.
+ *
+ * `POST /api/uploads` takes the image as the raw request body, whatever its Content-Type says:
+ * the type is decided from the bytes. A raw body (not multipart) lets the editor send a File
+ * with XMLHttpRequest and show upload progress, and the server read it without a form parser.
+ */
+export function registerUploadRoutes(app: FastifyInstance, ctx: UploadsContext): void {
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (request, payload, done) => {
+      const declared = Number(request.headers['content-length']);
+      if (declared > UPLOAD_MAX_BYTES) return done(tooLarge());
+      readLimited(payload, UPLOAD_MAX_BYTES).then(
+        (body) => done(null, body),
+        (error: Error) => done(error),
+      );
+    });
+    // The client may still be sending a body we refused: do not keep the connection for it.
+    scope.addHook('onSend', async (_request, reply) => {
+      if (reply.statusCode === 413) reply.header('connection', 'close');
+    });
+    scope.post(
+      '/api/uploads',
+      {
+        // Who and how often are settled before a byte of the body is read (http/route-rules.ts).
+        config: { signedIn: true, rateLimits: ['uploadsPerIp', 'uploadsPerUser'] },
+      },
+      async (request, reply) => {
+        const user = await request.requireUser();
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const { image, created } = await answer(() => uploadImage(ctx, user.id, body)).catch(
+          (error: unknown) => {
+            if (error instanceof HttpError && error.statusCode === 429) {
+              reply.header('retry-after', String(UPLOADS_IN_PROGRESS_RETRY_SECONDS));
+            }
+            throw error;
+          },
+        );
+        reply.status(created ? 201 : 200).header('cache-control', 'no-store');
+        return image;
+      },
+    );
+  });
+
+  const signedIn = { config: { signedIn: true } };
+
+  app.get('/api/uploads', signedIn, async (request, reply): Promise<UploadList> => {
+    const user = await request.requireUser();
+    reply.header('cache-control', 'no-store');
+    return listUploadsOf(ctx, user.id);
+  });
+
+  // Up to 500 references of about 90 characters each.
+  const touchRules = { config: { signedIn: true }, bodyLimit: 64 * 1024 };
+  app.post(
+    '/api/uploads/touch',
+    touchRules,
+    async (request, reply): Promise<TouchUploadsAnswer> => {
+      const user = await request.requireUser();
+      const refs = readTouchBody(request.body);
+      reply.header('cache-control', 'no-store');
+      return touchReferences(ctx, user.id, refs);
+    },
+  );
+
+  const hashParams = { params: z.object({ hash: addressText(64) }) };
+  app.delete<{ Params: { hash: string } }>(
+    '/api/uploads/:hash',
+    { config: { signedIn: true, ...hashParams } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      await answer(() => removeUpload(ctx, user.id, request.params.hash));
+      return reply.status(204).send();
+    },
+  );
+
+  /** The stored files, by name; their names are their content's hash, so they never change. */
+  app.get<{ Params: { hash: string; file: string } }>(
+    '/media/:hash/:file',
+    { config: { params: z.object({ hash: addressText(64), file: addressText(64) }) } },
+    async (request, reply) => {
+      const { hash, file } = request.params;
+      const extension = MEDIA_FILE.exec(file)?.[1];
+      const stored =
+        isUploadHash(hash) && extension ? await ctx.storage.get(`${hash}/${file}`) : undefined;
+      if (!stored) {
+        reply.header('cache-control', 'no-store');
+        throw notFound('There is no image at this address.');
+      }
+      reply
+        .header('content-type', MEDIA_TYPES[extension!]!)
+        .header('cache-control', IMMUTABLE_CACHE_CONTROL)
+        .header('x-content-type-options', 'nosniff')
+        // Public images: pages on other origins (a custom domain) may show them.
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (stored.size !== undefined) reply.header('content-length', String(stored.size));
+      return reply.send(stored.body);
+    },
+  );
+}

@@ -1,0 +1,313 @@
+import { createHash } from 'node:crypto';
+import {
+  ACCEPTED_FORMATS_TEXT,
+  describeUpload,
+  isUploadHash,
+  OG_VARIANT,
+  parseUploadRef,
+  UPLOAD_MAX_AVIF_PIXELS,
+  UPLOAD_MAX_DECODED_BYTES,
+  UPLOAD_MAX_IN_PROGRESS,
+  UPLOAD_MAX_PIXELS,
+  type TouchUploadsAnswer,
+  type UploadedImage,
+  type UploadList,
+} from '../../shared/uploads.js';
+import type { Db } from '../db/database.js';
+import { UploadError } from './errors.js';
+import { ImagePoolBusyError, ImageTooSlowError, type ImagePool } from './image-pool.js';
+import { InFlightUploads, type Reservation } from './in-flight.js';
+import { sniffImageType } from './image-type.js';
+import type { ProcessedFile } from './image.worker.js';
+import type { MediaStorage } from './storage.js';
+import {
+  deleteIfStillStale,
+  deleteUploadRow,
+  deleteUploadRowsOf,
+  findAnyUploadOf,
+  findUpload,
+  isHashOwned,
+  isReferencedByOwnerData,
+  listUploads,
+  markReferenced,
+  saveUpload,
+  staleUploads,
+  touchUploads,
+  usedBytes,
+  type UploadRow,
+} from './uploads.repository.js';
+
+/** An upload referenced by no draft and no portfolio for this long is deleted. */
+export const UNREFERENCED_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface UploadsContext {
+  db: Db;
+  storage: MediaStorage;
+  pool: ImagePool;
+  quotaBytes: number;
+  /** The clock; tests move it to age uploads without waiting. */
+  now: () => Date;
+}
+
+/** Seconds a person refused for having too many uploads in progress is asked to wait. */
+export const UPLOADS_IN_PROGRESS_RETRY_SECONDS = 10;
+
+const inFlightOf = new WeakMap<UploadsContext, InFlightUploads>();
+function inFlight(ctx: UploadsContext): InFlightUploads {
+  let tracker = inFlightOf.get(ctx);
+  if (!tracker) {
+    tracker = new InFlightUploads();
+    inFlightOf.set(ctx, tracker);
+  }
+  return tracker;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+const notAnImage = () =>
+  new UploadError(
+    'unusable_file',
+    `This file is not an image we can use. Please upload a ${ACCEPTED_FORMATS_TEXT} image.`,
+  );
+
+function present(storage: MediaStorage, row: UploadRow): UploadedImage {
+  return describeUpload(storage.mediaBase, {
+    hash: row.hash,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    createdAt: row.created_at,
+  });
+}
+
+/** Processes the image in the worker pool; refusals become answers that name the problem. */
+async function processOrRefuse(ctx: UploadsContext, bytes: Uint8Array) {
+  let result;
+  try {
+    result = await ctx.pool.process({
+      bytes,
+      maxPixels: UPLOAD_MAX_PIXELS,
+      maxAvifPixels: UPLOAD_MAX_AVIF_PIXELS,
+      maxDecodedBytes: UPLOAD_MAX_DECODED_BYTES,
+    });
+  } catch (error) {
+    if (error instanceof ImageTooSlowError) {
+      throw new UploadError(
+        'unusable_file',
+        `This image took too long to process. Please upload a smaller ${ACCEPTED_FORMATS_TEXT} image.`,
+      );
+    }
+    if (error instanceof ImagePoolBusyError) {
+      throw new UploadError(
+        'busy',
+        'Many images are being processed right now. Please try again in a minute.',
+      );
+    }
+    throw error;
+  }
+  if (result.ok) return result;
+  if (result.reason === 'too_many_pixels') {
+    throw new UploadError(
+      'unusable_file',
+      `This image is too large in pixels: it has too many pixels (at most ${result.maxPixels / 1_000_000} megapixels for this image). Please upload a smaller ${ACCEPTED_FORMATS_TEXT} image.`,
+    );
+  }
+  throw new UploadError(
+    'unusable_file',
+    `This image could not be read; it may be damaged. Please upload a ${ACCEPTED_FORMATS_TEXT} image.`,
+  );
+}
+
+/**
+ * Stores an uploaded file for `userId`: checks its type from its bytes, the quota, makes the
+ * variants in the worker pool, writes them under the file's content hash and records the owner.
+ * Uploading a file the person already has changes nothing but its reference time.
+ */
+export async function uploadImage(
+  ctx: UploadsContext,
+  userId: string,
+  bytes: Uint8Array,
+): Promise<{ image: UploadedImage; created: boolean }> {
+  if (bytes.length === 0)
+    throw new UploadError('unusable_file', 'Send the image file as the request body.');
+  const type = sniffImageType(bytes);
+  if (type === 'heic') {
+    throw new UploadError(
+      'unusable_file',
+      `HEIC photos cannot be used here. Please upload a ${ACCEPTED_FORMATS_TEXT} image (most phones can share a photo as JPEG).`,
+    );
+  }
+  if (type === 'svg') {
+    throw new UploadError(
+      'unusable_file',
+      `SVG drawings cannot be used here: they can carry scripts. Please upload a ${ACCEPTED_FORMATS_TEXT} image.`,
+    );
+  }
+  if (type === undefined) throw notAnImage();
+
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const now = ctx.now().toISOString();
+  const own = await findUpload(ctx.db, userId, hash);
+  if (own) {
+    await markReferenced(ctx.db, userId, hash, now);
+    return { image: present(ctx.storage, own), created: false };
+  }
+
+  const tracker = inFlight(ctx);
+  if (tracker.count(userId) >= UPLOAD_MAX_IN_PROGRESS) {
+    throw new UploadError(
+      'in_progress',
+      `Your other uploads are still being processed (at most ${UPLOAD_MAX_IN_PROGRESS} at once). Please wait for them, then try again.`,
+    );
+  }
+  // Until its row is saved, the upload holds the file's size against the quota (its stored
+  // variants are known only once made), and a place among the person's uploads in progress.
+  const reservation = tracker.reserve(userId, bytes.length);
+  try {
+    await checkQuota(ctx, tracker, reservation, bytes.length);
+    return await processAndSave(ctx, tracker, reservation, userId, hash, bytes, now);
+  } finally {
+    tracker.release(reservation);
+  }
+}
+
+/** Refuses when the person's saved uploads, others in progress and `bytes` exceed the quota. */
+async function checkQuota(
+  ctx: UploadsContext,
+  tracker: InFlightUploads,
+  reservation: Reservation,
+  bytes: number,
+): Promise<void> {
+  const used =
+    (await usedBytes(ctx.db, reservation.userId)) +
+    tracker.reservedBytes(reservation.userId, reservation);
+  if (used + bytes > ctx.quotaBytes) {
+    throw new UploadError(
+      'quota_exceeded',
+      `Your uploads already use ${megabytes(used)} of your ${megabytes(ctx.quotaBytes)}. Remove images you no longer use, then try again.`,
+    );
+  }
+}
+
+async function processAndSave(
+  ctx: UploadsContext,
+  tracker: InFlightUploads,
+  reservation: Reservation,
+  userId: string,
+  hash: string,
+  bytes: Uint8Array,
+  now: string,
+): Promise<{ image: UploadedImage; created: boolean }> {
+  // The same file uploaded by someone else is already processed and stored: reuse it.
+  const known = await findAnyUploadOf(ctx.db, hash);
+  let size: { width: number; height: number };
+  let storedBytes: number;
+  let files: ProcessedFile[] = [];
+  if (known && (await ctx.storage.has(`${hash}/${OG_VARIANT.file}`))) {
+    size = known;
+    storedBytes = known.bytes;
+  } else {
+    const processed = await processOrRefuse(ctx, bytes);
+    files = processed.files;
+    size = processed;
+    storedBytes = files.reduce((total, file) => total + file.data.length, 0);
+  }
+  const row: UploadRow = {
+    user_id: userId,
+    hash,
+    bytes: storedBytes,
+    width: size.width,
+    height: size.height,
+    created_at: now,
+    last_referenced_at: now,
+  };
+  // One person's final checks run one at a time: each sees the rows the others saved.
+  await tracker.whileHeld(userId, async () => {
+    await checkQuota(ctx, tracker, reservation, storedBytes);
+    await Promise.all(
+      files.map((file) => ctx.storage.put(`${hash}/${file.file}`, file.data, file.contentType)),
+    );
+    await saveUpload(ctx.db, row);
+  });
+  return { image: present(ctx.storage, row), created: true };
+}
+
+export async function listUploadsOf(ctx: UploadsContext, userId: string): Promise<UploadList> {
+  const rows = await listUploads(ctx.db, userId);
+  return {
+    uploads: rows.map((row) => present(ctx.storage, row)),
+    usedBytes: rows.reduce((total, row) => total + row.bytes, 0),
+    quotaBytes: ctx.quotaBytes,
+  };
+}
+
+/** Removes the files of `hash` when nobody has the upload any more. */
+async function dropFilesIfUnowned(db: Db, storage: MediaStorage, hash: string): Promise<void> {
+  if (!(await isHashOwned(db, hash))) await storage.deleteUpload(hash);
+}
+
+/** The person removes one of their uploads; someone else's is "not found", never deleted. */
+export async function removeUpload(
+  ctx: UploadsContext,
+  userId: string,
+  hash: string,
+): Promise<void> {
+  const deleted = isUploadHash(hash) && (await deleteUploadRow(ctx.db, userId, hash));
+  if (!deleted) throw new UploadError('not_found', 'You have no upload with this name.');
+  await dropFilesIfUnowned(ctx.db, ctx.storage, hash);
+}
+
+/**
+ * Every upload of a person, rows and (unless someone else has the same file) files: part of
+ * deleting an account. Returns how many uploads were removed.
+ */
+export async function deleteUploadsOf(
+  db: Db,
+  storage: MediaStorage,
+  userId: string,
+): Promise<number> {
+  const hashes = await deleteUploadRowsOf(db, userId);
+  for (const hash of hashes) await dropFilesIfUnowned(db, storage, hash);
+  return hashes.length;
+}
+
+/**
+ * A draft says which uploads it holds: those of the person's own uploads are kept another
+ * 30 days. References to uploads the person does not have (deleted, or someone else's) are
+ * reported as missing and change nothing.
+ */
+export async function touchReferences(
+  ctx: UploadsContext,
+  userId: string,
+  refs: string[],
+): Promise<TouchUploadsAnswer> {
+  const hashes = [...new Set(refs.map((ref) => parseUploadRef(ref)!.hash))];
+  const found = new Set(await touchUploads(ctx.db, userId, hashes, ctx.now().toISOString()));
+  return {
+    kept: refs.filter((ref) => found.has(parseUploadRef(ref)!.hash)),
+    missing: refs.filter((ref) => !found.has(parseUploadRef(ref)!.hash)),
+  };
+}
+
+/**
+ * Deletes uploads referenced by no draft (no touch) for 30 days, unless a published portfolio
+ * or an order of the owner still mentions them. Safe to run in several processes at once: each
+ * row is deleted by one of them, and only while it is still unreferenced.
+ */
+export async function sweepUnreferenced(db: Db, storage: MediaStorage, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - UNREFERENCED_DAYS * DAY_MS).toISOString();
+  let deleted = 0;
+  for (;;) {
+    const batch = await staleUploads(db, before, 100);
+    if (batch.length === 0) return deleted;
+    for (const row of batch) {
+      if (await isReferencedByOwnerData(db, row.user_id, row.hash)) {
+        await markReferenced(db, row.user_id, row.hash, now.toISOString());
+      } else if (await deleteIfStillStale(db, row.user_id, row.hash, before)) {
+        deleted += 1;
+        await dropFilesIfUnowned(db, storage, row.hash);
+      }
+    }
+  }
+}

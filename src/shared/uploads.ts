@@ -1,0 +1,248 @@
+/**
+ * Images a person uploads from their own computer: what the server accepts, the variants it
+ * makes, and the reference a draft or a portfolio stores instead of the image's bytes.
+ * Shared by the editor and the server; no Node or DOM APIs.
+ */
+
+/** The largest file accepted, in bytes (15 MB). */
+export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+/** The most pixels an image may have (50 megapixels); more is refused before it is decoded. */
+export const UPLOAD_MAX_PIXELS = 50_000_000;
+/**
+ * The most pixels an AVIF may have (25 megapixels: a 24-megapixel photo fits). Its decoder
+ * cannot decode at a reduced size, so every pixel costs memory and time.
+ */
+export const UPLOAD_MAX_AVIF_PIXELS = 25_000_000;
+/** The most memory an image may take once decoded (256 MB), counting channels and bit depth. */
+export const UPLOAD_MAX_DECODED_BYTES = 256 * 1024 * 1024;
+/** At most this many of one person's uploads are processed or waiting at once. */
+export const UPLOAD_MAX_IN_PROGRESS = 2;
+
+/** Formats accepted, as the server recognises them from the file's first bytes. */
+export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'gif'] as const;
+export type AcceptedImageFormat = (typeof ACCEPTED_IMAGE_FORMATS)[number];
+/** For the file picker's `accept` attribute; the server still decides from the bytes. */
+export const ACCEPTED_IMAGE_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+] as const;
+/** Named in every refusal, so a person knows what to send instead. */
+export const ACCEPTED_FORMATS_TEXT = 'JPEG, PNG, WebP, AVIF or GIF';
+
+/** Widths the server resizes to (never larger than the original). */
+export const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
+/** Encodings of every width, best first: the order of a `<picture>`'s sources. */
+export const VARIANT_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+export const VARIANT_EXTENSIONS: Record<VariantFormat, string> = {
+  avif: 'avif',
+  webp: 'webp',
+  jpeg: 'jpg',
+};
+export const VARIANT_CONTENT_TYPES: Record<VariantFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+};
+/** The Open Graph crop every upload also gets (JPEG, which every link preview reads). */
+export const OG_VARIANT = { width: 1200, height: 630, file: 'og.jpg' } as const;
+
+/**
+ * The widths an image of `width` pixels is resized to: each listed width below it, and the
+ * image's own width up to the largest listed one. Derived from the width alone, so a page can
+ * build a `srcset` from a reference without asking the server.
+ */
+export function variantWidths(width: number): number[] {
+  const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!;
+  const below = VARIANT_WIDTHS.filter((candidate) => candidate < Math.min(width, largest));
+  return [...below, Math.min(width, largest)];
+}
+
+/** The height of a variant `variantWidth` wide of an image `width` x `height`. */
+export function variantHeight(width: number, height: number, variantWidth: number): number {
+  return Math.max(1, Math.round((height * variantWidth) / width));
+}
+
+/** A stored file's name inside its upload's folder, e.g. `640.webp`. */
+export function variantFile(width: number, format: VariantFormat): string {
+  return `${width}.${VARIANT_EXTENSIONS[format]}`;
+}
+
+/**
+ * What a draft or a portfolio stores for an uploaded image: `upload:<sha-256 of the file>:<w>x<h>`
+ * (the size after auto-orientation), optionally followed by `#<x>,<y>`: the focal point, in whole
+ * percentages from the left and the top, that crops keep in view (the centre when absent). The
+ * size lets pages reserve the image's space and list its widths without a lookup; the hash names
+ * the files.
+ */
+export const UPLOAD_REF_PREFIX = 'upload:';
+const UPLOAD_REF =
+  /^upload:([0-9a-f]{64}):([1-9][0-9]{0,4})x([1-9][0-9]{0,4})(?:#([0-9]{1,3}),([0-9]{1,3}))?$/;
+const UPLOAD_HASH = /^[0-9a-f]{64}$/;
+
+/** Where a crop centres, in percent of the width (x) and the height (y), each 0-100. */
+export interface FocalPoint {
+  x: number;
+  y: number;
+}
+
+export const CENTRE: FocalPoint = { x: 50, y: 50 };
+
+export interface UploadRef {
+  hash: string;
+  width: number;
+  height: number;
+  /** Absent means the centre. */
+  focus?: FocalPoint;
+}
+
+export function isUploadHash(value: string): boolean {
+  return UPLOAD_HASH.test(value);
+}
+
+/** A focal point rounded to whole percentages inside 0-100. */
+export function clampFocus(focus: FocalPoint): FocalPoint {
+  const clamp = (value: number) => Math.min(100, Math.max(0, Math.round(value)));
+  return { x: clamp(focus.x), y: clamp(focus.y) };
+}
+
+export function uploadRef(image: UploadRef): string {
+  const base = `${UPLOAD_REF_PREFIX}${image.hash}:${image.width}x${image.height}`;
+  if (!image.focus) return base;
+  const { x, y } = clampFocus(image.focus);
+  return x === CENTRE.x && y === CENTRE.y ? base : `${base}#${x},${y}`;
+}
+
+export function parseUploadRef(value: string): UploadRef | undefined {
+  const match = UPLOAD_REF.exec(value);
+  if (!match) return undefined;
+  const ref: UploadRef = { hash: match[1]!, width: Number(match[2]), height: Number(match[3]) };
+  if (match[4] !== undefined) {
+    const focus = { x: Number(match[4]), y: Number(match[5]) };
+    if (focus.x > 100 || focus.y > 100) return undefined;
+    ref.focus = focus;
+  }
+  return ref;
+}
+
+/** True for a value a draft stores for an uploaded image (with or without a focal point). */
+export function isUploadRef(value: string): boolean {
+  return parseUploadRef(value) !== undefined;
+}
+
+/** The same image with another focal point. */
+export function withFocus(ref: string, focus: FocalPoint): string {
+  const parsed = parseUploadRef(ref);
+  return parsed ? uploadRef({ ...parsed, focus }) : ref;
+}
+
+/** The CSS `object-position` of a focal point, e.g. `30% 20%`. */
+export function objectPosition(focus: FocalPoint = CENTRE): string {
+  return `${focus.x}% ${focus.y}%`;
+}
+
+/** One stored encoding of an upload. */
+export interface UploadVariant {
+  width: number;
+  height: number;
+  format: VariantFormat;
+  url: string;
+}
+
+/** What `POST /api/uploads` answers and `GET /api/uploads` lists. */
+export interface UploadedImage {
+  /** What the draft stores (see UPLOAD_REF_PREFIX). */
+  ref: string;
+  hash: string;
+  width: number;
+  height: number;
+  /** Bytes of every stored variant together; counts against the quota. */
+  bytes: number;
+  createdAt: string;
+  /** Every width in every format, narrowest first. */
+  variants: UploadVariant[];
+  /** A small WebP for thumbnails in the editor. */
+  thumbnailUrl: string;
+  /** The 1200x630 crop for Open Graph link previews. */
+  ogUrl: string;
+}
+
+/** `GET /api/uploads`: the signed-in person's uploads, newest first, and their quota. */
+export interface UploadList {
+  uploads: UploadedImage[];
+  usedBytes: number;
+  quotaBytes: number;
+}
+
+/** At most this many references per `POST /api/uploads/touch`. */
+export const TOUCH_MAX_REFS = 500;
+
+/**
+ * `POST /api/uploads/touch`: the references a draft holds. The editor sends them when it opens
+ * a draft (and at most once a day while it stays open), so the uploads a draft still uses are
+ * not swept; uploads referenced by no draft or portfolio for 30 days are deleted.
+ */
+export interface TouchUploadsBody {
+  refs: string[];
+}
+
+/** Which of the sent references are still stored (others were deleted: show them as gone). */
+export interface TouchUploadsAnswer {
+  kept: string[];
+  missing: string[];
+}
+
+/** URL of one stored file under a media base (`/media` or a CDN's address). */
+export function mediaUrl(mediaBase: string, hash: string, file: string): string {
+  return `${mediaBase}/${hash}/${file}`;
+}
+
+/** Everything a page or the editor needs to show an uploaded image. */
+export function describeUpload(
+  mediaBase: string,
+  image: UploadRef & { bytes: number; createdAt: string },
+): UploadedImage {
+  const widths = variantWidths(image.width);
+  const variants = widths.flatMap((width) =>
+    VARIANT_FORMATS.map((format) => ({
+      width,
+      height: variantHeight(image.width, image.height, width),
+      format,
+      url: mediaUrl(mediaBase, image.hash, variantFile(width, format)),
+    })),
+  );
+  return {
+    ref: uploadRef(image),
+    hash: image.hash,
+    width: image.width,
+    height: image.height,
+    bytes: image.bytes,
+    createdAt: image.createdAt,
+    variants,
+    thumbnailUrl: mediaUrl(mediaBase, image.hash, variantFile(widths[0]!, 'webp')),
+    ogUrl: mediaUrl(mediaBase, image.hash, OG_VARIANT.file),
+  };
+}
+
+/**
+ * The image a link preview (Open Graph, Twitter card, JSON-LD) should name for a portfolio's
+ * image value: an upload's 1200x630 crop, or an address as it is. Relative to the media base,
+ * so a page made absolute with PUBLIC_URL when the base is `/media`.
+ */
+export function linkPreviewImage(
+  mediaBase: string,
+  value: string,
+): { url: string; width?: number; height?: number } | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  const ref = parseUploadRef(trimmed);
+  if (!ref) return { url: trimmed };
+  return {
+    url: mediaUrl(mediaBase, ref.hash, OG_VARIANT.file),
+    width: OG_VARIANT.width,
+    height: OG_VARIANT.height,
+  };
+}
