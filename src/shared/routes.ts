@@ -39,3 +39,16 @@ export function pageTitle(pathname: string): string | undefined {
 export const SMALL_SCREEN_WIDTH = 750;
 /** At this width or narrower the landing page shows its hover state from the start. */
 export const FORCED_HOVER_WIDTH = 1024;
+
+/** The signed-in person's portfolios, receipts and account actions. */
+export const ACCOUNT_PATH = '/account';
+
+/** A receipt as a print-friendly page, visible only to its buyer; `.pdf` for the download. */
+export function receiptPath(orderId: string, format: 'html' | 'pdf' = 'html'): string {
+  return `/receipts/${encodeURIComponent(orderId)}${format === 'pdf' ? '.pdf' : ''}`;
+}
+
+/** Renewing one portfolio: shows the price and opens the checkout (also linked from emails). */
+export function renewPath(username: string): string {
+  return `/account/renew/${encodeURIComponent(username)}`;
+}

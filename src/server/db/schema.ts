@@ -44,6 +44,8 @@ export interface UsernamesTable {
   portfolio_id: string;
   created_at: string;
   updated_at: string;
+  /** Set while the owner has taken the page offline (the name stays theirs). */
+  unpublished_at: string | null;
 }
 
 /**

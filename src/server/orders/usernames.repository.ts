@@ -8,8 +8,15 @@ export function findUsername(db: Db, username: string): Promise<UsernameRow | un
   return db.selectFrom('usernames').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-export async function insertUsername(trx: Tx, row: UsernameRow): Promise<void> {
-  await trx.insertInto('usernames').values(row).execute();
+/** A new name is published from the start. */
+export async function insertUsername(
+  trx: Tx,
+  row: Omit<UsernameRow, 'unpublished_at'>,
+): Promise<void> {
+  await trx
+    .insertInto('usernames')
+    .values({ ...row, unpublished_at: null })
+    .execute();
 }
 
 export async function pointUsernameAt(

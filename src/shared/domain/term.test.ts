@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { renewedUntil, termInWords, termOf } from './term.js';
+
+const paidUntil = '2027-11-22T10:00:00.000Z';
+const at = (iso: string) => new Date(iso);
+
+describe('the yearly term', () => {
+  it('is live until paid_until, in grace for 14 days, offline for 90, then released', () => {
+    expect(termOf(paidUntil, at('2027-11-22T09:59:59.999Z')).state).toBe('live');
+    expect(termOf(paidUntil, at('2027-11-22T10:00:00.000Z')).state).toBe('grace');
+    expect(termOf(paidUntil, at('2027-12-06T09:59:59.999Z')).state).toBe('grace');
+    expect(termOf(paidUntil, at('2027-12-06T10:00:00.000Z')).state).toBe('offline');
+    expect(termOf(paidUntil, at('2028-03-05T09:59:59.999Z')).state).toBe('offline');
+    expect(termOf(paidUntil, at('2028-03-05T10:00:00.000Z')).state).toBe('released');
+  });
+
+  it('renews from paid_until while the page is up, and from now once it is offline', () => {
+    expect(renewedUntil(paidUntil, at('2027-06-01T00:00:00Z')).toISOString()).toBe(
+      '2028-11-21T10:00:00.000Z',
+    );
+    expect(renewedUntil(paidUntil, at('2027-11-30T00:00:00Z')).toISOString()).toBe(
+      '2028-11-21T10:00:00.000Z',
+    );
+    expect(renewedUntil(paidUntil, at('2028-01-01T00:00:00Z')).toISOString()).toBe(
+      '2028-12-31T00:00:00.000Z',
+    );
+  });
+
+  it('says the state in words', () => {
+    expect(termInWords(paidUntil, at('2026-11-22T10:00:00Z'))).toBe('Live · renews 22 Nov 2027');
+    expect(termInWords(paidUntil, at('2027-11-16T12:00:00Z'))).toBe('Live · expires in 6 days');
+    expect(termInWords(paidUntil, at('2027-11-21T12:00:00Z'))).toBe('Live · expires in 1 day');
+    expect(termInWords(paidUntil, at('2027-11-30T10:00:00Z'))).toBe(
+      'Expired — goes offline in 6 days unless renewed',
+    );
+    expect(termInWords(paidUntil, at('2027-12-10T00:00:00Z'))).toBe(
+      'Expired — page offline since 6 Dec 2027',
+    );
+  });
+});
