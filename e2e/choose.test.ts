@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
 import { serverDatabase, signInThroughPopup } from './fixtures.js';
 
@@ -52,7 +53,7 @@ describe('the Choose page', () => {
     expect(names).toEqual(['Mini-port', 'Directive', 'Hyperspace', 'Solid-State', 'Phantom']);
     await expect(
       card(page, 'Mini-port').locator('.template-card__price').textContent(),
-    ).resolves.toBe('Template Price : 499 INR / year');
+    ).resolves.toBe('Template Price: 499 INR / yearTaxes included');
     // With a discount: the struck-through price and the discounted one, in rupees per year.
     const directive = card(page, 'Directive').locator('.template-card__price');
     await expect(directive.locator('s').textContent()).resolves.toBe('700');
@@ -88,7 +89,7 @@ describe('the Choose page', () => {
         await expect(hyperspace.textContent()).resolves.toContain('809.55 INR / year');
         const phantom = card(page, 'Phantom');
         await expect(phantom.locator('.template-card__price').textContent()).resolves.toBe(
-          'Template Price : NA',
+          'Template Price: NA',
         );
         const select = phantom.getByRole('button', { name: 'Select Phantom' });
         await expect(select.isDisabled()).resolves.toBe(true);
@@ -194,9 +195,53 @@ describe('the Choose page', () => {
     await page.getByRole('heading', { name: 'Mini-port' }).waitFor();
   });
 
-  it('sends a 750 px window to /screen-error', async () => {
-    const page = await session.newPage({ width: 750, height: 900 });
+  it.each([375, 360])(
+    'lets a %i px phone see every template and price, with no sideways scrolling',
+    async (width) => {
+      const page = await session.newPage({ width, height: 800 });
+      await page.goto('/choose');
+      await page.getByRole('heading', { name: 'Phantom' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/choose');
+      await expect(
+        page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+      ).resolves.toBe(false);
+    },
+  );
+
+  it('centres the shorter last row of cards', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
     await page.goto('/choose');
-    await page.waitForURL('**/screen-error');
+    await page.getByRole('heading', { name: 'Phantom' }).waitFor();
+    const grid = await page.locator('.choose__grid').boundingBox();
+    const solidState = await card(page, 'Solid-State').boundingBox();
+    const phantom = await card(page, 'Phantom').boundingBox();
+    const left = solidState!.x - grid!.x;
+    const right = grid!.x + grid!.width - (phantom!.x + phantom!.width);
+    expect(Math.abs(left - right)).toBeLessThan(2);
   });
+
+  it('holds the space of the cards while they load, so nothing jumps', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.route('**/api/templates', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto('/choose');
+    // Measured once the fonts are in: a font swap is not what this test is about.
+    await page.evaluate(() => document.fonts.ready);
+    const footerBefore = await page.locator('footer.site-footer').boundingBox();
+    await page.getByRole('heading', { name: 'Mini-port' }).waitFor();
+    const footerAfter = await page.locator('footer.site-footer').boundingBox();
+    expect(Math.abs(footerAfter!.y - footerBefore!.y)).toBeLessThan(4);
+  });
+
+  it.each([1280, 375])(
+    'passes axe with no serious or critical violations at %i px',
+    async (width) => {
+      const page = await session.newPage({ width, height: 800 }, { bypassCSP: true });
+      await page.goto('/choose');
+      await page.getByRole('heading', { name: 'Phantom' }).waitFor();
+      await expect(seriousAxeViolations(page, '.test-mode-notice')).resolves.toEqual([]);
+    },
+  );
 });

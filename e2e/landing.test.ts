@@ -1,13 +1,28 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
 
-const revealOpacity = (page: import('playwright-core').Page) =>
-  page.locator('.collage__reveal').evaluate((element) => Number(getComputedStyle(element).opacity));
+/** Whether the element's box is inside the first screen and drawn at full strength. */
+const shownOnFirstScreen = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    return (
+      box.top >= 0 &&
+      box.bottom <= window.innerHeight &&
+      style.visibility === 'visible' &&
+      Number(style.opacity) === 1
+    );
+  });
+
+const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 describe('the landing page', () => {
   const session = useBrowser();
 
-  it('shows the title and a collage of eight template images', async () => {
+  it('shows the title and a collage of eight template images at full strength', async () => {
     const page = await session.newPage({ width: 1440, height: 900 });
     await page.goto('/');
     await expect(page.title()).resolves.toBe('Online Portfolio Builder');
@@ -16,95 +31,78 @@ describe('the landing page', () => {
     );
     const images = page.locator('.collage__image');
     await expect(images.count()).resolves.toBe(8);
-    // Every image really loads (no broken picture in the shop window).
+    // Every image really loads (no broken picture in the shop window), and none is dimmed.
     await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLImageElement>('.collage__image')].every(
+      [...document.querySelectorAll<HTMLImageElement>('.collage__image, .hero__art')].every(
         (image) => image.complete && image.naturalWidth > 0,
       ),
     );
+    const dimmed = await images.evaluateAll((all) =>
+      all.filter((image) => {
+        const style = getComputedStyle(image);
+        return Number(style.opacity) < 1 || style.filter !== 'none';
+      }),
+    );
+    expect(dimmed).toHaveLength(0);
   });
 
-  it('reveals the tagline and Get Started when the centre image is hovered, on a wide screen', async () => {
-    const page = await session.newPage({ width: 1440, height: 900 });
+  it.each([
+    [1440, 900],
+    [1280, 800],
+    [1024, 768],
+    [375, 812],
+    [360, 740],
+  ])(
+    'shows the tagline, what it does, the starting price and Get Started from the first paint at %i px',
+    async (width, height) => {
+      const page = await session.newPage({ width, height });
+      await page.goto('/');
+      expect(new URL(page.url()).pathname).toBe('/');
+      await expect(
+        page.getByText('Showcase Your Story, Build Your Brand.').isVisible(),
+      ).resolves.toBe(true);
+      await expect(page.getByText(/pick a design, fill in your work/).isVisible()).resolves.toBe(
+        true,
+      );
+      // The cheapest template of the seeded price list, as the server decides it.
+      await page.getByText('From ₹499 a year, taxes included').waitFor();
+      await expect(shownOnFirstScreen(page, '.hero__cta')).resolves.toBe(true);
+      await expect(overflowsSideways(page)).resolves.toBe(false);
+    },
+  );
+
+  it('names the three steps and carries the product mark in its header', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
     await page.goto('/');
-    const centre = page.locator('.collage__centre');
-    await expect(centre.getAttribute('data-revealed')).resolves.toBe('false');
-    await expect(revealOpacity(page)).resolves.toBe(0);
+    const steps = await page.locator('.steps__item h3').allTextContents();
+    expect(steps).toEqual(['Pick a template', 'Fill in your details', 'Publish']);
+    await expect(page.locator('.landing__brand .brand-mark').isVisible()).resolves.toBe(true);
+  });
 
-    await centre.hover();
-    await expect(centre.getAttribute('data-revealed')).resolves.toBe('true');
-    await page.waitForFunction(
-      () => getComputedStyle(document.querySelector('.collage__reveal')!).opacity === '1',
-    );
-    await expect(
-      page.getByText('Showcase Your Story, Build Your Brand.').isVisible(),
-    ).resolves.toBe(true);
-
-    await page.mouse.move(5, 5);
-    await expect(centre.getAttribute('data-revealed')).resolves.toBe('false');
+  it('keeps the page still while the price arrives (no layout shift)', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await page.route('**/api/templates', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto('/');
+    // Measured once the fonts are in: a font swap is not what this test is about.
+    await page.evaluate(() => document.fonts.ready);
+    const before = await page.locator('.steps').boundingBox();
+    await page.getByText('From ₹499 a year, taxes included').waitFor();
+    const after = await page.locator('.steps').boundingBox();
+    expect(after?.y).toBe(before?.y);
   });
 
   it('Get Started goes to the template picker', async () => {
     const page = await session.newPage({ width: 1440, height: 900 });
     await page.goto('/');
-    await page.locator('.collage__centre').hover();
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL('**/choose');
     expect(new URL(page.url()).pathname).toBe('/choose');
   });
 
-  it('forces the hover state on at 1024 px wide or less', async () => {
-    for (const width of [1024, 800]) {
-      const page = await session.newPage({ width, height: 800 });
-      await page.goto('/');
-      await expect(page.locator('.collage__centre').getAttribute('data-revealed')).resolves.toBe(
-        'true',
-      );
-      await expect(page.locator('.collage').getAttribute('data-hovered')).resolves.toBe('true');
-      await expect(page.getByRole('link', { name: 'Get Started' }).isVisible()).resolves.toBe(true);
-    }
-    const wide = await session.newPage({ width: 1025, height: 800 });
-    await wide.goto('/');
-    await expect(wide.locator('.collage__centre').getAttribute('data-revealed')).resolves.toBe(
-      'false',
-    );
-  });
-
-  it('sends a 750 px wide window to /screen-error, and lets 751 px stay', async () => {
-    const small = await session.newPage({ width: 750, height: 900 });
-    await small.goto('/');
-    await small.waitForURL('**/screen-error');
-    await expect(small.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
-      'Please use a larger screen',
-    );
-    await expect(small.getByText(/not supported on mobile devices/).isVisible()).resolves.toBe(
-      true,
-    );
-    await expect(small.getByText(/desktop or\s+laptop/).isVisible()).resolves.toBe(true);
-
-    const phone = await session.newPage({ width: 375, height: 740 });
-    await phone.goto('/');
-    await phone.waitForURL('**/screen-error');
-
-    const enough = await session.newPage({ width: 751, height: 900 });
-    // The redirect checks the width, then listens for resizes, in one effect: once that listener
-    // is added (no other code on this page listens for resizes), the check has run.
-    await enough.addInitScript(() => {
-      const add = window.addEventListener.bind(window);
-      window.addEventListener = ((...args: Parameters<typeof add>) => {
-        if (args[0] === 'resize')
-          (window as unknown as { resizeListened: boolean }).resizeListened = true;
-        add(...args);
-      }) as typeof window.addEventListener;
-    });
-    await enough.goto('/');
-    await enough.waitForFunction(
-      () => (window as unknown as { resizeListened?: boolean }).resizeListened === true,
-    );
-    expect(new URL(enough.url()).pathname).toBe('/');
-  });
-
-  it('is reachable by keyboard: Tab reaches Get Started and reveals it', async () => {
+  it('is reachable by keyboard: Tab reaches Get Started', async () => {
     const page = await session.newPage({ width: 1440, height: 900 });
     await page.goto('/');
     for (let i = 0; i < 10; i += 1) {
@@ -115,8 +113,15 @@ describe('the landing page', () => {
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
       'Get Started',
     );
-    await expect(page.locator('.collage__centre').getAttribute('data-revealed')).resolves.toBe(
-      'true',
-    );
   });
+
+  it.each([1280, 375])(
+    'passes axe with no serious or critical violations at %i px',
+    async (width) => {
+      const page = await session.newPage({ width, height: 800 }, { bypassCSP: true });
+      await page.goto('/');
+      await page.getByText('From ₹499 a year, taxes included').waitFor();
+      await expect(seriousAxeViolations(page, '.collage__side')).resolves.toEqual([]);
+    },
+  );
 });

@@ -80,7 +80,7 @@ export interface TestGatewayFailure {
 }
 
 /** Brand colour for the checkout (Razorpay theme.color). */
-export const CHECKOUT_THEME_COLOR = '#c9473a';
+export const CHECKOUT_THEME_COLOR = '#4a3fb0';
 
 /**
  * Where the provider's checkout POSTs the payment in the redirect flow (in-app browsers), as a

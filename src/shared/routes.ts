@@ -37,8 +37,6 @@ export function pageTitle(pathname: string): string | undefined {
 
 /** Builder pages that follow the spec's rule: 750 px or narrower goes to /screen-error. */
 export const SMALL_SCREEN_WIDTH = 750;
-/** At this width or narrower the landing page shows its hover state from the start. */
-export const FORCED_HOVER_WIDTH = 1024;
 
 /** The signed-in person's portfolios, receipts and account actions. */
 export const ACCOUNT_PATH = '/account';

@@ -15,7 +15,7 @@ import { useSignIn } from '../auth/useSignIn.js';
 import { writeDraft } from '../draft/storage.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Footer } from '../components/Footer.js';
-import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
+import { BrandMark } from '../components/BrandMark.js';
 import './choose.css';
 
 type Templates =
@@ -23,31 +23,57 @@ type Templates =
   | { status: 'error'; message: string }
   | { status: 'ready'; templates: TemplateSummary[] };
 
+/** The specification's words, with the amount in front and whether tax is in it. */
 export function PriceLine({ template }: { template: TemplateSummary }) {
   if (template.pricePaise === null || template.finalPricePaise === null) {
-    return <p className="template-card__price">Template Price : NA</p>;
+    return <p className="template-card__price">Template Price: NA</p>;
   }
-  if (template.discountPercent > 0) {
-    return (
-      <p className="template-card__price">
-        Template Price :{' '}
-        <s aria-label={`was ${formatRupees(template.pricePaise)} INR`}>
-          {formatRupees(template.pricePaise)}
-        </s>{' '}
-        <strong>{formatRupees(template.finalPricePaise)}</strong> INR / year{' '}
-        <span className="template-card__discount">{template.discountPercent}% off</span>
-      </p>
-    );
-  }
+  const discounted = template.discountPercent > 0;
   return (
     <p className="template-card__price">
-      Template Price : {formatRupees(template.pricePaise)} INR / year
+      Template Price:{' '}
+      {discounted && (
+        <>
+          <s aria-label={`was ${formatRupees(template.pricePaise)} INR`}>
+            {formatRupees(template.pricePaise)}
+          </s>{' '}
+        </>
+      )}
+      <strong>{formatRupees(template.finalPricePaise)} INR</strong> / year
+      {discounted && (
+        <span className="template-card__discount">{template.discountPercent}% off</span>
+      )}
+      <span className="template-card__tax">Taxes included</span>
     </p>
   );
 }
 
+/**
+ * What /choose shows while the list loads: five cards built from the real card's parts with their
+ * text hidden, so each has the final size and nothing moves when the list arrives.
+ */
+function PlaceholderCards() {
+  return Array.from({ length: 5 }, (_, index) => (
+    <li key={index} className="template-card template-card--placeholder" aria-hidden="true">
+      <span className="template-card__image" />
+      <div className="template-card__body">
+        <h2 className="template-card__name">
+          <span className="template-card__skeleton">Template</span>
+        </h2>
+        <p className="template-card__price">
+          <span className="template-card__skeleton">Template Price: 000 INR / year</span>
+          <span className="template-card__tax">&nbsp;</span>
+        </p>
+        <div className="template-card__actions">
+          <span className="button template-card__skeleton-button" />
+          <span className="button template-card__skeleton-button" />
+        </div>
+      </div>
+    </li>
+  ));
+}
+
 export function ChoosePage() {
-  useSmallScreenRedirect();
   const navigate = useNavigate();
   const session = useSession();
   const { signIn, pending, message, dismissMessage } = useSignIn();
@@ -107,7 +133,8 @@ export function ChoosePage() {
     <div className="choose">
       <header className="choose__bar">
         <Link to="/" className="choose__brand">
-          Online Portfolio Builder
+          <BrandMark />
+          <span>Online Portfolio Builder</span>
         </Link>
         <AccountBar
           signIn={() => void signIn()}
@@ -142,9 +169,14 @@ export function ChoosePage() {
         )}
 
         {templates.status === 'loading' && (
-          <p className="choose__status" role="status">
-            Loading templates…
-          </p>
+          <>
+            <p className="visually-hidden" role="status">
+              Loading templates…
+            </p>
+            <ul className="choose__grid">
+              <PlaceholderCards />
+            </ul>
+          </>
         )}
         {templates.status === 'error' && (
           <div className="choose__status" role="alert">

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { FORCED_HOVER_WIDTH } from '../../shared/routes.js';
+import { formatRupees } from '../../shared/domain/price.js';
+import { BrandMark } from '../components/BrandMark.js';
 import { Footer } from '../components/Footer.js';
-import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
+import { useStartingPrice } from '../components/useStartingPrice.js';
 import './landing.css';
 
 /** The eight screenshots of our templates around the centre card (made by `npm run screenshots`). */
@@ -17,14 +17,36 @@ const COLLAGE = [
   { src: '/images/collage-8.webp', alt: 'Mini-port template: portfolio boxes' },
 ] as const;
 
-export function LandingPage() {
-  useSmallScreenRedirect();
-  // Touch screens and small laptops have no hover: show the call to action from the start.
-  const [forced] = useState(() => window.innerWidth <= FORCED_HOVER_WIDTH);
-  const [hovered, setHovered] = useState(false);
-  const [centreHovered, setCentreHovered] = useState(false);
-  const revealed = forced || centreHovered;
+const STEPS = [
+  {
+    title: 'Pick a template',
+    text: 'Five designs made for artists, makers and professionals. Preview each one first.',
+  },
+  {
+    title: 'Fill in your details',
+    text: 'Your words, photos and links, with a live preview that updates as you type.',
+  },
+  {
+    title: 'Publish',
+    text: 'Choose your username and pay once a year. Your page is live at its own address.',
+  },
+] as const;
 
+function StartingPrice() {
+  const paise = useStartingPrice();
+  // The line keeps its height while the price loads, so nothing below it moves.
+  return (
+    <p className="hero__price" aria-live="polite">
+      {typeof paise === 'number' && (
+        <>
+          From <strong>₹{formatRupees(paise)}</strong> a year, taxes included
+        </>
+      )}
+    </p>
+  );
+}
+
+export function LandingPage() {
   const side = (start: number) =>
     COLLAGE.slice(start, start + 4).map((image, index) => (
       <img
@@ -40,34 +62,61 @@ export function LandingPage() {
 
   return (
     <div className="landing">
-      <main
-        className="collage"
-        data-hovered={forced || hovered}
-        onMouseEnter={() => setHovered(true)}
-        onMouseLeave={() => setHovered(false)}
-      >
-        <div className="collage__side collage__side--left">{side(0)}</div>
-        <section
-          className="collage__centre"
-          data-revealed={revealed}
-          aria-labelledby="landing-title"
-          onMouseEnter={() => setCentreHovered(true)}
-          onMouseLeave={() => setCentreHovered(false)}
-          onFocus={() => setCentreHovered(true)}
-          onBlur={() => setCentreHovered(false)}
-        >
-          <div className="collage__centre-art" aria-hidden="true" />
-          <h1 id="landing-title" className="collage__title">
-            Online Portfolio Builder
-          </h1>
-          <div className="collage__reveal">
-            <p className="collage__tagline">Showcase Your Story, Build Your Brand.</p>
-            <Link to="choose" className="button collage__cta">
-              Get Started
-            </Link>
-          </div>
+      <header className="landing__bar">
+        <Link to="/" className="landing__brand" aria-label="Online Portfolio Builder, home">
+          <BrandMark />
+          <span>Online Portfolio Builder</span>
+        </Link>
+        <Link to="choose" className="landing__bar-link">
+          Templates
+        </Link>
+      </header>
+      <main>
+        <div className="collage">
+          <div className="collage__side collage__side--left">{side(0)}</div>
+          <section className="hero" aria-labelledby="landing-title">
+            <img
+              className="hero__art"
+              src="/images/card-template3.webp"
+              alt="A portfolio made with the Hyperspace template"
+              width={640}
+              height={480}
+              fetchPriority="high"
+            />
+            <div className="hero__body">
+              <h1 id="landing-title" className="hero__title">
+                Online Portfolio Builder
+              </h1>
+              <p className="hero__tagline">Showcase Your Story, Build Your Brand.</p>
+              <p className="hero__lede">
+                Make a portfolio page that looks professional in minutes: pick a design, fill in
+                your work, publish it at your own address.
+              </p>
+              <Link to="choose" className="button hero__cta">
+                Get Started
+              </Link>
+              <StartingPrice />
+            </div>
+          </section>
+          <div className="collage__side collage__side--right">{side(4)}</div>
+        </div>
+
+        <section className="steps" aria-labelledby="steps-title">
+          <h2 id="steps-title" className="steps__title">
+            Three steps to your page
+          </h2>
+          <ol className="steps__list">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="steps__item">
+                <span className="steps__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <h3>{step.title}</h3>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
         </section>
-        <div className="collage__side collage__side--right">{side(4)}</div>
       </main>
       <Footer />
     </div>

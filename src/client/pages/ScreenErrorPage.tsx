@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SMALL_SCREEN_WIDTH } from '../../shared/routes.js';
 import './simple-page.css';
 
 export function ScreenErrorPage() {
@@ -25,13 +26,23 @@ export function ScreenErrorPage() {
         </svg>
         <h1>Please use a larger screen</h1>
         <p>
-          The portfolio builder is not supported on mobile devices. Please open it on a desktop or
-          laptop, where there is room for the editor and the live preview side by side.
+          Editing and publishing a portfolio needs room for the form beside its live preview, so
+          that part of the builder needs a window wider than {SMALL_SCREEN_WIDTH} px for now.
+        </p>
+        <p>
+          On this screen you can look at every template and its price. To build your page, open the
+          same address, <strong>{window.location.host}</strong>, on a computer: sign in there and
+          carry on.
         </p>
         <p>Published portfolios work everywhere, including phones.</p>
-        <Link className="button button--ghost" to="/">
-          Try again
-        </Link>
+        <div className="simple-page__actions">
+          <Link className="button" to="/choose">
+            See the templates
+          </Link>
+          <Link className="button button--ghost" to="/">
+            Home
+          </Link>
+        </div>
       </div>
     </main>
   );

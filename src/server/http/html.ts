@@ -37,7 +37,7 @@ export function smallPage({
   input{width:100%;min-height:44px;padding:.55rem .75rem;border:1px solid #bdb6c9;border-radius:10px;font:inherit}
   input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #2f6fed;outline-offset:2px}
   .actions{display:flex;gap:.6rem;margin-top:1.3rem}
-  button{min-height:44px;padding:.55rem 1.2rem;border-radius:999px;border:2px solid #c9473a;background:#c9473a;color:#fff;font:600 1rem system-ui,sans-serif;cursor:pointer}
+  button{min-height:44px;padding:.55rem 1.2rem;border-radius:999px;border:2px solid #4a3fb0;background:#4a3fb0;color:#fff;font:600 1rem system-ui,sans-serif;cursor:pointer}
   button.secondary{background:transparent;color:#1d1b26;border-color:#1d1b26}
   .error{color:#a83427;font-weight:600}
   a{color:#a83427}
