@@ -15,6 +15,9 @@ export function BackArrow({ to, label }: { to: string; label: string }) {
           strokeLinejoin="round"
         />
       </svg>
+      <span className="back-arrow__text" aria-hidden="true">
+        {label}
+      </span>
     </Link>
   );
 }

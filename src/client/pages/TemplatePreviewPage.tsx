@@ -8,12 +8,13 @@ export function TemplatePreviewPage({ templateId }: { templateId: TemplateId }) 
   const template = useTemplateWithSample(templateId);
   return (
     <>
+      {/* First in the page: on phones it is a strip above the template rather than over it. */}
+      <BackArrow to="/choose" label="Back to templates" />
       {template.status === 'ready' ? (
         <template.Component data={template.sample} />
       ) : (
         <TemplateLoading failed={template.status === 'failed'} />
       )}
-      <BackArrow to="/choose" label="Back to templates" />
     </>
   );
 }

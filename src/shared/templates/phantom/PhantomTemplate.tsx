@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
-import { SocialIcon, TileIcon } from '../common/Icon.js';
+import { SocialIcon } from '../common/Icon.js';
 import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
 import './phantom.css';
@@ -66,11 +66,6 @@ function TileCard({ tile, index, eager }: { tile: Tile; index: number; eager: bo
         </h3>
         {tile.desc && <p className="phantom-tile-desc">{tile.desc}</p>}
       </div>
-      {tile.icon && (
-        <span className="phantom-tile-badge" aria-hidden="true">
-          <TileIcon name={tile.icon} />
-        </span>
-      )}
     </article>
   );
 }
