@@ -175,7 +175,8 @@ export interface TestGatewayPaymentsTable {
 }
 
 /** Which reminder of the yearly term was sent (term/reminders.service.ts). */
-export type TermReminderKind = 'before_30_days' | 'before_7_days' | 'before_1_day' | 'lapsed' | 'offline';
+export type TermReminderKind =
+  'before_30_days' | 'before_7_days' | 'before_1_day' | 'lapsed' | 'offline';
 
 /** One reminder email of one term, recorded once: the key is claimed by whoever sends it. */
 export interface TermRemindersTable {

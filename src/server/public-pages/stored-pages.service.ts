@@ -125,7 +125,8 @@ export class StoredPages {
       const servedUntil = servedUntilOf(row);
       if (servedUntil <= now) return 'unavailable';
       const stored = row.stored;
-      if (stored && stored.sourceVersion === sourceVersionOf(row)) return { ...stored, servedUntil };
+      if (stored && stored.sourceVersion === sourceVersionOf(row))
+        return { ...stored, servedUntil };
       if ((await this.refresh(username)) === 'missing') return undefined;
     }
     return undefined;
