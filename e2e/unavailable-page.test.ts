@@ -2,12 +2,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { GRACE_DAYS } from '../src/shared/domain/term.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { publishDirectly } from '../test/publish-directly.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
-import { serverDatabase } from './fixtures.js';
+import { serverDatabase, signInThroughPopup } from './fixtures.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const username = `offline-${randomUUID().slice(0, 8)}`;
@@ -62,4 +63,84 @@ describe('the page of a portfolio that is not available', () => {
       await page.screenshot({ path: path.join(dir, `unavailable-page-${width}.png`) });
     },
   );
+});
+
+describe('updating a portfolio whose term has ended, from the final preview', () => {
+  const session = useBrowser();
+  const db = serverDatabase();
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  // The final preview keeps the spec's small-screen rule (750 px and under go to /screen-error).
+  it.each([1280, 751])('at %i px: Submit says the term ended and how to renew', async (width) => {
+    const run = randomUUID().slice(0, 8);
+    const email = `lapsed-${run}@example.com`;
+    const username = `lapsed-${run}`;
+    // Signed in at a desktop width (where the bar shows Sign In), then looked at at `width`.
+    const page = await session.newPage({ width: 1280, height: 900 });
+    // Chromium reports the refused claim itself on the console.
+    session.allowConsoleError(/status of 409 \(Conflict\)/);
+    await page.goto('/about-us');
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ templateId: 'template1', data: SAMPLE_DATA.template1 }),
+    ] as const);
+    await page.goto('/final-preview');
+    await signInThroughPopup(page, () => page.getByRole('button', { name: 'Sign In' }).click(), {
+      name: 'Lata Iyer',
+      email,
+    });
+    await page.getByText('Welcome Lata!').waitFor();
+
+    // This person's own portfolio at this name, a year and three weeks after it was paid for.
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const stamp = new Date().toISOString();
+    const portfolioId = randomUUID();
+    await db
+      .insertInto('portfolios')
+      .values({
+        id: portfolioId,
+        user_id: user.id,
+        template_id: 'template1',
+        data: JSON.stringify(SAMPLE_DATA.template1),
+        paid_until: new Date(Date.now() - (GRACE_DAYS + 7) * DAY_MS).toISOString(),
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    await db
+      .insertInto('usernames')
+      .values({
+        username,
+        user_id: user.id,
+        portfolio_id: portfolioId,
+        created_at: stamp,
+        updated_at: stamp,
+        unpublished_at: null,
+      })
+      .execute();
+
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByLabel('Username').fill(username);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'yearly term' });
+    await alert.waitFor();
+    await expect(alert.innerText()).resolves.toMatch(
+      new RegExp(
+        `The yearly term of /users/${username} ended on .+ and the page has been offline since .+, so changes can no longer be published for free\\. Make Payment renews it for a year and publishes these changes\\.`,
+      ),
+    );
+    await expect(page.getByRole('button', { name: 'Make Payment' }).isEnabled()).resolves.toBe(
+      true,
+    );
+    const dir = path.resolve('test-results');
+    mkdirSync(dir, { recursive: true });
+    await alert.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(dir, `term-ended-claim-${width}.png`) });
+  });
 });
