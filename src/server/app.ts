@@ -214,7 +214,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('uploadSweeper', new UploadSweeper(deps.db, mediaStorage, app.log));
   app.decorate('expiredSignIns', new ExpiredSignInPurge(deps.db, app.log));
   app.decorate('captureRetry', new CaptureRetry(orders, app.log));
-  app.decorate('termSchedule', new TermSchedule(deps.db, publicUrl, app.log));
+  app.decorate(
+    'termSchedule',
+    new TermSchedule(deps.db, publicUrl, app.log, { intervalMs: deps.config.termScheduleMs }),
+  );
   await registerSpa(app, deps.clientDir);
 
   app.addHook('onClose', async () => {
