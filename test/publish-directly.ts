@@ -15,7 +15,15 @@ export async function publishDirectly(
     templateId,
     data,
     email = `${username}@example.com`,
-  }: { username: string; templateId: TemplateId; data: PortfolioData; email?: string },
+    paidUntil = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString(),
+  }: {
+    username: string;
+    templateId: TemplateId;
+    data: PortfolioData;
+    email?: string;
+    /** A year ahead unless the test is about the term. */
+    paidUntil?: string;
+  },
 ): Promise<{ userId: string; portfolioId: string }> {
   const now = new Date().toISOString();
   const userId = randomUUID();
@@ -43,7 +51,7 @@ export async function publishDirectly(
         user_id: userId,
         template_id: templateId,
         data: JSON.stringify(data),
-        paid_until: now,
+        paid_until: paidUntil,
         created_at: now,
         updated_at: now,
       })

@@ -37,6 +37,7 @@ import type { PublicPageFastPath } from './public-pages/fast-path.js';
 import { registerPublicPages } from './public-pages/public-pages.routes.js';
 import { registerSiteModeRoutes } from './site-mode.js';
 import { registerTemplateRoutes } from './templates/templates.routes.js';
+import { TermSchedule } from './term/term.worker.js';
 import { createMediaStorage } from './uploads/create-storage.js';
 import { ImagePool } from './uploads/image-pool.js';
 import type { MediaStorage } from './uploads/storage.js';
@@ -69,6 +70,8 @@ declare module 'fastify' {
     uploadSweeper: UploadSweeper;
     /** Where uploaded images are stored (for deleteUploadsOf and pages that show them). */
     mediaStorage: MediaStorage;
+    /** Term reminders and username releases; main.ts starts it, tests call runOnce(now). */
+    termSchedule: TermSchedule;
   }
 }
 
@@ -211,6 +214,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('uploadSweeper', new UploadSweeper(deps.db, mediaStorage, app.log));
   app.decorate('expiredSignIns', new ExpiredSignInPurge(deps.db, app.log));
   app.decorate('captureRetry', new CaptureRetry(orders, app.log));
+  app.decorate(
+    'termSchedule',
+    new TermSchedule(deps.db, publicUrl, app.log, { intervalMs: deps.config.termScheduleMs }),
+  );
   await registerSpa(app, deps.clientDir);
 
   app.addHook('onClose', async () => {
@@ -220,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await mediaStorage.close();
     await app.expiredSignIns.stop();
     await app.captureRetry.stop();
+    await app.termSchedule.stop();
     await deps.db.destroy();
   });
 

@@ -122,6 +122,12 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(65536, 'must be at most 65536')
     .default(64),
+  TERM_SCHEDULE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1')
+    .max(86400, 'must be at most 86400')
+    .default(300),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
@@ -188,6 +194,8 @@ export interface Config {
   redisUrl?: string;
   /** The most bytes of rendered pages each process keeps in memory (public-pages/page-cache.ts). */
   pageCacheBytes: number;
+  /** How often each process sends due term reminders and releases usernames (term/term.worker.ts). */
+  termScheduleMs: number;
   signIn: SignInConfig;
   payments: PaymentsConfig;
   /** SMTP server for outgoing mail; without it mail goes to the development outbox (the log). */
@@ -268,6 +276,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: vars.RATE_LIMITS === 'on',
     redisUrl: vars.REDIS_URL,
     pageCacheBytes: vars.PAGE_CACHE_MB * 1024 * 1024,
+    termScheduleMs: vars.TERM_SCHEDULE_SECONDS * 1000,
     signIn,
     payments,
     smtpUrl: vars.SMTP_URL,

@@ -16,6 +16,7 @@ const TABLES = [
   'sessions',
   'template_versions',
   'templates',
+  'term_reminders',
   'test_gateway_payments',
   'uploads',
   'username_holds',

@@ -174,6 +174,19 @@ export interface TestGatewayPaymentsTable {
   created_at: string;
 }
 
+/** Which reminder of the yearly term was sent (term/reminders.service.ts). */
+export type TermReminderKind =
+  'before_30_days' | 'before_7_days' | 'before_1_day' | 'lapsed' | 'offline';
+
+/** One reminder email of one term, recorded once: the key is claimed by whoever sends it. */
+export interface TermRemindersTable {
+  portfolio_id: string;
+  /** The term's end when the reminder was sent: a renewal starts a new set. */
+  paid_until: string;
+  kind: TermReminderKind;
+  sent_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -191,4 +204,5 @@ export interface Database {
   template_versions: TemplateVersionsTable;
   rate_limits: RateLimitsTable;
   test_gateway_payments: TestGatewayPaymentsTable;
+  term_reminders: TermRemindersTable;
 }

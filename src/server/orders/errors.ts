@@ -7,6 +7,8 @@ export type OrderRefusal =
   | 'name_taken'
   /** This person already publishes this template there: Submit updates it for free. */
   | 'already_published'
+  /** This person's own page is past its term's grace period: free updates end, renewing is needed. */
+  | 'term_ended'
   /** This person holds as many unpaid usernames as anyone may. */
   | 'hold_limit'
   /** The template has no price, so it is not for sale. */

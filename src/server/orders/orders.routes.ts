@@ -11,6 +11,8 @@ function httpErrorFor(error: OrderError): HttpError {
     case 'name_taken':
     case 'already_published':
       return conflict(error.message, 'username');
+    case 'term_ended':
+      return new HttpError(409, 'term_ended', error.message, 'username');
     case 'hold_limit':
       return new HttpError(409, 'hold_limit', error.message, 'username');
     case 'price_missing':

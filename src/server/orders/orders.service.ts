@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { discountedPaise } from '../../shared/domain/price.js';
+import { allowsFreeUpdates, formatTermDate, termOf } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import {
   HOLD_MINUTES,
@@ -40,7 +41,7 @@ import {
   setGatewayOrderId,
 } from './orders.repository.js';
 import { publishPaidOrder } from './publish.service.js';
-import { findUsername } from './usernames.repository.js';
+import { findOwnedUsername } from './released-names.js';
 
 /** What the claim, order and verify rules take, already read and checked by the routes. */
 export interface ClaimInput {
@@ -77,7 +78,7 @@ export async function claimUsername(
 ): Promise<ClaimResponse> {
   const { db } = ctx;
   const url = portfolioUrl(ctx.publicUrl(), claim.username);
-  const owner = await findUsername(db, claim.username);
+  const owner = await findOwnedUsername(db, claim.username, now);
   if (owner && owner.user_id !== user.id) throw taken();
   const hold = await findLiveHold(db, claim.username, now.toISOString());
   if (hold && hold.user_id !== user.id) throw taken();
@@ -87,6 +88,13 @@ export async function claimUsername(
   if (!portfolio) throw new Error(`username ${owner.username} points at no portfolio`);
   if (portfolio.template_id !== claim.templateId) {
     return { status: 'owned_other_template', username: claim.username, url };
+  }
+  const term = termOf(portfolio.paid_until, now);
+  if (!allowsFreeUpdates(term.state)) {
+    throw new OrderError(
+      'term_ended',
+      `The yearly term of /users/${claim.username} ended on ${formatTermDate(term.paidUntil)} and the page has been offline since ${formatTermDate(term.offlineAt)}, so changes can no longer be published for free. Make Payment renews it for a year and publishes these changes.`,
+    );
   }
   await inTransaction(db, async (trx) => {
     await updatePortfolio(trx, portfolio.id, {
@@ -163,11 +171,13 @@ async function holdName(
     return await inTransaction(ctx.db, async (trx) => {
       await lockHoldsOf(trx, user.id);
       await deleteExpiredHold(trx, order.username, stamp);
-      const owner = await findUsername(trx, order.username);
+      const owner = await findOwnedUsername(trx, order.username, now);
       if (owner && owner.user_id !== user.id) throw taken();
       if (owner) {
         const portfolio = await findPortfolioById(trx, owner.portfolio_id);
-        if (portfolio?.template_id === order.templateId) {
+        // Once the term has run out, buying it again is how it is renewed.
+        const free = portfolio && allowsFreeUpdates(termOf(portfolio.paid_until, now).state);
+        if (free && portfolio.template_id === order.templateId) {
           throw new OrderError(
             'already_published',
             'You already publish this template at this username: use Submit to update it for free.',

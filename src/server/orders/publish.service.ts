@@ -11,7 +11,13 @@ import {
 import { bumpPageGeneration } from '../public-pages/page-generation.js';
 import { deleteHold, findHold } from './holds.repository.js';
 import { lockOrder, settleOrder, type OrderRow } from './orders.repository.js';
-import { findUsername, insertUsername, pointUsernameAt } from './usernames.repository.js';
+import { isReleased, releasedBefore } from './released-names.js';
+import {
+  deleteReleasedUsername,
+  findUsernameWithTerm,
+  insertUsername,
+  pointUsernameAt,
+} from './usernames.repository.js';
 
 export type PublishResult =
   | { status: 'published'; username: string; url: string; email: string }
@@ -60,7 +66,12 @@ async function settlePaidOrder(
     return { status: 'published', username: order.username, url, email: user.email };
   if (order.status === 'credit') return { status: 'credit', username: order.username };
 
-  const owner = await findUsername(trx, order.username);
+  let owner = await findUsernameWithTerm(trx, order.username);
+  // A released name is free: its old row gives way to the new owner (or the old one buying again).
+  if (owner && isReleased(owner, now)) {
+    await deleteReleasedUsername(trx, order.username, releasedBefore(now));
+    owner = undefined;
+  }
   const hold = await findHold(trx, order.username);
   const heldByOther = hold && hold.user_id !== order.user_id && hold.expires_at > stamp;
   if ((owner && owner.user_id !== order.user_id) || heldByOther) {

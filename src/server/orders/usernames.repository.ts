@@ -31,3 +31,41 @@ export async function pointUsernameAt(
     .where('username', '=', username)
     .execute();
 }
+
+/** A username with the term of the portfolio it serves. */
+export type UsernameWithTerm = UsernameRow & { paid_until: string };
+
+export function findUsernameWithTerm(
+  db: Db,
+  username: string,
+): Promise<UsernameWithTerm | undefined> {
+  return db
+    .selectFrom('usernames')
+    .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+    .selectAll('usernames')
+    .select('portfolios.paid_until')
+    .where('usernames.username', '=', username)
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes a username whose portfolio's term ended before `releasedBefore` (paid_until at or
+ * before it), and the page stored for it; false when there is no such row (never one that a
+ * renewal committed meanwhile has brought back).
+ */
+export async function deleteReleasedUsername(
+  trx: Tx,
+  username: string,
+  releasedBefore: string,
+): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('usernames')
+    .where('username', '=', username)
+    .where('portfolio_id', 'in', (eb) =>
+      eb.selectFrom('portfolios').select('id').where('paid_until', '<=', releasedBefore),
+    )
+    .executeTakeFirst();
+  if (result.numDeletedRows === 0n) return false;
+  await trx.deleteFrom('rendered_pages').where('username', '=', username).execute();
+  return true;
+}

@@ -9,9 +9,10 @@ export type RequestHandler = (request: IncomingMessage, response: ServerResponse
 /**
  * Answers views of public pages in memory before Fastify sees them: a page sent once by the full
  * path is kept with the exact headers that path produced, and sent again until it changes (the
- * stored pages' change check drops it from the cache then, in every process). Every other
- * request, and a page not in memory or not yet sent in this encoding, goes to `next`, the full
- * path, which reads the stored page and fills the cache.
+ * stored pages' change check drops it from the cache then, in every process) or its term ends
+ * (a clock reading: the term lapses without any write to notice). Every other request, and a
+ * page not in memory, past its term or not yet sent in this encoding, goes to `next`, the full
+ * path, which reads the stored page and its term and fills the cache.
  *
  * Why: the full path costs tens of microseconds per request in hooks and routing; a public
  * page under load should cost little more than writing bytes to a socket. Nothing here reads
@@ -32,7 +33,7 @@ export function createPublicPageFastPath(cache: PageCache): PublicPageFastPath {
     }
     const match = PORTFOLIO_PATH.exec(url);
     const page = match ? cache.get(match[1]!) : undefined;
-    if (!page) return next(request, response);
+    if (!page || page.servedUntil <= Date.now()) return next(request, response);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     const answer = page.headers[encoding];
     const body = page.bodies[encoding];

@@ -4,6 +4,7 @@ import { cachedPageBytes, PageCache, type CachedPage } from './page-cache.js';
 const page = (size: number, tag = 'x'): CachedPage => ({
   sourceVersion: tag,
   etag: `"${tag}"`,
+  servedUntil: Number.MAX_SAFE_INTEGER,
   bodies: {
     identity: Buffer.alloc(size),
     gzip: Buffer.alloc(Math.floor(size / 4)),

@@ -30,6 +30,11 @@ export interface CachedPage {
   /** The stored page's tag: another process storing a newer rendering changes it. */
   etag: string;
   /**
+   * Until when (epoch ms) the page may be shown: the end of its term's grace period, 0 once its
+   * owner took it offline. Later views go to the full path, which reads the term again.
+   */
+  servedUntil: number;
+  /**
    * The page in the encodings asked for so far (each read from the store on its first view), so
    * memory holds only what visitors use: mostly brotli.
    */

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import { sqliteConnectionOf, type Db } from '../db/database.js';
 import { bumpPageGeneration } from './page-generation.js';
 
@@ -39,12 +40,17 @@ export type StoredEncoding = 'html' | 'gzip' | 'br';
 export interface ServablePageRow {
   templateId: string;
   updatedAt: string;
+  /** The term and the owner's switch: whether the page may be shown at all. */
+  paidUntil: string;
+  unpublishedAt: string | null;
   stored?: { sourceVersion: string; templateVersion: string; etag: string; body: Buffer };
 }
 
 type ServableRow = {
   templateId: string;
   updatedAt: string;
+  paidUntil: string;
+  unpublishedAt: string | null;
   sourceVersion: string | null;
   templateVersion: string | null;
   etag: string | null;
@@ -59,6 +65,8 @@ const servableQuery = (db: Db, username: string, encoding: StoredEncoding) =>
     .select([
       'portfolios.template_id as templateId',
       'portfolios.updated_at as updatedAt',
+      'portfolios.paid_until as paidUntil',
+      'usernames.unpublished_at as unpublishedAt',
       'rendered_pages.source_version as sourceVersion',
       'rendered_pages.template_version as templateVersion',
       'rendered_pages.etag as etag',
@@ -68,12 +76,13 @@ const servableQuery = (db: Db, username: string, encoding: StoredEncoding) =>
 
 function toServable(row: ServableRow | undefined): ServablePageRow | undefined {
   if (!row) return undefined;
-  const { templateId, updatedAt, sourceVersion, templateVersion, etag, body } = row;
+  const { templateId, updatedAt, paidUntil, unpublishedAt } = row;
+  const { sourceVersion, templateVersion, etag, body } = row;
   const stored =
     sourceVersion !== null && templateVersion !== null && etag !== null && body !== null
       ? { sourceVersion, templateVersion, etag, body }
       : undefined;
-  return { templateId, updatedAt, stored };
+  return { templateId, updatedAt, paidUntil, unpublishedAt, stored };
 }
 
 /** What a stored page was rendered from and by, without its bytes. */
@@ -90,10 +99,10 @@ export function findStoredVersion(
 
 /**
  * SQLite's planner reaches a portfolio by its primary key and then reads the row, whose large
- * `data` column comes before `updated_at`; this index holds everything views and the sitemap
- * need of a portfolio, so SQLite is told to use it.
+ * `data` column comes before `updated_at` and `paid_until`; this index holds everything views
+ * and the sitemap need of a portfolio, so SQLite is told to use it.
  */
-const PORTFOLIO_INDEX_HINT = 'indexed by "portfolios_page_version"';
+const PORTFOLIO_INDEX_HINT = 'indexed by "portfolios_page_term"';
 const withPortfolioIndexHint = (query: string) =>
   query.replace('join "portfolios" on', `join "portfolios" ${PORTFOLIO_INDEX_HINT} on`);
 
@@ -172,6 +181,8 @@ export interface ChangedPageRow {
   username: string;
   templateId: string;
   updatedAt: string;
+  paidUntil: string;
+  unpublishedAt: string | null;
   storedSourceVersion: string | null;
   storedEtag: string | null;
   changedAt: string;
@@ -187,6 +198,8 @@ export async function listChangedPages(db: Db, since: string): Promise<ChangedPa
         'usernames.username as username',
         'portfolios.template_id as templateId',
         'portfolios.updated_at as updatedAt',
+        'portfolios.paid_until as paidUntil',
+        'usernames.unpublished_at as unpublishedAt',
         'rendered_pages.source_version as storedSourceVersion',
         'rendered_pages.etag as storedEtag',
       ]);
@@ -208,6 +221,8 @@ export async function listChangedPages(db: Db, since: string): Promise<ChangedPa
         'usernames.username as username',
         'portfolios.template_id as templateId',
         'portfolios.updated_at as updatedAt',
+        'portfolios.paid_until as paidUntil',
+        'usernames.unpublished_at as unpublishedAt',
         'rendered_pages.source_version as storedSourceVersion',
         'rendered_pages.etag as storedEtag',
         'rendered_pages.rendered_at as changedAt',
@@ -263,27 +278,49 @@ export async function latestTemplateVersion(db: Db): Promise<string | undefined>
   return row?.version;
 }
 
-export async function countPublishedPages(db: Db): Promise<number> {
-  const row = await db
+/**
+ * Portfolios the sitemap lists: shown now, that is not taken offline by their owner and not past
+ * their grace period (`shownAfter`: paid_until must be later than this instant).
+ */
+const shownPages = (db: Db, shownAfter: string) =>
+  db
     .selectFrom('usernames')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+    .where('usernames.unpublished_at', 'is', null)
+    .where('portfolios.paid_until', '>', shownAfter);
+
+/** Runs a query with the portfolio index hint on SQLite (see PORTFOLIO_INDEX_HINT). */
+async function hinted<Row>(
+  db: Db,
+  query: { compile(): CompiledQuery<Row>; execute(): Promise<Row[]> },
+): Promise<Row[]> {
+  if (!sqliteConnectionOf(db)) return query.execute();
+  const compiled = query.compile();
+  return (await db.executeQuery<Row>({ ...compiled, sql: withPortfolioIndexHint(compiled.sql) }))
+    .rows;
+}
+
+export async function countPublishedPages(db: Db, shownAfter: string): Promise<number> {
+  const query = shownPages(db, shownAfter).select((eb) =>
+    eb.fn.countAll<number | string>().as('count'),
+  );
+  const [row] = await hinted(db, query);
+  return Number(row?.count ?? 0);
 }
 
 /**
  * One slice of the sitemap, in username order: usernames and dates only (the join is served by
- * the index on portfolios (id, updated_at, template_id), so `data` is never read). The slice starts after the
- * username `after` when given (a walk through the primary key), else `offset` rows in.
+ * the index on portfolios (id, updated_at, template_id, paid_until), so `data` is never read).
+ * The slice starts after the username `after` when given (a walk through the primary key), else
+ * `offset` rows in.
  */
 export async function listPublishedUsernames(
   db: Db,
+  shownAfter: string,
   from: { offset: number } | { after: string },
   limit: number,
 ): Promise<{ username: string; updated_at: string }[]> {
-  let query = db
-    .selectFrom('usernames')
-    .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+  let query = shownPages(db, shownAfter)
     .select(['usernames.username', 'portfolios.updated_at'])
     .orderBy('usernames.username')
     .limit(limit);
@@ -291,10 +328,7 @@ export async function listPublishedUsernames(
     'after' in from
       ? query.where('usernames.username', '>', from.after)
       : query.offset(from.offset);
-  if (!sqliteConnectionOf(db)) return query.execute();
-  const compiled = query.compile();
-  const hinted = { ...compiled, sql: withPortfolioIndexHint(compiled.sql) };
-  return (await db.executeQuery<{ username: string; updated_at: string }>(hinted)).rows;
+  return hinted(db, query);
 }
 
 /** The latest change to any published portfolio, for the sitemap index's dates. */

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { errorBody } from '../http/errors.js';
 import { escapeHtml, smallPage } from '../http/html.js';
 import { addressText } from '../http/route-rules.js';
+import { UNAVAILABLE_PAGE } from './availability.js';
 import { createPublicPageFastPath, type PublicPageFastPath } from './fast-path.js';
 import {
   cachedAnswer,
@@ -93,6 +94,19 @@ export function registerPublicPages(
         }),
       );
 
+  /**
+   * An offline or unpublished portfolio: 410 (gone, as far as search engines go) with nothing of
+   * the owner's; not cached, since a renewal or the owner brings it back at once.
+   */
+  const unavailablePage = (reply: FastifyReply) =>
+    reply
+      .status(410)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .header('content-security-policy', publicPageCsp(ctx.publicUrl().startsWith('https:')))
+      .send(UNAVAILABLE_PAGE);
+
   const servePortfolio = async (
     request: FastifyRequest<{ Params: { username: string } }>,
     reply: FastifyReply,
@@ -103,20 +117,30 @@ export function registerPublicPages(
     // One address per portfolio: /users/Asha/anything -> /users/asha.
     if (username !== given) return reply.redirect(`/users/${username}`, 301);
 
-    // In memory: kept current by the change check, so no database read is needed.
+    // In memory: kept current by the change check, so no database read is needed, until the
+    // page's term runs out by the clock; then the store says whether it was renewed meanwhile.
     const encoding = pickEncoding(request.headers['accept-encoding']);
     let cached = cache.peek(username);
     let body = cached?.bodies[encoding];
-    if (!cached || !body) {
+    if (!cached || !body || cached.servedUntil <= Date.now()) {
       const page = await stored.pageFor(username, STORED_COLUMN[encoding]);
       if (!page) return notFoundPage(reply, username);
+      if (page === 'unavailable') {
+        cache.delete(username);
+        return unavailablePage(reply);
+      }
       body = page.body;
       cached =
         cached && cached.etag === page.etag
-          ? { ...cached, bodies: { ...cached.bodies, [encoding]: body } }
+          ? {
+              ...cached,
+              servedUntil: page.servedUntil,
+              bodies: { ...cached.bodies, [encoding]: body },
+            }
           : {
               sourceVersion: page.sourceVersion,
               etag: page.etag,
+              servedUntil: page.servedUntil,
               bodies: { [encoding]: body },
               headers: {},
             };

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { GRACE_DAYS } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import type { Db } from '../db/database.js';
 import { escapeHtml } from '../http/html.js';
@@ -22,6 +23,14 @@ const gzipAsync = promisify(gzip);
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
+/**
+ * Terms end by the clock, with no write to invalidate the files: a kept file is rebuilt once it
+ * is this old, so a page that went offline leaves the sitemap within this time.
+ */
+const MAX_AGE_MS = 10 * 60_000;
+
+const GRACE_MS = GRACE_DAYS * 24 * 60 * 60 * 1000;
+
 const yieldToOtherRequests = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A built sitemap, as sent: the XML and its gzip form. */
@@ -34,6 +43,8 @@ interface Entry {
   file: Promise<SitemapFile | undefined>;
   /** The change count when its build began: older than the current count means stale. */
   version: number;
+  /** When its build began (epoch ms): older than MAX_AGE_MS means stale too. */
+  builtAt: number;
 }
 
 /**
@@ -43,7 +54,8 @@ interface Entry {
  * After a publish the kept file is still sent while a new one is built in the background
  * (crawlers read sitemaps hours apart; a moment late costs nothing), so no request waits on a
  * build except the very first. A build reads 1,000 rows per query and yields in between, so it
- * never holds the event loop for long.
+ * never holds the event loop for long. Only pages shown now are listed: not those their owner
+ * took offline, nor those past their term's grace period.
  */
 export class Sitemaps {
   private readonly files = new Map<number, Entry>();
@@ -66,22 +78,25 @@ export class Sitemaps {
     const entry = this.files.get(number);
     if (!entry) {
       const file = this.build(number);
-      const fresh = { file, version: this.version };
+      const fresh = { file, version: this.version, builtAt: Date.now() };
       this.files.set(number, fresh);
       file.catch(() => {
         if (this.files.get(number) === fresh) this.files.delete(number);
       });
       return file;
     }
-    if (entry.version === this.version) return entry.file;
+    if (entry.version === this.version && Date.now() - entry.builtAt < MAX_AGE_MS) {
+      return entry.file;
+    }
     let next = this.rebuilding.get(number);
     if (!next) {
       const version = this.version;
+      const builtAt = Date.now();
       next = this.build(number);
       this.rebuilding.set(number, next);
       next
         .then(
-          (file) => this.files.set(number, { file: Promise.resolve(file), version }),
+          (file) => this.files.set(number, { file: Promise.resolve(file), version, builtAt }),
           () => undefined,
         )
         .finally(() => this.rebuilding.delete(number));
@@ -95,13 +110,15 @@ export class Sitemaps {
   }
 
   private async build(number: number): Promise<SitemapFile | undefined> {
-    const xml = number === 0 ? await this.buildIndex() : await this.buildChild(number);
+    const shownAfter = new Date(Date.now() - GRACE_MS).toISOString();
+    const xml =
+      number === 0 ? await this.buildIndex(shownAfter) : await this.buildChild(number, shownAfter);
     return xml === undefined ? undefined : { xml: Buffer.from(xml), gzip: await gzipAsync(xml) };
   }
 
-  private async buildIndex(): Promise<string> {
+  private async buildIndex(shownAfter: string): Promise<string> {
     const [count, latest] = await Promise.all([
-      countPublishedPages(this.db),
+      countPublishedPages(this.db, shownAfter),
       latestPublishedChange(this.db),
     ]);
     // At least one child, so the index is never empty (an empty child is a valid urlset).
@@ -115,16 +132,17 @@ export class Sitemaps {
     return `${XML_HEAD}<sitemapindex xmlns="${NAMESPACE}">\n${entries.join('\n')}\n</sitemapindex>\n`;
   }
 
-  private async buildChild(number: number): Promise<string | undefined> {
+  private async buildChild(number: number, shownAfter: string): Promise<string | undefined> {
     if (!Number.isSafeInteger(number) || number < 1) return undefined;
     const start = (number - 1) * this.urlsPerChild;
-    if (number > 1 && start >= (await countPublishedPages(this.db))) return undefined;
+    if (number > 1 && start >= (await countPublishedPages(this.db, shownAfter))) return undefined;
     const lines: string[] = [];
     let after: string | undefined;
     for (let offset = 0; offset < this.urlsPerChild; offset += ROWS_PER_QUERY) {
       const limit = Math.min(ROWS_PER_QUERY, this.urlsPerChild - offset);
       const rows = await listPublishedUsernames(
         this.db,
+        shownAfter,
         after === undefined ? { offset: start } : { after },
         limit,
       );

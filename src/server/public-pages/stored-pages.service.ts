@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
+import { servedUntilOf } from './availability.js';
 import type { PageCache } from './page-cache.js';
 import { readPageGeneration } from './page-generation.js';
 import { sourceVersionOf, type PageRenderer } from './page-renderer.js';
@@ -18,12 +19,17 @@ import {
 /** What a render request came to: a new page stored, the stored one already current, or no page. */
 export type RefreshOutcome = 'rendered' | 'current' | 'missing';
 
-/** One encoding of a page, as a view sends it. */
+/** One encoding of a page, as a view sends it, and until when it may be shown. */
 export interface ServedPage {
   sourceVersion: string;
   etag: string;
   body: Buffer;
+  /** See servedUntilOf in availability.ts. */
+  servedUntil: number;
 }
+
+/** What a view finds: a page, a portfolio that is not shown now (term over, or taken offline), or nothing. */
+export type PageLookup = ServedPage | 'unavailable' | undefined;
 
 /** How often each process looks at the page generation for changes made anywhere. */
 const CHANGE_CHECK_MS = 100;
@@ -108,15 +114,19 @@ export class StoredPages {
 
   /**
    * The page to send for `username` in one encoding: the stored one if it was rendered from the
-   * portfolio as it is now (by whichever templates), otherwise after a fresh render. Undefined
-   * when nothing is published there or the stored portfolio cannot be shown.
+   * portfolio as it is now (by whichever templates), otherwise after a fresh render;
+   * 'unavailable' when the portfolio is not shown now (its term is over or its owner took it
+   * offline). Undefined when nothing is published there or the stored portfolio cannot be shown.
    */
-  async pageFor(username: string, encoding: StoredEncoding): Promise<ServedPage | undefined> {
+  async pageFor(username: string, encoding: StoredEncoding, now = Date.now()): Promise<PageLookup> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const row = await this.readServable(username, encoding);
       if (!row) return undefined;
+      const servedUntil = servedUntilOf(row);
+      if (servedUntil <= now) return 'unavailable';
       const stored = row.stored;
-      if (stored && stored.sourceVersion === sourceVersionOf(row)) return stored;
+      if (stored && stored.sourceVersion === sourceVersionOf(row))
+        return { ...stored, servedUntil };
       if ((await this.refresh(username)) === 'missing') return undefined;
     }
     return undefined;
@@ -212,7 +222,12 @@ export class StoredPages {
       if (row.storedSourceVersion !== sourceVersionOf(row)) {
         toRender.add(row.username);
         if (cached) cache.delete(row.username);
-      } else if (cached && cached.etag !== row.storedEtag) {
+      } else if (
+        cached &&
+        (cached.etag !== row.storedEtag || cached.servedUntil !== servedUntilOf(row))
+      ) {
+        // Another rendering, or the owner took the page offline or back (the term's own end
+        // needs no change: every view compares servedUntil with the clock).
         cache.delete(row.username);
       }
     }
