@@ -87,6 +87,13 @@ export const RATE_LIMITS = {
   uploadsPerUser: { limit: 60, windowSeconds: 600, what: 'uploads', by: 'user' },
   /** POST /api/uploads per address: 120 per 10 minutes, against many accounts on one address. */
   uploadsPerIp: { limit: 120, windowSeconds: 600, what: 'uploads', by: 'ip' },
+  /**
+   * Account changes per user (unpublish, publish, delete a portfolio, delete the account): 60 per
+   * 10 minutes. Each bumps the page generation, which every process then acts on.
+   */
+  accountPerUser: { limit: 60, windowSeconds: 600, what: 'account changes', by: 'user' },
+  /** GET /api/account/export per user: 10 per 10 minutes; each reads every portfolio in full. */
+  exportPerUser: { limit: 10, windowSeconds: 600, what: 'data exports', by: 'user' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
