@@ -182,4 +182,35 @@ describe('the account page', () => {
       page.evaluate((key) => window.localStorage.getItem(key), DRAFT_STORAGE_KEY),
     ).resolves.toBeNull();
   });
+
+  it("Clear this draft resets the editor to the template's defaults after a confirmation", async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.goto('/about-us');
+    const typed = {
+      ...SAMPLE_DATA.template2,
+      personalDetails: { ...SAMPLE_DATA.template2.personalDetails, name: 'Typed By Me' },
+    };
+    await page.evaluate(
+      ([key, value]) => window.localStorage.setItem(key, value),
+      [DRAFT_STORAGE_KEY, JSON.stringify({ templateId: 'template2', data: typed })] as const,
+    );
+    await page.goto('/edit');
+    const name = page.getByLabel('Name', { exact: true });
+    await expect(name.inputValue()).resolves.toBe('Typed By Me');
+    await page.getByRole('button', { name: 'Clear this draft' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Clear this draft?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(name.inputValue()).resolves.toBe('Typed By Me');
+    await page.getByRole('button', { name: 'Clear this draft' }).click();
+    await dialog.getByRole('button', { name: 'Clear draft' }).click();
+    const defaults = (await (await page.request.get('/api/templates/template2')).json()) as {
+      data: { personalDetails: { name: string } };
+    };
+    // The editor starts over with the new content.
+    await expect
+      .poll(() => page.getByLabel('Name', { exact: true }).inputValue())
+      .toBe(defaults.data.personalDetails.name);
+    const stored = await page.evaluate((key) => window.localStorage.getItem(key), DRAFT_STORAGE_KEY);
+    expect(JSON.parse(stored!).data.personalDetails.name).toBe(defaults.data.personalDetails.name);
+  });
 });
