@@ -138,7 +138,11 @@ describe('the account page', () => {
     await dialog.getByLabel(`Type ${username} to confirm`).fill(username);
     await confirm.click();
     await page.getByRole('heading', { name: 'No portfolios yet' }).waitFor();
-    const rows = await db.selectFrom('usernames').where('username', '=', username).selectAll().execute();
+    const rows = await db
+      .selectFrom('usernames')
+      .where('username', '=', username)
+      .selectAll()
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -190,10 +194,10 @@ describe('the account page', () => {
       ...SAMPLE_DATA.template2,
       personalDetails: { ...SAMPLE_DATA.template2.personalDetails, name: 'Typed By Me' },
     };
-    await page.evaluate(
-      ([key, value]) => window.localStorage.setItem(key, value),
-      [DRAFT_STORAGE_KEY, JSON.stringify({ templateId: 'template2', data: typed })] as const,
-    );
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ templateId: 'template2', data: typed }),
+    ] as const);
     await page.goto('/edit');
     const name = page.getByLabel('Name', { exact: true });
     await expect(name.inputValue()).resolves.toBe('Typed By Me');
@@ -210,7 +214,10 @@ describe('the account page', () => {
     await expect
       .poll(() => page.getByLabel('Name', { exact: true }).inputValue())
       .toBe(defaults.data.personalDetails.name);
-    const stored = await page.evaluate((key) => window.localStorage.getItem(key), DRAFT_STORAGE_KEY);
+    const stored = await page.evaluate(
+      (key) => window.localStorage.getItem(key),
+      DRAFT_STORAGE_KEY,
+    );
     expect(JSON.parse(stored!).data.personalDetails.name).toBe(defaults.data.personalDetails.name);
   });
 });

@@ -4,11 +4,7 @@ import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js'
 import { readDraftJson } from '../draft/storage.js';
 import { Editor } from '../editor/Editor.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
-import {
-  resolveEditorStart,
-  withTemplateParts,
-  type EditorStart,
-} from '../editor/editorData.js';
+import { resolveEditorStart, withTemplateParts, type EditorStart } from '../editor/editorData.js';
 
 /**
  * /edit: the template comes from navigation state (Select on /choose); after a reload without

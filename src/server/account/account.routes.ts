@@ -80,10 +80,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext)
       const day = data.exportedAt.slice(0, 10);
       return reply
         .header('cache-control', 'no-store')
-        .header(
-          'content-disposition',
-          `attachment; filename="portfolio-builder-data-${day}.json"`,
-        )
+        .header('content-disposition', `attachment; filename="portfolio-builder-data-${day}.json"`)
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(data, null, 2));
     },

@@ -44,20 +44,20 @@ export async function accountOf(
     username: name.username,
     url: portfolioUrl(ctx.publicUrl(), name.username),
     templateId: name.template_id,
-    templateName: isTemplateId(name.template_id) ? templateName(name.template_id) : name.template_id,
+    templateName: isTemplateId(name.template_id)
+      ? templateName(name.template_id)
+      : name.template_id,
     paidUntil: name.paid_until,
     termState: termOf(name.paid_until, now).state,
     unpublished: name.unpublished_at !== null,
     orders: orders
       .filter((order) => order.username === name.username && order.paid_at !== null)
-      .map(
-        (order): AccountOrder => ({
-          orderId: order.id,
-          paidAt: order.paid_at!,
-          amountPaise: order.amount_paise,
-          currency: order.currency,
-        }),
-      ),
+      .map((order): AccountOrder => ({
+        orderId: order.id,
+        paidAt: order.paid_at!,
+        amountPaise: order.amount_paise,
+        currency: order.currency,
+      })),
   }));
   return { email: user.email, portfolios };
 }

@@ -184,7 +184,11 @@ describe.each(TEST_DIALECTS)('the account API (%s)', (dialect) => {
     await t.app.storedPages.checkForChanges();
     expect(await publicStatus(t, name2)).not.toBe(200);
     expect((await account(t, owner)).portfolios.map((p) => p.username)).toEqual([name1]);
-    const orders = await db.selectFrom('orders').select('status').where('username', '=', name2).execute();
+    const orders = await db
+      .selectFrom('orders')
+      .select('status')
+      .where('username', '=', name2)
+      .execute();
     expect(orders).toEqual([{ status: 'paid' }]);
   });
 

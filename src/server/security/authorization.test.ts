@@ -164,17 +164,15 @@ const ACCOUNT_ROWS: Row[] = [
       if (who === 'other') expect(names).toEqual([]);
     },
   },
-  ...(['unpublish', 'publish'] as const).map(
-    (action): Row => ({
-      route: `POST /api/account/portfolios/:username/${action}`,
-      what: `${action === 'unpublish' ? 'taking down' : 'putting back'} the owner's page`,
-      expect: { nobody: 401, owner: 200, other: 404, crossSite: 403 },
-      request: async (world) => ({
-        path: `/api/account/portfolios/${await ownerExtraName(world)}/${action}`,
-        body: {},
-      }),
+  ...(['unpublish', 'publish'] as const).map((action): Row => ({
+    route: `POST /api/account/portfolios/:username/${action}`,
+    what: `${action === 'unpublish' ? 'taking down' : 'putting back'} the owner's page`,
+    expect: { nobody: 401, owner: 200, other: 404, crossSite: 403 },
+    request: async (world) => ({
+      path: `/api/account/portfolios/${await ownerExtraName(world)}/${action}`,
+      body: {},
     }),
-  ),
+  })),
   {
     route: 'DELETE /api/account/portfolios/:username',
     what: "releasing the owner's username",

@@ -52,8 +52,8 @@ export function PrivacyPage() {
           While you fill in a template, your draft is saved in your own browser&rsquo;s local
           storage, not on our servers. Signing out removes it from that browser, so the next person
           at a shared computer does not see it, and the editor&rsquo;s &ldquo;Clear this
-          draft&rdquo; button resets it to the template&rsquo;s example content. Images you add
-          are uploaded to us, so that your published page can show them.
+          draft&rdquo; button resets it to the template&rsquo;s example content. Images you add are
+          uploaded to us, so that your published page can show them.
         </p>
         <h3>Your published portfolio</h3>
         <p>
@@ -143,9 +143,9 @@ export function PrivacyPage() {
           </li>
           <li>
             <strong>Order records</strong>: for as long as Indian tax and accounting law requires,
-            even after you delete your account. What stays then is the order number, the
-            template, the amount, the dates, the status and the payment reference numbers,
-            with no name, email address, username or portfolio content.
+            even after you delete your account. What stays then is the order number, the template,
+            the amount, the dates, the status and the payment reference numbers, with no name, email
+            address, username or portfolio content.
           </li>
           <li>
             <strong>Your draft</strong>: in your browser only, until you publish or clear it.
@@ -160,8 +160,8 @@ export function PrivacyPage() {
         </p>
         <ul>
           <li>
-            <strong>download your data</strong>: a file with your profile, your portfolios with
-            all their content, your usernames and your orders;
+            <strong>download your data</strong>: a file with your profile, your portfolios with all
+            their content, your usernames and your orders;
           </li>
           <li>
             <strong>unpublish or delete</strong> any of your pages (deleting releases the username;
@@ -169,12 +169,12 @@ export function PrivacyPage() {
           </li>
           <li>
             <strong>delete your account</strong>. In one step we then take every page of yours
-            offline and release its username; delete your portfolios, your username reservations
-            and your uploaded images; erase your name, email address and picture (an empty account
+            offline and release its username; delete your portfolios, your username reservations and
+            your uploaded images; erase your name, email address and picture (an empty account
             record remains only so that your kept orders have something to point to, and signing in
             again later starts a new, empty account); sign you out on every device; and keep your
-            orders only as described under &ldquo;How long we keep it&rdquo;. Emails not yet sent
-            to you are cancelled.
+            orders only as described under &ldquo;How long we keep it&rdquo;. Emails not yet sent to
+            you are cancelled.
           </li>
         </ul>
         <p>You can also ask us at any time to:</p>
