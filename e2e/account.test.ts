@@ -166,6 +166,7 @@ describe('the account page', () => {
     await expect(fixed.inputValue()).resolves.toBe(username);
     await expect(fixed.getAttribute('readonly')).resolves.not.toBeNull();
     await page.getByRole('button', { name: 'Publish changes' }).click();
+    await page.screenshot({ path: 'test-results/account-publish-changes-1280.png' });
     const dialog = page.getByRole('dialog', { name: 'Publish these changes?' });
     await expect(dialog.textContent()).resolves.toContain(`/users/${username}`);
     await dialog.getByRole('button', { name: 'Publish changes now' }).click();
@@ -219,5 +220,39 @@ describe('the account page', () => {
       DRAFT_STORAGE_KEY,
     );
     expect(JSON.parse(stored!).data.personalDetails.name).toBe(defaults.data.personalDetails.name);
+  });
+
+  it('deletes the account after DELETE is typed, and signs out', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    const email = `leave-${randomUUID().slice(0, 8)}@example.com`;
+    const userId = await signInOnAccountPage(page, email);
+    const username = `leave-${randomUUID().slice(0, 6)}`;
+    await publishFor(userId, username, 'Meera Leaving');
+    await page.reload();
+    await page.getByRole('article', { name: username }).waitFor();
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+    await dialog.getByLabel(/^Type DELETE or your email address/).fill('delete me');
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel(/^Type DELETE or your email address/).fill('DELETE');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: 'test-results/account-delete-dialog-375.png' });
+    await confirm.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const user = await db
+      .selectFrom('users')
+      .select(['email', 'name'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ email: '', name: '' });
+    const names = await db
+      .selectFrom('usernames')
+      .where('user_id', '=', userId)
+      .selectAll()
+      .execute();
+    expect(names).toEqual([]);
+    await page.goto('/account');
+    await page.getByRole('heading', { name: 'Sign in to see your portfolios' }).waitFor();
   });
 });

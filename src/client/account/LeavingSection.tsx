@@ -64,7 +64,7 @@ export function LeavingSection({ email }: { email: string }) {
           <p>This happens at once and cannot be undone:</p>
           <ul className="confirm__list">
             <li>every page you published goes offline and its username is released;</li>
-            <li>your portfolios, drafts on our server and uploaded images are deleted;</li>
+            <li>your portfolios, username reservations and uploaded images are deleted;</li>
             <li>
               your name, email address and picture are erased, and you are signed out everywhere;
             </li>
