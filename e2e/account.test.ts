@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bumpPageGeneration } from '../src/server/public-pages/page-generation.js';
 import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
 import { serverDatabase, signInThroughPopup } from './fixtures.js';
 
@@ -254,5 +255,17 @@ describe('the account page', () => {
     expect(names).toEqual([]);
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Sign in to see your portfolios' }).waitFor();
+  });
+
+  it('passes axe with no serious or critical violations, with a portfolio and its receipts open', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    const userId = await signInOnAccountPage(page, `axe-${randomUUID().slice(0, 8)}@example.com`);
+    const username = `axe-${randomUUID().slice(0, 6)}`;
+    await publishFor(userId, username, 'Meera Iyer');
+    await page.reload();
+    const card = page.getByRole('article', { name: username });
+    await card.getByRole('button', { name: `Receipts of ${username}` }).click();
+    await card.getByText('No paid orders for this address.').waitFor();
+    await expect(seriousAxeViolations(page, '.test-mode-notice')).resolves.toEqual([]);
   });
 });
