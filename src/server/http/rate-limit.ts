@@ -92,8 +92,11 @@ export const RATE_LIMITS = {
    * 10 minutes. Each bumps the page generation, which every process then acts on.
    */
   accountPerUser: { limit: 60, windowSeconds: 600, what: 'account changes', by: 'user' },
-  /** GET /api/account/export per user: 10 per 10 minutes; each reads every portfolio in full. */
-  exportPerUser: { limit: 10, windowSeconds: 600, what: 'data exports', by: 'user' },
+  /**
+   * GET /api/account/export per user: 30 per 10 minutes (one back every 20 s); each reads every
+   * portfolio of the person in full.
+   */
+  exportPerUser: { limit: 30, windowSeconds: 600, what: 'data exports', by: 'user' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
