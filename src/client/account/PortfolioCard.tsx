@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { AccountPortfolio, PublicationResponse } from '../../shared/account.js';
 import { formatRupees } from '../../shared/domain/price.js';
 import { allowsFreeUpdates, formatTermDate, termInWords } from '../../shared/domain/term.js';
@@ -113,9 +113,10 @@ export function PortfolioCard({
           {busy === 'edit' ? 'Opening…' : 'Edit'}
           <span className="visually-hidden"> {p.username}</span>
         </button>
-        <Link className="button button--ghost" to={renewPath(p.username)}>
+        {/* A full load: the renewal page may be served by the server or by the builder. */}
+        <a className="button button--ghost" href={renewPath(p.username)}>
           Renew<span className="visually-hidden"> {p.username}</span>
-        </Link>
+        </a>
         <button
           type="button"
           className="button button--ghost"
