@@ -83,6 +83,10 @@ const builderPages: RouteObject[] = [
     }),
   },
   {
+    path: 'account',
+    lazy: async () => ({ Component: (await import('./pages/AccountPage.js')).AccountPage }),
+  },
+  {
     path: 'ack',
     lazy: async () => ({ Component: (await import('./pages/AckPage.js')).AckPage }),
   },

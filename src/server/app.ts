@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
+import { registerAccountRoutes } from './account/account.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { ExpiredSignInPurge } from './auth/expired-sign-ins.js';
 import { registerSessions } from './auth/sessions.js';
@@ -211,6 +212,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: () => new Date(),
   });
   app.decorate('mediaStorage', mediaStorage);
+  registerAccountRoutes(app, {
+    db: deps.db,
+    storage: mediaStorage,
+    publicUrl,
+    now: () => new Date(),
+  });
   app.decorate('uploadSweeper', new UploadSweeper(deps.db, mediaStorage, app.log));
   app.decorate('expiredSignIns', new ExpiredSignInPurge(deps.db, app.log));
   app.decorate('captureRetry', new CaptureRetry(orders, app.log));

@@ -19,6 +19,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/privacy-policy': `Privacy policy · ${SITE_NAME}`,
   '/refund-policy': `Refund policy · ${SITE_NAME}`,
   '/screen-error': `Screen too small · ${SITE_NAME}`,
+  '/account': `My portfolios · ${SITE_NAME}`,
   ...Object.fromEntries(
     TEMPLATE_IDS.flatMap((id) => [
       [`/${id}`, `${templateName(id)} template preview · ${SITE_NAME}`],

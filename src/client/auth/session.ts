@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, type MeResponse } from '../../shared/auth.js';
 import { api } from '../api/http.js';
+import { clearDraft } from '../draft/storage.js';
 
 export type SessionState =
   { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready' } & MeResponse);
@@ -24,8 +25,16 @@ export async function refreshSession(): Promise<SessionState> {
   return state;
 }
 
+/** Signs out and forgets this browser's draft: the next person at a shared computer sees none. */
 export async function signOut(): Promise<void> {
   await api<null>('/auth/logout', { method: 'POST' });
+  clearDraft();
+  set({ status: 'ready', user: null, portfolios: [] });
+}
+
+/** After the account was deleted: the server ended every session already. */
+export function signedOutEverywhere(): void {
+  clearDraft();
   set({ status: 'ready', user: null, portfolios: [] });
 }
 

@@ -1,3 +1,5 @@
+import { NavLink } from 'react-router';
+import { ACCOUNT_PATH } from '../../shared/routes.js';
 import { signOut, useSession } from '../auth/session.js';
 import './account-bar.css';
 
@@ -11,7 +13,7 @@ interface AccountBarProps {
   signInLook: 'primary' | 'ghost';
 }
 
-/** The right end of the builder's top bar: who is signed in and Sign out, or Sign In. */
+/** The right end of the builder's top bar: who is signed in, My portfolios and Sign out, or Sign In. */
 export function AccountBar({ signIn, signingIn, lockWhileSigningIn, signInLook }: AccountBarProps) {
   const session = useSession();
   const user = session.status === 'ready' ? session.user : null;
@@ -20,6 +22,9 @@ export function AccountBar({ signIn, signingIn, lockWhileSigningIn, signInLook }
       {user ? (
         <>
           <span className="account-bar__welcome">Welcome {user.givenName}!</span>
+          <NavLink to={ACCOUNT_PATH} end className="account-bar__link">
+            My portfolios
+          </NavLink>
           <button type="button" className="button button--ghost" onClick={() => void signOut()}>
             Sign out
           </button>

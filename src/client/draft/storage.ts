@@ -43,3 +43,57 @@ export function onOtherTabDraftChange(listener: (raw: string | null) => void): (
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
 }
+
+/**
+ * Set while the draft holds the content of a published portfolio opened with Edit on the account
+ * page: the final preview then publishes to that username only. Kept beside the draft rather than
+ * in it, so every reader and writer of the draft stays as it is.
+ */
+const EDITING_KEY = 'templateDataEditing';
+
+export interface EditingTarget {
+  username: string;
+  templateId: string;
+}
+
+/** Stores the draft and the username it updates; false when the browser refuses. */
+export function startEditingPublished(draft: Draft, username: string): boolean {
+  const target: EditingTarget = { username, templateId: draft.templateId };
+  try {
+    window.localStorage.setItem(EDITING_KEY, JSON.stringify(target));
+  } catch {
+    return false;
+  }
+  return writeDraft(draft);
+}
+
+/** The username the stored draft updates, when it is for this template. */
+export function readEditingTarget(templateId: string): EditingTarget | undefined {
+  try {
+    const raw = window.localStorage.getItem(EDITING_KEY);
+    const value = raw ? (JSON.parse(raw) as Partial<EditingTarget> | null) : null;
+    if (typeof value?.username !== 'string' || value.templateId !== templateId) return undefined;
+    return { username: value.username, templateId };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The draft is no longer an edit of a published portfolio (a fresh pick, or "another address"). */
+export function stopEditingPublished(): void {
+  try {
+    window.localStorage.removeItem(EDITING_KEY);
+  } catch {
+    // Storage that cannot be read holds no target either.
+  }
+}
+
+/** Forgets the draft and what it was editing (signing out on a shared computer). */
+export function clearDraft(): void {
+  stopEditingPublished();
+  try {
+    window.localStorage.removeItem(DRAFT_STORAGE_KEY);
+  } catch {
+    // Nothing stored that could be read.
+  }
+}

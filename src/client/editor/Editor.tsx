@@ -1,6 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { Draft } from '../../shared/domain/draft.js';
 import { templateName } from '../../shared/templates/catalog.js';
+import { ClearDraftButton } from './ClearDraftButton.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
 import type { EditorStart } from './editorData.js';
 import { draftProblems, type DraftProblem } from './fieldRules.js';
@@ -29,7 +31,14 @@ const STEP_HEADING_ID = 'editor-step-heading';
 const PROBLEMS_HEADING_ID = 'editor-problems-heading';
 
 /** The editor itself: steps of fields on the left, the live preview on the right. */
-export function Editor({ start }: { start: EditorStart }) {
+export function Editor({
+  start,
+  onCleared,
+}: {
+  start: EditorStart;
+  /** The draft was reset to the template's defaults (and stored): start over with it. */
+  onCleared: (draft: Draft) => void;
+}) {
   const navigate = useNavigate();
   const { templateId } = start.draft;
   const definition = TEMPLATE_DEFINITIONS[templateId];
@@ -117,6 +126,7 @@ export function Editor({ start }: { start: EditorStart }) {
                 : 'Saved in this browser'}
             </span>
           </p>
+          <ClearDraftButton templateId={templateId} onCleared={onCleared} />
           <Link to="/choose" className="button button--ghost editor__change">
             Change template
           </Link>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Draft } from '../../shared/domain/draft.js';
 import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
@@ -9,7 +9,9 @@ import { FinalPreviewFrame } from './FinalPreviewFrame.js';
 import { useTemplatePrice } from './PriceSummary.js';
 import { PublishCard } from './PublishCard.js';
 import { missingRequiredFields } from './requiredFields.js';
+import { UpdateCard } from './UpdateCard.js';
 import { usePublishing } from './usePublishing.js';
+import { readEditingTarget, stopEditingPublished } from '../draft/storage.js';
 
 /** The final preview with a readable draft: choose the address, then publish. */
 export function Publisher({
@@ -30,7 +32,9 @@ export function Publisher({
     [draft],
   );
   const id = useId();
-  const address = `${window.location.host}/users/${publishing.username || 'your-username'}`;
+  // Opened with Edit on the account page: the address is that page's, fixed.
+  const [editing, setEditing] = useState(() => readEditingTarget(templateId));
+  const address = `${window.location.host}/users/${editing?.username ?? (publishing.username || 'your-username')}`;
   const signInAlert = publishing.signInMessage && (
     <Alert message={publishing.signInMessage} onDismiss={publishing.dismissSignInMessage} />
   );
@@ -46,8 +50,9 @@ export function Publisher({
         <main className="fp-panel">
           <h1 className="fp-panel__title">Final preview</h1>
           <p className="fp-panel__lead">
-            This is your {templateName(templateId)} portfolio as visitors will see it. Choose its
-            address, then publish it.
+            {editing
+              ? `This is your ${templateName(templateId)} portfolio with your changes, as visitors will see it once you publish them.`
+              : `This is your ${templateName(templateId)} portfolio as visitors will see it. Choose its address, then publish it.`}
           </p>
 
           {draftProblem && (
@@ -61,22 +66,37 @@ export function Publisher({
             </div>
           )}
 
-          <AddressCard
-            id={id}
-            publishing={publishing}
-            inputRef={usernameInput}
-            canSubmit={draft !== undefined}
-            signInAlert={publishing.signInFor === 'claim' && signInAlert}
-          />
-          <PublishCard
-            id={id}
-            templateId={templateId}
-            draft={draft}
-            price={price}
-            missing={missing}
-            publishing={publishing}
-            signInAlert={publishing.signInFor === 'pay' && signInAlert}
-          />
+          {editing ? (
+            <UpdateCard
+              id={id}
+              username={editing.username}
+              draft={draft}
+              missing={missing}
+              onLeave={() => {
+                stopEditingPublished();
+                setEditing(undefined);
+              }}
+            />
+          ) : (
+            <>
+              <AddressCard
+                id={id}
+                publishing={publishing}
+                inputRef={usernameInput}
+                canSubmit={draft !== undefined}
+                signInAlert={publishing.signInFor === 'claim' && signInAlert}
+              />
+              <PublishCard
+                id={id}
+                templateId={templateId}
+                draft={draft}
+                price={price}
+                missing={missing}
+                publishing={publishing}
+                signInAlert={publishing.signInFor === 'pay' && signInAlert}
+              />
+            </>
+          )}
         </main>
 
         <div className="fp-preview">

@@ -12,7 +12,7 @@ import { isTemplateId, type TemplateId } from '../../shared/templates/catalog.js
 import { api } from '../api/http.js';
 import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
-import { writeDraft } from '../draft/storage.js';
+import { stopEditingPublished, writeDraft } from '../draft/storage.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Footer } from '../components/Footer.js';
 import { BrandMark } from '../components/BrandMark.js';
@@ -115,6 +115,8 @@ export function ChoosePage() {
         ? await api<PortfolioDataResponse>(`/api/portfolios/${templateId}`)
         : await api<TemplateDataResponse>(`/api/templates/${templateId}`);
       const draft: Draft = { templateId, data };
+      // A pick from here chooses its address on the final preview again.
+      stopEditingPublished();
       if (!writeDraft(draft)) {
         setSelectError(
           'Your browser would not let us save the draft (storage is full or blocked).',

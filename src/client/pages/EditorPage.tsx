@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
 import { readDraftJson } from '../draft/storage.js';
 import { Editor } from '../editor/Editor.js';
-import { resolveEditorStart, type EditorStart } from '../editor/editorData.js';
+import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
+import { resolveEditorStart, withTemplateParts, type EditorStart } from '../editor/editorData.js';
 
 /**
  * /edit: the template comes from navigation state (Select on /choose); after a reload without
@@ -17,6 +18,8 @@ export function EditorPage() {
   const [navigationState] = useState<unknown>(() => location.state);
   const [storedRaw] = useState(() => readDraftJson() ?? null);
   const [start, setStart] = useState<EditorStart | undefined | 'resolving'>('resolving');
+  // A cleared draft starts a fresh editor (fields, lists and preview from the new content).
+  const [run, setRun] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -33,5 +36,18 @@ export function EditorPage() {
   }, [start, navigate]);
 
   if (start === undefined || start === 'resolving') return null;
-  return <Editor start={start} />;
+  return (
+    <Editor
+      key={run}
+      start={start}
+      onCleared={(draft) => {
+        const definition = TEMPLATE_DEFINITIONS[draft.templateId];
+        setStart({
+          draft: { templateId: draft.templateId, data: withTemplateParts(definition, draft.data) },
+          step: undefined,
+        });
+        setRun((count) => count + 1);
+      }}
+    />
+  );
 }

@@ -87,6 +87,16 @@ export const RATE_LIMITS = {
   uploadsPerUser: { limit: 60, windowSeconds: 600, what: 'uploads', by: 'user' },
   /** POST /api/uploads per address: 120 per 10 minutes, against many accounts on one address. */
   uploadsPerIp: { limit: 120, windowSeconds: 600, what: 'uploads', by: 'ip' },
+  /**
+   * Account changes per user (unpublish, publish, delete a portfolio, delete the account): 60 per
+   * 10 minutes. Each bumps the page generation, which every process then acts on.
+   */
+  accountPerUser: { limit: 60, windowSeconds: 600, what: 'account changes', by: 'user' },
+  /**
+   * GET /api/account/export per user: 30 per 10 minutes (one back every 20 s); each reads every
+   * portfolio of the person in full.
+   */
+  exportPerUser: { limit: 30, windowSeconds: 600, what: 'data exports', by: 'user' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

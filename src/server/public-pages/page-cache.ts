@@ -133,6 +133,11 @@ export class PageCache {
     }
   }
 
+  /** The usernames held now (a copy: callers may delete while they go through it). */
+  usernames(): string[] {
+    return [...this.pages.keys()];
+  }
+
   delete(username: string): void {
     const entry = this.pages.get(username);
     if (!entry) return;

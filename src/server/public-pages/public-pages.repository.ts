@@ -339,3 +339,15 @@ export async function latestPublishedChange(db: Db): Promise<string | undefined>
     .executeTakeFirst();
   return row?.latest ?? undefined;
 }
+
+/** Which of these usernames have no row any more (released or deleted by their owner). */
+export async function findReleasedUsernames(db: Db, usernames: string[]): Promise<string[]> {
+  if (usernames.length === 0) return [];
+  const rows = await db
+    .selectFrom('usernames')
+    .select('username')
+    .where('username', 'in', usernames)
+    .execute();
+  const present = new Set(rows.map((row) => row.username));
+  return usernames.filter((username) => !present.has(username));
+}

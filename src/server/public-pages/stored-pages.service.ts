@@ -6,6 +6,7 @@ import { readPageGeneration } from './page-generation.js';
 import { sourceVersionOf, type PageRenderer } from './page-renderer.js';
 import {
   findPageSource,
+  findReleasedUsernames,
   findStoredVersion,
   latestTemplateVersion,
   listChangedPages,
@@ -15,6 +16,9 @@ import {
   storeRenderedPage,
   type StoredEncoding,
 } from './public-pages.repository.js';
+
+/** Cached usernames looked up per query when checking for released names. */
+const RELEASED_CHECK_BATCH = 500;
 
 /** What a render request came to: a new page stored, the stored one already current, or no page. */
 export type RefreshOutcome = 'rendered' | 'current' | 'missing';
@@ -232,11 +236,25 @@ export class StoredPages {
       }
     }
     this.watermark = latest;
+    await this.dropReleasedPages();
     this.options.onChange?.();
     // One at a time: a burst of publishes must not fill the thread pool or the connection pool.
     for (const username of toRender) {
       if (this.stopped) return;
       await this.refresh(username);
+    }
+  }
+
+  /**
+   * A username whose row was deleted (its owner deleted the portfolio or the account) leaves no
+   * changed row to find: the pages this process holds are looked up by name instead.
+   */
+  private async dropReleasedPages(): Promise<void> {
+    const { db, cache } = this.options;
+    const held = cache.usernames();
+    for (let start = 0; start < held.length; start += RELEASED_CHECK_BATCH) {
+      const batch = held.slice(start, start + RELEASED_CHECK_BATCH);
+      for (const username of await findReleasedUsernames(db, batch)) cache.delete(username);
     }
   }
 

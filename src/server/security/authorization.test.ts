@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_DIR, startTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { CookieJar, signIn } from '../../../test/signin.js';
+import type { AccountResponse } from '../../shared/account.js';
 import type { MeResponse } from '../../shared/auth.js';
 import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
 import type { TouchUploadsAnswer, UploadedImage, UploadList } from '../../shared/uploads.js';
@@ -143,9 +144,78 @@ const UPLOAD_ROWS: Row[] = [
   },
 ];
 
+/** Another name of the owner on their template2 portfolio, so actions on it spare world.ownerName. */
+async function ownerExtraName(world: World): Promise<string> {
+  const username = uniqueName('ext');
+  await publishAs(world.t, world.jars.owner, username);
+  return username;
+}
+
+const ACCOUNT_ROWS: Row[] = [
+  {
+    route: 'GET /api/account',
+    what: "one's own portfolios only",
+    expect: { nobody: 401, owner: 200, other: 200 },
+    request: async () => ({ path: '/api/account' }),
+    check: (world, who, answer) => {
+      if (who === 'nobody') return;
+      const names = (answer.body as AccountResponse).portfolios.map((p) => p.username);
+      if (who === 'owner') expect(names).toContain(world.ownerName);
+      if (who === 'other') expect(names).toEqual([]);
+    },
+  },
+  ...(['unpublish', 'publish'] as const).map((action): Row => ({
+    route: `POST /api/account/portfolios/:username/${action}`,
+    what: `${action === 'unpublish' ? 'taking down' : 'putting back'} the owner's page`,
+    expect: { nobody: 401, owner: 200, other: 404, crossSite: 403 },
+    request: async (world) => ({
+      path: `/api/account/portfolios/${await ownerExtraName(world)}/${action}`,
+      body: {},
+    }),
+  })),
+  {
+    route: 'DELETE /api/account/portfolios/:username',
+    what: "releasing the owner's username",
+    expect: { nobody: 401, owner: 204, other: 404, crossSite: 403 },
+    request: async (world) => ({
+      method: 'DELETE',
+      path: `/api/account/portfolios/${await ownerExtraName(world)}`,
+    }),
+  },
+  {
+    route: 'GET /api/account/export',
+    what: "one's own data only",
+    expect: { nobody: 401, owner: 200, other: 200 },
+    request: async () => ({ path: '/api/account/export' }),
+    check: (world, who, answer) => {
+      const text = JSON.stringify(answer.body);
+      if (who === 'owner') expect(text).toContain(world.ownerName);
+      if (who === 'other') expect(text).not.toContain(world.ownerName);
+    },
+  },
+  {
+    route: 'DELETE /api/account',
+    what: "deleting one's own account (a fresh person each time: it ends every session)",
+    expect: { nobody: 401, owner: 204, other: 204, crossSite: 403 },
+    request: async (world, who) => ({
+      method: 'DELETE',
+      path: '/api/account',
+      body: { confirmation: 'DELETE' },
+      jar:
+        who === 'nobody'
+          ? new CookieJar()
+          : await signIn(world.t.url, {
+              name: 'Leaving Person',
+              email: `leaving-${uniqueName()}@example.com`,
+            }),
+    }),
+  },
+];
+
 const TABLE: Row[] = [
   ME_ROW,
   ...UPLOAD_ROWS,
+  ...ACCOUNT_ROWS,
   {
     route: 'GET /api/templates',
     what: 'the public template list',

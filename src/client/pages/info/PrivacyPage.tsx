@@ -50,8 +50,10 @@ export function PrivacyPage() {
         <h3>Your draft</h3>
         <p>
           While you fill in a template, your draft is saved in your own browser&rsquo;s local
-          storage, not on our servers. It stays there until you publish, and you can remove it at
-          any time by clearing this site&rsquo;s data in your browser.
+          storage, not on our servers. Signing out removes it from that browser, so the next person
+          at a shared computer does not see it, and the editor&rsquo;s &ldquo;Clear this
+          draft&rdquo; button resets it to the template&rsquo;s example content. Images you add are
+          uploaded to us, so that your published page can show them.
         </p>
         <h3>Your published portfolio</h3>
         <p>
@@ -132,12 +134,18 @@ export function PrivacyPage() {
             <strong>Your account details</strong>: for as long as you have an account with us.
           </li>
           <li>
+            <strong>Your uploaded images</strong>: while a draft or a published page of yours uses
+            them, then 30 days more.
+          </li>
+          <li>
             <strong>Your published portfolio</strong>: while it is online, and for a while after
             your paid year ends so that you can renew. You can ask us to delete it sooner.
           </li>
           <li>
             <strong>Order records</strong>: for as long as Indian tax and accounting law requires,
-            even after you close your account.
+            even after you delete your account. What stays then is the order number, the template,
+            the amount, the dates, the status and the payment reference numbers, with no name, email
+            address, username or portfolio content.
           </li>
           <li>
             <strong>Your draft</strong>: in your browser only, until you publish or clear it.
@@ -146,7 +154,30 @@ export function PrivacyPage() {
       </InfoSection>
 
       <InfoSection id="your-rights" title="Your rights">
-        <p>You can ask us at any time to:</p>
+        <p>
+          Signed in, the <Link to="/account">My portfolios</Link> page lets you do these yourself,
+          at once:
+        </p>
+        <ul>
+          <li>
+            <strong>download your data</strong>: a file with your profile, your portfolios with all
+            their content, your usernames and your orders;
+          </li>
+          <li>
+            <strong>unpublish or delete</strong> any of your pages (deleting releases the username;
+            no refund is made for the time left);
+          </li>
+          <li>
+            <strong>delete your account</strong>. In one step we then take every page of yours
+            offline and release its username; delete your portfolios, your username reservations and
+            your uploaded images; erase your name, email address and picture (an empty account
+            record remains only so that your kept orders have something to point to, and signing in
+            again later starts a new, empty account); sign you out on every device; and keep your
+            orders only as described under &ldquo;How long we keep it&rdquo;. Emails not yet sent to
+            you are cancelled.
+          </li>
+        </ul>
+        <p>You can also ask us at any time to:</p>
         <ul>
           <li>
             <strong>see</strong> the personal data we hold about you;

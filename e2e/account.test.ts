@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bumpPageGeneration } from '../src/server/public-pages/page-generation.js';
+import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
+import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { seriousAxeViolations } from './axe.js';
+import { useBrowser } from './browser.js';
+import { serverDatabase, signInThroughPopup } from './fixtures.js';
+
+const DAY_MS = 86_400_000;
+
+describe('the account page', () => {
+  const session = useBrowser();
+  const db = serverDatabase();
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  /** Signs a fresh person in from the account page's own prompt. */
+  async function signInOnAccountPage(page: Page, email: string): Promise<string> {
+    await page.goto('/account');
+    await page.getByRole('heading', { name: 'Sign in to see your portfolios' }).waitFor();
+    await signInThroughPopup(
+      page,
+      () => page.getByRole('button', { name: 'Sign In' }).first().click(),
+      { name: 'Meera Iyer', email },
+    );
+    await page.getByRole('link', { name: 'My portfolios' }).waitFor();
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    return user.id;
+  }
+
+  /** A published Directive portfolio of this person, written straight into the store. */
+  async function publishFor(userId: string, username: string, name: string): Promise<void> {
+    const now = new Date();
+    const portfolioId = randomUUID();
+    const data = {
+      ...SAMPLE_DATA.template2,
+      personalDetails: { ...SAMPLE_DATA.template2.personalDetails, name },
+    };
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('portfolios')
+        .values({
+          id: portfolioId,
+          user_id: userId,
+          template_id: 'template2',
+          data: JSON.stringify(data),
+          paid_until: new Date(now.getTime() + 365 * DAY_MS).toISOString(),
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .execute();
+      await trx
+        .insertInto('usernames')
+        .values({
+          username,
+          user_id: userId,
+          portfolio_id: portfolioId,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+          unpublished_at: null,
+        })
+        .execute();
+      await bumpPageGeneration(trx);
+    });
+  }
+
+  it('asks a signed-out visitor to sign in, then shows the empty state leading to /choose', async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    await signInOnAccountPage(page, `empty-${randomUUID().slice(0, 8)}@example.com`);
+    // Phones are welcome here: no redirect to /screen-error.
+    expect(new URL(page.url()).pathname).toBe('/account');
+    await page.getByRole('heading', { name: 'No portfolios yet' }).waitFor();
+    await expect(
+      page.getByRole('link', { name: 'Pick a template' }).getAttribute('href'),
+    ).resolves.toBe('/choose');
+  });
+
+  it('shows a published portfolio: Copy, Unpublish with confirmation, Publish again', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const userId = await signInOnAccountPage(page, `card-${randomUUID().slice(0, 8)}@example.com`);
+    const username = `meera-${randomUUID().slice(0, 6)}`;
+    await publishFor(userId, username, 'Meera Iyer');
+    await page.reload();
+    const card = page.getByRole('article', { name: username });
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toContain('Directive');
+    await expect(card.locator('.pcard__state').textContent()).resolves.toMatch(/^Live · renews /);
+    const link = card.getByRole('link', { name: new RegExp(`/users/${username}`) });
+    const url = await link.getAttribute('href');
+    expect(url).toMatch(new RegExp(`/users/${username}$`));
+
+    await card.getByRole('button', { name: 'Copy link' }).click();
+    await card.getByRole('button', { name: 'Copied link' }).waitFor();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(url);
+
+    await card.getByRole('button', { name: `Unpublish ${username}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Unpublish ${username}?` });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Unpublish' }).click();
+    await card.getByText('Unpublished · you took this page offline').waitFor();
+    const row = await db
+      .selectFrom('usernames')
+      .select('unpublished_at')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    expect(row.unpublished_at).not.toBeNull();
+
+    await card.getByRole('button', { name: `Publish ${username}` }).click();
+    await card.getByRole('button', { name: `Unpublish ${username}` }).waitFor();
+    await expect(card.locator('.pcard__state').textContent()).resolves.toMatch(/^Live/);
+
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/account-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: 'test-results/account-375.png', fullPage: true });
+  });
+
+  it('deletes a portfolio only after its username is typed', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    const userId = await signInOnAccountPage(page, `del-${randomUUID().slice(0, 8)}@example.com`);
+    const username = `gone-${randomUUID().slice(0, 6)}`;
+    await publishFor(userId, username, 'Meera Iyer');
+    await page.reload();
+    const card = page.getByRole('article', { name: username });
+    await card.getByRole('button', { name: `Delete ${username}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete ${username}?` });
+    await expect(dialog.textContent()).resolves.toContain('does not refund');
+    const confirm = dialog.getByRole('button', { name: 'Delete portfolio' });
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel(`Type ${username} to confirm`).fill(username);
+    await confirm.click();
+    await page.getByRole('heading', { name: 'No portfolios yet' }).waitFor();
+    const rows = await db
+      .selectFrom('usernames')
+      .where('username', '=', username)
+      .selectAll()
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('Edit opens the content in the editor; the final preview has the fixed username and Publish changes; sign-out clears the draft', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    const userId = await signInOnAccountPage(page, `edit-${randomUUID().slice(0, 8)}@example.com`);
+    const username = `edit-${randomUUID().slice(0, 6)}`;
+    await publishFor(userId, username, 'Meera Published');
+    await page.reload();
+    await page
+      .getByRole('article', { name: username })
+      .getByRole('button', { name: `Edit ${username}` })
+      .click();
+    await page.waitForURL('**/edit');
+    const name = page.getByLabel('Name', { exact: true });
+    await expect(name.inputValue()).resolves.toBe('Meera Published');
+    await name.fill('Meera Changed');
+
+    await page.goto('/final-preview');
+    const fixed = page.getByLabel('Username', { exact: true });
+    await expect(fixed.inputValue()).resolves.toBe(username);
+    await expect(fixed.getAttribute('readonly')).resolves.not.toBeNull();
+    await page.getByRole('button', { name: 'Publish changes' }).click();
+    await page.screenshot({ path: 'test-results/account-publish-changes-1280.png' });
+    const dialog = page.getByRole('dialog', { name: 'Publish these changes?' });
+    await expect(dialog.textContent()).resolves.toContain(`/users/${username}`);
+    await dialog.getByRole('button', { name: 'Publish changes now' }).click();
+    await page.getByText('Your changes are live.').waitFor();
+    const stored = await db
+      .selectFrom('portfolios')
+      .select('data')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.data).personalDetails.name).toBe('Meera Changed');
+
+    await expect(
+      page.evaluate((key) => window.localStorage.getItem(key), DRAFT_STORAGE_KEY),
+    ).resolves.not.toBeNull();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await expect(
+      page.evaluate((key) => window.localStorage.getItem(key), DRAFT_STORAGE_KEY),
+    ).resolves.toBeNull();
+  });
+
+  it("Clear this draft resets the editor to the template's defaults after a confirmation", async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.goto('/about-us');
+    const typed = {
+      ...SAMPLE_DATA.template2,
+      personalDetails: { ...SAMPLE_DATA.template2.personalDetails, name: 'Typed By Me' },
+    };
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ templateId: 'template2', data: typed }),
+    ] as const);
+    await page.goto('/edit');
+    const name = page.getByLabel('Name', { exact: true });
+    await expect(name.inputValue()).resolves.toBe('Typed By Me');
+    await page.getByRole('button', { name: 'Clear this draft' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Clear this draft?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(name.inputValue()).resolves.toBe('Typed By Me');
+    await page.getByRole('button', { name: 'Clear this draft' }).click();
+    await dialog.getByRole('button', { name: 'Clear draft' }).click();
+    const defaults = (await (await page.request.get('/api/templates/template2')).json()) as {
+      data: { personalDetails: { name: string } };
+    };
+    // The editor starts over with the new content.
+    await expect
+      .poll(() => page.getByLabel('Name', { exact: true }).inputValue())
+      .toBe(defaults.data.personalDetails.name);
+    const stored = await page.evaluate(
+      (key) => window.localStorage.getItem(key),
+      DRAFT_STORAGE_KEY,
+    );
+    expect(JSON.parse(stored!).data.personalDetails.name).toBe(defaults.data.personalDetails.name);
+  });
+
+  it('deletes the account after DELETE is typed, and signs out', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    const email = `leave-${randomUUID().slice(0, 8)}@example.com`;
+    const userId = await signInOnAccountPage(page, email);
+    const username = `leave-${randomUUID().slice(0, 6)}`;
+    await publishFor(userId, username, 'Meera Leaving');
+    await page.reload();
+    await page.getByRole('article', { name: username }).waitFor();
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+    await dialog.getByLabel(/^Type DELETE or your email address/).fill('delete me');
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel(/^Type DELETE or your email address/).fill('DELETE');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: 'test-results/account-delete-dialog-375.png' });
+    await confirm.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const user = await db
+      .selectFrom('users')
+      .select(['email', 'name'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ email: '', name: '' });
+    const names = await db
+      .selectFrom('usernames')
+      .where('user_id', '=', userId)
+      .selectAll()
+      .execute();
+    expect(names).toEqual([]);
+    await page.goto('/account');
+    await page.getByRole('heading', { name: 'Sign in to see your portfolios' }).waitFor();
+  });
+
+  it('passes axe with no serious or critical violations, with a portfolio and its receipts open', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    const userId = await signInOnAccountPage(page, `axe-${randomUUID().slice(0, 8)}@example.com`);
+    const username = `axe-${randomUUID().slice(0, 6)}`;
+    await publishFor(userId, username, 'Meera Iyer');
+    await page.reload();
+    const card = page.getByRole('article', { name: username });
+    await card.getByRole('button', { name: `Receipts of ${username}` }).click();
+    await card.getByText('No paid orders for this address.').waitFor();
+    await expect(seriousAxeViolations(page, '.test-mode-notice')).resolves.toEqual([]);
+  });
+});

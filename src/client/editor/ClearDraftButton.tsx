@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import type { Draft } from '../../shared/domain/draft.js';
+import type { TemplateDataResponse } from '../../shared/templates-api.js';
+import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
+import { api } from '../api/http.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { writeDraft } from '../draft/storage.js';
+
+/** "Clear this draft": after a confirmation, the template's default content replaces the draft. */
+export function ClearDraftButton({
+  templateId,
+  onCleared,
+}: {
+  templateId: TemplateId;
+  /** The fresh draft, already stored: the editor starts over with it. */
+  onCleared: (draft: Draft) => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--ghost editor__change"
+        onClick={() => setAsking(true)}
+      >
+        Clear this draft
+      </button>
+      {asking && (
+        <ConfirmDialog
+          title="Clear this draft?"
+          confirmLabel="Clear draft"
+          destructive
+          onClose={() => setAsking(false)}
+          onConfirm={async () => {
+            const { data } = await api<TemplateDataResponse>(`/api/templates/${templateId}`);
+            const draft: Draft = { templateId, data };
+            if (!writeDraft(draft)) {
+              throw new Error(
+                'Your browser would not let us save the draft (storage is full or blocked).',
+              );
+            }
+            setAsking(false);
+            onCleared(draft);
+          }}
+        >
+          <p>
+            Everything you typed for this {templateName(templateId)} portfolio in this browser is
+            replaced with the template&apos;s example content.
+          </p>
+          <p>A page you have already published stays as it is.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

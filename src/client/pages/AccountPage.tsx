@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { AccountPortfolio, AccountResponse } from '../../shared/account.js';
+import { LeavingSection } from '../account/LeavingSection.js';
+import { PortfolioCard } from '../account/PortfolioCard.js';
+import { api } from '../api/http.js';
+import { useSession } from '../auth/session.js';
+import { useSignIn } from '../auth/useSignIn.js';
+import { AccountBar } from '../components/AccountBar.js';
+import { Footer } from '../components/Footer.js';
+import './account.css';
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; account: AccountResponse };
+
+/** /account: the signed-in person's portfolios, what they can do with each, and leaving. */
+export function AccountPage() {
+  const session = useSession();
+  const { signIn, pending, message, dismissMessage } = useSignIn();
+  const user = session.status === 'ready' ? session.user : null;
+
+  return (
+    <div className="account">
+      <header className="account__bar">
+        <Link to="/" className="account__brand">
+          Online Portfolio Builder
+        </Link>
+        <AccountBar
+          signIn={() => void signIn()}
+          signingIn={pending}
+          lockWhileSigningIn={false}
+          signInLook="ghost"
+        />
+      </header>
+      <main className="account__main">
+        <h1 className="account__title">My portfolios</h1>
+        {session.status === 'loading' && (
+          <p className="account__status" role="status">
+            Loading…
+          </p>
+        )}
+        {session.status === 'error' && (
+          <div className="account__panel" role="alert">
+            <p>We could not tell whether you are signed in. {session.message}</p>
+          </div>
+        )}
+        {session.status === 'ready' && !user && (
+          <section className="account__panel account__signin" aria-labelledby="account-signin">
+            <h2 id="account-signin">Sign in to see your portfolios</h2>
+            <p>
+              Your published portfolios, their receipts and renewals are kept with your account.
+              Sign in with the account you used to publish.
+            </p>
+            <button
+              type="button"
+              className="button"
+              disabled={pending}
+              onClick={() => void signIn()}
+            >
+              {pending ? 'Signing in…' : 'Sign In'}
+            </button>
+            {message && (
+              <p className="account__error" role="alert">
+                {message}{' '}
+                <button type="button" className="account__text-button" onClick={dismissMessage}>
+                  Dismiss
+                </button>
+              </p>
+            )}
+          </section>
+        )}
+        {user && <SignedInAccount email={user.email} />}
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+function SignedInAccount({ email }: { email: string }) {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+
+  const load = useCallback(
+    () =>
+      api<AccountResponse>('/api/account').then(
+        (account) => setLoaded({ status: 'ready', account }),
+        (error: Error) => setLoaded({ status: 'error', message: error.message }),
+      ),
+    [],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const replace = (next: AccountPortfolio) =>
+    setLoaded((current) =>
+      current.status === 'ready'
+        ? {
+            status: 'ready',
+            account: {
+              ...current.account,
+              portfolios: current.account.portfolios.map((p) =>
+                p.username === next.username ? next : p,
+              ),
+            },
+          }
+        : current,
+    );
+  const remove = (username: string) =>
+    setLoaded((current) =>
+      current.status === 'ready'
+        ? {
+            status: 'ready',
+            account: {
+              ...current.account,
+              portfolios: current.account.portfolios.filter((p) => p.username !== username),
+            },
+          }
+        : current,
+    );
+
+  return (
+    <>
+      <p className="account__lead">
+        Every page you have published, with its address, status and receipts.
+      </p>
+      {loaded.status === 'loading' && (
+        <p className="account__status" role="status">
+          Loading your portfolios…
+        </p>
+      )}
+      {loaded.status === 'error' && (
+        <div className="account__panel" role="alert">
+          <p>Your portfolios could not be loaded. {loaded.message}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setLoaded({ status: 'loading' });
+              void load();
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {loaded.status === 'ready' && loaded.account.portfolios.length === 0 && (
+        <section className="account__panel account__empty" aria-labelledby="account-empty">
+          <h2 id="account-empty">No portfolios yet</h2>
+          <p>
+            Once you publish a portfolio it appears here, with its link, its receipts and the date
+            it renews.
+          </p>
+          <Link className="button" to="/choose">
+            Pick a template
+          </Link>
+        </section>
+      )}
+      {loaded.status === 'ready' && loaded.account.portfolios.length > 0 && (
+        <ul className="account__list">
+          {loaded.account.portfolios.map((portfolio) => (
+            <li key={portfolio.username}>
+              <PortfolioCard portfolio={portfolio} onChange={replace} onDeleted={remove} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <LeavingSection email={email} />
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type {
+  AccountResponse,
+  DeleteAccountRequest,
+  PublicationResponse,
+} from '../../shared/account.js';
+import { normaliseUsername } from '../../shared/domain/username.js';
+import { endSession } from '../auth/sessions.js';
+import { badRequest } from '../http/errors.js';
+import { addressText } from '../http/route-rules.js';
+import {
+  accountOf,
+  deleteAccount,
+  deletePortfolio,
+  exportOf,
+  setPublication,
+  type AccountContext,
+} from './account.service.js';
+
+const usernameParams = { params: z.object({ username: addressText(60) }) };
+/** Longer than any email address the sign-in accepts, short enough to compare cheaply. */
+const CONFIRMATION_MAX = 320;
+
+function readConfirmation(body: unknown): string {
+  const value = (typeof body === 'object' && body !== null ? body : {}) as Partial<
+    Record<keyof DeleteAccountRequest, unknown>
+  >;
+  if (typeof value.confirmation !== 'string' || value.confirmation.length > CONFIRMATION_MAX) {
+    throw badRequest(
+      `confirmation is required, as text of at most ${CONFIRMATION_MAX} characters`,
+      'confirmation',
+    );
+  }
+  return value.confirmation;
+}
+
+/** The account page's API: the person's portfolios, what they can do with them, and leaving. */
+export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext): void {
+  app.get(
+    '/api/account',
+    { config: { signedIn: true } },
+    async (request, reply): Promise<AccountResponse> => {
+      const user = await request.requireUser();
+      reply.header('cache-control', 'no-store');
+      return accountOf(ctx, user);
+    },
+  );
+
+  for (const action of ['unpublish', 'publish'] as const) {
+    app.post<{ Params: { username: string } }>(
+      `/api/account/portfolios/:username/${action}`,
+      { config: { signedIn: true, rateLimits: ['accountPerUser'], ...usernameParams } },
+      async (request): Promise<PublicationResponse> => {
+        const user = await request.requireUser();
+        const username = normaliseUsername(request.params.username);
+        const unpublished = action === 'unpublish';
+        await setPublication(ctx, user.id, username, unpublished);
+        return { username, unpublished };
+      },
+    );
+  }
+
+  app.delete<{ Params: { username: string } }>(
+    '/api/account/portfolios/:username',
+    { config: { signedIn: true, rateLimits: ['accountPerUser'], ...usernameParams } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      await deletePortfolio(ctx, user.id, normaliseUsername(request.params.username));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/account/export',
+    { config: { signedIn: true, rateLimits: ['exportPerUser'] } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const data = await exportOf(ctx, user.id);
+      const day = data.exportedAt.slice(0, 10);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="portfolio-builder-data-${day}.json"`)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.delete(
+    '/api/account',
+    { config: { signedIn: true, rateLimits: ['accountPerUser'] } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      await deleteAccount(ctx, user, readConfirmation(request.body));
+      // Every session went with the account; this also clears the cookie of this browser.
+      await endSession(ctx.db, app.deps.config, request, reply);
+      return reply.status(204).send();
+    },
+  );
+}

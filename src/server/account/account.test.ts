@@ -1,0 +1,275 @@
+/**
+ * The account page's API through the real app and database: listing, owner-only actions,
+ * unpublish and publish with the page generation, deleting a portfolio, the data export, and
+ * deleting the account leaving nothing personal in any table.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.js';
+import { TEST_DIALECTS } from '../../../test/database.js';
+import { webpImage } from '../../../test/images.js';
+import { send } from '../../../test/http.js';
+import { orderBody, uniqueName } from '../../../test/orders.js';
+import { CookieJar, request, signIn } from '../../../test/signin.js';
+import type { AccountResponse } from '../../shared/account.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
+import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+import { readPageGeneration } from '../public-pages/page-generation.js';
+
+/** Publishes through the real order, payment and verify routes, with the person's own name. */
+async function publish(
+  t: TestApp,
+  jar: CookieJar,
+  username: string,
+  templateId: TemplateId,
+  name: string,
+): Promise<void> {
+  const sample = SAMPLE_DATA[templateId];
+  const data = { ...sample, personalDetails: { ...sample.personalDetails, name } };
+  const order = await send(t, jar, {
+    path: '/create-order',
+    body: orderBody(username, templateId, { data }),
+  });
+  expect(order.status, JSON.stringify(order.body)).toBe(200);
+  const orderId = (order.body as { order_id: string }).order_id;
+  const paid = await send(t, jar, { path: '/test-gateway/pay', body: { order_id: orderId } });
+  const verified = await send(t, jar, { path: '/verify-payment', body: paid.body });
+  expect(verified.body).toMatchObject({ status: 'published' });
+}
+
+async function account(t: TestApp, jar: CookieJar): Promise<AccountResponse> {
+  const answer = await send(t, jar, { path: '/api/account' });
+  expect(answer.status).toBe(200);
+  return answer.body as AccountResponse;
+}
+
+async function publicStatus(t: TestApp, username: string): Promise<number> {
+  const response = await fetch(`${t.url}/users/${username}`);
+  await response.arrayBuffer();
+  return response.status;
+}
+
+describe.each(TEST_DIALECTS)('the account API (%s)', (dialect) => {
+  let t: TestApp;
+  let owner: CookieJar;
+  let other: CookieJar;
+  const ownerName = 'Quillon Marsh';
+  const name1 = uniqueName('acc');
+  const name2 = uniqueName('acc');
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    owner = await signIn(t.url, { name: ownerName, email: `owner-${dialect}@example.com` });
+    other = await signIn(t.url, { name: 'Other Person', email: `other-${dialect}@example.com` });
+    await publish(t, owner, name1, 'template2', ownerName);
+    await publish(t, owner, name2, 'template3', ownerName);
+  });
+  afterAll(() => t.close());
+
+  it('lists each username the person owns with its term and paid orders', async () => {
+    const { portfolios, email } = await account(t, owner);
+    expect(email).toBe(`owner-${dialect}@example.com`);
+    expect(portfolios.map((p) => p.username)).toEqual([name1, name2]);
+    const first = portfolios[0]!;
+    expect(first).toMatchObject({
+      username: name1,
+      url: `${t.url}/users/${name1}`,
+      templateId: 'template2',
+      templateName: 'Directive',
+      termState: 'live',
+      unpublished: false,
+    });
+    expect(new Date(first.paidUntil).getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+    expect(first.orders).toHaveLength(1);
+    expect(first.orders[0]!.amountPaise).toBeGreaterThan(0);
+    expect(first.orders[0]!.paidAt).toMatch(/^\d{4}-/);
+    expect((await account(t, other)).portfolios).toEqual([]);
+    const anonymous = await send(t, new CookieJar(), { path: '/api/account' });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('lets only the owner unpublish, publish or delete (anyone else gets 404)', async () => {
+    for (const spec of [
+      { path: `/api/account/portfolios/${name1}/unpublish`, body: {} },
+      { path: `/api/account/portfolios/${name1}/publish`, body: {} },
+      { path: `/api/account/portfolios/${name1}`, method: 'DELETE' },
+      { path: `/api/account/portfolios/nosuchname/unpublish`, body: {} },
+    ]) {
+      const answer = await send(t, spec.path.includes('nosuch') ? owner : other, spec);
+      expect(answer.status, spec.path).toBe(404);
+    }
+    expect((await account(t, owner)).portfolios.map((p) => p.username)).toEqual([name1, name2]);
+  });
+
+  it('unpublishes and publishes: the flag, the answer and the page generation', async () => {
+    expect(await publicStatus(t, name1)).toBe(200);
+    const before = await readPageGeneration(t.database.db);
+    const off = await send(t, owner, {
+      path: `/api/account/portfolios/${name1.toUpperCase()}/unpublish`,
+      body: {},
+    });
+    expect(off).toMatchObject({ status: 200, body: { username: name1, unpublished: true } });
+    const row = await t.database.db
+      .selectFrom('usernames')
+      .select('unpublished_at')
+      .where('username', '=', name1)
+      .executeTakeFirstOrThrow();
+    expect(row.unpublished_at).not.toBeNull();
+    expect(await readPageGeneration(t.database.db)).toBe(before + 1);
+    expect((await account(t, owner)).portfolios[0]!.unpublished).toBe(true);
+
+    const on = await send(t, owner, { path: `/api/account/portfolios/${name1}/publish`, body: {} });
+    expect(on).toMatchObject({ status: 200, body: { username: name1, unpublished: false } });
+    const after = await t.database.db
+      .selectFrom('usernames')
+      .select('unpublished_at')
+      .where('username', '=', name1)
+      .executeTakeFirstOrThrow();
+    expect(after.unpublished_at).toBeNull();
+    expect(await readPageGeneration(t.database.db)).toBe(before + 2);
+    expect(await publicStatus(t, name1)).toBe(200);
+  });
+
+  it('refuses a malformed username with 400 naming it', async () => {
+    const answer = await send(t, owner, {
+      path: `/api/account/portfolios/${'a'.repeat(61)}/unpublish`,
+      body: {},
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ error: { field: 'username' } });
+  });
+
+  it('exports the profile, portfolios with data, usernames and orders as a JSON file', async () => {
+    const response = await request(owner, `${t.url}/api/account/export`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="portfolio-builder-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = (await response.json()) as {
+      profile: { name: string; email: string };
+      portfolios: { templateId: string; data: { personalDetails: { name: string } } }[];
+      usernames: { username: string }[];
+      orders: { status: string; username: string }[];
+    };
+    expect(data.profile).toMatchObject({ name: ownerName, email: `owner-${dialect}@example.com` });
+    expect(data.portfolios.map((p) => p.templateId)).toEqual(['template2', 'template3']);
+    expect(data.portfolios[0]!.data.personalDetails.name).toBe(ownerName);
+    expect(data.usernames.map((u) => u.username).sort()).toEqual([name1, name2].sort());
+    expect(data.orders.filter((o) => o.status === 'paid')).toHaveLength(2);
+    const theirs = await request(other, `${t.url}/api/account/export`);
+    const otherData = (await theirs.json()) as { portfolios: unknown[]; orders: unknown[] };
+    expect(otherData.portfolios).toEqual([]);
+    expect(otherData.orders).toEqual([]);
+  });
+
+  it('deletes a portfolio: the name is released, the page is gone, the order stays', async () => {
+    // Seen once, so this process holds the page in memory too.
+    expect(await publicStatus(t, name2)).toBe(200);
+    const before = await readPageGeneration(t.database.db);
+    const answer = await send(t, owner, {
+      method: 'DELETE',
+      path: `/api/account/portfolios/${name2}`,
+    });
+    expect(answer.status).toBe(204);
+    const db = t.database.db;
+    expect(
+      await db.selectFrom('usernames').where('username', '=', name2).selectAll().execute(),
+    ).toEqual([]);
+    const templates = await db
+      .selectFrom('portfolios')
+      .select('template_id')
+      .where('template_id', '=', 'template3')
+      .execute();
+    expect(templates).toEqual([]);
+    expect(await readPageGeneration(db)).toBe(before + 1);
+    await t.app.storedPages.checkForChanges();
+    expect(await publicStatus(t, name2)).not.toBe(200);
+    expect((await account(t, owner)).portfolios.map((p) => p.username)).toEqual([name1]);
+    const orders = await db
+      .selectFrom('orders')
+      .select('status')
+      .where('username', '=', name2)
+      .execute();
+    expect(orders).toEqual([{ status: 'paid' }]);
+  });
+
+  it('deletes the account: nothing personal is left in any table', async () => {
+    const email = `owner-${dialect}@example.com`;
+    const second = await signIn(t.url, { name: ownerName, email });
+    const upload = await send(t, owner, {
+      path: '/api/uploads',
+      body: new Uint8Array(await webpImage(200, 150)),
+      contentType: 'image/webp',
+    });
+    expect(upload.status).toBe(201);
+    const { id: userId } = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+
+    const wrong = await send(t, owner, {
+      method: 'DELETE',
+      path: '/api/account',
+      body: { confirmation: 'delete please' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ error: { field: 'confirmation' } });
+    expect((await account(t, owner)).portfolios).toHaveLength(1);
+
+    const before = await readPageGeneration(t.database.db);
+    const done = await send(t, owner, {
+      method: 'DELETE',
+      path: '/api/account',
+      body: { confirmation: email.toUpperCase() },
+    });
+    expect(done.status).toBe(204);
+    expect(await readPageGeneration(t.database.db)).toBe(before + 1);
+    // Every session ended, this one and the other browser's.
+    expect((await send(t, owner, { path: '/api/account' })).status).toBe(401);
+    expect((await send(t, second, { path: '/api/account' })).status).toBe(401);
+    await t.app.storedPages.checkForChanges();
+    expect(await publicStatus(t, name1)).not.toBe(200);
+
+    const db = t.database.db;
+    const tables = (await db.introspection.getTables())
+      .map((table) => table.name)
+      .filter((name) => !name.startsWith('kysely_'));
+    const found: string[] = [];
+    for (const table of tables) {
+      const rows = await db
+        .selectFrom(table as 'users')
+        .selectAll()
+        .execute();
+      for (const row of rows) {
+        const text = Object.values(row)
+          .map((value) => (Buffer.isBuffer(value) ? value.toString('latin1') : String(value)))
+          .join('\u0000')
+          .toLowerCase();
+        for (const needle of [email, ownerName.toLowerCase(), name1, name2]) {
+          if (text.includes(needle)) found.push(`${table}: ${needle}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+    expect(
+      await db.selectFrom('uploads').select('hash').where('user_id', '=', userId).execute(),
+    ).toEqual([]);
+    // Accounting keeps the orders, with amounts, dates, status and payment ids.
+    const orders = await db
+      .selectFrom('orders')
+      .innerJoin('users', 'users.id', 'orders.user_id')
+      .select(['orders.status', 'orders.amount_paise', 'orders.payment_id', 'orders.data'])
+      .where('users.subject', 'like', 'deleted:%')
+      .execute();
+    expect(orders).toHaveLength(2);
+    for (const order of orders) {
+      expect(order).toMatchObject({ status: 'paid', data: '{}' });
+      expect(order.amount_paise).toBeGreaterThan(0);
+      expect(order.payment_id).toBeTruthy();
+    }
+    // The other person is untouched, and signing in again starts a fresh, empty account.
+    expect((await send(t, other, { path: '/api/account' })).status).toBe(200);
+    const again = await signIn(t.url, { name: ownerName, email });
+    expect((await account(t, again)).portfolios).toEqual([]);
+  });
+});
