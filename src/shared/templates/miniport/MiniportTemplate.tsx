@@ -168,6 +168,19 @@ function WorkTile({ tile, index }: { tile: Tile; index: number }) {
   );
 }
 
+/** Postcodes and numbers with hyphens ("1200-195") never break across lines. */
+function KeepCodesWhole({ text }: { text: string }) {
+  return text.split(/(\S*\d-\d\S*)/).map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={index} className="mp-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 export function MiniportTemplate({ data }: TemplateProps) {
   const { personalDetails: person, contactDetails: contact } = data;
   const services = sectionShows(data.section, false) ? data.section : undefined;
@@ -342,7 +355,9 @@ export function MiniportTemplate({ data }: TemplateProps) {
                 {address && (
                   <div className="mp-details__item">
                     <dt>Address</dt>
-                    <dd>{address}</dd>
+                    <dd>
+                      <KeepCodesWhole text={address} />
+                    </dd>
                   </div>
                 )}
                 {email && (
