@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parsePortfolio, type PortfolioData } from '../../domain/portfolio.js';
 import { LIMITS } from '../../domain/limits.js';
-import { ROTATING_ICONS, TileIcon } from '../common/Icon.js';
+import { TileIcon } from '../common/Icon.js';
 import { MiniportTemplate } from './MiniportTemplate.js';
 import { miniportDefinition } from './definition.js';
 import { miniportSample } from './sample.js';
@@ -106,16 +106,16 @@ describe('MiniportTemplate with its sample data', () => {
     expect(html).toContain('href="#section"');
   });
 
-  it('shows the services as boxes led by rotating coral icons with Learn more buttons', () => {
+  it('shows the services as boxes led by the icons their owner picked, with Learn more buttons', () => {
     const services = html.slice(html.indexOf('id="section"'), html.indexOf('id="section2"'));
     expect(services).toContain('aria-labelledby="mp-services-title"');
     expect(services).toContain('Here&#x27;s what I do.');
     expect(services).toContain('Three ways I can help your story find its picture.');
     expect(count(services, /<article class="mp-box mp-service">/g)).toBe(3);
     expect(count(services, /class="mp-service__icon"/g)).toBe(3);
-    // Icons follow ROTATING_ICONS by tile index.
+    // Each service shows its own icon, in order.
     let from = 0;
-    for (const name of ROTATING_ICONS.slice(0, 3)) {
+    for (const name of (miniportSample.section?.sectionTiles ?? []).map((tile) => tile.icon!)) {
       const icon = renderToStaticMarkup(<TileIcon name={name} />);
       const at = services.indexOf(icon, from);
       expect(at).toBeGreaterThan(-1);

@@ -91,8 +91,9 @@ function SectionFooter({ section, next }: { section: Section; next: Part | undef
   );
 }
 
-function ServiceTile({ tile, index }: { tile: Tile; index: number }) {
-  const icon = ROTATING_ICONS[index % ROTATING_ICONS.length] ?? 'code';
+/** A service shows the icon its owner picked; older data without one gets a neutral star. */
+function ServiceTile({ tile }: { tile: Tile }) {
+  const icon = tile.icon ?? 'star';
   const title = tile.title.trim();
   return (
     <article className="mp-box mp-service">
@@ -303,9 +304,7 @@ export function MiniportTemplate({ data }: TemplateProps) {
               <SectionHeader section={services} titleId="mp-services-title" label={servicesLabel} />
               <div className="mp-grid">
                 {services.sectionTiles.map((tile, index) =>
-                  tileShows(tile, false) ? (
-                    <ServiceTile key={index} tile={tile} index={index} />
-                  ) : null,
+                  tileShows(tile, false) ? <ServiceTile key={index} tile={tile} /> : null,
                 )}
               </div>
               <SectionFooter section={services} next={after('section')} />

@@ -10,7 +10,7 @@ export const miniportDefinition = defineTemplate({
     section: {
       label: 'Services',
       fields: ['sectionTitle', 'sectionSubTitle', 'sectionFooterText'],
-      tileFields: ['title', 'desc', 'link'],
+      tileFields: ['title', 'desc', 'link', 'icon'],
     },
     section2: {
       label: 'Portfolio',
