@@ -73,6 +73,22 @@ async function toWebp(page: Page, png: Buffer, width: number, quality: number): 
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 
+/**
+ * A picture ends where the window does, which would cut a sentence, a heading or a button in
+ * half: hide every such piece that the bottom edge crosses, so the picture ends cleanly on the
+ * section's own background.
+ */
+function hideWhatTheEdgeCuts(): void {
+  const edge = window.innerHeight;
+  const pieces = document.querySelectorAll<HTMLElement>(
+    'p, h1, h2, h3, h4, h5, h6, li, dt, dd, a, button, input, textarea, img, svg, label, figure',
+  );
+  for (const piece of pieces) {
+    const box = piece.getBoundingClientRect();
+    if (box.top < edge && box.bottom > edge) piece.style.visibility = 'hidden';
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true });
   const server = await startBuiltServer();
@@ -86,12 +102,16 @@ async function main(): Promise<void> {
       });
       const page = await context.newPage();
       await page.goto(`${server.url}${shot.route}`, { waitUntil: 'networkidle' });
-      await page.addStyleTag({ content: '.back-arrow { display: none !important; }' });
+      // Builder chrome is not part of a template's picture.
+      await page.addStyleTag({
+        content: '.back-arrow, .test-mode-notice { display: none !important; }',
+      });
       if (shot.anchor) {
         await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), shot.anchor);
       }
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(300);
+      await page.evaluate(hideWhatTheEdgeCuts);
       const png = await page.screenshot({ type: 'png' });
       let quality = 0.82;
       let webp = await toWebp(page, png, shot.outputWidth, quality);
