@@ -5,9 +5,10 @@
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { startBuiltServer } from '../test/built-server.js';
+import { toWebp } from './webp.js';
 import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
 
 const OUT_DIR = path.resolve('src/client/public/images');
@@ -48,30 +49,6 @@ const SHOTS: Shot[] = [
     outputWidth: 640,
   })),
 ];
-
-/**
- * Chromium scales and encodes the picture itself: the PNG is drawn on a canvas of the output
- * width and read back as WebP at the given quality. (A device scale factor below 1 would do
- * the scaling in one step, but Chromium then lays some pages out wider than the viewport.)
- */
-async function toWebp(page: Page, png: Buffer, width: number, quality: number): Promise<Buffer> {
-  const dataUrl = await page.evaluate(
-    async ({ source, w, q }) => {
-      const image = new Image();
-      image.src = source;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = w;
-      canvas.height = Math.round((image.naturalHeight * w) / image.naturalWidth);
-      const context = canvas.getContext('2d')!;
-      context.imageSmoothingQuality = 'high';
-      context.drawImage(image, 0, 0, canvas.width, canvas.height);
-      return canvas.toDataURL('image/webp', q);
-    },
-    { source: `data:image/png;base64,${png.toString('base64')}`, w: width, q: quality },
-  );
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-}
 
 /**
  * A picture ends where the window does, which would cut a sentence, a heading or a button in
