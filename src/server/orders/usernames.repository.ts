@@ -31,3 +31,18 @@ export async function pointUsernameAt(
     .where('username', '=', username)
     .execute();
 }
+
+/** How many usernames other than `username` serve this portfolio. */
+export async function countOtherUsernamesOf(
+  db: Db,
+  portfolioId: string,
+  username: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('usernames')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('portfolio_id', '=', portfolioId)
+    .where('username', '!=', username)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -7,6 +7,7 @@ import * as paymentConfirmation from './20261123010000_payment_confirmation.js';
 import * as renderedPages from './20261123120000_rendered_pages.js';
 import * as rateLimits from './20261123130000_rate_limits.js';
 import * as unpublishedUsernames from './20261124000000_unpublished_usernames.js';
+import * as orderKinds from './20261124040000_order_kinds.js';
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from the folder so that
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '20261123120000_rendered_pages': renderedPages,
   '20261123130000_rate_limits': rateLimits,
   '20261124000000_unpublished_usernames': unpublishedUsernames,
+  '20261124040000_order_kinds': orderKinds,
 };
