@@ -83,6 +83,10 @@ const builderPages: RouteObject[] = [
     }),
   },
   {
+    path: 'account/renew/:username',
+    lazy: async () => ({ Component: (await import('./pages/RenewPage.js')).RenewPage }),
+  },
+  {
     path: 'ack',
     lazy: async () => ({ Component: (await import('./pages/AckPage.js')).AckPage }),
   },
