@@ -77,8 +77,8 @@ export function RenewPage() {
     body = (
       <>
         <p>
-          Sign in with the account that published <strong>{username}</strong> to see its price
-          and renew it.
+          Sign in with the account that published <strong>{username}</strong> to see its price and
+          renew it.
         </p>
         {message && <Alert message={message} onDismiss={dismissMessage} />}
         <button type="button" className="button" disabled={pending} onClick={() => void signIn()}>
