@@ -1,7 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { Draft } from '../../shared/domain/draft.js';
 import { templateName } from '../../shared/templates/catalog.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
+import { ChangeTemplateDialog } from './ChangeTemplateDialog.js';
 import type { EditorStart } from './editorData.js';
 import { draftProblems, type DraftProblem } from './fieldRules.js';
 import { LivePreviewFrame } from './LivePreviewFrame.js';
@@ -29,7 +31,14 @@ const STEP_HEADING_ID = 'editor-step-heading';
 const PROBLEMS_HEADING_ID = 'editor-problems-heading';
 
 /** The editor itself: steps of fields on the left, the live preview on the right. */
-export function Editor({ start }: { start: EditorStart }) {
+export function Editor({
+  start,
+  onSwitchTemplate,
+}: {
+  start: EditorStart;
+  /** "Change template" chose another template; `draft` is what carries over. */
+  onSwitchTemplate: (draft: Draft) => void;
+}) {
   const navigate = useNavigate();
   const { templateId } = start.draft;
   const definition = TEMPLATE_DEFINITIONS[templateId];
@@ -37,6 +46,7 @@ export function Editor({ start }: { start: EditorStart }) {
   const [stepId, setStepId] = useState<StepId>(() => initialStep(steps, start.step).id);
   const [problems, setProblems] = useState<DraftProblem[]>([]);
   const [finishError, setFinishError] = useState('');
+  const [changing, setChanging] = useState(false);
   const scrollAreaRef = useRef<HTMLDivElement>(null);
   const focusLater = useFocusAfterRender();
 
@@ -117,9 +127,17 @@ export function Editor({ start }: { start: EditorStart }) {
                 : 'Saved in this browser'}
             </span>
           </p>
-          <Link to="/choose" className="button button--ghost editor__change">
+          <button
+            type="button"
+            className="button button--ghost editor__change"
+            aria-haspopup="dialog"
+            onClick={() => {
+              draft.save();
+              setChanging(true);
+            }}
+          >
             Change template
-          </Link>
+          </button>
         </div>
       </header>
 
@@ -219,6 +237,13 @@ export function Editor({ start }: { start: EditorStart }) {
           <LivePreviewFrame templateId={templateId} frameRef={preview.frameRef} />
         </div>
       </div>
+      {changing && (
+        <ChangeTemplateDialog
+          draft={draft.draft}
+          onSwitch={onSwitchTemplate}
+          onClose={() => setChanging(false)}
+        />
+      )}
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
-import { readDraftJson } from '../draft/storage.js';
+import type { Draft } from '../../shared/domain/draft.js';
+import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
+import { readDraftJson, writeDraft } from '../draft/storage.js';
 import { Editor } from '../editor/Editor.js';
-import { resolveEditorStart, type EditorStart } from '../editor/editorData.js';
+import { resolveEditorStart, withTemplateParts, type EditorStart } from '../editor/editorData.js';
 
 /**
  * /edit: the template comes from navigation state (Select on /choose); after a reload without
@@ -32,6 +34,18 @@ export function EditorPage() {
     if (start === undefined) void navigate('/choose', { replace: true });
   }, [start, navigate]);
 
+  // "Change template": the carried-over draft is the draft from now on, and the editor starts
+  // again on the new template's first step.
+  const switchTemplate = (draft: Draft) => {
+    const next = {
+      templateId: draft.templateId,
+      data: withTemplateParts(TEMPLATE_DEFINITIONS[draft.templateId], draft.data),
+    };
+    writeDraft(next);
+    setStart({ draft: next, step: undefined });
+    void navigate('/edit', { replace: true, state: { templateId: next.templateId } });
+  };
+
   if (start === undefined || start === 'resolving') return null;
-  return <Editor start={start} />;
+  return <Editor key={start.draft.templateId} start={start} onSwitchTemplate={switchTemplate} />;
 }
