@@ -94,8 +94,8 @@ export function PriceSummary({ price, move }: { price: PriceState; move?: MoveBr
         <dl className="fp-price__move">
           <div>
             <dt>
-              Credit for {move.creditDays} unused {move.creditDays === 1 ? 'day' : 'days'} of
-              your current template
+              Credit for {move.creditDays} unused {move.creditDays === 1 ? 'day' : 'days'} of your
+              current template
             </dt>
             <dd>−₹{formatRupees(move.credit)}</dd>
           </div>

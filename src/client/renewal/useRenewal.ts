@@ -36,7 +36,10 @@ async function describeFailure(error: unknown): Promise<string> {
  */
 export function useRenewal(username: string, signedIn: boolean) {
   const navigate = useNavigate();
-  const [quote, setQuote] = useState<QuoteState>({ status: 'loading' });
+  // Remembered with the name it is for: another name shows "loading" until its own answer.
+  const [answered, setAnswered] = useState<{ username: string; quote: QuoteState }>();
+  const quote: QuoteState =
+    answered?.username === username ? answered.quote : { status: 'loading' };
   const [phase, setPhase] = useState<RenewalPhase>('idle');
   const [alert, setAlert] = useState<string | undefined>();
   const [note, setNote] = useState<string | undefined>();
@@ -47,12 +50,13 @@ export function useRenewal(username: string, signedIn: boolean) {
   useEffect(() => {
     if (!signedIn) return;
     let current = true;
-    setQuote({ status: 'loading' });
+    const settle = (result: QuoteState) => {
+      if (current) setAnswered({ username, quote: result });
+    };
     api<RenewalQuote>(`/api/renewals/${encodeURIComponent(username)}/quote`).then(
-      (answer) => current && setQuote({ status: 'ready', quote: answer }),
+      (answer) => settle({ status: 'ready', quote: answer }),
       (error: Error) =>
-        current &&
-        setQuote({
+        settle({
           status: 'error',
           message: error.message,
           notFound: error instanceof ApiError && error.status === 404,

@@ -29,7 +29,8 @@ async function ownPortfolioAt(
   username: string,
 ): Promise<PortfolioRow> {
   const owner = await findUsername(ctx.db, username);
-  const portfolio = owner?.user_id === user.id && (await findPortfolioById(ctx.db, owner.portfolio_id));
+  const portfolio =
+    owner?.user_id === user.id && (await findPortfolioById(ctx.db, owner.portfolio_id));
   if (!portfolio) {
     throw new OrderError('not_owner', 'You have no portfolio at this username to renew.');
   }
@@ -99,7 +100,12 @@ export async function createRenewal(
   return payOrder(
     ctx,
     user,
-    { orderId, receipt: input.receipt, username: input.username, templateId: portfolio.template_id },
+    {
+      orderId,
+      receipt: input.receipt,
+      username: input.username,
+      templateId: portfolio.template_id,
+    },
     { kind: 'renewal', amount, proration: 0 },
     now,
   );
