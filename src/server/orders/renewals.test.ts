@@ -166,16 +166,18 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
         },
         body,
       });
-    const answers = await Promise.all([
+    const [verifyA, hookA, verifyB, hookB] = await Promise.all([
       post(jar, '/verify-payment', paid.body),
       webhook('evt_renew_1'),
       post(jar, '/verify-payment', paid.body),
       webhook('evt_renew_2'),
     ]);
-    expect(answers[0]!.body.status).toBe('published');
-    expect(answers[2]!.body.status).toBe('published');
-    expect(answers[1]!.status).toBe(200);
-    expect(answers[3]!.status).toBe(200);
+    // Whichever settles the order, every verify of this payment is told it is published.
+    expect([verifyA.body, verifyB.body]).toEqual([
+      expect.objectContaining({ status: 'published' }),
+      expect.objectContaining({ status: 'published' }),
+    ]);
+    expect([hookA.status, hookB.status]).toEqual([200, 200]);
     const after = await portfolioAt(username);
     expect(Date.parse(after.paid_until) - Date.parse(before.paid_until)).toBe(TERM_DAYS * DAY_MS);
     const emails = await t.database.db
