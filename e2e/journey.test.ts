@@ -189,14 +189,16 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     });
 
     await step(
-      'Another template at the same name is a new purchase, and the page says so',
+      'Another template at the same name is a new purchase less the unused days, and the page says so',
       async () => {
         await page.goto('/choose');
         await card(page, 'Mini-port').getByRole('button', { name: 'Select Mini-port' }).click();
         await goToFinalPreview(page);
         await page.getByLabel('Username').fill(username);
         await page.getByRole('button', { name: 'Submit' }).click();
-        await page.getByText('Publishing this template there is a new purchase').waitFor();
+        await page.getByText('Publishing this template there replaces it').waitFor();
+        // Directive was paid a moment ago: all but the current day of its year is credited.
+        await page.getByText('Credit for 364 unused days of your current template').waitFor();
         await expect(page.getByRole('button', { name: 'Make Payment' }).isEnabled()).resolves.toBe(
           true,
         );

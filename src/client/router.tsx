@@ -87,6 +87,10 @@ const builderPages: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/AccountPage.js')).AccountPage }),
   },
   {
+    path: 'account/renew/:username',
+    lazy: async () => ({ Component: (await import('./pages/RenewPage.js')).RenewPage }),
+  },
+  {
     path: 'ack',
     lazy: async () => ({ Component: (await import('./pages/AckPage.js')).AckPage }),
   },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECTS } from '../../test/database.js';
-import { PAGE_TITLES } from '../shared/routes.js';
+import { PAGE_TITLES, renewPath } from '../shared/routes.js';
 
 /** A route that writes, registered only here: bad input must never reach it. */
 const WRITE_ROUTE = '/api/test-write';
@@ -51,6 +51,21 @@ describe.each(TEST_DIALECTS)('the HTTP application on %s', (dialect) => {
       expect(html).toContain('<div id="root"></div>');
     },
   );
+
+  it('serves a page with a value in its address, and 404 when the value makes no page', async () => {
+    const page = await fetch(`${t.url}${renewPath('asha-rao')}`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(
+      '<title>Renew your portfolio · Online Portfolio Builder</title>',
+    );
+    for (const path of ['/account/renew/-bad-', '/account/renew/a/b', '/account/renew/UPPER_']) {
+      const response = await fetch(`${t.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain('<title>Page not found');
+    }
+  });
 
   it('answers an unknown page with the app and HTTP 404', async () => {
     const response = await fetch(`${t.url}/no/such/page`, { headers: { accept: 'text/html' } });

@@ -3,9 +3,30 @@
  * Money and ownership are decided on the server; these are only the shapes on the wire.
  */
 import type { PortfolioData } from './domain/portfolio.js';
+import type { TermState } from './domain/term.js';
+import type { TemplateId } from './templates/catalog.js';
 
 /** How long an unpaid order keeps its username for its user. */
 export const HOLD_MINUTES = 15;
+
+/**
+ * What an order buys: a first `purchase` of a template at a username, a `renewal` of the
+ * portfolio a username serves (one more year, same content), or a `move` of a username the
+ * person owns to another template, priced down by the unused days of the old term.
+ */
+export type OrderKind = 'purchase' | 'renewal' | 'move';
+
+/** The price of a move, all in paise, decided on the server. */
+export interface MoveBreakdown {
+  /** The new template's price after its discount. */
+  price: number;
+  /** The value of the old term's unused days; never more than `price`. */
+  credit: number;
+  /** How many whole days the credit is for. */
+  creditDays: number;
+  /** What is paid: price - credit. */
+  amount: number;
+}
 
 export const USERNAME_TAKEN_MESSAGE = 'Username is already taken. Please choose another one.';
 
@@ -22,7 +43,7 @@ export type ClaimResponse =
   /** This user already publishes this template there: updated now, no payment. */
   | { status: 'updated'; username: string; url: string }
   /** This user owns the name with another template: publishing this one there is a new purchase. */
-  | { status: 'owned_other_template'; username: string; url: string };
+  | { status: 'owned_other_template'; username: string; url: string; move: MoveBreakdown };
 // A name owned or held by someone else answers 409 with USERNAME_TAKEN_MESSAGE.
 
 /** POST /create-order (sign-in required). Any amount or price sent by the client is ignored. */
@@ -47,11 +68,38 @@ export type CreateOrderResponse =
       /** Which checkout to open: Razorpay's checkout.js, or the built-in test dialog. */
       gateway: 'razorpay' | 'test';
       prefill: { name: string; email: string };
-      /** When the username hold ends (ISO-8601). */
-      hold_expires_at: string;
+      /** When the username hold ends (ISO-8601); absent for a renewal, which holds no name. */
+      hold_expires_at?: string;
+      /** A move to another template: how the amount was reached. */
+      breakdown?: MoveBreakdown;
     }
   /** An unused credit (from a payment whose name was lost) paid for it: already published. */
   | { status: 'published_with_credit'; url: string; message: string };
+
+/** POST /api/renewals (sign-in required): one more year of the portfolio at this username. */
+export interface RenewalRequest {
+  username: string;
+  currency: 'INR';
+  /** The current timestamp, as for /create-order; at most 40 characters. */
+  receipt: string;
+}
+
+/** GET /api/renewals/:username/quote: what renewing costs now and what it buys. */
+export interface RenewalQuote {
+  username: string;
+  url: string;
+  templateId: TemplateId;
+  templateName: string;
+  /** The name on the portfolio. */
+  name: string;
+  /** In paise: the template's current price after its discount. */
+  amount: number;
+  state: TermState;
+  /** ISO-8601. */
+  paidUntil: string;
+  /** ISO-8601: paid_until after this renewal, were it paid now. */
+  newPaidUntil: string;
+}
 
 /** POST /verify-payment: what the checkout handed back. */
 export interface VerifyPaymentRequest {

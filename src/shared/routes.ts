@@ -1,3 +1,4 @@
+import { usernameProblem } from './domain/username.js';
 import { trimTrailingSlashes } from './domain/urls.js';
 import { TEMPLATE_IDS, templateName } from './templates/catalog.js';
 
@@ -30,10 +31,59 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
 
 export const NOT_FOUND_TITLE = `Page not found · ${SITE_NAME}`;
 
+/**
+ * Builder pages whose address carries a value (`:name` parts, as Fastify and React Router write
+ * them), each part with its own check: an address whose part fails it is not a page (404).
+ */
+export interface ParameterisedPage {
+  path: string;
+  title: string;
+  accepts: Readonly<Record<string, (value: string) => boolean>>;
+}
+
+export const PARAMETERISED_PAGES: readonly ParameterisedPage[] = [
+  {
+    path: '/account/renew/:username',
+    title: `Renew your portfolio · ${SITE_NAME}`,
+    accepts: { username: (value) => usernameProblem(value) === undefined },
+  },
+];
+
+/** The values of the `:name` parts when `pathname` is an address of `page`, else undefined. */
+export function matchPage(
+  page: ParameterisedPage,
+  pathname: string,
+): Record<string, string> | undefined {
+  const pattern = page.path.split('/');
+  const parts = pathname.split('/');
+  if (parts.length !== pattern.length) return undefined;
+  const values: Record<string, string> = {};
+  for (const [index, segment] of pattern.entries()) {
+    const part = parts[index]!;
+    if (!segment.startsWith(':')) {
+      if (part !== segment) return undefined;
+      continue;
+    }
+    let value: string;
+    try {
+      value = decodeURIComponent(part);
+    } catch {
+      return undefined;
+    }
+    const name = segment.slice(1);
+    if (!page.accepts[name]?.(value)) return undefined;
+    values[name] = value;
+  }
+  return values;
+}
+
 /** The builder's pages only: public portfolios under /users are rendered by the server. */
 export function pageTitle(pathname: string): string | undefined {
   const normalised = pathname.length > 1 ? trimTrailingSlashes(pathname) : pathname;
-  return PAGE_TITLES[normalised];
+  return (
+    PAGE_TITLES[normalised] ??
+    PARAMETERISED_PAGES.find((page) => matchPage(page, normalised))?.title
+  );
 }
 
 /** Builder pages that follow the spec's rule: 750 px or narrower goes to /screen-error. */

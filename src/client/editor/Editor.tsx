@@ -4,6 +4,7 @@ import type { Draft } from '../../shared/domain/draft.js';
 import { templateName } from '../../shared/templates/catalog.js';
 import { ClearDraftButton } from './ClearDraftButton.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
+import { ChangeTemplateDialog } from './ChangeTemplateDialog.js';
 import type { EditorStart } from './editorData.js';
 import { draftProblems, type DraftProblem } from './fieldRules.js';
 import { LivePreviewFrame } from './LivePreviewFrame.js';
@@ -34,10 +35,13 @@ const PROBLEMS_HEADING_ID = 'editor-problems-heading';
 export function Editor({
   start,
   onCleared,
+  onSwitchTemplate,
 }: {
   start: EditorStart;
   /** The draft was reset to the template's defaults (and stored): start over with it. */
   onCleared: (draft: Draft) => void;
+  /** "Change template" chose another template; `draft` is what carries over. */
+  onSwitchTemplate: (draft: Draft) => void;
 }) {
   const navigate = useNavigate();
   const { templateId } = start.draft;
@@ -46,6 +50,7 @@ export function Editor({
   const [stepId, setStepId] = useState<StepId>(() => initialStep(steps, start.step).id);
   const [problems, setProblems] = useState<DraftProblem[]>([]);
   const [finishError, setFinishError] = useState('');
+  const [changing, setChanging] = useState(false);
   const scrollAreaRef = useRef<HTMLDivElement>(null);
   const focusLater = useFocusAfterRender();
 
@@ -127,9 +132,17 @@ export function Editor({
             </span>
           </p>
           <ClearDraftButton templateId={templateId} onCleared={onCleared} />
-          <Link to="/choose" className="button button--ghost editor__change">
+          <button
+            type="button"
+            className="button button--ghost editor__change"
+            aria-haspopup="dialog"
+            onClick={() => {
+              draft.save();
+              setChanging(true);
+            }}
+          >
             Change template
-          </Link>
+          </button>
         </div>
       </header>
 
@@ -229,6 +242,13 @@ export function Editor({
           <LivePreviewFrame templateId={templateId} frameRef={preview.frameRef} />
         </div>
       </div>
+      {changing && (
+        <ChangeTemplateDialog
+          draft={draft.draft}
+          onSwitch={onSwitchTemplate}
+          onClose={() => setChanging(false)}
+        />
+      )}
     </div>
   );
 }

@@ -43,7 +43,11 @@ export function ClaimResult({ claim, onChange }: { claim: ClaimResponse; onChang
     <div className="fp-claim fp-claim--other">
       <p className="fp-claim__lead">
         You already publish another template at <strong>{claim.username}</strong>. Publishing this
-        template there is a new purchase: use Make Payment below, or choose another username.
+        template there replaces it: a purchase of this template, less{' '}
+        {claim.move.credit > 0
+          ? 'a credit for the unused days of the current one (see the price below)'
+          : 'nothing, since the current one has no unused days left'}
+        . Use Make Payment below, or choose another username.
       </p>
       <div className="fp-claim__row">
         <p className="fp-claim__url">{claim.url}</p>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatRupees } from '../../shared/domain/price.js';
+import type { MoveBreakdown } from '../../shared/orders.js';
 import type { TemplateListResponse, TemplateSummary } from '../../shared/templates-api.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
@@ -39,7 +40,11 @@ export function isNotForSale(price: PriceState): boolean {
   );
 }
 
-export function PriceSummary({ price }: { price: PriceState }) {
+/**
+ * The price shown before paying. `move` is the server's breakdown when the username moves here
+ * from another template: the credit for the old term's unused days comes off the price.
+ */
+export function PriceSummary({ price, move }: { price: PriceState; move?: MoveBreakdown }) {
   if (price.status === 'loading') {
     return (
       <p className="fp-price fp-price--quiet" role="status">
@@ -85,6 +90,21 @@ export function PriceSummary({ price }: { price: PriceState }) {
         {template.name} template, published for one year. Later updates at the same username are
         free.
       </p>
+      {move && move.credit > 0 && (
+        <dl className="fp-price__move">
+          <div>
+            <dt>
+              Credit for {move.creditDays} unused {move.creditDays === 1 ? 'day' : 'days'} of your
+              current template
+            </dt>
+            <dd>−₹{formatRupees(move.credit)}</dd>
+          </div>
+          <div className="fp-price__total">
+            <dt>To pay now</dt>
+            <dd>₹{formatRupees(move.amount)}</dd>
+          </div>
+        </dl>
+      )}
     </div>
   );
 }

@@ -36,7 +36,10 @@ export function PublishCard({
         </span>
         Publish
       </h2>
-      <PriceSummary price={price} />
+      <PriceSummary
+        price={price}
+        move={p.claim?.status === 'owned_other_template' ? p.claim.move : undefined}
+      />
       {draft && <MissingFieldsWarning missing={missing} templateId={templateId} />}
       {alreadyPublished && (
         <p className="fp-note">

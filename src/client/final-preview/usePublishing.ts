@@ -189,6 +189,23 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
       await navigate('/ack', { state });
       return;
     }
+    // A move priced down by unused days: show the breakdown before any checkout opens. The
+    // claim of a name shown with another template changes nothing, it only answers.
+    if (order.breakdown && claim?.status !== 'owned_other_template') {
+      try {
+        const body: ClaimRequest = { username, templateId: draft.templateId, data: draft.data };
+        setClaim(
+          await api<ClaimResponse>('/api/claims', { method: 'POST', body: JSON.stringify(body) }),
+        );
+        setPayAlert(
+          'This username already shows another template: its unused days are credited. Check the price, then press Make Payment again.',
+        );
+      } catch (error) {
+        setPayAlert(await describeFailure(error));
+      }
+      setPhase('idle');
+      return;
+    }
     setPhase('checkout');
     try {
       checkout.current = await openCheckout(

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
-import { readDraftJson } from '../draft/storage.js';
-import { Editor } from '../editor/Editor.js';
+import type { Draft } from '../../shared/domain/draft.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
+import { readDraftJson, writeDraft } from '../draft/storage.js';
+import { Editor } from '../editor/Editor.js';
 import { resolveEditorStart, withTemplateParts, type EditorStart } from '../editor/editorData.js';
 
 /**
@@ -35,7 +36,20 @@ export function EditorPage() {
     if (start === undefined) void navigate('/choose', { replace: true });
   }, [start, navigate]);
 
+  // "Change template": the carried-over draft is the draft from now on, and the editor starts
+  // again on the new template's first step.
+  const switchTemplate = (draft: Draft) => {
+    const next = {
+      templateId: draft.templateId,
+      data: withTemplateParts(TEMPLATE_DEFINITIONS[draft.templateId], draft.data),
+    };
+    writeDraft(next);
+    setStart({ draft: next, step: undefined });
+    void navigate('/edit', { replace: true, state: { templateId: next.templateId } });
+  };
+
   if (start === undefined || start === 'resolving') return null;
+  // A new run restarts the editor from `start` (a cleared draft, or another template).
   return (
     <Editor
       key={run}
@@ -46,6 +60,10 @@ export function EditorPage() {
           draft: { templateId: draft.templateId, data: withTemplateParts(definition, draft.data) },
           step: undefined,
         });
+        setRun((count) => count + 1);
+      }}
+      onSwitchTemplate={(draft) => {
+        switchTemplate(draft);
         setRun((count) => count + 1);
       }}
     />

@@ -1,3 +1,6 @@
+import type { ColumnType } from 'kysely';
+import type { OrderKind } from '../../shared/orders.js';
+
 /** Row types of the tables created by ./migrations, as Kysely sees them. */
 export interface UsersTable {
   id: string;
@@ -74,6 +77,10 @@ export interface OrdersTable {
   paid_at: string | null;
   /** Why a paid order is not published yet, for the person and the operator. */
   status_message: string | null;
+  /** Defaults to 'purchase' when an insert leaves it out. */
+  kind: ColumnType<OrderKind, OrderKind | undefined, OrderKind>;
+  /** A move's credit for the unused days of the old term, in paise (0 for other kinds). */
+  proration_paise: ColumnType<number, number | undefined, number>;
 }
 
 export interface UsernameHoldsTable {

@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NOT_FOUND_TITLE, PAGE_TITLES } from '../../shared/routes.js';
+import {
+  NOT_FOUND_TITLE,
+  PAGE_TITLES,
+  PARAMETERISED_PAGES,
+  pageTitle,
+} from '../../shared/routes.js';
 import { errorBody } from './errors.js';
 import { escapeHtml } from './html.js';
 
@@ -54,6 +59,13 @@ export async function registerSpa(
 
   for (const [route, title] of Object.entries(PAGE_TITLES)) {
     app.get(route, (_request, reply) => sendShell(reply, 200, title));
+  }
+  // Pages with a value in their address: the same table decides whether the value makes a page.
+  for (const page of PARAMETERISED_PAGES) {
+    app.get(page.path, (request, reply) => {
+      const title = pageTitle(request.url.split('?')[0]!);
+      return title ? sendShell(reply, 200, title) : sendShell(reply, 404, NOT_FOUND_TITLE);
+    });
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

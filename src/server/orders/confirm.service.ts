@@ -79,6 +79,12 @@ async function confirm(
   // A second payment of the same order (paid twice, or verify and redirect at once) is never
   // captured: an uncaptured payment is returned to the buyer by the provider.
   if (!(await claimOrderForPayment(ctx.db, order.id, paymentId, now.toISOString()))) {
+    // This very payment may have settled the order meanwhile (the verify and the webhook at
+    // once): then the answer is the settled one, not a refusal.
+    const latest = await findOrderByGatewayId(ctx.db, order.gateway_order_id);
+    if (latest?.payment_id === paymentId && ['paid', 'credit'].includes(latest.status)) {
+      return publishPaidOrder(ctx.db, order.id, paymentId, ctx.publicUrl(), now);
+    }
     throw notConfirmed('Another payment already pays this order');
   }
   if (payment.status === 'authorized') {

@@ -13,6 +13,8 @@ export type OrderRefusal =
   | 'hold_limit'
   /** The template has no price, so it is not for sale. */
   | 'price_missing'
+  /** A renewal of a username this person does not publish. */
+  | 'not_owner'
   /** No order with that id for this person. */
   | 'order_not_found'
   /** The payment's signature does not match the order. */

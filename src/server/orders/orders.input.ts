@@ -6,6 +6,7 @@ import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 import { badRequest } from '../http/errors.js';
 import { isGatewayId } from '../payments/ids.js';
 import type { ClaimInput, OrderInput, PaymentInput } from './orders.service.js';
+import type { RenewalInput } from './renewals.service.js';
 
 /** The request bodies of the claim, order and verify routes, checked whatever the page did. */
 
@@ -15,10 +16,7 @@ const asFields = (body: unknown) =>
 /** Fields every claim and order carries. */
 export function readClaim(body: unknown): ClaimInput {
   const input = asFields(body);
-  if (typeof input.username !== 'string') throw badRequest('username is required', 'username');
-  const username = normaliseUsername(input.username);
-  const problem = usernameProblem(username);
-  if (problem) throw badRequest(`username: ${problem}`, 'username');
+  const username = readUsername(input.username);
   if (!isTemplateId(input.templateId)) {
     throw badRequest('templateId must be one of template1 to template5', 'templateId');
   }
@@ -32,10 +30,28 @@ export function readClaim(body: unknown): ClaimInput {
   return { username, templateId: input.templateId, data };
 }
 
+/** A username from a body or an address, lowercased and checked. */
+export function readUsername(value: unknown): string {
+  if (typeof value !== 'string') throw badRequest('username is required', 'username');
+  const username = normaliseUsername(value);
+  const problem = usernameProblem(username);
+  if (problem) throw badRequest(`username: ${problem}`, 'username');
+  return username;
+}
+
 /** POST /create-order: a claim, in rupees, with the page's receipt. Amounts sent are ignored. */
 export function readOrder(body: unknown): OrderInput {
   const claim = readClaim(body);
+  return { ...claim, receipt: readReceipt(asFields(body)) };
+}
+
+/** POST /api/renewals: the username and the page's receipt; the server knows the rest. */
+export function readRenewal(body: unknown): RenewalInput {
   const input = asFields(body);
+  return { username: readUsername(input.username), receipt: readReceipt(input) };
+}
+
+function readReceipt(input: Record<string, unknown>): string {
   if (input.currency !== 'INR') throw badRequest('currency must be INR', 'currency');
   const receipt =
     typeof input.receipt === 'string' || typeof input.receipt === 'number'
@@ -47,7 +63,7 @@ export function readOrder(body: unknown): OrderInput {
       'receipt',
     );
   }
-  return { ...claim, receipt };
+  return receipt;
 }
 
 const PAYMENT_FIELDS = ['razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature'] as const;

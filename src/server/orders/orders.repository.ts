@@ -1,10 +1,10 @@
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, type Insertable, type Selectable } from 'kysely';
 import type { Db, Tx } from '../db/database.js';
 import type { OrdersTable } from '../db/schema.js';
 
-export type OrderRow = OrdersTable;
+export type OrderRow = Selectable<OrdersTable>;
 
-export async function insertOrder(trx: Tx, row: OrderRow): Promise<void> {
+export async function insertOrder(trx: Tx, row: Insertable<OrdersTable>): Promise<void> {
   await trx.insertInto('orders').values(row).execute();
 }
 
@@ -167,4 +167,21 @@ export async function markPaymentRefused(
     .where('id', '=', orderId)
     .where('status', 'in', ['authorized', 'capture_failed'])
     .execute();
+}
+
+/**
+ * What the term of this person's portfolio with this template was worth: the latest paid order
+ * for it, its payment plus any credit a move carried into it; 0 when none is on record.
+ */
+export async function latestTermValue(db: Db, userId: string, templateId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select(['amount_paise', 'proration_paise'])
+    .where('user_id', '=', userId)
+    .where('template_id', '=', templateId)
+    .where('status', '=', 'paid')
+    .orderBy('paid_at', 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row ? row.amount_paise + row.proration_paise : 0;
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
-import { PORTFOLIO_BODY_BYTES } from '../http/route-rules.js';
+import { addressText, PORTFOLIO_BODY_BYTES } from '../http/route-rules.js';
 import { OrderError } from './errors.js';
-import { readClaim, readOrder, readPayment } from './orders.input.js';
+import { readClaim, readOrder, readPayment, readRenewal, readUsername } from './orders.input.js';
 import { claimUsername, createOrder, verifyPayment, type OrdersContext } from './orders.service.js';
+import { createRenewal, quoteRenewal } from './renewals.service.js';
 
 /** How each refusal of the order rules is answered over HTTP. */
 function httpErrorFor(error: OrderError): HttpError {
@@ -18,6 +20,7 @@ function httpErrorFor(error: OrderError): HttpError {
     case 'price_missing':
       return badRequest(error.message, 'templateId');
     case 'order_not_found':
+    case 'not_owner':
       return notFound(error.message);
     case 'payment_unverified':
       return badRequest(error.message, 'razorpay_signature');
@@ -58,6 +61,24 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: OrdersContext): v
     const user = await request.requireUser();
     const order = readOrder(request.body);
     return answer(() => createOrder(ctx, user, order));
+  });
+
+  // A renewal carries no portfolio: the server renews what is published.
+  app.post(
+    '/api/renewals',
+    { config: { signedIn: true, rateLimits: ['ordersPerIp', 'ordersPerUser'] } },
+    async (request) => {
+      const user = await request.requireUser();
+      const renewal = readRenewal(request.body);
+      return answer(() => createRenewal(ctx, user, renewal));
+    },
+  );
+
+  const quoteRules = { signedIn: true, params: z.object({ username: addressText(64) }) } as const;
+  app.get('/api/renewals/:username/quote', { config: quoteRules }, async (request) => {
+    const user = await request.requireUser();
+    const { username } = request.params as { username: string };
+    return answer(() => quoteRenewal(ctx, user, readUsername(username)));
   });
 
   const verifyRules = { signedIn: true, rateLimits: ['verifyPerIp', 'verifyPerUser'] } as const;

@@ -5,6 +5,7 @@ import { allowsFreeUpdates, formatTermDate, termOf } from '../../shared/domain/t
 import { portfolioUrl } from '../../shared/domain/username.js';
 import {
   HOLD_MINUTES,
+  type OrderKind,
   USERNAME_TAKEN_MESSAGE,
   type ClaimResponse,
   type CreateOrderResponse,
@@ -40,6 +41,7 @@ import {
   markOrderFailed,
   setGatewayOrderId,
 } from './orders.repository.js';
+import { quoteMove } from './moves.service.js';
 import { publishPaidOrder } from './publish.service.js';
 import { findOwnedUsername } from './released-names.js';
 
@@ -87,7 +89,11 @@ export async function claimUsername(
   const portfolio = await findPortfolioById(db, owner.portfolio_id);
   if (!portfolio) throw new Error(`username ${owner.username} points at no portfolio`);
   if (portfolio.template_id !== claim.templateId) {
-    return { status: 'owned_other_template', username: claim.username, url };
+    const price = await priceOf(db, claim.templateId);
+    const move = await quoteMove(db, user.id, claim.username, claim.templateId, price, now);
+    // Not a move only if the name changed hands since it was read: answer as for a taken name.
+    if (!move) throw taken();
+    return { status: 'owned_other_template', username: claim.username, url, move };
   }
   const term = termOf(portfolio.paid_until, now);
   if (!allowsFreeUpdates(term.state)) {
@@ -116,28 +122,87 @@ export async function createOrder(
   order: OrderInput,
   now = new Date(),
 ): Promise<CreateOrderResponse> {
-  const amount = await priceOf(ctx.db, order.templateId);
-  const credit = await findUsableCredit(ctx.db, user.id, amount);
-  const held = await holdName(ctx, user, order, amount, now);
-  if (credit) {
-    const published = await payWithCredit(ctx, held.orderId, credit.id, now);
+  const price = await priceOf(ctx.db, order.templateId);
+  const move = await quoteMove(ctx.db, user.id, order.username, order.templateId, price, now);
+  const priced: Priced = move
+    ? { kind: 'move', amount: move.amount, proration: move.credit }
+    : { kind: 'purchase', amount: price, proration: 0 };
+  const held = await holdName(ctx, user, order, priced, now);
+  const answer = await payOrder(ctx, user, { ...order, orderId: held.orderId }, priced, now);
+  if (answer.status === 'published_with_credit') return answer;
+  return {
+    ...answer,
+    hold_expires_at: held.expiresAt,
+    ...(move ? { breakdown: move } : {}),
+  };
+}
+
+/** An order's kind and money, decided before it is stored. */
+export interface Priced {
+  kind: OrderKind;
+  /** What is charged, in paise. */
+  amount: number;
+  /** A move's credit for the old term's unused days. */
+  proration: number;
+}
+
+/**
+ * Pays a stored order: at once when the unused days of a moved page cover it all, or with an
+ * unused credit of the person's; otherwise at the payment provider, whose checkout the page opens.
+ */
+export async function payOrder(
+  ctx: OrdersContext,
+  user: UserRow,
+  order: { orderId: string; receipt: string; username: string; templateId: string },
+  priced: Priced,
+  now: Date,
+): Promise<CreateOrderResponse> {
+  if (priced.amount === 0) {
+    const published = await publishFree(ctx, order.orderId, now);
     if (published) return published;
+  } else {
+    const credit = await findUsableCredit(ctx.db, user.id, priced.amount);
+    if (credit) {
+      const published = await payWithCredit(ctx, order.orderId, credit.id, now);
+      if (published) return published;
+    }
   }
-  const gatewayOrderId = await askGateway(ctx, order, amount, held.orderId, now);
+  const gatewayOrderId = await askGateway(ctx, order, priced.amount, order.orderId, now);
   return {
     status: 'payment_required',
     order_id: gatewayOrderId,
-    amount,
+    amount: priced.amount,
     currency: 'INR',
     key_id: ctx.gateway.keyId,
     gateway: ctx.gateway.kind,
     prefill: { name: user.name, email: user.email },
-    hold_expires_at: held.expiresAt,
+  };
+}
+
+/** A move whose credit covers the new price: nothing to pay, published now. */
+async function publishFree(
+  ctx: OrdersContext,
+  orderId: string,
+  now: Date,
+): Promise<CreateOrderResponse | undefined> {
+  const result = await publishPaidOrder(
+    ctx.db,
+    orderId,
+    `proration:${orderId}`,
+    ctx.publicUrl(),
+    now,
+  );
+  if (result.status !== 'published') return undefined;
+  return {
+    status: 'published_with_credit',
+    url: result.url,
+    message:
+      'The unused days of your previous template paid for this one in full. No payment was needed.',
   };
 }
 
 /** What the template costs now, in paise, after its discount. */
-async function priceOf(db: Db, templateId: string): Promise<number> {
+export async function priceOf(db: Db, templateId: string): Promise<number> {
   const template = await findTemplate(db, templateId);
   if (!template || template.price_paise === null) {
     throw new OrderError(
@@ -162,7 +227,7 @@ async function holdName(
   ctx: OrdersContext,
   user: UserRow,
   order: OrderInput,
-  amount: number,
+  priced: Priced,
   now: Date,
 ): Promise<{ orderId: string; expiresAt: string }> {
   const stamp = now.toISOString();
@@ -200,7 +265,7 @@ async function holdName(
         template_id: order.templateId,
         username: order.username,
         data: JSON.stringify(order.data),
-        amount_paise: amount,
+        amount_paise: priced.amount,
         currency: 'INR',
         receipt: order.receipt,
         status: 'created',
@@ -210,6 +275,8 @@ async function holdName(
         updated_at: stamp,
         paid_at: null,
         status_message: null,
+        kind: priced.kind,
+        proration_paise: priced.proration,
       });
       if (hold) {
         await moveHoldToOrder(trx, order.username, orderId);
@@ -257,7 +324,7 @@ async function payWithCredit(
 /** Creates the order at the payment provider; on any failure the hold is released first. */
 async function askGateway(
   ctx: OrdersContext,
-  order: OrderInput,
+  order: { receipt: string; username: string; templateId: string },
   amount: number,
   orderId: string,
   now: Date,
@@ -321,11 +388,15 @@ export function answerOf(result: ConfirmResult): VerifyPaymentResponse {
       message: `Your payment went through, but the username "${result.username}" was taken by someone else in the meantime. The payment is kept as a credit: choose another username and publish without paying again.`,
     };
   }
+  const until = result.paidUntil && formatTermDate(new Date(result.paidUntil));
   return {
     status: 'published',
     url: result.url,
     email: result.email,
-    message: `Payment received. Your portfolio is live at ${result.url}`,
+    message:
+      result.kind === 'renewal' && until
+        ? `Payment received. Your portfolio at ${result.url} is renewed until ${until}.`
+        : `Payment received. Your portfolio is live at ${result.url}`,
   };
 }
 

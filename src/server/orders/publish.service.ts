@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { formatTermDate, renewedUntil } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
+import type { OrderKind } from '../../shared/orders.js';
 import { findUserById } from '../auth/users.repository.js';
 import { inTransaction, isUniqueViolation, type Db, type Tx } from '../db/database.js';
 import { enqueueEmail } from '../mail/outbox.repository.js';
 import {
   findPortfolioOf,
   insertPortfolio,
+  setPaidUntil,
   updatePortfolio,
 } from '../portfolios/portfolios.repository.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.js';
 import { deleteHold, findHold } from './holds.repository.js';
+import { endReplacedTerm } from './moves.service.js';
 import { lockOrder, settleOrder, type OrderRow } from './orders.repository.js';
 import { isReleased, releasedBefore } from './released-names.js';
 import {
@@ -20,10 +24,16 @@ import {
 } from './usernames.repository.js';
 
 export type PublishResult =
-  | { status: 'published'; username: string; url: string; email: string }
+  | {
+      status: 'published';
+      kind: OrderKind;
+      username: string;
+      url: string;
+      email: string;
+      /** ISO-8601; absent only when the portfolio is gone since. */
+      paidUntil?: string;
+    }
   | { status: 'credit'; username: string };
-
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /**
  * Publishes a paid order, in one transaction: order paid, username owned, portfolio saved under
@@ -62,8 +72,17 @@ async function settlePaidOrder(
   if (!user) throw new Error(`order ${order.id} has no user`);
   const url = portfolioUrl(publicUrl, order.username);
 
-  if (order.status === 'paid')
-    return { status: 'published', username: order.username, url, email: user.email };
+  const published = (paidUntil: string | undefined): PublishResult => ({
+    status: 'published',
+    kind: order.kind,
+    username: order.username,
+    url,
+    email: user.email,
+    paidUntil,
+  });
+  if (order.status === 'paid') {
+    return published((await findPortfolioOf(trx, order.user_id, order.template_id))?.paid_until);
+  }
   if (order.status === 'credit') return { status: 'credit', username: order.username };
 
   let owner = await findUsernameWithTerm(trx, order.username);
@@ -78,10 +97,30 @@ async function settlePaidOrder(
     await settleOrder(trx, order.id, 'credit', paymentId, stamp);
     return { status: 'credit', username: order.username };
   }
+  if (order.kind === 'renewal') {
+    // The name may have lapsed and been released since the order was made: keep the money.
+    const portfolio = await findPortfolioOf(trx, order.user_id, order.template_id);
+    if (!owner || !portfolio) {
+      await settleOrder(trx, order.id, 'credit', paymentId, stamp);
+      return { status: 'credit', username: order.username };
+    }
+    const paidUntil = renewedUntil(portfolio.paid_until, now).toISOString();
+    await setPaidUntil(trx, portfolio.id, paidUntil, stamp);
+    await settleOrder(trx, order.id, 'paid', paymentId, stamp);
+    await enqueueEmail(trx, renewedEmail(user.email, url, paidUntil), now);
+    // An offline page is served again from this commit on.
+    await bumpPageGeneration(trx);
+    return published(paidUntil);
+  }
 
   const { portfolioId, paidUntil } = await savePaidPortfolio(trx, order, now);
-  if (owner) await pointUsernameAt(trx, order.username, portfolioId, stamp);
-  else {
+  if (owner) {
+    await pointUsernameAt(trx, order.username, portfolioId, stamp);
+    // The move was priced down by the old term's unused days: that term ends here.
+    if (order.kind === 'move' && owner.portfolio_id !== portfolioId) {
+      await endReplacedTerm(trx, owner.portfolio_id, order.username, now);
+    }
+  } else {
     await insertUsername(trx, {
       username: order.username,
       user_id: order.user_id,
@@ -102,7 +141,7 @@ async function settlePaidOrder(
         '',
         `Your portfolio is published at ${url}`,
         '',
-        `It is paid until ${paidUntil.slice(0, 10)}. Updates at the same username are free: sign in, choose the template, pick Update, edit, and submit the same username.`,
+        `It is paid until ${formatTermDate(new Date(paidUntil))}. Updates at the same username are free: sign in, choose the template, pick Update, edit, and submit the same username.`,
         '',
         'Online Portfolio Builder',
       ].join('\n'),
@@ -110,7 +149,21 @@ async function settlePaidOrder(
     now,
   );
   await bumpPageGeneration(trx);
-  return { status: 'published', username: order.username, url, email: user.email };
+  return published(paidUntil);
+}
+
+function renewedEmail(to: string, url: string, paidUntil: string) {
+  return {
+    to,
+    subject: 'Your portfolio is renewed',
+    text: [
+      'Thank you for renewing.',
+      '',
+      `Your portfolio at ${url} is paid until ${formatTermDate(new Date(paidUntil))}.`,
+      '',
+      'Online Portfolio Builder',
+    ].join('\n'),
+  };
 }
 
 /** The order's data becomes the user's portfolio with its template, paid a year further. */
@@ -121,9 +174,10 @@ async function savePaidPortfolio(
 ): Promise<{ portfolioId: string; paidUntil: string }> {
   const stamp = now.toISOString();
   const existing = await findPortfolioOf(trx, order.user_id, order.template_id);
-  // A renewal adds a year to what is left, never less than a year from now.
-  const paidFrom = existing && existing.paid_until > stamp ? new Date(existing.paid_until) : now;
-  const paidUntil = new Date(paidFrom.getTime() + YEAR_MS).toISOString();
+  // Buying a template one already has (at another name) adds its year as a renewal would.
+  const paidUntil = existing
+    ? renewedUntil(existing.paid_until, now).toISOString()
+    : renewedUntil(now, now).toISOString();
   if (existing) {
     await updatePortfolio(trx, existing.id, { data: order.data, updatedAt: stamp, paidUntil });
     return { portfolioId: existing.id, paidUntil };

@@ -69,3 +69,18 @@ export async function deleteReleasedUsername(
   await trx.deleteFrom('rendered_pages').where('username', '=', username).execute();
   return true;
 }
+
+/** How many usernames other than `username` serve this portfolio. */
+export async function countOtherUsernamesOf(
+  db: Db,
+  portfolioId: string,
+  username: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('usernames')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('portfolio_id', '=', portfolioId)
+    .where('username', '!=', username)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -72,3 +72,17 @@ export async function updatePortfolio(
     .where('id', '=', id)
     .execute();
 }
+
+/** A new end of the paid term, content unchanged (a renewal, or the end of a replaced page). */
+export async function setPaidUntil(
+  trx: Tx,
+  id: string,
+  paidUntil: string,
+  stamp: string,
+): Promise<void> {
+  await trx
+    .updateTable('portfolios')
+    .set({ paid_until: paidUntil, updated_at: stamp })
+    .where('id', '=', id)
+    .execute();
+}

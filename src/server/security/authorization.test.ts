@@ -19,7 +19,7 @@ import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
 import type { TouchUploadsAnswer, UploadedImage, UploadList } from '../../shared/uploads.js';
 import { webpImage } from '../../../test/images.js';
 import { request as requestWithJar } from '../../../test/signin.js';
-import { PAGE_TITLES } from '../../shared/routes.js';
+import { PAGE_TITLES, PARAMETERISED_PAGES } from '../../shared/routes.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { hmacHex } from '../payments/signatures.js';
 import { send, type Answer, type Send } from '../../../test/http.js';
@@ -267,6 +267,21 @@ const TABLE: Row[] = [
       path: '/create-order',
       body: orderBody(world.ownerName, 'template1'),
     }),
+  },
+  {
+    route: 'POST /api/renewals',
+    what: "a renewal of the owner's name (only its owner renews it)",
+    expect: { nobody: 401, owner: 200, other: 404, crossSite: 403 },
+    request: async (world) => ({
+      path: '/api/renewals',
+      body: { username: world.ownerName, currency: 'INR', receipt: String(Date.now()) },
+    }),
+  },
+  {
+    route: 'GET /api/renewals/:username/quote',
+    what: "the price of renewing the owner's name",
+    expect: { nobody: 401, owner: 200, other: 404 },
+    request: async (world) => ({ path: `/api/renewals/${world.ownerName}/quote` }),
   },
   {
     route: 'POST /verify-payment',
@@ -518,6 +533,7 @@ describe.each(TEST_DIALECTS)('authorisation matrix on %s', (dialect) => {
     const missing = routes
       .filter((r) => !(r.method === 'HEAD' && hasGet.has(r.path)))
       .filter((r) => !Object.hasOwn(PAGE_TITLES, r.path) && !isBuiltFile(r.path))
+      .filter((r) => !PARAMETERISED_PAGES.some((page) => page.path === r.path))
       .filter(
         (r) => !rows.some((row) => row.pattern === r.path && [r.method, '*'].includes(row.method)),
       )

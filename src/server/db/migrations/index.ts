@@ -8,6 +8,7 @@ import * as renderedPages from './20261123120000_rendered_pages.js';
 import * as rateLimits from './20261123130000_rate_limits.js';
 import * as unpublishedUsernames from './20261124000000_unpublished_usernames.js';
 import * as termReminders from './20261124020000_term_reminders.js';
+import * as orderKinds from './20261124040000_order_kinds.js';
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from the folder so that
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '20261123130000_rate_limits': rateLimits,
   '20261124000000_unpublished_usernames': unpublishedUsernames,
   '20261124020000_term_reminders': termReminders,
+  '20261124040000_order_kinds': orderKinds,
 };

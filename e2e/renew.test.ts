@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bumpPageGeneration } from '../src/server/public-pages/page-generation.js';
+import { discountedPaise, formatRupees } from '../src/shared/domain/price.js';
+import { formatTermDate, GRACE_DAYS, TERM_DAYS } from '../src/shared/domain/term.js';
+import { renewPath } from '../src/shared/routes.js';
+import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { seriousAxeViolations } from './axe.js';
+import { baseUrl, useBrowser } from './browser.js';
+import { serverDatabase, signInThroughPopup } from './fixtures.js';
+import { step } from './step.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('renewing a portfolio from its renew page with the test gateway', () => {
+  const session = useBrowser();
+  const db = serverDatabase();
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it('asks a signed-out visitor to sign in, quotes the price and both dates, pays, and brings an offline page back', async () => {
+    const run = randomUUID().slice(0, 8);
+    const person = { name: 'Meera Nair', email: `meera-${run}@example.com` };
+    const username = `meera-${run}`;
+    // bypassCSP: axe is injected into the page.
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    // The quote answers 404 until the portfolio exists.
+    session.allowConsoleError(/status of 404 \(Not Found\)/);
+
+    await step('signed out: a sign-in prompt, then no portfolio of theirs yet', async () => {
+      await page.goto(renewPath(username));
+      await expect(page.title()).resolves.toBe('Renew your portfolio · Online Portfolio Builder');
+      await page.getByRole('heading', { name: `Renew ${username}` }).waitFor();
+      await signInThroughPopup(
+        page,
+        () => page.getByRole('button', { name: 'Sign in to renew' }).click(),
+        person,
+      );
+      await page.getByRole('alert').filter({ hasText: 'You have no portfolio at' }).waitFor();
+    });
+
+    // The page went offline 10 days ago: the end of its grace period is behind it.
+    const paidUntil = new Date(Date.now() - (GRACE_DAYS + 10) * DAY_MS);
+    await step('arranged: a published template2 portfolio of theirs, offline', async () => {
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', person.email)
+        .executeTakeFirstOrThrow();
+      const portfolioId = randomUUID();
+      const stamp = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('portfolios')
+          .values({
+            id: portfolioId,
+            user_id: user.id,
+            template_id: 'template2',
+            data: JSON.stringify(SAMPLE_DATA.template2),
+            paid_until: paidUntil.toISOString(),
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .execute();
+        await trx
+          .insertInto('usernames')
+          .values({
+            username,
+            user_id: user.id,
+            portfolio_id: portfolioId,
+            created_at: stamp,
+            updated_at: stamp,
+            unpublished_at: null,
+          })
+          .execute();
+        await bumpPageGeneration(trx);
+      });
+    });
+
+    const template = await db
+      .selectFrom('templates')
+      .select(['price_paise', 'discount_percent'])
+      .where('id', '=', 'template2')
+      .executeTakeFirstOrThrow();
+    const rupees = formatRupees(discountedPaise(template.price_paise!, template.discount_percent));
+
+    await step('the quote: portfolio, price, current and new paid-until dates', async () => {
+      await page.reload();
+      const pay = page.getByRole('button', { name: `Pay ₹${rupees} and renew` });
+      await pay.waitFor();
+      await expect(
+        page.getByText(SAMPLE_DATA.template2.personalDetails.name).isVisible(),
+      ).resolves.toBe(true);
+      await expect(
+        page.getByRole('link', { name: `${baseUrl()}/users/${username}` }).isVisible(),
+      ).resolves.toBe(true);
+      const terms = page.locator('.renew__terms');
+      await expect(terms.textContent()).resolves.toContain(formatTermDate(paidUntil));
+      await expect(terms.textContent()).resolves.toContain(
+        formatTermDate(new Date(Date.now() + TERM_DAYS * DAY_MS)),
+      );
+      await expect(page.getByText('Your page is offline.').isVisible()).resolves.toBe(true);
+      await expect(seriousAxeViolations(page, '.fp-bar')).resolves.toEqual([]);
+    });
+
+    await step(
+      'pay in the test checkout: thanked, renewed a year from today, served again',
+      async () => {
+        const started = Date.now();
+        await page.getByRole('button', { name: `Pay ₹${rupees} and renew` }).click();
+        const dialog = page.getByRole('dialog', { name: 'Test payment' });
+        await dialog.getByRole('button', { name: `Pay ₹${rupees}`, exact: true }).click();
+        await page.waitForURL('**/ack');
+        await page.getByText(/is renewed until/).waitFor();
+        const row = await db
+          .selectFrom('usernames')
+          .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+          .select('portfolios.paid_until')
+          .where('usernames.username', '=', username)
+          .executeTakeFirstOrThrow();
+        const renewed = Date.parse(row.paid_until);
+        expect(renewed - started).toBeGreaterThanOrEqual(TERM_DAYS * DAY_MS - 1000);
+        expect(renewed - Date.now()).toBeLessThanOrEqual(TERM_DAYS * DAY_MS);
+        const publicPage = await fetch(`${baseUrl()}/users/${username}`);
+        expect(publicPage.status).toBe(200);
+      },
+    );
+  });
+
+  it('is a 404 page for an address that is no username', async () => {
+    const response = await fetch(`${baseUrl()}/account/renew/-nope-`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,179 @@
+import { Link, useParams } from 'react-router';
+import { formatRupees } from '../../shared/domain/price.js';
+import { formatTermDate, termInWords, type TermState } from '../../shared/domain/term.js';
+import { normaliseUsername } from '../../shared/domain/username.js';
+import type { RenewalQuote } from '../../shared/orders.js';
+import { ACCOUNT_PATH } from '../../shared/routes.js';
+import { useSession } from '../auth/session.js';
+import { useSignIn } from '../auth/useSignIn.js';
+import { AccountBar } from '../components/AccountBar.js';
+import { Alert, Spinner } from '../final-preview/Alert.js';
+import { useRenewal, type RenewalPhase } from '../renewal/useRenewal.js';
+import './final-preview.css';
+import './renew.css';
+
+/** What renewing does from here, in the words of the term rules. */
+function whatRenewingDoes(state: TermState): string {
+  switch (state) {
+    case 'live':
+      return 'The new year is added to the end of the current one: no day is lost by renewing early.';
+    case 'grace':
+      return 'Your page stayed up after its paid year ended; the new year starts where that one ended.';
+    case 'offline':
+    case 'released':
+      return 'Your page is offline. Renewing brings it back at once, paid for a year from today.';
+  }
+}
+
+const PAY_LABELS: Record<RenewalPhase, string> = {
+  idle: 'Pay',
+  ordering: 'Preparing the payment…',
+  checkout: 'Waiting for the payment…',
+  verifying: 'Confirming the payment…',
+};
+
+function QuoteCard({ quote }: { quote: RenewalQuote }) {
+  return (
+    <div className="renew__portfolio">
+      <img
+        className="renew__thumb"
+        src={`/images/card-${quote.templateId}.webp`}
+        alt=""
+        width={160}
+        height={110}
+      />
+      <div>
+        <p className="renew__name">{quote.name || quote.username}</p>
+        <p className="renew__template">{quote.templateName} template</p>
+        <p className="renew__url">
+          <a href={quote.url} target="_blank" rel="noopener noreferrer">
+            {quote.url}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+        <p className="renew__status">{termInWords(quote.paidUntil)}</p>
+      </div>
+    </div>
+  );
+}
+
+/** /account/renew/:username: one more year of a published portfolio, at the current price. */
+export function RenewPage() {
+  const username = normaliseUsername(useParams().username ?? '');
+  const session = useSession();
+  const signedIn = session.status === 'ready' && session.user !== null;
+  const { signIn, pending, message, dismissMessage } = useSignIn();
+  const renewal = useRenewal(username, signedIn);
+  const busy = renewal.phase !== 'idle';
+
+  let body;
+  if (session.status === 'loading') {
+    body = (
+      <p className="renew__quiet" role="status">
+        Loading…
+      </p>
+    );
+  } else if (!signedIn) {
+    body = (
+      <>
+        <p>
+          Sign in with the account that published <strong>{username}</strong> to see its price and
+          renew it.
+        </p>
+        {message && <Alert message={message} onDismiss={dismissMessage} />}
+        <button type="button" className="button" disabled={pending} onClick={() => void signIn()}>
+          {pending ? 'Signing in…' : 'Sign in to renew'}
+        </button>
+      </>
+    );
+  } else if (renewal.quote.status === 'loading') {
+    body = (
+      <p className="renew__quiet" role="status">
+        Loading the price…
+      </p>
+    );
+  } else if (renewal.quote.status === 'error') {
+    body = (
+      <>
+        <div className="fp-alert" role="alert">
+          <p>
+            {renewal.quote.notFound
+              ? `You have no portfolio at ${username} to renew. Check that you are signed in with the account that published it.`
+              : renewal.quote.message}
+          </p>
+        </div>
+        <Link className="button button--ghost" to={ACCOUNT_PATH}>
+          My portfolios
+        </Link>
+      </>
+    );
+  } else {
+    const { quote } = renewal.quote;
+    body = (
+      <>
+        <QuoteCard quote={quote} />
+        <dl className="renew__terms">
+          <div>
+            <dt>Paid until now</dt>
+            <dd>{formatTermDate(new Date(quote.paidUntil))}</dd>
+          </div>
+          <div>
+            <dt>Paid until after renewing</dt>
+            <dd>{formatTermDate(new Date(quote.newPaidUntil))}</dd>
+          </div>
+          <div className="renew__price">
+            <dt>Price for one year</dt>
+            <dd>₹{formatRupees(quote.amount)} INR</dd>
+          </div>
+        </dl>
+        <p className="renew__fine">
+          {whatRenewingDoes(quote.state)} Your portfolio keeps its content; edits stay free.
+        </p>
+        {renewal.alert && <Alert message={renewal.alert} onDismiss={renewal.dismissAlert} />}
+        {renewal.note && (
+          <div className="fp-alert fp-alert--warning" role="alert">
+            <p>{renewal.note}</p>
+          </div>
+        )}
+        <button
+          type="button"
+          className="button renew__pay"
+          aria-disabled={busy}
+          onClick={() => void renewal.pay()}
+        >
+          {busy && <Spinner />}
+          {busy ? PAY_LABELS[renewal.phase] : `Pay ₹${formatRupees(quote.amount)} and renew`}
+        </button>
+      </>
+    );
+  }
+
+  return (
+    <div className="renew">
+      <header className="fp-bar">
+        <div className="fp-bar__start">
+          <Link to="/" className="fp-bar__brand">
+            Online Portfolio Builder
+          </Link>
+          <Link className="fp-bar__back" to={ACCOUNT_PATH}>
+            <span aria-hidden="true">←</span> My portfolios
+          </Link>
+        </div>
+        <AccountBar
+          signIn={() => void signIn()}
+          signingIn={pending}
+          lockWhileSigningIn
+          signInLook="ghost"
+        />
+      </header>
+      <main className="renew__main">
+        <section className="renew__card" aria-labelledby="renew-title">
+          <h1 id="renew-title" className="renew__title">
+            Renew <span className="renew__username">{username}</span>
+          </h1>
+          {body}
+        </section>
+      </main>
+    </div>
+  );
+}

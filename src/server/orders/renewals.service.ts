@@ -1,0 +1,112 @@
+/**
+ * Renewing a published portfolio: one more year at the template's current price, through the
+ * same order -> payment -> publish path as a purchase. Only the owner of the username renews it;
+ * the portfolio keeps its content (publish.service.ts extends `paid_until` and nothing else).
+ */
+import { randomUUID } from 'node:crypto';
+import { parsePortfolio } from '../../shared/domain/portfolio.js';
+import { renewedUntil, termOf } from '../../shared/domain/term.js';
+import { portfolioUrl } from '../../shared/domain/username.js';
+import type { CreateOrderResponse, RenewalQuote } from '../../shared/orders.js';
+import { isTemplateId, templateName } from '../../shared/templates/catalog.js';
+import type { UserRow } from '../auth/users.repository.js';
+import { inTransaction } from '../db/database.js';
+import { findPortfolioById, type PortfolioRow } from '../portfolios/portfolios.repository.js';
+import { OrderError } from './errors.js';
+import { insertOrder } from './orders.repository.js';
+import { payOrder, priceOf, type OrdersContext } from './orders.service.js';
+import { findUsername } from './usernames.repository.js';
+
+export interface RenewalInput {
+  username: string;
+  receipt: string;
+}
+
+/** The portfolio this person publishes at `username`; refused for anyone else's name. */
+async function ownPortfolioAt(
+  ctx: OrdersContext,
+  user: UserRow,
+  username: string,
+): Promise<PortfolioRow> {
+  const owner = await findUsername(ctx.db, username);
+  const portfolio =
+    owner?.user_id === user.id && (await findPortfolioById(ctx.db, owner.portfolio_id));
+  if (!portfolio) {
+    throw new OrderError('not_owner', 'You have no portfolio at this username to renew.');
+  }
+  return portfolio;
+}
+
+/** What renewing costs now and what it buys, for the renew page. */
+export async function quoteRenewal(
+  ctx: OrdersContext,
+  user: UserRow,
+  username: string,
+  now = new Date(),
+): Promise<RenewalQuote> {
+  const portfolio = await ownPortfolioAt(ctx, user, username);
+  const templateId = portfolio.template_id;
+  if (!isTemplateId(templateId)) throw new Error(`portfolio ${portfolio.id} has no known template`);
+  const parsed = parsePortfolio(JSON.parse(portfolio.data));
+  return {
+    username,
+    url: portfolioUrl(ctx.publicUrl(), username),
+    templateId,
+    templateName: templateName(templateId),
+    name: parsed.ok ? parsed.data.personalDetails.name : '',
+    amount: await priceOf(ctx.db, templateId),
+    state: termOf(portfolio.paid_until, now).state,
+    paidUntil: portfolio.paid_until,
+    newPaidUntil: renewedUntil(portfolio.paid_until, now).toISOString(),
+  };
+}
+
+/** POST /api/renewals: stores a renewal order of the current content and opens its payment. */
+export async function createRenewal(
+  ctx: OrdersContext,
+  user: UserRow,
+  input: RenewalInput,
+  now = new Date(),
+): Promise<CreateOrderResponse> {
+  const portfolio = await ownPortfolioAt(ctx, user, input.username);
+  const amount = await priceOf(ctx.db, portfolio.template_id);
+  const orderId = randomUUID();
+  const stamp = now.toISOString();
+  // No username hold: the name is the owner's already, and the publish checks it still is.
+  await inTransaction(ctx.db, (trx) =>
+    insertOrder(trx, {
+      id: orderId,
+      gateway: ctx.gateway.kind,
+      gateway_order_id: `pending_${orderId}`,
+      user_id: user.id,
+      template_id: portfolio.template_id,
+      username: input.username,
+      // A record of what was renewed; publishing a renewal never writes it back.
+      data: portfolio.data,
+      amount_paise: amount,
+      currency: 'INR',
+      receipt: input.receipt,
+      status: 'created',
+      payment_id: null,
+      credit_used_by_order_id: null,
+      created_at: stamp,
+      updated_at: stamp,
+      paid_at: null,
+      status_message: null,
+      kind: 'renewal',
+      proration_paise: 0,
+    }),
+  );
+  return payOrder(
+    ctx,
+    user,
+    {
+      orderId,
+      receipt: input.receipt,
+      username: input.username,
+      templateId: portfolio.template_id,
+    },
+    { kind: 'renewal', amount, proration: 0 },
+    now,
+  );
+}
