@@ -65,7 +65,7 @@ describe('changing template in the editor', () => {
     expect(
       carryOver(directiveDraft, TEMPLATE_DEFINITIONS.template2, TEMPLATE_DEFINITIONS.template1)
         .lost,
-    ).toEqual(['Headline', 'Features: the image of 1 tile', 'Features: the icon of 1 tile']);
+    ).toEqual(['Headline', 'Features: the image of 1 tile']);
     const empty = from({ personalDetails: { name: 'Asha' } });
     expect(
       carryOver(empty, TEMPLATE_DEFINITIONS.template2, TEMPLATE_DEFINITIONS.template5).lost,

@@ -171,13 +171,13 @@ function WorkTile({ tile, index }: { tile: Tile; index: number }) {
 
 /** Postcodes and numbers with hyphens ("1200-195") never break across lines. */
 function KeepCodesWhole({ text }: { text: string }) {
-  return text.split(/(\S*\d-\d\S*)/).map((part, index) =>
-    index % 2 === 1 ? (
+  return text.split(/(\s+)/).map((word, index) =>
+    /\d-\d/.test(word) ? (
       <span key={index} className="mp-nowrap">
-        {part}
+        {word}
       </span>
     ) : (
-      part
+      word
     ),
   );
 }
