@@ -36,7 +36,7 @@ import { RazorpayGateway } from './payments/razorpay.gateway.js';
 import { registerPortfolioRoutes } from './portfolios/portfolios.routes.js';
 import type { PublicPageFastPath } from './public-pages/fast-path.js';
 import { registerPublicPages } from './public-pages/public-pages.routes.js';
-import { registerSiteModeRoutes } from './site-mode.js';
+import { registerSiteModeRoutes, siteMode } from './site-mode.js';
 import { registerTemplateRoutes } from './templates/templates.routes.js';
 import { TermSchedule } from './term/term.worker.js';
 import { createMediaStorage } from './uploads/create-storage.js';
@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'termSchedule',
     new TermSchedule(deps.db, publicUrl, app.log, { intervalMs: deps.config.termScheduleMs }),
   );
-  await registerSpa(app, deps.clientDir);
+  await registerSpa(app, deps.clientDir, siteMode(deps.config));
 
   app.addHook('onClose', async () => {
     await app.outbox.stop();

@@ -28,6 +28,9 @@ describe('test mode', () => {
     try {
       const answer = await fetch(`${t.url}/api/site-mode`);
       expect(await answer.json()).toEqual({ payments: 'test', signIn: 'development' });
+      // Also in the builder's HTML, so the notice is in the first render and moves nothing.
+      const page = await (await fetch(`${t.url}/choose`)).text();
+      expect(page).toContain('<meta name="payments-mode" content="test" />');
     } finally {
       await t.close();
     }
@@ -35,6 +38,8 @@ describe('test mode', () => {
     try {
       const answer = await fetch(`${live.url}/api/site-mode`);
       expect(await answer.json()).toEqual({ payments: 'razorpay', signIn: 'development' });
+      const page = await (await fetch(`${live.url}/choose`)).text();
+      expect(page).toContain('<meta name="payments-mode" content="razorpay" />');
     } finally {
       await live.close();
     }

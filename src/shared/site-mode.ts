@@ -7,3 +7,9 @@ export interface SiteMode {
 }
 
 export const SITE_MODE_PATH = '/api/site-mode';
+
+/**
+ * The builder's HTML carries the payments mode in this meta tag, so the test-mode notice is in the
+ * first render and nothing below it moves when it appears.
+ */
+export const PAYMENTS_MODE_META = 'payments-mode';

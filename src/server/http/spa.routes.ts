@@ -8,6 +8,7 @@ import {
   PARAMETERISED_PAGES,
   pageTitle,
 } from '../../shared/routes.js';
+import { PAYMENTS_MODE_META, type SiteMode } from '../../shared/site-mode.js';
 import { errorBody } from './errors.js';
 import { escapeHtml } from './html.js';
 
@@ -18,9 +19,14 @@ import { escapeHtml } from './html.js';
 export async function registerSpa(
   app: FastifyInstance,
   clientDir: string | undefined,
+  mode: SiteMode,
 ): Promise<void> {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
-  const shell = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const built = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const shell = built?.replace(
+    '</head>',
+    `<meta name="${PAYMENTS_MODE_META}" content="${mode.payments}" /></head>`,
+  );
   if (!shell) {
     app.log.warn({ clientDir }, 'the builder is not built; run `npm run build`');
   }
