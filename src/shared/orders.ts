@@ -149,7 +149,7 @@ export const REDIRECTED_PAYMENT_OUTCOMES = {
   confirming:
     'Your payment is received and being confirmed with the payment service. Your page will go live shortly; you do not need to pay again.',
   credit:
-    'Your payment went through, but the username was taken by someone else in the meantime. The payment is kept as a credit: choose another username and publish without paying again.',
+    'Your payment went through, but the username changed in the meantime (someone else took it, or its earlier template was changed), so nothing was published. The payment is kept as a credit: publish again and it pays, with no new payment.',
 } as const;
 
 export type RedirectedPaymentOutcome = keyof typeof REDIRECTED_PAYMENT_OUTCOMES;

@@ -1,4 +1,5 @@
 import { PostgresAdapter } from 'kysely';
+import { erasedSubject } from '../auth/users.repository.js';
 import type { Db, Tx } from '../db/database.js';
 
 /** A username of the person with the portfolio it serves. */
@@ -141,6 +142,10 @@ export async function readExport(db: Db, userId: string, maxRows: number) {
   return { profile, portfolios, usernames, orders };
 }
 
+/** For the operator: a payment already taken for such an order is refunded by hand. */
+const ERASED_BEFORE_PAYMENT =
+  'The account was deleted before this order was paid; a payment taken for it is to be refunded.';
+
 /**
  * Everything personal of one person, in the caller's transaction. Orders stay (accounting law)
  * with their document and username blanked; the users row stays as a blank tombstone because
@@ -172,6 +177,14 @@ export async function erasePerson(trx: Tx, userId: string, stamp: string): Promi
       eb.selectFrom('orders').select('gateway_order_id').where('user_id', '=', userId),
     )
     .execute();
+  // An order still waiting for its payment can no longer be paid: the claim of a payment
+  // refuses it, so the provider returns an uncaptured payment to the buyer.
+  await trx
+    .updateTable('orders')
+    .set({ status: 'failed', status_message: ERASED_BEFORE_PAYMENT, updated_at: stamp })
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['created', 'authorized', 'capture_failed'])
+    .execute();
   await trx
     .updateTable('orders')
     .set({ data: '{}', username: '', updated_at: stamp })
@@ -183,7 +196,7 @@ export async function erasePerson(trx: Tx, userId: string, stamp: string): Promi
   await trx
     .updateTable('users')
     .set({
-      subject: `deleted:${userId}`,
+      subject: erasedSubject(userId),
       email: '',
       email_verified: 0,
       name: '',

@@ -13,6 +13,7 @@ import { CookieJar, request, signIn } from '../../../test/signin.js';
 import type { AccountResponse } from '../../shared/account.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+import { hmacHex } from '../payments/signatures.js';
 import { readPageGeneration } from '../public-pages/page-generation.js';
 
 /** Publishes through the real order, payment and verify routes, with the person's own name. */
@@ -271,5 +272,51 @@ describe.each(TEST_DIALECTS)('the account API (%s)', (dialect) => {
     expect((await send(t, other, { path: '/api/account' })).status).toBe(200);
     const again = await signIn(t.url, { name: ownerName, email });
     expect((await account(t, again)).portfolios).toEqual([]);
+  });
+  it('fails an order still unpaid when the account is deleted: a late payment publishes nothing', async () => {
+    const email = `late-${dialect}@example.com`;
+    const jar = await signIn(t.url, { name: 'Late Payer', email });
+    const username = uniqueName('late');
+    const order = await send(t, jar, { path: '/create-order', body: orderBody(username) });
+    const orderId = (order.body as { order_id: string }).order_id;
+    const paid = await send(t, jar, { path: '/test-gateway/pay', body: { order_id: orderId } });
+    const paymentId = (paid.body as { razorpay_payment_id: string }).razorpay_payment_id;
+    const deleted = await send(t, jar, {
+      method: 'DELETE',
+      path: '/api/account',
+      body: { confirmation: email },
+    });
+    expect(deleted.status).toBe(204);
+
+    const body = JSON.stringify({
+      event: 'payment.authorized',
+      payload: { payment: { entity: { id: paymentId, order_id: orderId } } },
+    });
+    const hook = await fetch(`${t.url}/webhooks/razorpay`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': hmacHex(t.app.gateway.webhookSecret, body),
+        'x-razorpay-event-id': `evt_late_${dialect}`,
+      },
+      body,
+    });
+    expect(hook.status).toBe(200);
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select(['status', 'username', 'data'])
+      .where('gateway_order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', username: '', data: '{}' });
+    expect(
+      await t.database.db
+        .selectFrom('usernames')
+        .select('username')
+        .where('username', '=', '')
+        .execute(),
+    ).toEqual([]);
+    expect(await publicStatus(t, username)).toBe(404);
+    // Never captured, so the provider returns the money to the buyer by itself.
+    expect((await t.app.gateway.fetchPayment(paymentId)).status).toBe('authorized');
   });
 });

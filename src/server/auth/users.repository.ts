@@ -4,6 +4,12 @@ import type { UsersTable } from '../db/schema.js';
 
 export type UserRow = UsersTable;
 
+/** The subject a deleted account keeps: no provider issues it, so nobody signs in as it. */
+export const erasedSubject = (userId: string) => `deleted:${userId}`;
+
+/** An account its owner deleted: its row stays only because orders point at it. */
+export const isErased = (user: UserRow) => user.subject === erasedSubject(user.id);
+
 export interface ProviderProfile {
   issuer: string;
   subject: string;

@@ -7,7 +7,7 @@ import { unusedTermCredit } from '../../shared/domain/proration.js';
 import type { MoveBreakdown } from '../../shared/orders.js';
 import type { Db, Tx } from '../db/database.js';
 import { findPortfolioById, setPaidUntil } from '../portfolios/portfolios.repository.js';
-import { latestTermValue } from './orders.repository.js';
+import { latestTermValue, type OrderRow } from './orders.repository.js';
 import { countOtherUsernamesOf, findUsername } from './usernames.repository.js';
 
 /**
@@ -31,6 +31,27 @@ export async function quoteMove(
   const termValue = stays ? 0 : await latestTermValue(db, userId, old.template_id);
   const { credit, days } = unusedTermCredit(termValue, new Date(old.paid_until), price, now);
   return { price, credit, creditDays: credit > 0 ? days : 0, amount: price - credit };
+}
+
+/**
+ * A move's credit was decided when its order was made; when the payment arrives it must still
+ * stand. Another move, a refund or a second order quoted on the same unused days may have spent
+ * that term since, and then this order is underpaid. The credit is worked out again from the
+ * term as it is now, at the moment the order was made, so the minutes spent paying cost nothing.
+ */
+export async function moveCreditStands(trx: Tx, order: OrderRow): Promise<boolean> {
+  if (order.kind !== 'move' || order.proration_paise === 0) return true;
+  const price = order.amount_paise + order.proration_paise;
+  const orderedAt = new Date(order.created_at);
+  const quote = await quoteMove(
+    trx,
+    order.user_id,
+    order.username,
+    order.template_id,
+    price,
+    orderedAt,
+  );
+  return quote !== undefined && quote.credit >= order.proration_paise;
 }
 
 /**

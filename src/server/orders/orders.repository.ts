@@ -36,10 +36,12 @@ export async function settleOrder(
   status: 'paid' | 'credit',
   paymentId: string,
   stamp: string,
+  /** Why a credit is not a page, when it is not the usual taken name. */
+  note: string | null = null,
 ): Promise<void> {
   await trx
     .updateTable('orders')
-    .set({ status, payment_id: paymentId, paid_at: stamp, updated_at: stamp, status_message: null })
+    .set({ status, payment_id: paymentId, paid_at: stamp, updated_at: stamp, status_message: note })
     .where('id', '=', orderId)
     .execute();
 }

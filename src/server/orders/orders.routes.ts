@@ -21,6 +21,7 @@ function httpErrorFor(error: OrderError): HttpError {
       return badRequest(error.message, 'templateId');
     case 'order_not_found':
     case 'not_owner':
+    case 'account_deleted':
       return notFound(error.message);
     case 'payment_unverified':
       return badRequest(error.message, 'razorpay_signature');
@@ -74,7 +75,12 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: OrdersContext): v
     },
   );
 
-  const quoteRules = { signedIn: true, params: z.object({ username: addressText(64) }) } as const;
+  // A quote reads a few rows, like a username check: counted with them.
+  const quoteRules = {
+    signedIn: true,
+    params: z.object({ username: addressText(64) }),
+    rateLimits: ['claimsPerIp', 'claimsPerUser'],
+  } as const;
   app.get('/api/renewals/:username/quote', { config: quoteRules }, async (request) => {
     const user = await request.requireUser();
     const { username } = request.params as { username: string };

@@ -385,7 +385,10 @@ export function answerOf(result: ConfirmResult): VerifyPaymentResponse {
   if (result.status === 'credit') {
     return {
       status: 'credit',
-      message: `Your payment went through, but the username "${result.username}" was taken by someone else in the meantime. The payment is kept as a credit: choose another username and publish without paying again.`,
+      message:
+        result.reason === 'move_credit_spent'
+          ? `Your payment went through, but the unused days of the template at "${result.username}" that lowered this price were used for another change before the payment arrived, so nothing was published. The payment is kept as a credit: Make Payment again and it pays for the new price.`
+          : `Your payment went through, but the username "${result.username}" was taken by someone else in the meantime. The payment is kept as a credit: choose another username and publish without paying again.`,
     };
   }
   const until = result.paidUntil && formatTermDate(new Date(result.paidUntil));

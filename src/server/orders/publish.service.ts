@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatTermDate, renewedUntil } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import type { OrderKind } from '../../shared/orders.js';
-import { findUserById } from '../auth/users.repository.js';
+import { findUserById, isErased } from '../auth/users.repository.js';
 import { inTransaction, isUniqueViolation, type Db, type Tx } from '../db/database.js';
 import { enqueueEmail } from '../mail/outbox.repository.js';
 import {
@@ -13,7 +13,8 @@ import {
 } from '../portfolios/portfolios.repository.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.js';
 import { deleteHold, findHold } from './holds.repository.js';
-import { endReplacedTerm } from './moves.service.js';
+import { OrderError } from './errors.js';
+import { endReplacedTerm, moveCreditStands } from './moves.service.js';
 import { lockOrder, settleOrder, type OrderRow } from './orders.repository.js';
 import { isReleased, releasedBefore } from './released-names.js';
 import {
@@ -33,7 +34,13 @@ export type PublishResult =
       /** ISO-8601; absent only when the portfolio is gone since. */
       paidUntil?: string;
     }
-  | { status: 'credit'; username: string };
+  | { status: 'credit'; username: string; reason: CreditReason };
+
+/**
+ * Why a payment became a credit instead of a page: the name went to someone else, or the
+ * unused days a move was priced down by were spent on something else before it was paid.
+ */
+export type CreditReason = 'name_taken' | 'move_credit_spent';
 
 /**
  * Publishes a paid order, in one transaction: order paid, username owned, portfolio saved under
@@ -83,7 +90,17 @@ async function settlePaidOrder(
   if (order.status === 'paid') {
     return published((await findPortfolioOf(trx, order.user_id, order.template_id))?.paid_until);
   }
-  if (order.status === 'credit') return { status: 'credit', username: order.username };
+  if (order.status === 'credit') {
+    const reason = order.status_message === MOVE_CREDIT_SPENT ? 'move_credit_spent' : 'name_taken';
+    return { status: 'credit', username: order.username, reason };
+  }
+  // Deleting an account fails its unpaid orders; this catches a payment racing the deletion.
+  if (isErased(user) || order.username === '') {
+    throw new OrderError(
+      'account_deleted',
+      'This account was deleted, so nothing was published. If money left your account, contact support with your payment id for a refund.',
+    );
+  }
 
   let owner = await findUsernameWithTerm(trx, order.username);
   // A released name is free: its old row gives way to the new owner (or the old one buying again).
@@ -95,14 +112,18 @@ async function settlePaidOrder(
   const heldByOther = hold && hold.user_id !== order.user_id && hold.expires_at > stamp;
   if ((owner && owner.user_id !== order.user_id) || heldByOther) {
     await settleOrder(trx, order.id, 'credit', paymentId, stamp);
-    return { status: 'credit', username: order.username };
+    return { status: 'credit', username: order.username, reason: 'name_taken' };
+  }
+  if (!(await moveCreditStands(trx, order))) {
+    await settleOrder(trx, order.id, 'credit', paymentId, stamp, MOVE_CREDIT_SPENT);
+    return { status: 'credit', username: order.username, reason: 'move_credit_spent' };
   }
   if (order.kind === 'renewal') {
     // The name may have lapsed and been released since the order was made: keep the money.
     const portfolio = await findPortfolioOf(trx, order.user_id, order.template_id);
     if (!owner || !portfolio) {
       await settleOrder(trx, order.id, 'credit', paymentId, stamp);
-      return { status: 'credit', username: order.username };
+      return { status: 'credit', username: order.username, reason: 'name_taken' };
     }
     const paidUntil = renewedUntil(portfolio.paid_until, now).toISOString();
     await setPaidUntil(trx, portfolio.id, paidUntil, stamp);
@@ -151,6 +172,10 @@ async function settlePaidOrder(
   await bumpPageGeneration(trx);
   return published(paidUntil);
 }
+
+/** Kept on a credit so that a later answer about the same order gives the same reason. */
+const MOVE_CREDIT_SPENT =
+  'The unused days this move was priced down by were spent before it was paid.';
 
 function renewedEmail(to: string, url: string, paidUntil: string) {
   return {

@@ -311,6 +311,44 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
     expect(Date.parse(ended.paid_until)).toBeLessThanOrEqual(Date.now());
   });
 
+  it('keeps a second payment on the same unused days as a credit, not a second discounted year', async () => {
+    const jar = await person();
+    const username = uniqueName('m2');
+    await publishAs(t, jar, username, 'template2');
+    const old = await portfolioAt(username);
+    await setLastPayment(username, 36500);
+    await setPaidUntil(old.id, new Date(Date.now() + 100 * DAY_MS + 60_000));
+
+    // Two orders of the same move, both priced down by the same 100 days; the second takes over
+    // the hold but the first can still be paid in its open checkout.
+    const first = await post(jar, '/create-order', orderBody(username, 'template3'));
+    const second = await post(jar, '/create-order', orderBody(username, 'template3'));
+    expect(first.body.breakdown.credit).toBe(10000);
+    expect(second.body.breakdown.credit).toBe(10000);
+
+    const pay = async (orderId: string) =>
+      (
+        await post(
+          jar,
+          '/verify-payment',
+          (await post(jar, '/test-gateway/pay', { order_id: orderId })).body,
+        )
+      ).body;
+    expect((await pay(first.body.order_id)).status).toBe('published');
+    const moved = await portfolioAt(username);
+    const late = await pay(second.body.order_id);
+    expect(late.status).toBe('credit');
+    expect(late.message).toContain('unused days');
+    // The term bought by the first payment is not extended by the second.
+    expect((await portfolioAt(username)).paid_until).toBe(moved.paid_until);
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select(['status', 'amount_paise'])
+      .where('gateway_order_id', '=', second.body.order_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'credit', amount_paise: second.body.amount });
+  });
+
   it('gives no credit for a page that is past its term, and keeps a term another name still uses', async () => {
     const jar = await person();
     const lapsed = uniqueName('ml');

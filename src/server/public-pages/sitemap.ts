@@ -61,6 +61,8 @@ export class Sitemaps {
   private readonly files = new Map<number, Entry>();
   private readonly rebuilding = new Map<number, Promise<SitemapFile | undefined>>();
   private version = 0;
+  /** How many children the last built index lists; only those are built and kept. */
+  private childCount = 0;
 
   constructor(
     private readonly db: Db,
@@ -68,13 +70,30 @@ export class Sitemaps {
     private readonly urlsPerChild = SITEMAP_URLS_PER_CHILD,
   ) {}
 
+  /** How many files are kept in memory: never more than the index and its children. */
+  get keptFiles(): number {
+    return this.files.size;
+  }
+
   /** Something published changed: each kept file is rebuilt on its next request. */
   invalidate(): void {
     this.version += 1;
   }
 
-  /** The index (number 0) or child `number` (from 1); undefined past the last child. */
-  file(number: number): Promise<SitemapFile | undefined> {
+  /**
+   * The index (number 0) or child `number` (from 1); undefined past the last child. A child
+   * the index does not list is answered from the index's count, without a query and without
+   * keeping anything, so asking for /sitemaps/999999.xml costs nothing and fills no memory.
+   */
+  async file(number: number): Promise<SitemapFile | undefined> {
+    if (number !== 0) {
+      await this.file(0);
+      if (!Number.isSafeInteger(number) || number < 1 || number > this.childCount) return undefined;
+    }
+    return this.kept(number);
+  }
+
+  private kept(number: number): Promise<SitemapFile | undefined> {
     const entry = this.files.get(number);
     if (!entry) {
       const file = this.build(number);
@@ -123,6 +142,7 @@ export class Sitemaps {
     ]);
     // At least one child, so the index is never empty (an empty child is a valid urlset).
     const childCount = Math.max(1, Math.ceil(count / this.urlsPerChild));
+    this.childCount = childCount;
     const lastmod = latest ? `<lastmod>${latest.slice(0, 10)}</lastmod>` : '';
     const entries: string[] = [];
     for (let number = 1; number <= childCount; number += 1) {

@@ -14,6 +14,7 @@ import type { Db } from '../db/database.js';
 import { readPageGeneration } from './page-generation.js';
 import { PageCache } from './page-cache.js';
 import { MAX_RENDERED_PAGE_BYTES, PageRenderer } from './page-renderer.js';
+import { Sitemaps } from './sitemap.js';
 import { StoredPages } from './stored-pages.service.js';
 
 const storedRow = (db: Db, username: string) =>
@@ -282,5 +283,14 @@ describe.each(TEST_DIALECTS)('the sitemap index on %s', (dialect) => {
     expect((await fetch(`${t.url}/sitemaps/4.xml`)).status).toBe(404);
     expect((await fetch(`${t.url}/sitemaps/0.xml`)).status).toBe(404);
     expect((await fetch(`${t.url}/sitemaps/x.xml`)).status).toBe(404);
+  });
+
+  it('keeps nothing for children the index does not list', async () => {
+    const sitemaps = new Sitemaps(t.database.db, () => t.config.publicUrl, 3);
+    for (let number = 1; number <= 400; number += 1) await sitemaps.file(number);
+    // 8 portfolios at 3 a child: the index and its 3 children, not 400 entries.
+    expect(sitemaps.keptFiles).toBe(4);
+    expect(await sitemaps.file(4)).toBeUndefined();
+    expect(await sitemaps.file(3)).toBeDefined();
   });
 });
