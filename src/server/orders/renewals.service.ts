@@ -15,20 +15,25 @@ import { findPortfolioById, type PortfolioRow } from '../portfolios/portfolios.r
 import { OrderError } from './errors.js';
 import { insertOrder } from './orders.repository.js';
 import { payOrder, priceOf, type OrdersContext } from './orders.service.js';
-import { findUsername } from './usernames.repository.js';
+import { findOwnedUsername } from './released-names.js';
 
 export interface RenewalInput {
   username: string;
   receipt: string;
 }
 
-/** The portfolio this person publishes at `username`; refused for anyone else's name. */
+/**
+ * The portfolio this person publishes at `username`; refused for anyone else's name, and for a
+ * name released after its reserved time (its row may still wait for the sweep): that one is
+ * bought again, not renewed.
+ */
 async function ownPortfolioAt(
   ctx: OrdersContext,
   user: UserRow,
   username: string,
+  now: Date,
 ): Promise<PortfolioRow> {
-  const owner = await findUsername(ctx.db, username);
+  const owner = await findOwnedUsername(ctx.db, username, now);
   const portfolio =
     owner?.user_id === user.id && (await findPortfolioById(ctx.db, owner.portfolio_id));
   if (!portfolio) {
@@ -44,7 +49,7 @@ export async function quoteRenewal(
   username: string,
   now = new Date(),
 ): Promise<RenewalQuote> {
-  const portfolio = await ownPortfolioAt(ctx, user, username);
+  const portfolio = await ownPortfolioAt(ctx, user, username, now);
   const templateId = portfolio.template_id;
   if (!isTemplateId(templateId)) throw new Error(`portfolio ${portfolio.id} has no known template`);
   const parsed = parsePortfolio(JSON.parse(portfolio.data));
@@ -68,7 +73,7 @@ export async function createRenewal(
   input: RenewalInput,
   now = new Date(),
 ): Promise<CreateOrderResponse> {
-  const portfolio = await ownPortfolioAt(ctx, user, input.username);
+  const portfolio = await ownPortfolioAt(ctx, user, input.username, now);
   const amount = await priceOf(ctx.db, portfolio.template_id);
   const orderId = randomUUID();
   const stamp = now.toISOString();

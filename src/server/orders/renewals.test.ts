@@ -11,7 +11,7 @@ import { TEST_DIALECTS } from '../../../test/database.js';
 import { getJson, postJson } from '../../../test/http.js';
 import { orderBody, publishAs, uniqueName } from '../../../test/orders.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
-import { GRACE_DAYS, TERM_DAYS } from '../../shared/domain/term.js';
+import { GRACE_DAYS, RESERVED_DAYS, TERM_DAYS } from '../../shared/domain/term.js';
 import { hmacHex } from '../payments/signatures.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -229,6 +229,24 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
     expect(badName.body.error.field).toBe('username');
     expect(await count()).toBe(orders);
     expect((await portfolioAt(username)).paid_until).toBe(before.paid_until);
+  });
+
+  it('does not renew a name released after its reserved time, even before the sweep', async () => {
+    const jar = await person();
+    const username = uniqueName('rr');
+    await publishAs(t, jar, username);
+    const { id } = await portfolioAt(username);
+    await setPaidUntil(id, new Date(Date.now() - (GRACE_DAYS + RESERVED_DAYS + 1) * DAY_MS));
+    expect((await getJson(jar, `${t.url}/api/renewals/${username}/quote`)).status).toBe(404);
+    const order = await post(jar, '/api/renewals', renewalBody(username));
+    expect(order.status).toBe(404);
+    const renewals = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('username', '=', username)
+      .where('kind', '=', 'renewal')
+      .execute();
+    expect(renewals).toEqual([]);
   });
 
   it('prices a move down by the unused days and replaces the old page in one transaction', async () => {

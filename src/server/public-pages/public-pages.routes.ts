@@ -123,6 +123,7 @@ export function registerPublicPages(
     let cached = cache.peek(username);
     let body = cached?.bodies[encoding];
     if (!cached || !body || cached.servedUntil <= Date.now()) {
+      const epoch = stored.changeEpoch;
       const page = await stored.pageFor(username, STORED_COLUMN[encoding]);
       if (!page) return notFoundPage(reply, username);
       if (page === 'unavailable') {
@@ -144,7 +145,8 @@ export function registerPublicPages(
               bodies: { [encoding]: body },
               headers: {},
             };
-      cache.set(username, cached);
+      // An unpublish or edit seen by a change check during the read: send, but do not keep.
+      if (stored.changeEpoch === epoch) cache.set(username, cached);
     }
 
     const etag = etagForEncoding(cached.etag, encoding);

@@ -82,6 +82,7 @@ export class StoredPages {
   private recheck?: Promise<void>;
   private sweeping?: Promise<number>;
   private stopped = false;
+  private checksSeeingChanges = 0;
   /** When this process started, for the template versions' order. */
   private readonly startedAt = new Date();
 
@@ -89,6 +90,15 @@ export class StoredPages {
 
   constructor(private readonly options: StoredPagesOptions) {
     this.readServable = servablePageReader(options.db);
+  }
+
+  /**
+   * Moves when a change check finds new changes, before it drops pages from memory. A page read
+   * from the store while it moved may predate the change the check just dropped: a view keeps
+   * its page in memory only if this did not move between its read and its keeping.
+   */
+  get changeEpoch(): number {
+    return this.checksSeeingChanges;
   }
 
   start(): void {
@@ -216,6 +226,7 @@ export class StoredPages {
     const generation = await readPageGeneration(db);
     if (generation === this.generation || this.stopped) return;
     this.generation = generation;
+    this.checksSeeingChanges += 1;
     const since = new Date(Date.parse(this.watermark) - CLOCK_MARGIN_MS).toISOString();
     const rows = await listChangedPages(db, since);
     const toRender = new Set<string>();

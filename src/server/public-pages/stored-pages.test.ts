@@ -14,6 +14,7 @@ import type { Db } from '../db/database.js';
 import { readPageGeneration } from './page-generation.js';
 import { PageCache } from './page-cache.js';
 import { MAX_RENDERED_PAGE_BYTES, PageRenderer } from './page-renderer.js';
+import { setPublication } from '../account/account.service.js';
 import { Sitemaps } from './sitemap.js';
 import { StoredPages } from './stored-pages.service.js';
 
@@ -78,6 +79,46 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
     });
     expect(view.headers.get('etag')).toBe(second.etag);
     expect(Buffer.from(await view.arrayBuffer()).equals(second.html)).toBe(true);
+  });
+
+  it('does not keep a page read before an unpublish that a change check saw meanwhile', async () => {
+    const username = 'unpublished-during-read';
+    const { userId } = await publishDirectly(t.database.db, {
+      username,
+      templateId: 'template2',
+      data: SAMPLE_DATA.template2,
+    });
+    await t.app.storedPages.checkForChanges();
+    const stored = t.app.storedPages;
+    const pageFor = stored.pageFor.bind(stored);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The view reads the live page, then waits while the owner unpublishes it.
+    let read = false;
+    stored.pageFor = async (...args) => {
+      const page = await pageFor(...args);
+      read = true;
+      await gate;
+      return page;
+    };
+    try {
+      const view = fetch(`${t.url}/users/${username}`);
+      await expect.poll(() => read).toBe(true);
+      await setPublication(
+        { db: t.database.db, now: () => new Date() } as Parameters<typeof setPublication>[0],
+        userId,
+        username,
+        true,
+      );
+      await stored.checkForChanges();
+      release();
+      await (await view).arrayBuffer();
+    } finally {
+      stored.pageFor = pageFor;
+    }
+    const after = await fetch(`${t.url}/users/${username}`);
+    await after.arrayBuffer();
+    expect(after.status).toBe(410);
   });
 
   it('re-renders on request when what a page shows changed without a publish (a term)', async () => {
