@@ -1,6 +1,12 @@
 import { LIMITS } from '../../shared/domain/limits.js';
 import { contactDetailsSchema, type PortfolioData } from '../../shared/domain/portfolio.js';
-import { IMAGE_RULE, isAllowedImage, isAllowedLink, LINK_RULE } from '../../shared/domain/urls.js';
+import {
+  completeLink,
+  IMAGE_RULE,
+  isAllowedImage,
+  isAllowedLink,
+  LINK_RULE,
+} from '../../shared/domain/urls.js';
 import type { TemplateDefinition } from '../../shared/templates/definition.js';
 import { editorSteps, isSectionStep, type StepId } from './steps.js';
 
@@ -30,7 +36,7 @@ export function fieldProblem(kind: FieldKind, value: string): string | undefined
   }
   switch (kind) {
     case 'link':
-      return isAllowedLink(trimmed) ? undefined : `This link ${LINK_RULE}`;
+      return isAllowedLink(completeLink(trimmed)) ? undefined : `This link ${LINK_RULE}`;
     case 'image':
       return isAllowedImage(trimmed) ? undefined : `This ${IMAGE_RULE}`;
     case 'email':

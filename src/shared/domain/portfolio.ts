@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normaliseSocialIcon, SOCIAL_ICONS, TILE_ICONS } from './icons.js';
 import { EMAIL_PATTERN } from './email.js';
 import { LIMITS } from './limits.js';
-import { IMAGE_RULE, isAllowedImage, isAllowedLink, LINK_RULE } from './urls.js';
+import { completeLink, IMAGE_RULE, isAllowedImage, isAllowedLink, LINK_RULE } from './urls.js';
 
 /*
  * The portfolio document (SPEC section 3) with DESIGN.md's limits and URL rules. One schema for
@@ -47,6 +47,7 @@ const link = z
   .string({ error: mustBe('text') })
   .trim()
   .max(LIMITS.url, atMost(LIMITS.url))
+  .transform(completeLink)
   .refine(isAllowedLink, LINK_RULE)
   .default('');
 
