@@ -491,6 +491,22 @@ describe('the editor', () => {
     await page.close();
   });
 
+  it('rewords a template phrase under "Words on the page" and the preview follows', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openEditor(page, 'template1', sample('template1'));
+    await page.getByText('Words on the page').click();
+    const greeting = page.getByLabel('Greeting before your name');
+    await expect(greeting.getAttribute('placeholder')).resolves.toBe('Hi. I’m');
+    await greeting.fill('Namaste, I am');
+    await expect.poll(() => previewText(page)).toContain('Namaste, I am');
+    expect((await storedDraft(page)).data.phrases).toEqual({ greeting: 'Namaste, I am' });
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/editor-phrases.png' });
+    await greeting.fill('');
+    await expect.poll(() => previewText(page)).toContain('Hi. I’m');
+    await page.close();
+  });
+
   it('keeps the preview document and its scroll position while typing', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
     await openEditor(page, 'template3', oneTileEach('template3'));

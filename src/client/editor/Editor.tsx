@@ -9,6 +9,7 @@ import type { EditorStart } from './editorData.js';
 import { draftProblems, type DraftProblem } from './fieldRules.js';
 import { LivePreviewFrame } from './LivePreviewFrame.js';
 import { ProblemSummary } from './ProblemSummary.js';
+import { PhraseFields } from './PhraseFields.js';
 import { ContactDetailsFields, PersonalDetailsFields, SectionFields } from './StepFields.js';
 import { StepIndicator } from './StepIndicator.js';
 import {
@@ -196,6 +197,13 @@ export function Editor({
                       edit={draft.update}
                     />
                   )}
+                  <PhraseFields
+                    key={`phrases-${stepId}`}
+                    definition={definition}
+                    part={stepId}
+                    data={draft.draft.data}
+                    edit={draft.update}
+                  />
                 </div>
               </MissingUploadsContext>
             </form>

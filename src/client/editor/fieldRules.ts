@@ -1,5 +1,6 @@
 import { LIMITS } from '../../shared/domain/limits.js';
 import { contactDetailsSchema, type PortfolioData } from '../../shared/domain/portfolio.js';
+import { PHRASE_LABELS, type PhraseKey } from '../../shared/domain/phrases.js';
 import {
   completeLink,
   IMAGE_RULE,
@@ -147,6 +148,12 @@ export function draftProblems(definition: TemplateDefinition, data: PortfolioDat
           check(step.id, fieldId('social', index + 1, 'url'), `${where}: URL`, 'link', link.url);
         });
       }
+    }
+    for (const [key, spec] of Object.entries(definition.phrases)) {
+      if (spec.part !== step.id) continue;
+      const phrase = key as PhraseKey;
+      const where = `Words on the page: ${PHRASE_LABELS[phrase]}`;
+      check(step.id, fieldId('phrase', phrase), where, 'line', data.phrases?.[phrase]);
     }
   }
   return problems;

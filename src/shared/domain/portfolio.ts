@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normaliseSocialIcon, SOCIAL_ICONS, TILE_ICONS } from './icons.js';
 import { EMAIL_PATTERN } from './email.js';
 import { LIMITS } from './limits.js';
+import { phrasesSchema, type Phrases } from './phrases.js';
 import { completeLink, IMAGE_RULE, isAllowedImage, isAllowedLink, LINK_RULE } from './urls.js';
 
 /*
@@ -164,13 +165,16 @@ export const portfolioSchema = z
     section2: sectionSchema.optional(),
     section3: sectionSchema.optional(),
     contactDetails: contactDetailsSchema.prefault({}),
+    phrases: phrasesSchema.optional(),
   })
-  .transform(({ personalDetails, section, section2, section3, contactDetails }) => ({
+  .transform(({ personalDetails, section, section2, section3, contactDetails, phrases }) => ({
     personalDetails: { type: 'personalDetails' as const, ...personalDetails },
     ...(section && { section: typedSection('section', section) }),
     ...(section2 && { section2: typedSection('section2', section2) }),
     ...(section3 && { section3: typedSection('section3', section3) }),
     contactDetails: { type: 'contactDetails' as const, ...contactDetails },
+    // Only when the owner changed a phrase: documents without one stay as they were.
+    ...(phrases && Object.keys(phrases).length > 0 ? { phrases: phrases as Phrases } : {}),
   }));
 
 /** The portfolio document as the schema gives it: canonical, every part typed. */

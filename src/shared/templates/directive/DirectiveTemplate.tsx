@@ -3,6 +3,8 @@ import type { ContactDetails, PersonalDetails, Section, Tile } from '../../domai
 import { SocialIcon, TileIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
+import { PhrasesProvider, usePhrase } from '../common/phrases.js';
+import { directiveDefinition } from './definition.js';
 import './directive.css';
 import { Paragraphs, relFor } from '../common/text.js';
 import { TemplateImage } from '../common/TemplateImage.js';
@@ -44,6 +46,7 @@ function hasContent(tile: Tile): boolean {
 }
 
 function Feature({ tile, index }: { tile: Tile; index: number }) {
+  const more = usePhrase('moreButton');
   const side = index % 2 === 0 ? 'left' : 'right';
   return (
     <article className={`dv-feature dv-feature--${side}`}>
@@ -76,7 +79,7 @@ function Feature({ tile, index }: { tile: Tile; index: number }) {
         )}
         {tile.link && (
           <a className="dv-button" href={tile.link} rel={relFor(tile.link)}>
-            Learn more
+            {more}
             {tile.title && <span className="dv-sr-only"> about {tile.title}</span>}
           </a>
         )}
@@ -126,6 +129,7 @@ function Features({ section }: { section: Section }) {
 }
 
 function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
+  const heading = usePhrase('contactHeading');
   const { email, tel, address } = contact;
   const socials = visibleSocialLinks(contact.socialLinks);
   const hasLines = email !== '' || tel !== '' || address !== '';
@@ -140,7 +144,7 @@ function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
       <div className="dv-footer__inner">
         {hasAnything && (
           <h2 id={titleId} className="dv-footer__title">
-            Get in touch
+            {heading}
           </h2>
         )}
         {email && (
@@ -246,10 +250,12 @@ function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
 export function DirectiveTemplate({ data }: TemplateProps) {
   const { personalDetails, section, contactDetails } = data;
   return (
-    <div className="tpl-directive">
-      <Header person={personalDetails} />
-      <main className="dv-main">{section && <Features section={section} />}</main>
-      <Footer contact={contactDetails} name={personalDetails.name} />
-    </div>
+    <PhrasesProvider data={data} definition={directiveDefinition}>
+      <div className="tpl-directive">
+        <Header person={personalDetails} />
+        <main className="dv-main">{section && <Features section={section} />}</main>
+        <Footer contact={contactDetails} name={personalDetails.name} />
+      </div>
+    </PhrasesProvider>
   );
 }

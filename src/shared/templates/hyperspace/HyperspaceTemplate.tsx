@@ -3,6 +3,7 @@ import type { Section, Tile } from '../../domain/portfolio.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon } from '../common/Icon.js';
 import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
 import type { TemplateProps } from '../definition.js';
+import { phrasesOf } from '../common/phrases.js';
 import { hyperspaceDefinition } from './definition.js';
 import './hyperspace.css';
 import { Paragraphs } from '../common/text.js';
@@ -57,6 +58,7 @@ function rotatingIcon(index: number) {
 }
 
 export function HyperspaceTemplate({ data }: TemplateProps) {
+  const say = phrasesOf(data, hyperspaceDefinition);
   const { personalDetails: person, section, section2, contactDetails: contact } = data;
   const rootRef = useRef<HTMLDivElement>(null);
   const navRef = useRef<HTMLUListElement>(null);
@@ -86,7 +88,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
       label: filled(section2?.sectionTitle) ? section2.sectionTitle : section2Label,
     });
   }
-  navItems.push({ id: 'contactDetails', label: 'Get in touch' });
+  navItems.push({ id: 'contactDetails', label: say('contactHeading') });
   const firstTarget = navItems[1]?.id ?? 'contactDetails';
 
   // Progressive enhancement only: the server HTML is complete without any of this.
@@ -194,7 +196,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                 {filled(person.intro) && <Paragraphs text={person.intro} className="hs-lead" />}
                 <p className="hs-actions">
                   <a className="hs-button" href={`#${firstTarget}`}>
-                    Learn more
+                    {say('moreButton')}
                   </a>
                 </p>
               </div>
@@ -248,7 +250,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                         {filled(tile.link) && (
                           <p className="hs-actions">
                             <a className="hs-button" {...linkAttributes(tile.link)}>
-                              Learn more
+                              {say('moreButton')}
                               {filled(tile.title) && (
                                 <span className="hs-sr"> about {tile.title}</span>
                               )}
@@ -298,7 +300,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                           {filled(tile.link) && (
                             <p className="hs-more">
                               <a {...linkAttributes(tile.link)}>
-                                Check it out
+                                {say('projectButton')}
                                 {filled(tile.title) && (
                                   <span className="hs-sr">: {tile.title}</span>
                                 )}
@@ -327,7 +329,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
           >
             <div className="hs-inner">
               <h2 id="hs-contact-title" className="hs-major hs-reveal">
-                Get in touch
+                {say('contactHeading')}
               </h2>
               <div className={`hs-split hs-reveal${hasContactList ? '' : ' hs-split--single'}`}>
                 <form
