@@ -97,6 +97,16 @@ export function receiptPath(orderId: string, format: 'html' | 'pdf' = 'html'): s
   return `/receipts/${encodeURIComponent(orderId)}${format === 'pdf' ? '.pdf' : ''}`;
 }
 
+/** The QR code of a portfolio's address (owner only); `download` saves it as a file. */
+export function qrCodePath(username: string, format: 'svg' | 'png', download = false): string {
+  return `/api/account/portfolios/${encodeURIComponent(username)}/qr.${format}${download ? '?download=1' : ''}`;
+}
+
+/** The portfolio as static files in a ZIP (owner only). */
+export function websiteZipPath(username: string): string {
+  return `/api/account/portfolios/${encodeURIComponent(username)}/website.zip`;
+}
+
 /** Renewing one portfolio: shows the price and opens the checkout (also linked from emails). */
 export function renewPath(username: string): string {
   return `/account/renew/${encodeURIComponent(username)}`;
