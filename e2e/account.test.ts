@@ -329,4 +329,36 @@ describe('the account page', () => {
     expect(fromDisk.fontsLoaded).toBeGreaterThan(0);
     await offline.screenshot({ path: 'test-results/website-zip-offline-1280.png' });
   });
+
+  it('counts visits to the page for its owner, without cookies, and not those of bots', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    const userId = await signInOnAccountPage(page, `vis-${randomUUID().slice(0, 8)}@example.com`);
+    const username = `vis-${randomUUID().slice(0, 6)}`;
+    await publishFor(userId, username, 'Meera Iyer');
+
+    const person = await session.newPage(
+      { width: 375, height: 812 },
+      {
+        userAgent:
+          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      },
+    );
+    for (let visit = 0; visit < 3; visit += 1) await person.goto(`/users/${username}`);
+    expect(await person.context().cookies()).toEqual([]);
+    const bot = await session.newPage(undefined, {
+      userAgent: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+    });
+    await bot.goto(`/users/${username}`);
+
+    await page.reload();
+    const card = page.getByRole('article', { name: username });
+    await card.getByRole('button', { name: `Visitors of ${username}` }).click();
+    await card.getByText('3 views by about 1 visitor in the last 30 days.').waitFor();
+    await card.getByText('The numbers, day by day').click();
+    const today = card.locator('.visits__numbers tbody tr').first();
+    await expect(today.locator('td').allTextContents()).resolves.toEqual(['3', '1']);
+    mkdirSync('test-results', { recursive: true });
+    await card.screenshot({ path: 'test-results/account-visitors-1280.png' });
+    await expect(seriousAxeViolations(page, '.test-mode-notice')).resolves.toEqual([]);
+  });
 });

@@ -102,6 +102,11 @@ export function qrCodePath(username: string, format: 'svg' | 'png', download = f
   return `/api/account/portfolios/${encodeURIComponent(username)}/qr.${format}${download ? '?download=1' : ''}`;
 }
 
+/** Who came to one portfolio, the last 30 days (owner only). */
+export function visitsPath(username: string): string {
+  return `/api/account/portfolios/${encodeURIComponent(username)}/visits`;
+}
+
 /** The portfolio as static files in a ZIP (owner only). */
 export function websiteZipPath(username: string): string {
   return `/api/account/portfolios/${encodeURIComponent(username)}/website.zip`;

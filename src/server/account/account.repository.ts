@@ -1,5 +1,6 @@
 import { PostgresAdapter } from 'kysely';
 import { erasedSubject } from '../auth/users.repository.js';
+import { deleteVisitsOf } from '../visits/visits.repository.js';
 import type { Db, Tx } from '../db/database.js';
 
 /** A username of the person with the portfolio it serves. */
@@ -82,6 +83,7 @@ export async function setUnpublished(
 export async function deleteName(trx: Tx, username: string): Promise<void> {
   await trx.deleteFrom('rendered_pages').where('username', '=', username).execute();
   await trx.deleteFrom('usernames').where('username', '=', username).execute();
+  await deleteVisitsOf(trx, [username]);
 }
 
 /** Deletes the portfolio unless another name still serves it; true when it went. */
@@ -165,6 +167,7 @@ export async function erasePerson(trx: Tx, userId: string, stamp: string): Promi
   if (usernames.length > 0) {
     await trx.deleteFrom('rendered_pages').where('username', 'in', usernames).execute();
   }
+  await deleteVisitsOf(trx, usernames);
   await trx.deleteFrom('usernames').where('user_id', '=', userId).execute();
   await trx.deleteFrom('username_holds').where('user_id', '=', userId).execute();
   await trx.deleteFrom('portfolios').where('user_id', '=', userId).execute();

@@ -108,6 +108,8 @@ describe.each(TEST_DIALECTS)('the account API (%s)', (dialect) => {
 
   it('unpublishes and publishes: the flag, the answer and the page generation', async () => {
     expect(await publicStatus(t, name1)).toBe(200);
+    // Pages rendered in the background after the publishes also move the generation: let them end.
+    await t.app.storedPages.checkForChanges();
     const before = await readPageGeneration(t.database.db);
     const off = await send(t, owner, {
       path: `/api/account/portfolios/${name1.toUpperCase()}/unpublish`,

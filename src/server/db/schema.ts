@@ -194,6 +194,35 @@ export interface TermRemindersTable {
   sent_at: string;
 }
 
+/** One public page's views on one day (India's calendar), and its visitors once the day is over. */
+export interface PageViewsTable {
+  username: string;
+  day: string;
+  views: number;
+  visitors: number;
+}
+
+/** One visitor of one page on the current day: a salted hash, never an address. */
+export interface PageVisitorsTable {
+  username: string;
+  day: string;
+  visitor: string;
+}
+
+/** The random salt of one day's visitor hashes; deleted when the day is rolled up. */
+export interface VisitSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** Views that came from another site, by its host name. */
+export interface PageReferrersTable {
+  username: string;
+  day: string;
+  host: string;
+  views: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -212,4 +241,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   test_gateway_payments: TestGatewayPaymentsTable;
   term_reminders: TermRemindersTable;
+  page_views: PageViewsTable;
+  page_visitors: PageVisitorsTable;
+  visit_salts: VisitSaltsTable;
+  page_referrers: PageReferrersTable;
 }
