@@ -598,8 +598,8 @@ describe('the editor', () => {
     await page.waitForURL('**/choose');
   });
 
-  it('goes to /screen-error at 750 px, while the preview pages never redirect', async () => {
-    const page = await session.newPage({ width: 750, height: 900 });
+  it('goes to /screen-error below 320 px only, while the preview pages never redirect', async () => {
+    const page = await session.newPage({ width: 300, height: 900 });
     await seedDraft(page, 'template1', sample('template1'));
     await page.goto('/edit');
     await page.waitForURL('**/screen-error');
@@ -611,7 +611,7 @@ describe('the editor', () => {
       await page.locator('#personalDetails').waitFor();
       expect(new URL(page.url()).pathname).toBe(`/edit-${id}`);
     }
-    const wide = await session.newPage({ width: 751, height: 900 });
+    const wide = await session.newPage({ width: 320, height: 700 });
     await seedDraft(wide, 'template1', sample('template1'));
     await wide.goto('/edit');
     await wide.locator('#editor-step-heading').waitFor();

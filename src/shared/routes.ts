@@ -86,8 +86,14 @@ export function pageTitle(pathname: string): string | undefined {
   );
 }
 
-/** Builder pages that follow the spec's rule: 750 px or narrower goes to /screen-error. */
-export const SMALL_SCREEN_WIDTH = 750;
+/**
+ * The narrowest window the builder works in: below it (a smartwatch, a split screen) the editor
+ * and the final preview send the person to /screen-error. Phones start at 320 px.
+ */
+export const NARROWEST_BUILDER_WIDTH = 320;
+
+/** At this width and below the editor shows its form alone, with the preview one tap away. */
+export const PHONE_LAYOUT_WIDTH = 750;
 
 /** The signed-in person's portfolios, receipts and account actions. */
 export const ACCOUNT_PATH = '/account';
