@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSiteModeRoutes(app, deps.config);
   registerPortfolioRoutes(app, deps.db);
   const publicUrl = () => deps.config.publicUrl;
-  const orders = { db: deps.db, gateway, publicUrl };
+  const orders = { db: deps.db, gateway, publicUrl, seller: deps.config.seller };
   registerOrderRoutes(app, orders);
   registerWebhookRoutes(app, orders);
   registerPaymentCallbackRoutes(app, orders);

@@ -190,8 +190,29 @@ export async function erasePerson(trx: Tx, userId: string, stamp: string): Promi
     .execute();
   await trx
     .updateTable('orders')
-    .set({ data: '{}', username: '', updated_at: stamp })
+    .set({
+      data: '{}',
+      username: '',
+      billing_name: null,
+      billing_address: null,
+      updated_at: stamp,
+    })
     .where('user_id', '=', userId)
+    .execute();
+  // Receipts stay for the seller's accounts (number, date, amounts, tax, a business's GSTIN);
+  // who the buyer was goes.
+  await trx
+    .updateTable('receipts')
+    .set({
+      buyer_name: '',
+      buyer_email: '',
+      billing_name: null,
+      billing_address: null,
+      username: '',
+    })
+    .where('order_id', 'in', (eb) =>
+      eb.selectFrom('orders').select('id').where('user_id', '=', userId),
+    )
     .execute();
   if (user.email !== '') {
     await trx.deleteFrom('email_outbox').where('to_address', '=', user.email).execute();

@@ -15,6 +15,8 @@ const TABLES = [
   'payment_events',
   'portfolios',
   'rate_limits',
+  'receipt_counters',
+  'receipts',
   'rendered_pages',
   'sessions',
   'template_versions',
