@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { registerAccountRoutes } from './account/account.routes.js';
+import { registerReceiptRoutes } from './receipts/receipts.routes.js';
 import { VisitCounter } from './visits/visit-counter.js';
 import { registerVisitRoutes } from './visits/visits.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -35,7 +36,7 @@ import { registerWebhookRoutes } from './orders/webhooks.routes.js';
 import { BuiltinGateway } from './payments/builtin-gateway.js';
 import { registerBuiltinGatewayRoutes } from './payments/builtin-gateway.routes.js';
 import type { PaymentGateway } from './payments/gateway.js';
-import { RazorpayGateway } from './payments/razorpay.gateway.js';
+import { createGateway } from './payments/create-gateway.js';
 import { registerPortfolioRoutes } from './portfolios/portfolios.routes.js';
 import type { PublicPageFastPath } from './public-pages/fast-path.js';
 import { registerPublicPages } from './public-pages/public-pages.routes.js';
@@ -79,18 +80,6 @@ declare module 'fastify' {
     /** Visitor counts of public pages; flushes every 10 s, tests call flush(). */
     visits: VisitCounter;
   }
-}
-
-function createGateway(config: Config, db: Db): PaymentGateway {
-  const payments = config.payments;
-  return payments.kind === 'razorpay'
-    ? new RazorpayGateway(
-        payments.keyId,
-        payments.keySecret,
-        payments.webhookSecret,
-        payments.apiBase,
-      )
-    : new BuiltinGateway(config.sessionSecret, db);
 }
 
 /** Fastify's types take a hop count as a function: trust the nearest `hops` proxies only. */
@@ -245,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: () => new Date(),
     clientDir: deps.clientDir,
   });
+  registerReceiptRoutes(app, { db: deps.db });
   registerVisitRoutes(app, { db: deps.db, visits, now: () => new Date() });
   app.decorate('uploadSweeper', new UploadSweeper(deps.db, mediaStorage, app.log));
   app.decorate('expiredSignIns', new ExpiredSignInPurge(deps.db, app.log));

@@ -6,6 +6,10 @@ export interface AccountOrder {
   paidAt: string;
   amountPaise: number;
   currency: string;
+  /** The receipt's number; undefined when nothing was paid (a move its credit covered). */
+  receiptNumber?: string;
+  /** Set when the payment was refunded (ISO-8601). */
+  refundedAt?: string;
 }
 
 /**

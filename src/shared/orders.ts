@@ -46,6 +46,19 @@ export type ClaimResponse =
   | { status: 'owned_other_template'; username: string; url: string; move: MoveBreakdown };
 // A name owned or held by someone else answers 409 with USERNAME_TAKEN_MESSAGE.
 
+/**
+ * What a buyer may add for a GST invoice, all optional: the name and address to bill, their
+ * GSTIN, and (without a GSTIN) the GST state code of the address, which decides CGST+SGST or IGST.
+ */
+export interface BillingDetails {
+  name?: string;
+  address?: string;
+  gstin?: string;
+  state?: string;
+}
+
+export const BILLING_LIMITS = { name: 120, address: 300 } as const;
+
 /** POST /create-order (sign-in required). Any amount or price sent by the client is ignored. */
 export interface CreateOrderRequest {
   templateId: string;
@@ -54,6 +67,7 @@ export interface CreateOrderRequest {
   receipt: string;
   username: string;
   data: PortfolioData;
+  billing?: BillingDetails;
 }
 
 export type CreateOrderResponse =
@@ -82,6 +96,7 @@ export interface RenewalRequest {
   currency: 'INR';
   /** The current timestamp, as for /create-order; at most 40 characters. */
   receipt: string;
+  billing?: BillingDetails;
 }
 
 /** GET /api/renewals/:username/quote: what renewing costs now and what it buys. */
@@ -101,6 +116,18 @@ export interface RenewalQuote {
   newPaidUntil: string;
 }
 
+/** GET /api/receipts/:orderId: the thank-you page's line about what was paid (buyer only). */
+export interface ReceiptSummary {
+  /** Our order id: the receipt's address uses it. */
+  orderId: string;
+  /** The payment provider's order id, which support asks for. */
+  gatewayOrderId: string;
+  number: string;
+  amountPaise: number;
+  currency: string;
+  url: string;
+}
+
 /** POST /verify-payment: what the checkout handed back. */
 export interface VerifyPaymentRequest {
   razorpay_order_id: string;
@@ -109,7 +136,14 @@ export interface VerifyPaymentRequest {
 }
 
 export type VerifyPaymentResponse =
-  | { status: 'published'; url: string; message: string; email: string }
+  | {
+      status: 'published';
+      url: string;
+      message: string;
+      email: string;
+      /** Our order id, for the thank-you page's receipt line. */
+      orderId: string;
+    }
   /** Paid, but the name went to someone else meanwhile: the money is kept as a credit. */
   | { status: 'credit'; message: string }
   /**

@@ -193,10 +193,18 @@ export function PortfolioCard({
           <ul>
             {p.orders.map((order) => (
               <li key={order.orderId}>
-                <a href={receiptPath(order.orderId)}>
-                  Receipt of {formatTermDate(new Date(order.paidAt))} ·{' '}
-                  {formatRupees(order.amountPaise)} {order.currency}
-                </a>
+                {order.receiptNumber ? (
+                  <a href={receiptPath(order.orderId)}>
+                    Receipt {order.receiptNumber} · {formatTermDate(new Date(order.paidAt))} ·{' '}
+                    {formatRupees(order.amountPaise)} {order.currency}
+                  </a>
+                ) : (
+                  <span>
+                    {formatTermDate(new Date(order.paidAt))}: paid by the unused days of the
+                    previous template
+                  </span>
+                )}
+                {order.refundedAt && <> (refunded {formatTermDate(new Date(order.refundedAt))})</>}
               </li>
             ))}
           </ul>

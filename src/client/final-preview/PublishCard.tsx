@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BillingFields } from '../billing/BillingFields.js';
 import type { Draft } from '../../shared/domain/draft.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { Alert, Spinner } from './Alert.js';
@@ -51,6 +52,7 @@ export function PublishCard({
           <p>{p.credit}</p>
         </div>
       )}
+      {!alreadyPublished && <BillingFields id={id} value={p.billing} onChange={p.setBilling} />}
       <button
         type="button"
         className="button fp-pay"

@@ -6,7 +6,13 @@ export interface AckState {
   email?: string;
   /** The server's words when a credit paid for the publish (create-order's message). */
   message?: string;
+  /** Our id of the paid order: the page shows its receipt line. */
+  orderId?: string;
 }
+
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const orderIdOf = (value: unknown) =>
+  typeof value === 'string' && ORDER_ID.test(value) ? value : undefined;
 
 /**
  * Navigation state is whatever the history entry holds: keep only the strings we expect. Without
@@ -18,13 +24,14 @@ export function readAckState(value: unknown, search = '', origin = ''): AckState
     return readAckQuery(new URLSearchParams(search), origin);
   }
   if (typeof value !== 'object' || value === null) return {};
-  const { url, email, message } = value as Record<string, unknown>;
+  const { url, email, message, orderId } = value as Record<string, unknown>;
   const text = (field: unknown) => (typeof field === 'string' && field !== '' ? field : undefined);
   const link = text(url);
   return {
     url: link !== undefined && /^https?:\/\//i.test(link) ? link : undefined,
     email: text(email),
     message: text(message),
+    orderId: orderIdOf(orderId),
   };
 }
 
@@ -37,5 +44,6 @@ function readAckQuery(query: URLSearchParams, origin: string): AckState {
   return {
     url: origin !== '' && url.startsWith(`${origin}/users/`) ? url : undefined,
     message: redirectedPaymentMessage(query.get('outcome')),
+    orderId: orderIdOf(query.get('order')),
   };
 }

@@ -5,6 +5,7 @@ import { normaliseUsername, usernameProblem } from '../../shared/domain/username
 import { redirectedPaymentMessage } from '../../shared/orders.js';
 import { needsRedirectCheckout } from '../../shared/payments/in-app-browser.js';
 import type {
+  BillingDetails,
   ClaimRequest,
   ClaimResponse,
   CreateOrderRequest,
@@ -15,6 +16,7 @@ import type {
 import { api, ApiError } from '../api/http.js';
 import { refreshSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
+import { billingToSend } from '../billing/BillingFields.js';
 import { openCheckout, type CheckoutHandle } from '../checkout/openCheckout.js';
 import type { AckState } from './ackState.js';
 
@@ -55,6 +57,7 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
     redirectedPaymentMessage(new URLSearchParams(window.location.search).get('payment_error')),
   );
   const [credit, setCredit] = useState<string | undefined>();
+  const [billing, setBilling] = useState<BillingDetails>({});
   // Which action started the sign-in, so its failure shows next to that action.
   const [signInFor, setSignInFor] = useState<'claim' | 'pay'>('claim');
 
@@ -134,7 +137,7 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
         body: JSON.stringify(payment),
       });
       if (answer.status === 'published') {
-        const state: AckState = { url: answer.url, email: answer.email };
+        const state: AckState = { url: answer.url, email: answer.email, orderId: answer.orderId };
         await navigate('/ack', { state });
         return;
       }
@@ -175,6 +178,8 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
         username,
         data: draft.data,
       };
+      const details = billingToSend(billing);
+      if (details) body.billing = details;
       order = await api<CreateOrderResponse>('/create-order', {
         method: 'POST',
         body: JSON.stringify(body),
@@ -245,6 +250,8 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
     payAlert,
     dismissPayAlert: () => setPayAlert(undefined),
     credit,
+    billing,
+    setBilling,
     pay,
     signingIn,
     signInFor,

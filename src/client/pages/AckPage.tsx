@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { refreshSession, useSession } from '../auth/session.js';
+import { formatRupees } from '../../shared/domain/price.js';
+import type { ReceiptSummary } from '../../shared/orders.js';
+import { api } from '../api/http.js';
 import { readAckState } from '../final-preview/ackState.js';
 import './ack.css';
 
@@ -59,6 +62,7 @@ export function AckPage() {
           )}
           .
         </p>
+        {state.orderId && <ReceiptLine orderId={state.orderId} onLooking={() => setStayed(true)} />}
         {state.url && (
           <p className="ack__link">
             <a href={state.url} target="_blank" rel="noopener noreferrer">
@@ -92,5 +96,34 @@ export function AckPage() {
         </div>
       </div>
     </main>
+  );
+}
+
+/**
+ * What was paid, with the order id support asks for and the receipt: read from the server (the
+ * buyer's own receipt only). Looking at it stops the return to /choose.
+ */
+function ReceiptLine({ orderId, onLooking }: { orderId: string; onLooking: () => void }) {
+  const [receipt, setReceipt] = useState<ReceiptSummary | undefined>();
+  useEffect(() => {
+    let current = true;
+    api<ReceiptSummary>(`/api/receipts/${encodeURIComponent(orderId)}`).then(
+      (answer) => current && setReceipt(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [orderId]);
+  if (!receipt) return null;
+  return (
+    <p className="ack__receipt">
+      Order <strong>{receipt.gatewayOrderId}</strong> · ₹{formatRupees(receipt.amountPaise)}{' '}
+      {receipt.currency} paid
+      <br />
+      <a href={receipt.url} onFocus={onLooking} onClick={onLooking}>
+        Receipt {receipt.number}
+      </a>
+    </p>
   );
 }

@@ -6,6 +6,7 @@ import type { RenewalQuote } from '../../shared/orders.js';
 import { ACCOUNT_PATH } from '../../shared/routes.js';
 import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
+import { BillingFields } from '../billing/BillingFields.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Alert, Spinner } from '../final-preview/Alert.js';
 import { useRenewal, type RenewalPhase } from '../renewal/useRenewal.js';
@@ -135,6 +136,7 @@ export function RenewPage() {
             <p>{renewal.note}</p>
           </div>
         )}
+        <BillingFields id="renew" value={renewal.billing} onChange={renewal.setBilling} />
         <button
           type="button"
           className="button renew__pay"

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type {
+  BillingDetails,
   CreateOrderResponse,
   RenewalQuote,
   RenewalRequest,
@@ -10,6 +11,7 @@ import type {
 import { needsRedirectCheckout } from '../../shared/payments/in-app-browser.js';
 import { api, ApiError } from '../api/http.js';
 import { refreshSession } from '../auth/session.js';
+import { billingToSend } from '../billing/BillingFields.js';
 import { openCheckout, type CheckoutHandle } from '../checkout/openCheckout.js';
 import type { AckState } from '../final-preview/ackState.js';
 
@@ -76,7 +78,12 @@ export function useRenewal(username: string, signedIn: boolean) {
         body: JSON.stringify(payment),
       });
       if (answer.status === 'published') {
-        const state: AckState = { url: answer.url, email: answer.email, message: answer.message };
+        const state: AckState = {
+          url: answer.url,
+          email: answer.email,
+          message: answer.message,
+          orderId: answer.orderId,
+        };
         await navigate('/ack', { state });
         return;
       }
@@ -89,6 +96,8 @@ export function useRenewal(username: string, signedIn: boolean) {
     setPhase('idle');
   };
 
+  const [billing, setBilling] = useState<BillingDetails>({});
+
   const pay = async () => {
     if (phase !== 'idle') return;
     setAlert(undefined);
@@ -97,6 +106,8 @@ export function useRenewal(username: string, signedIn: boolean) {
     let order: CreateOrderResponse;
     try {
       const body: RenewalRequest = { username, currency: 'INR', receipt: String(Date.now()) };
+      const details = billingToSend(billing);
+      if (details) body.billing = details;
       order = await api<CreateOrderResponse>('/api/renewals', {
         method: 'POST',
         body: JSON.stringify(body),
@@ -131,5 +142,14 @@ export function useRenewal(username: string, signedIn: boolean) {
     }
   };
 
-  return { quote, phase, alert, dismissAlert: () => setAlert(undefined), note, pay };
+  return {
+    quote,
+    phase,
+    alert,
+    dismissAlert: () => setAlert(undefined),
+    note,
+    pay,
+    billing,
+    setBilling,
+  };
 }

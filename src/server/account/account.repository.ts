@@ -38,16 +38,28 @@ export interface PaidOrderRow {
   paid_at: string | null;
   amount_paise: number;
   currency: string;
+  refunded_at: string | null;
+  receipt_number: string | null;
 }
 
 /** Orders that took money and published (or were meant to publish) a page. */
 export function listPaidOrders(db: Db, userId: string): Promise<PaidOrderRow[]> {
   return db
     .selectFrom('orders')
-    .select(['id', 'username', 'template_id', 'paid_at', 'amount_paise', 'currency'])
-    .where('user_id', '=', userId)
-    .where('status', '=', 'paid')
-    .orderBy('paid_at', 'desc')
+    .leftJoin('receipts', 'receipts.order_id', 'orders.id')
+    .select([
+      'orders.id',
+      'orders.username',
+      'orders.template_id',
+      'orders.paid_at',
+      'orders.amount_paise',
+      'orders.currency',
+      'orders.refunded_at',
+      'receipts.number as receipt_number',
+    ])
+    .where('orders.user_id', '=', userId)
+    .where('orders.status', 'in', ['paid', 'refunded'])
+    .orderBy('orders.paid_at', 'desc')
     .execute();
 }
 

@@ -59,6 +59,8 @@ export async function accountOf(
         paidAt: order.paid_at!,
         amountPaise: order.amount_paise,
         currency: order.currency,
+        ...(order.receipt_number ? { receiptNumber: order.receipt_number } : {}),
+        ...(order.refunded_at ? { refundedAt: order.refunded_at } : {}),
       })),
   }));
   return { email: user.email, portfolios };

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { formatRupees } from '../../shared/domain/price.js';
+import { createGateway } from '../payments/create-gateway.js';
+import { GatewayError } from '../payments/gateway.js';
 import { prepareDatabase } from '../prepare-database.js';
+import { RefundRefused, refundOrder } from '../receipts/refunds.service.js';
 import { applyPriceChange, parsePriceChange, priceTable, UsageError } from './prices.js';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -11,6 +15,8 @@ Commands:
   set-price <templateId> --amount <paise> [--discount <percent>]
                                                         set a price in paise (49900 = 499 INR)
   clear-price <templateId>                              remove the price (shown as NA, not for sale)
+  refund <orderId | receiptNumber>                      refund a paid order in full through its gateway,
+                                                        end the year it paid for, and email the buyer
 
 Uses the same DATABASE_URL / DATA_DIR as the server.`;
 
@@ -21,6 +27,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return command ? 0 : 2;
   }
+  if (command === 'refund') return refund(args);
   if (command !== 'list-prices' && command !== 'set-price' && command !== 'clear-price') {
     throw new UsageError(`unknown command "${command}"`);
   }
@@ -41,6 +48,40 @@ async function main(argv: string[]): Promise<number> {
     await db.destroy();
   }
   return 0;
+}
+
+async function refund(args: string[]): Promise<number> {
+  const [key, ...rest] = args;
+  if (!key || rest.length > 0) throw new UsageError('refund takes one order id or receipt number');
+  const config = loadConfig();
+  const { db } = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'portfolio.db'),
+  });
+  try {
+    await prepareDatabase(db);
+    const gateway = createGateway(config, db);
+    const done = await refundOrder({ db, gateway, publicUrl: () => config.publicUrl }, key);
+    process.stdout.write(
+      [
+        `Refunded order ${done.orderId}${done.receipt ? ` (receipt ${done.receipt})` : ''}: ${formatRupees(done.amountPaise)} INR, refund ${done.refundId}.`,
+        done.paidUntil ? `The portfolio is now paid until ${done.paidUntil}.` : '',
+        'The buyer is emailed.',
+      ]
+        .filter(Boolean)
+        .join('\n') + '\n',
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof RefundRefused || error instanceof GatewayError) {
+      const detail = error instanceof GatewayError ? ` (${error.detail})` : '';
+      process.stderr.write(`Not refunded: ${error.message}${detail}\n`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await db.destroy();
+  }
 }
 
 main(process.argv.slice(2)).then(

@@ -97,6 +97,11 @@ export const RATE_LIMITS = {
    * every 20 s); each reads every portfolio of the person, or every file of one, in full.
    */
   exportPerUser: { limit: 30, windowSeconds: 600, what: 'data exports', by: 'user' },
+  /**
+   * GET /receipts/:file per address: 120 per 10 minutes. A receipt page is read now and then;
+   * each PDF is drawn on request (a few milliseconds), so a flood of them is bounded here.
+   */
+  receiptsPerIp: { limit: 120, windowSeconds: 600, what: 'receipt views', by: 'ip' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

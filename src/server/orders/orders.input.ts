@@ -1,5 +1,7 @@
 import { parsePortfolio } from '../../shared/domain/portfolio.js';
 import { normaliseUsername, usernameProblem } from '../../shared/domain/username.js';
+import { GST_STATES, gstinProblem, stateOfGstin } from '../../shared/domain/receipts.js';
+import { BILLING_LIMITS } from '../../shared/orders.js';
 import { isTemplateId } from '../../shared/templates/catalog.js';
 import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
@@ -42,13 +44,69 @@ export function readUsername(value: unknown): string {
 /** POST /create-order: a claim, in rupees, with the page's receipt. Amounts sent are ignored. */
 export function readOrder(body: unknown): OrderInput {
   const claim = readClaim(body);
-  return { ...claim, receipt: readReceipt(asFields(body)) };
+  const input = asFields(body);
+  return { ...claim, receipt: readReceipt(input), billing: readBilling(input.billing) };
 }
 
 /** POST /api/renewals: the username and the page's receipt; the server knows the rest. */
 export function readRenewal(body: unknown): RenewalInput {
   const input = asFields(body);
-  return { username: readUsername(input.username), receipt: readReceipt(input) };
+  return {
+    username: readUsername(input.username),
+    receipt: readReceipt(input),
+    billing: readBilling(input.billing),
+  };
+}
+
+/** The optional billing details, as stored on the order: blanks dropped, the GSTIN checked. */
+export function readBilling(value: unknown): StoredBilling {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw badRequest('billing must be an object', 'billing');
+  }
+  const fields = value as Record<string, unknown>;
+  const text = (key: 'name' | 'address' | 'gstin' | 'state', max: number) => {
+    const raw = fields[key];
+    if (raw === undefined || raw === null) return undefined;
+    if (typeof raw !== 'string' || raw.length > max * 2) {
+      throw badRequest(
+        `billing.${key} must be text of at most ${max} characters`,
+        `billing.${key}`,
+      );
+    }
+    const trimmed = raw.trim().replace(/\r\n?/g, '\n');
+    if (trimmed.length > max) {
+      throw badRequest(`billing.${key} must be at most ${max} characters`, `billing.${key}`);
+    }
+    return trimmed === '' ? undefined : trimmed;
+  };
+  const name = text('name', BILLING_LIMITS.name);
+  const address = text('address', BILLING_LIMITS.address);
+  const gstin = text('gstin', 15)?.toUpperCase();
+  const state = text('state', 2);
+  if (gstin) {
+    const problem = gstinProblem(gstin);
+    if (problem) throw badRequest(`billing.gstin ${problem}`, 'billing.gstin');
+  }
+  if (state && !GST_STATES[state]) {
+    throw badRequest(
+      'billing.state must be a GST state code such as 29 (Karnataka)',
+      'billing.state',
+    );
+  }
+  return {
+    billing_name: name ?? null,
+    billing_address: address ?? null,
+    billing_gstin: gstin ?? null,
+    billing_state: gstin ? stateOfGstin(gstin) : (state ?? null),
+  };
+}
+
+export interface StoredBilling {
+  billing_name?: string | null;
+  billing_address?: string | null;
+  billing_gstin?: string | null;
+  billing_state?: string | null;
 }
 
 function readReceipt(input: Record<string, unknown>): string {

@@ -42,6 +42,7 @@ import {
   setGatewayOrderId,
 } from './orders.repository.js';
 import { quoteMove } from './moves.service.js';
+import type { StoredBilling } from './orders.input.js';
 import { publishPaidOrder, type PublishContext } from './publish.service.js';
 import { findOwnedUsername } from './released-names.js';
 
@@ -55,6 +56,8 @@ export interface ClaimInput {
 export interface OrderInput extends ClaimInput {
   /** Sent by the page (the current timestamp); passed on to the gateway. */
   receipt: string;
+  /** Optional details for the receipt, read and checked by orders.input.ts. */
+  billing?: StoredBilling;
 }
 
 export interface PaymentInput {
@@ -269,6 +272,7 @@ async function holdName(
         status_message: null,
         kind: priced.kind,
         proration_paise: priced.proration,
+        ...order.billing,
       });
       if (hold) {
         await moveHoldToOrder(trx, order.username, orderId);
@@ -382,6 +386,7 @@ export function answerOf(result: ConfirmResult): VerifyPaymentResponse {
     status: 'published',
     url: result.url,
     email: result.email,
+    orderId: result.orderId,
     message:
       result.kind === 'renewal' && until
         ? `Payment received. Your portfolio at ${result.url} is renewed until ${until}.`

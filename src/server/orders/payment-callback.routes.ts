@@ -51,7 +51,9 @@ export function registerPaymentCallbackRoutes(app: FastifyInstance, ctx: OrdersC
         // The address only: the thank-you page names the signed-in person's email itself, and
         // this address ends up in the browser's history.
         const ack = new URLSearchParams(
-          answer.status === 'published' ? { url: answer.url } : { outcome: answer.status },
+          answer.status === 'published'
+            ? { url: answer.url, order: answer.orderId }
+            : { outcome: answer.status },
         );
         return reply.redirect(`/ack?${ack}`, 303);
       } catch (error) {

@@ -13,6 +13,7 @@ import type { UserRow } from '../auth/users.repository.js';
 import { inTransaction } from '../db/database.js';
 import { findPortfolioById, type PortfolioRow } from '../portfolios/portfolios.repository.js';
 import { OrderError } from './errors.js';
+import type { StoredBilling } from './orders.input.js';
 import { insertOrder } from './orders.repository.js';
 import { payOrder, priceOf, type OrdersContext } from './orders.service.js';
 import { findOwnedUsername } from './released-names.js';
@@ -20,6 +21,7 @@ import { findOwnedUsername } from './released-names.js';
 export interface RenewalInput {
   username: string;
   receipt: string;
+  billing?: StoredBilling;
 }
 
 /**
@@ -100,6 +102,7 @@ export async function createRenewal(
       status_message: null,
       kind: 'renewal',
       proration_paise: 0,
+      ...input.billing,
     }),
   );
   return payOrder(

@@ -269,7 +269,9 @@ describe.each(TEST_DIALECTS)('confirming and capturing payments on %s', (dialect
       const ack = new URL(answer.headers.get('location')!, t.url);
       expect(ack.pathname).toBe('/ack');
       expect(ack.searchParams.get('url')).toBe(`${t.url}/users/${username}`);
-      expect([...ack.searchParams.keys()]).toEqual(['url']);
+      // The address and our order id (its receipt line asks the server, as the buyer): no email.
+      expect([...ack.searchParams.keys()]).toEqual(['url', 'order']);
+      expect(ack.searchParams.get('order')).toMatch(/^[0-9a-f-]{36}$/);
       expect(await owner(username)).toBeDefined();
       expect((await fetch(`${t.url}/users/${username}`)).status).toBe(200);
     });

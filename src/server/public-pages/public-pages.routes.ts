@@ -149,7 +149,7 @@ export function registerPublicPages(
               headers: {},
             };
       // An unpublish or edit seen by a change check during the read: send, but do not keep.
-      if (stored.changeEpoch === epoch) cache.set(username, cached);
+      if (!stored.changedSince(username, epoch)) cache.set(username, cached);
     }
 
     const etag = etagForEncoding(cached.etag, encoding);

@@ -41,6 +41,9 @@ const CHANGE_CHECK_MS = 100;
  * Changes are found by their timestamps, written by whichever process made them: look this far
  * behind the latest one seen, for clocks that differ and for transactions that committed late.
  */
+/** How many pages' last changes are remembered for views in flight (see changedSince). */
+const MAX_DROP_RECORDS = 100_000;
+
 const CLOCK_MARGIN_MS = 15_000;
 /** How often a process of the latest template version looks for pages rendered by older ones. */
 const TEMPLATE_SWEEP_MS = 30_000;
@@ -83,6 +86,10 @@ export class StoredPages {
   private sweeping?: Promise<number>;
   private stopped = false;
   private checksSeeingChanges = 0;
+  private readonly droppedAt = new Map<string, number>();
+  private forgottenBefore = 0;
+  /** What the checks last saw of each changed page's term: its served-until instant. */
+  private readonly lastSeen = new Map<string, string>();
   /** When this process started, for the template versions' order. */
   private readonly startedAt = new Date();
 
@@ -93,12 +100,28 @@ export class StoredPages {
   }
 
   /**
-   * Moves when a change check finds new changes, before it drops pages from memory. A page read
-   * from the store while it moved may predate the change the check just dropped: a view keeps
-   * its page in memory only if this did not move between its read and its keeping.
+   * A count of change checks that found changes, and for each username the count when a check
+   * last dropped it. A page read from the store while a check dropped that page may predate the
+   * change: a view keeps its page in memory only if its username was not dropped since its read
+   * began (changedSince). Other pages' changes do not stop it.
    */
   get changeEpoch(): number {
     return this.checksSeeingChanges;
+  }
+
+  changedSince(username: string, epoch: number): boolean {
+    return (this.droppedAt.get(username) ?? this.forgottenBefore) > epoch;
+  }
+
+  /** Records that a check dropped this page; the record stays bounded. */
+  private markDropped(username: string): void {
+    if (this.droppedAt.size >= MAX_DROP_RECORDS) {
+      // Forgetting the records is safe: every page then counts as dropped until the next check.
+      this.droppedAt.clear();
+      this.lastSeen.clear();
+      this.forgottenBefore = this.checksSeeingChanges;
+    }
+    this.droppedAt.set(username, this.checksSeeingChanges);
   }
 
   start(): void {
@@ -233,6 +256,12 @@ export class StoredPages {
     let latest = this.watermark;
     for (const row of rows) {
       if (row.changedAt > latest) latest = row.changedAt;
+      // A view reading this page meanwhile may have read its content or term as they were: it
+      // must not keep what it read. (A new rendering of the same content changes neither.)
+      const state = String(servedUntilOf(row));
+      const stale = row.storedSourceVersion !== sourceVersionOf(row);
+      if (stale || this.lastSeen.get(row.username) !== state) this.markDropped(row.username);
+      this.lastSeen.set(row.username, state);
       const cached = cache.peek(row.username);
       if (row.storedSourceVersion !== sourceVersionOf(row)) {
         toRender.add(row.username);
@@ -265,7 +294,10 @@ export class StoredPages {
     const held = cache.usernames();
     for (let start = 0; start < held.length; start += RELEASED_CHECK_BATCH) {
       const batch = held.slice(start, start + RELEASED_CHECK_BATCH);
-      for (const username of await findReleasedUsernames(db, batch)) cache.delete(username);
+      for (const username of await findReleasedUsernames(db, batch)) {
+        cache.delete(username);
+        this.markDropped(username);
+      }
     }
   }
 

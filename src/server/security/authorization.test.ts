@@ -144,6 +144,17 @@ const UPLOAD_ROWS: Row[] = [
   },
 ];
 
+/** The id of the order that published the owner's page (it has a receipt). */
+async function ownerOrderId(world: World): Promise<string> {
+  const row = await world.t.database.db
+    .selectFrom('orders')
+    .select('id')
+    .where('username', '=', world.ownerName)
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Another name of the owner on their template2 portfolio, so actions on it spare world.ownerName. */
 async function ownerExtraName(world: World): Promise<string> {
   const username = uniqueName('ext');
@@ -187,6 +198,18 @@ const ACCOUNT_ROWS: Row[] = [
     what: "the QR code of the owner's page",
     expect: { nobody: 401, owner: 200, other: 404 },
     request: async (world) => ({ path: `/api/account/portfolios/${world.ownerName}/qr.svg` }),
+  },
+  {
+    route: 'GET /receipts/:file',
+    what: "the buyer's receipt page and PDF (nobody signed in: the sign-in page, 401)",
+    expect: { nobody: 401, owner: 200, other: 404 },
+    request: async (world) => ({ path: `/receipts/${await ownerOrderId(world)}` }),
+  },
+  {
+    route: 'GET /api/receipts/:orderId',
+    what: "the summary of the buyer's receipt on the thank-you page",
+    expect: { nobody: 401, owner: 200, other: 404 },
+    request: async (world) => ({ path: `/api/receipts/${await ownerOrderId(world)}` }),
   },
   {
     route: 'GET /api/account/portfolios/:username/visits',

@@ -36,6 +36,8 @@ describe.each(TEST_DIALECTS)('the yearly term on %s', (dialect) => {
       paidUntil,
     });
     portfolios[username] = portfolioId;
+    // Settled before any view: a view that overlaps the page's change is not kept in memory.
+    await t.app.storedPages.checkForChanges();
     return portfolioId;
   };
 

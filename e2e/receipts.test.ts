@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
+import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { seriousAxeViolations } from './axe.js';
+import { useBrowser } from './browser.js';
+import { serverDatabase, signInThroughPopup } from './fixtures.js';
+
+describe('receipts in the browser', () => {
+  const session = useBrowser();
+  const db = serverDatabase();
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it('pays with billing details, sees the order, amount and receipt on the thank-you page, opens the receipt and downloads its PDF', async () => {
+    const run = randomUUID().slice(0, 8);
+    const username = `receipt-${run}`;
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    await page.goto('/about-us');
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ templateId: 'template4', data: SAMPLE_DATA.template4 }),
+    ] as const);
+    await page.goto('/final-preview');
+    await signInThroughPopup(page, () => page.getByRole('button', { name: 'Sign In' }).click(), {
+      name: 'Ritu Sen',
+      email: `ritu-${run}@example.com`,
+    });
+    await page.getByLabel('Username').fill(username);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(`/users/${username}`, { exact: false }).first().waitFor();
+
+    await page.getByText('Add billing details for a GST invoice').click();
+    await page.getByLabel('Name or business').fill('Sen Design Studio');
+    await page.getByLabel('Address', { exact: true }).fill('Park Street, Kolkata 700016');
+    await page.getByLabel('State').selectOption({ label: 'West Bengal' });
+    await page.getByRole('button', { name: 'Make Payment' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Test payment' });
+    await checkout.getByRole('button', { name: /^Pay ₹/ }).click();
+    await page.waitForURL('**/ack');
+
+    const line = page.locator('.ack__receipt');
+    await line.waitFor();
+    const order = await db
+      .selectFrom('orders')
+      .innerJoin('receipts', 'receipts.order_id', 'orders.id')
+      .select(['orders.id', 'orders.gateway_order_id', 'orders.billing_state', 'receipts.number'])
+      .where('orders.username', '=', username)
+      .executeTakeFirstOrThrow();
+    expect(order.billing_state).toBe('19');
+    await expect(line.textContent()).resolves.toContain(order.gateway_order_id);
+    await expect(line.textContent()).resolves.toMatch(/₹[\d,.]+ INR paid/);
+    const link = line.getByRole('link', { name: `Receipt ${order.number}` });
+    await link.focus();
+    // Looking at the receipt line stops the return to /choose.
+    await page.getByText('You are staying on this page.').waitFor();
+    await link.click();
+    await page.waitForURL(`**/receipts/${order.id}`);
+    await page.getByText(order.number).first().waitFor();
+    await expect(page.textContent('body')).resolves.toContain('Sen Design Studio');
+    await expect(seriousAxeViolations(page, '.test-mode-notice')).resolves.toEqual([]);
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/receipt-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: 'test-results/receipt-375.png', fullPage: true });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`receipt-${order.number.replaceAll('/', '-')}.pdf`);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});

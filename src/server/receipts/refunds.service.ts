@@ -1,0 +1,138 @@
+/**
+ * Refunding a paid order (`npm run admin -- refund ORDER`): the money goes back through the
+ * gateway that took it, then in one transaction the order is marked refunded, the year it paid
+ * for is taken off its portfolio's term and the buyer is emailed. A page whose term that ends is
+ * taken offline at once (not left in its grace period). Nothing changes when the gateway refuses.
+ */
+import { formatRupees } from '../../shared/domain/price.js';
+import { GRACE_DAYS, TERM_DAYS, formatTermDate } from '../../shared/domain/term.js';
+import { ACCOUNT_PATH, receiptPath } from '../../shared/routes.js';
+import { findUserById } from '../auth/users.repository.js';
+import { inTransaction, type Db } from '../db/database.js';
+import { enqueueEmail } from '../mail/outbox.repository.js';
+import type { PaymentGateway } from '../payments/gateway.js';
+import { findPortfolioOf, setPaidUntil } from '../portfolios/portfolios.repository.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.js';
+import { lockOrder } from '../orders/orders.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A refund that cannot be made: the sentence says why, for the operator. */
+export class RefundRefused extends Error {}
+
+export interface RefundResult {
+  orderId: string;
+  receipt?: string;
+  amountPaise: number;
+  refundId: string;
+  /** The portfolio's term end after the refund, when it still exists. */
+  paidUntil?: string;
+}
+
+/** The order by our id or by its receipt number. */
+async function findOrderId(db: Db, key: string): Promise<string | undefined> {
+  const byReceipt = await db
+    .selectFrom('receipts')
+    .select('order_id')
+    .where('number', '=', key)
+    .executeTakeFirst();
+  if (byReceipt) return byReceipt.order_id;
+  const byId = await db.selectFrom('orders').select('id').where('id', '=', key).executeTakeFirst();
+  return byId?.id;
+}
+
+export async function refundOrder(
+  ctx: { db: Db; gateway: PaymentGateway; publicUrl: () => string },
+  key: string,
+  now = new Date(),
+): Promise<RefundResult> {
+  const { db } = ctx;
+  const orderId = await findOrderId(db, key);
+  if (!orderId) throw new RefundRefused(`No order or receipt "${key}".`);
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  if (order.status === 'refunded') {
+    throw new RefundRefused(
+      `Order ${order.id} was refunded already, on ${formatTermDate(new Date(order.refunded_at!))}.`,
+    );
+  }
+  if (order.status !== 'paid') {
+    throw new RefundRefused(
+      `Order ${order.id} is ${order.status}, not paid: there is nothing to refund.`,
+    );
+  }
+  const paymentId = order.payment_id ?? '';
+  if (paymentId === '' || paymentId.includes(':')) {
+    throw new RefundRefused(
+      `Order ${order.id} was not paid at the gateway (${paymentId || 'no payment'}): it used a credit or the unused days of another template. Refund the order that took the money instead.`,
+    );
+  }
+  if (order.gateway !== ctx.gateway.kind) {
+    throw new RefundRefused(
+      `Order ${order.id} was paid through the ${order.gateway} gateway, but this installation now uses ${ctx.gateway.kind}.`,
+    );
+  }
+  // The gateway first: if it refuses, nothing here has changed.
+  const refund = await ctx.gateway.refundPayment(paymentId);
+  const stamp = now.toISOString();
+  return inTransaction(db, async (trx) => {
+    const locked = await lockOrder(trx, order.id);
+    if (locked.status !== 'paid') throw new RefundRefused(`Order ${order.id} changed meanwhile.`);
+    await trx
+      .updateTable('orders')
+      .set({ status: 'refunded', refunded_at: stamp, updated_at: stamp })
+      .where('id', '=', order.id)
+      .execute();
+    const portfolio = await findPortfolioOf(trx, order.user_id, order.template_id);
+    let paidUntil: string | undefined;
+    if (portfolio) {
+      const shortened = Date.parse(portfolio.paid_until) - TERM_DAYS * DAY_MS;
+      // A term that ends by the refund ends now, without the grace period a lapse would get.
+      const offline = now.getTime() - GRACE_DAYS * DAY_MS - 1000;
+      paidUntil = new Date(
+        shortened <= now.getTime() ? Math.min(shortened, offline) : shortened,
+      ).toISOString();
+      await setPaidUntil(trx, portfolio.id, paidUntil, stamp);
+      await bumpPageGeneration(trx);
+    }
+    const receipt = await trx
+      .selectFrom('receipts')
+      .select('number')
+      .where('order_id', '=', order.id)
+      .executeTakeFirst();
+    const user = await findUserById(trx, order.user_id);
+    if (user && user.email !== '') {
+      const publicUrl = ctx.publicUrl();
+      await enqueueEmail(
+        trx,
+        {
+          to: user.email,
+          subject: 'Your payment is refunded',
+          text: [
+            `We have refunded ₹${formatRupees(order.amount_paise)} ${order.currency}${receipt ? ` (receipt ${receipt.number})` : ''} to the way you paid. Banks usually show it within 5 to 7 working days.`,
+            '',
+            paidUntil && Date.parse(paidUntil) > now.getTime()
+              ? `Your portfolio at /users/${order.username} is now paid until ${formatTermDate(new Date(paidUntil))}.`
+              : `The year this payment was for has ended, so the portfolio at /users/${order.username} is offline. Its content stays in your account.`,
+            '',
+            ...(receipt ? [`The receipt: ${publicUrl}${receiptPath(order.id)}`] : []),
+            `Your portfolios: ${publicUrl}${ACCOUNT_PATH}`,
+            '',
+            'Online Portfolio Builder',
+          ].join('\n'),
+        },
+        now,
+      );
+    }
+    return {
+      orderId: order.id,
+      ...(receipt ? { receipt: receipt.number } : {}),
+      amountPaise: order.amount_paise,
+      refundId: refund.id,
+      ...(paidUntil ? { paidUntil } : {}),
+    };
+  });
+}
