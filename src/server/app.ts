@@ -7,6 +7,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { registerAccountRoutes } from './account/account.routes.js';
+import { ContactTokens } from './contact/contact-token.js';
+import { registerContactRoutes } from './contact/contact.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { ExpiredSignInPurge } from './auth/expired-sign-ins.js';
 import { registerSessions } from './auth/sessions.js';
@@ -187,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   const mediaStorage = createMediaStorage(deps.config);
+  const contactTokens = new ContactTokens(deps.config.sessionSecret);
   publicPages.fastPath = registerPublicPages(app, {
     db: deps.db,
     publicUrl,
@@ -194,6 +197,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientDir: deps.clientDir,
     cacheBytes: deps.config.pageCacheBytes,
     sitemapUrlsPerChild: deps.sitemapUrlsPerChild,
+    contactToken: () => contactTokens.issue(),
+  });
+  registerContactRoutes(app, {
+    db: deps.db,
+    tokens: contactTokens,
+    publicUrl,
+    now: () => new Date(),
   });
   app.decorate(
     'outbox',

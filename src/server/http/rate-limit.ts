@@ -30,7 +30,8 @@ export interface RateLimitRule {
   windowSeconds: number;
   /** What is counted, for the message: "Too many {what} from {whom}". */
   what: string;
-  by: 'ip' | 'user';
+  /** 'page': counted per public page by the route itself (contact messages). */
+  by: 'ip' | 'user' | 'page';
 }
 
 /**
@@ -97,6 +98,21 @@ export const RATE_LIMITS = {
    * portfolio of the person in full.
    */
   exportPerUser: { limit: 30, windowSeconds: 600, what: 'data exports', by: 'user' },
+  /**
+   * POST /users/:username/contact per address: 10 an hour (one back every 6 minutes). A person
+   * writes to a portfolio once or twice; a few people behind one office address still fit.
+   */
+  contactPerIp: { limit: 10, windowSeconds: 3600, what: 'messages', by: 'ip' },
+  /**
+   * Messages to one page from everyone: 30 an hour, counted only for well-formed messages, so
+   * that a burst from many addresses cannot fill the owner's inbox (the daily cap bounds the day).
+   */
+  contactPerPage: { limit: 30, windowSeconds: 3600, what: 'messages to this portfolio', by: 'page' },
+  /**
+   * GET /api/contact/start per address: 120 per 10 minutes. The page's script asks once when a
+   * visitor starts typing; the answer is a signed time, cheap to make.
+   */
+  contactStartPerIp: { limit: 120, windowSeconds: 600, what: 'contact form starts', by: 'ip' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -229,8 +245,12 @@ function refuse(
   const message = `Too many ${rule.what} from ${whom}. Try again in ${wait}.`;
   request.log.warn({ limit: rule.what, by: rule.by, retryAfter: seconds }, 'rate limited');
   reply.status(429).header('retry-after', String(seconds)).header('cache-control', 'no-store');
-  // The sign-in popup is a page the browser navigates to: it shows words, not JSON.
-  if (request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
+  // The sign-in popup is a page the browser navigates to: it shows words, not JSON. So is a
+  // form posted without JavaScript, when its route says how to answer it (`page`).
+  if (
+    (request.method === 'GET' || page) &&
+    (request.headers.accept ?? '').includes('text/html')
+  ) {
     if (page) return page(reply, seconds);
     return reply.type('text/html; charset=utf-8').send(
       smallPage({

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { Selectable, Transaction } from 'kysely';
 import type { Database, EmailOutboxTable } from '../db/schema.js';
 
-export type OutboxRow = EmailOutboxTable;
+export type OutboxRow = Selectable<EmailOutboxTable>;
 
 export interface Email {
   to: string;

@@ -1,7 +1,8 @@
 import { faLocationDot, faPaperPlane, faPhone } from '@fortawesome/free-solid-svg-icons';
 import type { ContactDetails, PersonalDetails, Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon, TileIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
-import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
+import { visibleSocialLinks } from '../common/contact.js';
+import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import './directive.css';
 import { Paragraphs, relFor } from '../common/text.js';
@@ -126,10 +127,12 @@ function Features({ section }: { section: Section }) {
 }
 
 function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
-  const { email, tel, address } = contact;
+  const { tel, address } = contact;
+  const contactForm = useContactForm(contact);
+  const email = contactForm.showEmail ? contact.email : '';
   const socials = visibleSocialLinks(contact.socialLinks);
   const hasLines = email !== '' || tel !== '' || address !== '';
-  const hasAnything = hasLines || socials.length > 0;
+  const hasAnything = hasLines || socials.length > 0 || contactForm.hasForm;
   const titleId = 'directive-contact-title';
   return (
     <footer
@@ -143,13 +146,8 @@ function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
             Get in touch
           </h2>
         )}
-        {email && (
-          <form
-            className="dv-form"
-            data-to={email}
-            onSubmit={handleContactSubmit}
-            aria-labelledby={titleId}
-          >
+        {contactForm.hasForm && (
+          <form className="dv-form" {...contactForm.formProps} aria-labelledby={titleId}>
             <div className="dv-form__field">
               <label className="dv-sr-only" htmlFor="directive-contact-name">
                 Name
@@ -163,7 +161,22 @@ function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
                 autoComplete="name"
               />
             </div>
-            <div className="dv-form__field">
+            {contactForm.delivery === 'server' && (
+              <div className="dv-form__field">
+                <label className="dv-sr-only" htmlFor="directive-contact-email">
+                  Your email
+                </label>
+                <input
+                  id="directive-contact-email"
+                  className="dv-form__input"
+                  placeholder="Your email"
+                  {...visitorEmailProps}
+                />
+              </div>
+            )}
+            <div
+              className={`dv-form__field${contactForm.delivery === 'server' ? ' dv-form__field--wide' : ''}`}
+            >
               <label className="dv-sr-only" htmlFor="directive-contact-subject">
                 Subject
               </label>
@@ -192,6 +205,9 @@ function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
                 Send
               </button>
             </div>
+            {contactForm.delivery === 'server' && (
+              <ContactFormExtras statusClassName="dv-form__status" />
+            )}
           </form>
         )}
         {hasLines && (
