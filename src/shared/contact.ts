@@ -42,8 +42,7 @@ export interface ContactStartResponse {
 
 /** What the form's script receives: a sentence to show, and the field at fault on a refusal. */
 export type ContactSendResponse =
-  | { ok: true; message: string }
-  | { ok: false; message: string; field?: string; token?: string };
+  { ok: true; message: string } | { ok: false; message: string; field?: string; token?: string };
 
 export const MESSAGE_SENT = 'Message sent. Thank you — you will get a reply at your email address.';
 

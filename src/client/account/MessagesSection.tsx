@@ -53,8 +53,8 @@ export function MessagesSection() {
       )}
       {loaded.status === 'ready' && loaded.answer.messages.length === 0 && (
         <p className="account__lead">
-          No messages yet. When a visitor writes to you from the contact form of one of your
-          pages, the message is emailed to you and also shown here.
+          No messages yet. When a visitor writes to you from the contact form of one of your pages,
+          the message is emailed to you and also shown here.
         </p>
       )}
       {loaded.status === 'ready' && loaded.answer.messages.length > 0 && (

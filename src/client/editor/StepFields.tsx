@@ -224,8 +224,7 @@ const DELIVERY_CHOICES: { value: FormDelivery; label: string; explanation: strin
   {
     value: 'mailto',
     label: "The visitor's mail program",
-    explanation:
-      'The form opens the visitor’s email app with a message to the address below.',
+    explanation: 'The form opens the visitor’s email app with a message to the address below.',
   },
 ];
 

@@ -61,7 +61,10 @@
             var token = form.elements.namedItem('started');
             if (token) token.value = answer.token;
           }
-          show(form, answer.message || 'The message was not sent.', true);
+          // Refusals before the form is read (a rate limit, a body too large) carry the API's
+          // error shape: { error: { message } }.
+          var text = answer.message || (answer.error && answer.error.message);
+          show(form, text || 'The message was not sent. Please try again.', true);
           var wrong = answer.field ? form.elements.namedItem(answer.field) : null;
           if (wrong && wrong.type !== 'hidden' && wrong.focus) {
             wrong.setAttribute('aria-invalid', 'true');

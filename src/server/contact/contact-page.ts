@@ -43,7 +43,7 @@ ${field('subject', 'Subject', 'text', CONTACT_LIMITS.subject)}
 <input type="hidden" name="${CONTACT_FIELDS.token}" value="${escapeHtml(options.token ?? '')}">
 <div class="actions"><button type="submit">Send again</button></div>
 </form>`
-    : '<p>Your browser\'s Back button returns to the form with your text.</p>';
+    : "<p>Your browser's Back button returns to the form with your text.</p>";
   return smallPage({
     title: 'Message not sent',
     body: `${STYLE}<h1>Message not sent</h1><p id="contact-problem" class="error" role="alert">${escapeHtml(options.message)}</p>${formHtml}${back}`,

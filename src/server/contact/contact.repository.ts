@@ -114,7 +114,8 @@ export async function listContactMessages(
   return rows.map(({ status, ...row }) => ({
     ...row,
     // 'sending' is a try in progress; a mail no longer in the outbox was sent and cleared.
-    delivery: status === 'sent' || status === null ? 'sent' : status === 'failed' ? 'failed' : 'pending',
+    delivery:
+      status === 'sent' || status === null ? 'sent' : status === 'failed' ? 'failed' : 'pending',
   }));
 }
 

@@ -107,7 +107,12 @@ export const RATE_LIMITS = {
    * Messages to one page from everyone: 30 an hour, counted only for well-formed messages, so
    * that a burst from many addresses cannot fill the owner's inbox (the daily cap bounds the day).
    */
-  contactPerPage: { limit: 30, windowSeconds: 3600, what: 'messages to this portfolio', by: 'page' },
+  contactPerPage: {
+    limit: 30,
+    windowSeconds: 3600,
+    what: 'messages to this portfolio',
+    by: 'page',
+  },
   /**
    * GET /api/contact/start per address: 120 per 10 minutes. The page's script asks once when a
    * visitor starts typing; the answer is a signed time, cheap to make.
@@ -247,10 +252,7 @@ function refuse(
   reply.status(429).header('retry-after', String(seconds)).header('cache-control', 'no-store');
   // The sign-in popup is a page the browser navigates to: it shows words, not JSON. So is a
   // form posted without JavaScript, when its route says how to answer it (`page`).
-  if (
-    (request.method === 'GET' || page) &&
-    (request.headers.accept ?? '').includes('text/html')
-  ) {
+  if ((request.method === 'GET' || page) && (request.headers.accept ?? '').includes('text/html')) {
     if (page) return page(reply, seconds);
     return reply.type('text/html; charset=utf-8').send(
       smallPage({

@@ -29,7 +29,12 @@ export function createMailer(options: {
       async send(email) {
         options.log.info(
           {
-            mail: { to: email.to, replyTo: email.replyTo, subject: email.subject, text: email.text },
+            mail: {
+              to: email.to,
+              replyTo: email.replyTo,
+              subject: email.subject,
+              text: email.text,
+            },
           },
           'development outbox: mail not sent, shown here',
         );
