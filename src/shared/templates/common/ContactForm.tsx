@@ -80,7 +80,7 @@ export function ContactFormExtras({ statusClassName }: { statusClassName?: strin
         </label>
       </div>
       <input type="hidden" name={CONTACT_FIELDS.token} defaultValue={target?.token ?? ''} />
-      <p className={statusClassName} role="status" aria-live="polite" data-contact-status="" />
+      <div className={statusClassName} role="status" aria-live="polite" data-contact-status="" />
     </>
   );
 }
