@@ -17,7 +17,7 @@ export const CONTACT_LIMITS = {
   /** A person needs longer than this to type a message; a script posting at once does not. */
   minFillSeconds: 3,
   /** Messages one owner receives in a calendar day (UTC), counted in the database. */
-  perOwnerPerDay: 50,
+  perOwnerPerDay: 100,
 } as const;
 
 /** The form's field names. The honeypot looks like a field a bot fills in; people never see it. */

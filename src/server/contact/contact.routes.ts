@@ -28,6 +28,13 @@ export const CONTACT_BODY_BYTES = 64 * 1024;
 
 const usernameParams = { params: z.object({ username: addressText(60) }) };
 
+/** "20 seconds", "3 minutes": how long to wait, in words. */
+const waitWords = (seconds: number) => {
+  if (seconds < 90) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+};
+
 /** The form's script asks for JSON; a form posted by the browser itself gets a page. */
 const wantsJson = (request: FastifyRequest) =>
   (request.headers.accept ?? '').includes('application/json');
@@ -102,7 +109,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ContactContext)
                     (reply.request.params as { username?: string }).username ?? '',
                   ),
                   sent: false,
-                  message: `Too many messages from this network. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+                  message: `Too many messages from this network. Please try again in ${waitWords(seconds)}.`,
                 }),
               ),
         }),
@@ -123,10 +130,9 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ContactContext)
             const taken = await app.rateLimiter.take('contactPerPage', rule, username);
             if (taken.allowed) return undefined;
             reply.header('retry-after', String(taken.retryAfterSeconds));
-            const minutes = Math.ceil(taken.retryAfterSeconds / 60);
             return {
               status: 429,
-              message: `This portfolio has received many messages in the last hour. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+              message: `This portfolio has received many messages in the last few minutes. Please try again in ${waitWords(taken.retryAfterSeconds)}.`,
             };
           } catch (error) {
             // As with every limit: the store being away must not refuse every visitor.

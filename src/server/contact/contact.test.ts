@@ -21,6 +21,7 @@ import {
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+import { RATE_LIMITS } from '../http/rate-limit.js';
 import { ContactTokens } from './contact-token.js';
 
 const OWNER_EMAIL = 'owner-private@example.com';
@@ -261,7 +262,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
   it('limits messages per address, saying how long to wait, with a page for a plain form', async () => {
     const address = freshAddress();
     // Malformed posts count too: the limit is taken before the body is read.
-    for (let i = 0; i < 10; i += 1) {
+    for (let i = 0; i < RATE_LIMITS.contactPerIp.limit; i += 1) {
       expect((await post('server-4', good({ name: '' }), { address })).status).toBe(400);
     }
     const refused = await post('server-4', good(), { address });
@@ -282,14 +283,14 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
       data: dataWith('template2'),
       email: 'popular@example.com',
     });
-    for (let i = 0; i < 30; i += 1) {
+    for (let i = 0; i < RATE_LIMITS.contactPerPage.limit; i += 1) {
       expect((await post('popular', good())).status).toBe(200);
     }
     const before = await storedCount();
     const refused = await post('popular', good());
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { message: string }).message).toContain(
-      'This portfolio has received many messages in the last hour',
+      'This portfolio has received many messages in the last few minutes',
     );
     expect(await storedCount()).toBe(before);
   });

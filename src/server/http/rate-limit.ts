@@ -99,17 +99,19 @@ export const RATE_LIMITS = {
    */
   exportPerUser: { limit: 30, windowSeconds: 600, what: 'data exports', by: 'user' },
   /**
-   * POST /users/:username/contact per address: 10 an hour (one back every 6 minutes). A person
-   * writes to a portfolio once or twice; a few people behind one office address still fit.
+   * POST /users/:username/contact per address: 15 per 5 minutes (one back every 20 s). A person
+   * writes to a portfolio once or twice; a few people behind one office address still fit, and
+   * a script is held to three a minute.
    */
-  contactPerIp: { limit: 10, windowSeconds: 3600, what: 'messages', by: 'ip' },
+  contactPerIp: { limit: 15, windowSeconds: 300, what: 'messages', by: 'ip' },
   /**
-   * Messages to one page from everyone: 30 an hour, counted only for well-formed messages, so
-   * that a burst from many addresses cannot fill the owner's inbox (the daily cap bounds the day).
+   * Messages to one page from everyone: 30 per 10 minutes (one back every 20 s), counted only
+   * for well-formed messages, so that a burst from many addresses cannot fill the owner's inbox
+   * at once; the daily cap per owner (CONTACT_LIMITS) bounds the day.
    */
   contactPerPage: {
     limit: 30,
-    windowSeconds: 3600,
+    windowSeconds: 600,
     what: 'messages to this portfolio',
     by: 'page',
   },
