@@ -44,7 +44,8 @@ export interface ContactStartResponse {
 export type ContactSendResponse =
   { ok: true; message: string } | { ok: false; message: string; field?: string; token?: string };
 
-export const MESSAGE_SENT = 'Message sent. Thank you — you will get a reply at your email address.';
+export const MESSAGE_SENT =
+  'Message sent. Thank you! Any reply will come to the email address you gave.';
 
 export type MessageDelivery = 'pending' | 'sent' | 'failed';
 
