@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bumpPageGeneration } from '../src/server/public-pages/page-generation.js';
@@ -266,6 +270,95 @@ describe('the account page', () => {
     const card = page.getByRole('article', { name: username });
     await card.getByRole('button', { name: `Receipts of ${username}` }).click();
     await card.getByText('No paid orders for this address.').waitFor();
+    await expect(seriousAxeViolations(page, '.test-mode-notice')).resolves.toEqual([]);
+  });
+
+  it('shares a portfolio: its QR code, and the website ZIP that opens offline looking like the live page', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    const userId = await signInOnAccountPage(page, `zip-${randomUUID().slice(0, 8)}@example.com`);
+    const username = `zip-${randomUUID().slice(0, 6)}`;
+    await publishFor(userId, username, 'Meera Iyer');
+    await page.reload();
+    const card = page.getByRole('article', { name: username });
+    await card.getByRole('button', { name: `Share ${username}` }).click();
+    const qr = card.getByRole('img', { name: /^QR code of / });
+    await expect
+      .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    mkdirSync('test-results', { recursive: true });
+    await card.screenshot({ path: 'test-results/account-share-1280.png' });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('link', { name: `Download as a website (ZIP) for ${username}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${username}-website.zip`);
+    const dir = mkdtempSync(path.join(tmpdir(), 'site-'));
+    const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    for (const [name, bytes] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), bytes);
+    }
+
+    const live = await session.newPage({ width: 1280, height: 900 });
+    await live.goto(`/users/${username}`);
+    const offline = await session.newPage({ width: 1280, height: 900 });
+    await offline.context().setOffline(true);
+    await offline.goto(pathToFileURL(path.join(dir, 'index.html')).href);
+    await offline.waitForLoadState('load');
+    const look = (target: Page) =>
+      target.evaluate(async () => {
+        await document.fonts.ready;
+        // Pictures below the fold load lazily: every one is loaded before looking.
+        const images = [...document.images];
+        for (const image of images) image.loading = 'eager';
+        await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+        const heading = document.querySelector('h1');
+        return {
+          title: document.title,
+          heading: heading?.textContent,
+          headingFont: heading ? getComputedStyle(heading).fontFamily : '',
+          background: getComputedStyle(document.body.firstElementChild!).backgroundColor,
+          text: document.body.innerText.replace(/\s+/g, ' ').trim(),
+          brokenImages: [...document.images].filter((image) => !image.naturalWidth).length,
+          fontsLoaded: [...document.fonts].filter((font) => font.status === 'loaded').length,
+        };
+      });
+    const [onLine, fromDisk] = [await look(live), await look(offline)];
+    expect(fromDisk).toEqual(onLine);
+    expect(fromDisk.fontsLoaded).toBeGreaterThan(0);
+    await offline.screenshot({ path: 'test-results/website-zip-offline-1280.png' });
+  });
+
+  it('counts visits to the page for its owner, without cookies, and not those of bots', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    const userId = await signInOnAccountPage(page, `vis-${randomUUID().slice(0, 8)}@example.com`);
+    const username = `vis-${randomUUID().slice(0, 6)}`;
+    await publishFor(userId, username, 'Meera Iyer');
+
+    const person = await session.newPage(
+      { width: 375, height: 812 },
+      {
+        userAgent:
+          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      },
+    );
+    for (let visit = 0; visit < 3; visit += 1) await person.goto(`/users/${username}`);
+    expect(await person.context().cookies()).toEqual([]);
+    const bot = await session.newPage(undefined, {
+      userAgent: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+    });
+    await bot.goto(`/users/${username}`);
+
+    await page.reload();
+    const card = page.getByRole('article', { name: username });
+    await card.getByRole('button', { name: `Visitors of ${username}` }).click();
+    await card.getByText('3 views by about 1 visitor in the last 30 days.').waitFor();
+    await card.getByText('The numbers, day by day').click();
+    const today = card.locator('.visits__numbers tbody tr').first();
+    await expect(today.locator('td').allTextContents()).resolves.toEqual(['3', '1']);
+    mkdirSync('test-results', { recursive: true });
+    await card.screenshot({ path: 'test-results/account-visitors-1280.png' });
     await expect(seriousAxeViolations(page, '.test-mode-notice')).resolves.toEqual([]);
   });
 });

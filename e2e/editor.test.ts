@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
@@ -161,7 +162,9 @@ async function fillStep(page: Page, id: TemplateId, step: Step): Promise<Record<
     await link.getByLabel(`Social link ${count} Label`).fill(typed.socialLabel);
     typed.socialUrl = `https://github.com/asha-${id}`;
     await link.getByLabel(`Social link ${count} URL`).fill(typed.socialUrl);
-    await link.getByRole('radio', { name: 'github' }).check();
+    await expect(link.locator('.social-icon-note').textContent()).resolves.toBe(
+      'Shows the GitHub icon.',
+    );
   }
   return typed;
 }
@@ -419,7 +422,7 @@ describe('the editor', () => {
     const link = page.getByLabel('Tile 1 Link');
     await link.fill('javascript:alert(1)');
     await expect(page.locator('#f-section-tile-1-link-problem').textContent()).resolves.toBe(
-      'This link must start with http://, https://, mailto: or tel:',
+      'This link must be a web address like example.com/work, or start with https://, mailto: or tel:',
     );
     await page.getByLabel('Tile 1 Title').fill('Valid title beside a bad link');
     await expect.poll(() => previewText(page)).toContain('Valid title beside a bad link');
@@ -457,6 +460,59 @@ describe('the editor', () => {
     await page.getByRole('button', { name: /^Next/ }).click();
     await page.getByRole('button', { name: 'See Preview' }).click();
     await page.waitForURL('**/final-preview');
+  });
+
+  it('completes a link typed without https://, picks its icon from the address, and makes a WhatsApp button of the phone', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    const data = sample('template5');
+    data.contactDetails.socialLinks = [];
+    data.contactDetails.tel = '';
+    await openEditor(page, 'template5', data);
+    const steps = editorSteps(TEMPLATE_DEFINITIONS.template5);
+    for (let index = 1; index < steps.length; index += 1) {
+      await page.getByRole('button', { name: /^Next/ }).click();
+    }
+    await page.getByLabel('Phone', { exact: true }).fill('98765 43210');
+    await page.getByRole('button', { name: 'Add a WhatsApp button for 98765 43210' }).click();
+    await page.getByRole('button', { name: 'Add a social link' }).click();
+    const second = page.locator('.item-card').nth(1);
+    await second.getByLabel('Social link 2 Label').fill('Studio page');
+    await second.getByLabel('Social link 2 URL').fill('facebook.com/priya.studio');
+    await expect(second.locator('.social-icon-note').textContent()).resolves.toBe(
+      'Shows the Facebook icon.',
+    );
+    // No refusal: the address is completed, not rejected.
+    await expect(page.locator('#f-social-2-url-problem').count()).resolves.toBe(0);
+
+    const frame = page.frameLocator('iframe');
+    await expect
+      .poll(() => frame.locator('a[href="https://facebook.com/priya.studio"]').count())
+      .toBe(1);
+    await expect(frame.locator('a[href="https://wa.me/919876543210"]').count()).resolves.toBe(1);
+    const draft = await storedDraft(page);
+    expect(draft.data.contactDetails.socialLinks).toEqual([
+      { url: 'https://wa.me/919876543210', label: 'WhatsApp', iconClass: 'whatsapp' },
+      { url: 'facebook.com/priya.studio', label: 'Studio page', iconClass: 'facebook' },
+    ]);
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/editor-social-links.png', fullPage: false });
+    await page.close();
+  });
+
+  it('rewords a template phrase under "Words on the page" and the preview follows', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openEditor(page, 'template1', sample('template1'));
+    await page.getByText('Words on the page').click();
+    const greeting = page.getByLabel('Greeting before your name');
+    await expect(greeting.getAttribute('placeholder')).resolves.toBe('Hi. I’m');
+    await greeting.fill('Namaste, I am');
+    await expect.poll(() => previewText(page)).toContain('Namaste, I am');
+    expect((await storedDraft(page)).data.phrases).toEqual({ greeting: 'Namaste, I am' });
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/editor-phrases.png' });
+    await greeting.fill('');
+    await expect.poll(() => previewText(page)).toContain('Hi. I’m');
+    await page.close();
   });
 
   it('keeps the preview document and its scroll position while typing', async () => {
@@ -550,8 +606,8 @@ describe('the editor', () => {
     await page.waitForURL('**/choose');
   });
 
-  it('goes to /screen-error at 750 px, while the preview pages never redirect', async () => {
-    const page = await session.newPage({ width: 750, height: 900 });
+  it('goes to /screen-error below 320 px only, while the preview pages never redirect', async () => {
+    const page = await session.newPage({ width: 300, height: 900 });
     await seedDraft(page, 'template1', sample('template1'));
     await page.goto('/edit');
     await page.waitForURL('**/screen-error');
@@ -563,7 +619,7 @@ describe('the editor', () => {
       await page.locator('#personalDetails').waitFor();
       expect(new URL(page.url()).pathname).toBe(`/edit-${id}`);
     }
-    const wide = await session.newPage({ width: 751, height: 900 });
+    const wide = await session.newPage({ width: 320, height: 700 });
     await seedDraft(wide, 'template1', sample('template1'));
     await wide.goto('/edit');
     await wide.locator('#editor-step-heading').waitFor();

@@ -74,7 +74,7 @@ describe('the landing page', () => {
   it('names the three steps and carries the product mark in its header', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
     await page.goto('/');
-    const steps = await page.locator('.steps__item h3').allTextContents();
+    const steps = await page.locator('.how-steps__item h3').allTextContents();
     expect(steps).toEqual(['Pick a template', 'Fill in your details', 'Publish']);
     await expect(page.locator('.landing__brand .brand-mark').isVisible()).resolves.toBe(true);
   });
@@ -88,9 +88,9 @@ describe('the landing page', () => {
     await page.goto('/');
     // Measured once the fonts are in: a font swap is not what this test is about.
     await page.evaluate(() => document.fonts.ready);
-    const before = await page.locator('.steps').boundingBox();
+    const before = await page.locator('.how-steps').boundingBox();
     await page.getByText('From ₹499 a year, taxes included').waitFor();
-    const after = await page.locator('.steps').boundingBox();
+    const after = await page.locator('.how-steps').boundingBox();
     expect(after?.y).toBe(before?.y);
   });
 

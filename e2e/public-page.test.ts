@@ -49,6 +49,26 @@ describe('public portfolio pages in the browser', () => {
     },
   );
 
+  it('shows the owner’s own words where they replaced the template’s', async () => {
+    const username = `pub-words-${suffix}`;
+    await publishDirectly(db, {
+      username,
+      templateId: 'template1',
+      data: {
+        ...SAMPLE_DATA.template1,
+        phrases: { greeting: 'Namaste, I am', contactHeading: 'Write to me' },
+      },
+    });
+    const page = await session.newPage({ width: 1280, height: 800 });
+    expect((await page.goto(`/users/${username}`))?.status()).toBe(200);
+    await expect(page.locator('#mp-intro-title').textContent()).resolves.toContain('Namaste, I am');
+    await expect(page.locator('#mp-contact-title').textContent()).resolves.toBe('Write to me');
+    // The phrases nobody changed keep the template's words.
+    await expect(page.locator('.mp-head__sub').last().textContent()).resolves.toBe(
+      'Have a project in mind? I would love to hear about it.',
+    );
+  });
+
   it('with the mail program chosen, the contact form opens it with the exact mailto: link', async () => {
     const username = `mailto-${suffix}`;
     const data = SAMPLE_DATA.template5;

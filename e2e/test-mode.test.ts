@@ -5,10 +5,10 @@ import { useBrowser } from './browser.js';
 describe('the test-mode notice', () => {
   const session = useBrowser();
 
-  // Below 750 px the builder sends people to /screen-error; template previews stay open.
   it.each([
     [1280, '/choose'],
     [375, '/template2'],
+    [375, '/final-preview'],
   ] as const)(
     'tells people on builder pages that payments are a test, covering nothing (%i px, %s)',
     async (width, path) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, {
   type FastifyInstance,
@@ -9,6 +10,8 @@ import Fastify, {
 import { registerAccountRoutes } from './account/account.routes.js';
 import { ContactTokens } from './contact/contact-token.js';
 import { registerContactRoutes } from './contact/contact.routes.js';
+import { VisitCounter } from './visits/visit-counter.js';
+import { registerVisitRoutes } from './visits/visits.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { ExpiredSignInPurge } from './auth/expired-sign-ins.js';
 import { registerSessions } from './auth/sessions.js';
@@ -75,6 +78,8 @@ declare module 'fastify' {
     mediaStorage: MediaStorage;
     /** Term reminders and username releases; main.ts starts it, tests call runOnce(now). */
     termSchedule: TermSchedule;
+    /** Visitor counts of public pages; flushes every 10 s, tests call flush(). */
+    visits: VisitCounter;
   }
 }
 
@@ -93,6 +98,17 @@ function createGateway(config: Config, db: Db): PaymentGateway {
 /** Fastify's types take a hop count as a function: trust the nearest `hops` proxies only. */
 function fastifyTrustProxy(setting: Config['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/** The client's address as Fastify reads it, for code that runs before Fastify (the fast path). */
+function clientAddress(setting: Config['trustProxy']) {
+  const trust =
+    typeof setting === 'boolean'
+      ? () => setting
+      : typeof setting === 'number'
+        ? (_address: string, hop: number) => hop < setting
+        : proxyAddr.compile(setting);
+  return (request: IncomingMessage) => proxyAddr(request, trust);
 }
 
 /** Builds the whole HTTP application without listening, so tests can run it on any port. */
@@ -177,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSiteModeRoutes(app, deps.config);
   registerPortfolioRoutes(app, deps.db);
   const publicUrl = () => deps.config.publicUrl;
-  const orders = { db: deps.db, gateway, publicUrl };
+  const orders = { db: deps.db, gateway, publicUrl, seller: deps.config.seller };
   registerOrderRoutes(app, orders);
   registerWebhookRoutes(app, orders);
   registerPaymentCallbackRoutes(app, orders);
@@ -190,6 +206,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const mediaStorage = createMediaStorage(deps.config);
   const contactTokens = new ContactTokens(deps.config.sessionSecret);
+  const visits = new VisitCounter(
+    deps.db,
+    app.log,
+    clientAddress(deps.config.trustProxy),
+    () => new URL(deps.config.publicUrl).hostname,
+  );
+  app.decorate('visits', visits);
+  app.addHook('onReady', async () => visits.start());
+  app.addHook('onClose', async () => visits.stop());
   publicPages.fastPath = registerPublicPages(app, {
     db: deps.db,
     publicUrl,
@@ -198,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cacheBytes: deps.config.pageCacheBytes,
     sitemapUrlsPerChild: deps.sitemapUrlsPerChild,
     contactToken: () => contactTokens.issue(),
+    onView: (username, request) => visits.count(username, request),
   });
   registerContactRoutes(app, {
     db: deps.db,
@@ -227,7 +253,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: mediaStorage,
     publicUrl,
     now: () => new Date(),
+    clientDir: deps.clientDir,
   });
+  registerVisitRoutes(app, { db: deps.db, visits, now: () => new Date() });
   app.decorate('uploadSweeper', new UploadSweeper(deps.db, mediaStorage, app.log));
   app.decorate('expiredSignIns', new ExpiredSignInPurge(deps.db, app.log));
   app.decorate('captureRetry', new CaptureRetry(orders, app.log));

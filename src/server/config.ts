@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { gstinProblem } from '../shared/domain/receipts.js';
 import { trimTrailingSlashes } from '../shared/domain/urls.js';
 
 /**
@@ -132,6 +133,29 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
     .optional(),
+  SELLER_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120, 'must be at most 120 characters')
+    .default('Online Portfolio Builder'),
+  SELLER_ADDRESS: z.string().trim().max(300, 'must be at most 300 characters').default(''),
+  SELLER_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(15, 'must be a 15-character GSTIN')
+    .superRefine((value, context) => {
+      const problem = gstinProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+  GST_RATE_PERCENT: z.coerce
+    .number({ error: 'must be a whole number of percent' })
+    .int('must be a whole number of percent')
+    .min(0, 'must be 0-28')
+    .max(28, 'must be 0-28')
+    .default(18),
 });
 
 /** Where people sign in: a real OpenID provider, or the built-in development one. */
@@ -204,6 +228,16 @@ export interface Config {
   mediaStorage: MediaStorageConfig;
   /** How many bytes of uploaded files one person may keep (UPLOAD_QUOTA_MB). */
   uploadQuotaBytes: number;
+  /** Who sells, as receipts name them; without a GSTIN receipts carry no tax lines. */
+  seller: SellerConfig;
+}
+
+export interface SellerConfig {
+  name: string;
+  address: string;
+  gstin?: string;
+  /** Prices include GST at this rate. */
+  gstRatePercent: number;
 }
 
 export class ConfigError extends Error {}
@@ -283,6 +317,12 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: vars.MAIL_FROM,
     mediaStorage: mediaStorageConfig(vars),
     uploadQuotaBytes: vars.UPLOAD_QUOTA_MB * 1024 * 1024,
+    seller: {
+      name: vars.SELLER_NAME,
+      address: vars.SELLER_ADDRESS,
+      gstin: vars.SELLER_GSTIN,
+      gstRatePercent: vars.GST_RATE_PERCENT,
+    },
   };
 }
 

@@ -86,8 +86,14 @@ export function pageTitle(pathname: string): string | undefined {
   );
 }
 
-/** Builder pages that follow the spec's rule: 750 px or narrower goes to /screen-error. */
-export const SMALL_SCREEN_WIDTH = 750;
+/**
+ * The narrowest window the builder works in: below it (a smartwatch, a split screen) the editor
+ * and the final preview send the person to /screen-error. Phones start at 320 px.
+ */
+export const NARROWEST_BUILDER_WIDTH = 320;
+
+/** At this width and below the editor shows its form alone, with the preview one tap away. */
+export const PHONE_LAYOUT_WIDTH = 750;
 
 /** The signed-in person's portfolios, receipts and account actions. */
 export const ACCOUNT_PATH = '/account';
@@ -95,6 +101,21 @@ export const ACCOUNT_PATH = '/account';
 /** A receipt as a print-friendly page, visible only to its buyer; `.pdf` for the download. */
 export function receiptPath(orderId: string, format: 'html' | 'pdf' = 'html'): string {
   return `/receipts/${encodeURIComponent(orderId)}${format === 'pdf' ? '.pdf' : ''}`;
+}
+
+/** The QR code of a portfolio's address (owner only); `download` saves it as a file. */
+export function qrCodePath(username: string, format: 'svg' | 'png', download = false): string {
+  return `/api/account/portfolios/${encodeURIComponent(username)}/qr.${format}${download ? '?download=1' : ''}`;
+}
+
+/** Who came to one portfolio, the last 30 days (owner only). */
+export function visitsPath(username: string): string {
+  return `/api/account/portfolios/${encodeURIComponent(username)}/visits`;
+}
+
+/** The portfolio as static files in a ZIP (owner only). */
+export function websiteZipPath(username: string): string {
+  return `/api/account/portfolios/${encodeURIComponent(username)}/website.zip`;
 }
 
 /** Renewing one portfolio: shows the price and opens the checkout (also linked from emails). */

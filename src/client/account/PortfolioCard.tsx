@@ -9,6 +9,8 @@ import { isTemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { startEditingPublished } from '../draft/storage.js';
+import { SharePanel } from './SharePanel.js';
+import { VisitsPanel } from './VisitsPanel.js';
 
 /** One portfolio on the account page: its link, facts and actions. */
 type Dialog = 'unpublish' | 'delete' | undefined;
@@ -25,6 +27,8 @@ export function PortfolioCard({
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>();
   const [receiptsOpen, setReceiptsOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [visitsOpen, setVisitsOpen] = useState(false);
   const [busy, setBusy] = useState<'edit' | 'publish' | undefined>();
   const [error, setError] = useState<string | undefined>();
   const headingId = `portfolio-${p.username}`;
@@ -126,6 +130,24 @@ export function PortfolioCard({
         >
           Receipts<span className="visually-hidden"> of {p.username}</span>
         </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={visitsOpen}
+          aria-controls={`visits-${p.username}`}
+          onClick={() => setVisitsOpen((open) => !open)}
+        >
+          Visitors<span className="visually-hidden"> of {p.username}</span>
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={shareOpen}
+          aria-controls={`share-${p.username}`}
+          onClick={() => setShareOpen((open) => !open)}
+        >
+          Share<span className="visually-hidden"> {p.username}</span>
+        </button>
         {p.unpublished ? (
           <button
             type="button"
@@ -180,6 +202,9 @@ export function PortfolioCard({
           </ul>
         )}
       </div>
+
+      {visitsOpen && <VisitsPanel id={`visits-${p.username}`} username={p.username} />}
+      {shareOpen && <SharePanel id={`share-${p.username}`} username={p.username} url={p.url} />}
 
       {dialog === 'unpublish' && (
         <ConfirmDialog

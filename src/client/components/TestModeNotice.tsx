@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { PAYMENTS_MODE_META, SITE_MODE_PATH, type SiteMode } from '../../shared/site-mode.js';
 import './test-mode-notice.css';
 
@@ -37,8 +37,30 @@ export function TestModeNotice() {
     };
   }, [payments]);
   if (payments !== 'test') return null;
+  return <TestModeStrip />;
+}
+
+/**
+ * The strip, which tells full-height pages (the editor, the final preview) how tall it is, in
+ * --test-notice-height, so that they fill the rest of the screen and keep their bottom bar on it.
+ */
+function TestModeStrip() {
+  const strip = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const element = strip.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const measure = () => root.setProperty('--test-notice-height', `${element.offsetHeight}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--test-notice-height');
+    };
+  }, []);
   return (
-    <aside className="test-mode-notice" aria-label="Test mode">
+    <aside className="test-mode-notice" aria-label="Test mode" ref={strip}>
       <span className="test-mode-notice__label">Test mode</span>
       <span>No real payments: checkout uses a built-in test gateway, and no money moves.</span>
     </aside>

@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { SMALL_SCREEN_WIDTH } from '../../shared/routes.js';
+import { NARROWEST_BUILDER_WIDTH } from '../../shared/routes.js';
 
 /**
- * The builder needs room for a form beside a live preview: at 750 px or narrower it sends the
- * visitor to /screen-error (spec rule). Public portfolios and preview pages never use this.
+ * The editor and the final preview work on phones; only a window narrower than any phone
+ * (below 320 px) is sent to /screen-error. Public portfolios and preview pages never use this.
  */
 export function useSmallScreenRedirect(): void {
   const navigate = useNavigate();
   useEffect(() => {
     const check = () => {
-      if (window.innerWidth <= SMALL_SCREEN_WIDTH)
+      if (window.innerWidth < NARROWEST_BUILDER_WIDTH)
         void navigate('/screen-error', { replace: true });
     };
     check();

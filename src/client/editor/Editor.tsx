@@ -9,6 +9,7 @@ import type { EditorStart } from './editorData.js';
 import { draftProblems, type DraftProblem } from './fieldRules.js';
 import { LivePreviewFrame } from './LivePreviewFrame.js';
 import { ProblemSummary } from './ProblemSummary.js';
+import { PhraseFields } from './PhraseFields.js';
 import { ContactDetailsFields, PersonalDetailsFields, SectionFields } from './StepFields.js';
 import { StepIndicator } from './StepIndicator.js';
 import {
@@ -25,6 +26,7 @@ import { useDraft } from './useDraft.js';
 import { MissingUploadsContext } from './ImageField.js';
 import { useTouchUploads } from './useTouchUploads.js';
 import { useFocusAfterRender } from './useFocusAfterRender.js';
+import { usePhonePreview } from './usePhonePreview.js';
 import { usePreviewChannel, usePreviewReady } from './usePreviewChannel.js';
 import './editor.css';
 
@@ -51,6 +53,12 @@ export function Editor({
   const [problems, setProblems] = useState<DraftProblem[]>([]);
   const [finishError, setFinishError] = useState('');
   const [changing, setChanging] = useState(false);
+  const {
+    isOpen: previewOpen,
+    open: openPreview,
+    close: closePreview,
+    closeRef: backToFormRef,
+  } = usePhonePreview();
   const scrollAreaRef = useRef<HTMLDivElement>(null);
   const focusLater = useFocusAfterRender();
 
@@ -85,6 +93,14 @@ export function Editor({
   };
 
   const goToProblem = (problem: DraftProblem) => goTo(problem.step, problem.fieldId);
+
+  /** Phones: the preview fills the screen, at the part being edited. */
+  const showPreview = () => {
+    draft.save();
+    preview.showDraft(draft.latestRaw());
+    preview.scrollTo(stepId, true);
+    openPreview();
+  };
 
   const finish = () => {
     const saved = draft.save();
@@ -147,7 +163,7 @@ export function Editor({
       </header>
 
       <div className="editor__body">
-        <div className="editor__form-column">
+        <div className="editor__form-column" inert={previewOpen}>
           <StepIndicator steps={steps} current={stepId} onSelect={(id) => goTo(id)} />
           <div className="editor__scroll" ref={scrollAreaRef}>
             <form
@@ -196,6 +212,13 @@ export function Editor({
                       edit={draft.update}
                     />
                   )}
+                  <PhraseFields
+                    key={`phrases-${stepId}`}
+                    definition={definition}
+                    part={stepId}
+                    data={draft.draft.data}
+                    edit={draft.update}
+                  />
                 </div>
               </MissingUploadsContext>
             </form>
@@ -222,6 +245,15 @@ export function Editor({
                   Back<span className="visually-hidden"> to templates</span>
                 </Link>
               )}
+              <button
+                type="button"
+                className="button button--ghost editor__show-preview"
+                aria-haspopup="dialog"
+                onClick={showPreview}
+              >
+                <UiIcon name="eye" />
+                Preview
+              </button>
               {next ? (
                 <button type="button" className="button" onClick={() => goTo(next.id)}>
                   <span>
@@ -238,7 +270,27 @@ export function Editor({
             </div>
           </div>
         </div>
-        <div className="editor__preview">
+        <div
+          className={`editor__preview${previewOpen ? ' is-open' : ''}`}
+          {...(previewOpen
+            ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Preview of your portfolio' }
+            : {})}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && previewOpen) closePreview();
+          }}
+        >
+          <div className="editor__preview-bar">
+            <button
+              type="button"
+              className="button editor__back-to-form"
+              ref={backToFormRef}
+              onClick={closePreview}
+            >
+              <UiIcon name="back" />
+              Back to editing
+            </button>
+            <span className="editor__preview-name">{step.label}</span>
+          </div>
           <LivePreviewFrame templateId={templateId} frameRef={preview.frameRef} />
         </div>
       </div>

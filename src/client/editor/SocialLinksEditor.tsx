@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { SOCIAL_ICONS } from '../../shared/domain/icons.js';
 import { LIMITS } from '../../shared/domain/limits.js';
 import type { SocialLink } from '../../shared/domain/portfolio.js';
-import { SocialIcon } from '../../shared/templates/common/Icon.js';
+import { socialIconFor, whatsappLinkFor } from '../../shared/domain/social-links.js';
+import { completeLink } from '../../shared/domain/urls.js';
+import { NETWORK_NAMES, SocialIcon } from '../../shared/templates/common/Icon.js';
 import { fieldId } from './fieldRules.js';
-import { IconPicker } from './IconPicker.js';
 import { ItemToolbar } from './ItemToolbar.js';
 import { TextField } from './TextField.js';
 import { UiIcon } from './UiIcon.js';
@@ -14,14 +14,19 @@ import { useKeyedList } from './useKeyedList.js';
 interface SocialLinksEditorProps {
   links: readonly SocialLink[];
   onChange: (links: SocialLink[]) => void;
+  /** The phone number of the contact step, offered as a WhatsApp button. */
+  phone?: string;
 }
 
 export const LINKS_FULL = `You can add at most ${LIMITS.maxSocialLinks} social links. Remove one to add another.`;
 
 const newLink = (): SocialLink => ({ url: '', label: '', iconClass: 'website' });
 
-/** Social links: label, address and icon; add (up to 12), remove, move up and down. */
-export function SocialLinksEditor({ links, onChange }: SocialLinksEditorProps) {
+/**
+ * Social links: label and address, the icon following the address; add (up to 12), remove, move
+ * up and down, and a WhatsApp button made from the phone number.
+ */
+export function SocialLinksEditor({ links, onChange, phone = '' }: SocialLinksEditorProps) {
   const list = useKeyedList(links, onChange);
   const focusLater = useFocusAfterRender();
   const [message, setMessage] = useState('');
@@ -67,6 +72,20 @@ export function SocialLinksEditor({ links, onChange }: SocialLinksEditorProps) {
 
   const set = (index: number, link: SocialLink, patch: Partial<SocialLink>) =>
     list.replace(index, { ...link, ...patch });
+
+  const whatsapp = whatsappLinkFor(phone);
+  const offerWhatsapp = whatsapp !== undefined && !links.some((link) => link.url === whatsapp);
+  const addWhatsapp = () => {
+    if (!whatsapp) return;
+    if (full) {
+      setRefused(true);
+      setMessage(LINKS_FULL);
+      return;
+    }
+    list.add({ url: whatsapp, label: 'WhatsApp', iconClass: 'whatsapp' });
+    tell(`WhatsApp button added as social link ${links.length + 1}.`);
+    focusLater(`${prefix(links.length + 1)}-url`);
+  };
 
   return (
     <section className="list-editor" aria-labelledby="social-links-heading">
@@ -123,17 +142,14 @@ export function SocialLinksEditor({ links, onChange }: SocialLinksEditorProps) {
                       kind="link"
                       value={link.url}
                       placeholder="https://github.com/you"
-                      onChange={(url) => set(index, link, { url })}
+                      onChange={(url) =>
+                        set(index, link, {
+                          url,
+                          iconClass: socialIconFor(completeLink(url.trim()), link.iconClass),
+                        })
+                      }
                     />
-                    <IconPicker
-                      name={`${prefix(position)}-icon`}
-                      context={context}
-                      legend="Icon"
-                      options={SOCIAL_ICONS}
-                      value={link.iconClass}
-                      renderIcon={(icon) => <SocialIcon name={icon} />}
-                      onChange={(icon) => set(index, link, { iconClass: icon ?? 'website' })}
-                    />
+                    <LinkIconNote url={link.url} />
                   </div>
                 </fieldset>
               </li>
@@ -153,6 +169,18 @@ export function SocialLinksEditor({ links, onChange }: SocialLinksEditorProps) {
           <UiIcon name="add" />
           Add a social link
         </button>
+        {offerWhatsapp && (
+          <button
+            type="button"
+            id="social-add-whatsapp"
+            className="button button--ghost list-editor__add"
+            aria-disabled={full ? true : undefined}
+            onClick={addWhatsapp}
+          >
+            <SocialIcon name="whatsapp" />
+            Add a WhatsApp button for {phone.trim()}
+          </button>
+        )}
         <p className="visually-hidden" id={fullNoteId}>
           {LINKS_FULL}
         </p>
@@ -162,5 +190,18 @@ export function SocialLinksEditor({ links, onChange }: SocialLinksEditorProps) {
         {message}
       </p>
     </section>
+  );
+}
+
+/** Which icon the page shows for this address: it follows the address, so nothing to pick. */
+function LinkIconNote({ url }: { url: string }) {
+  const icon = socialIconFor(completeLink(url.trim()));
+  return (
+    <p className="social-icon-note">
+      <SocialIcon name={icon} className="social-icon-note__icon" />
+      {url.trim() === ''
+        ? 'The icon follows the address: WhatsApp, Instagram, LinkedIn, Behance and more.'
+        : `Shows the ${NETWORK_NAMES[icon]} icon.`}
+    </p>
   );
 }

@@ -191,6 +191,11 @@ export function ContactDetailsFields({
           kind="tel"
           value={contact.tel}
           placeholder="+91 98765 43210 (optional)"
+          hint={
+            shows('socialLinks')
+              ? 'Under Social links, this number can become a WhatsApp button.'
+              : undefined
+          }
           onChange={(tel) => edit(setContact({ tel }))}
         />
       )}
@@ -207,6 +212,7 @@ export function ContactDetailsFields({
       {shows('socialLinks') && (
         <SocialLinksEditor
           links={contact.socialLinks}
+          phone={shows('tel') ? contact.tel : ''}
           onChange={(socialLinks) => edit(setContact({ socialLinks }))}
         />
       )}

@@ -11,6 +11,7 @@ const PATHS = {
   next: 'M9 5l7 7-7 7',
   lock: 'M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z',
   none: 'M5 5l14 14M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z',
+  eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
 } as const;
 
 export type UiIconName = keyof typeof PATHS;

@@ -22,9 +22,9 @@ describe('fieldProblem', () => {
   });
 
   it.each([
-    ['link', 'javascript:alert(1)', 'must start with http://, https://, mailto: or tel:'],
-    ['link', '//evil.example', 'must start with'],
-    ['link', 'java\tscript:alert(1)', 'must start with'],
+    ['link', 'javascript:alert(1)', 'must be a web address like example.com/work'],
+    ['link', '//evil.example', 'must be a web address'],
+    ['link', 'java\tscript:alert(1)', 'must be a web address'],
     ['image', 'mailto:a@example.com', 'image address'],
     ['image', 'data:image/png;base64,AAAA', 'image address'],
     ['email', 'asha', 'email address'],

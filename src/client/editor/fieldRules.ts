@@ -1,6 +1,13 @@
 import { LIMITS } from '../../shared/domain/limits.js';
 import { contactDetailsSchema, type PortfolioData } from '../../shared/domain/portfolio.js';
-import { IMAGE_RULE, isAllowedImage, isAllowedLink, LINK_RULE } from '../../shared/domain/urls.js';
+import { PHRASE_LABELS, type PhraseKey } from '../../shared/domain/phrases.js';
+import {
+  completeLink,
+  IMAGE_RULE,
+  isAllowedImage,
+  isAllowedLink,
+  LINK_RULE,
+} from '../../shared/domain/urls.js';
 import type { TemplateDefinition } from '../../shared/templates/definition.js';
 import { editorSteps, isSectionStep, type StepId } from './steps.js';
 
@@ -30,7 +37,7 @@ export function fieldProblem(kind: FieldKind, value: string): string | undefined
   }
   switch (kind) {
     case 'link':
-      return isAllowedLink(trimmed) ? undefined : `This link ${LINK_RULE}`;
+      return isAllowedLink(completeLink(trimmed)) ? undefined : `This link ${LINK_RULE}`;
     case 'image':
       return isAllowedImage(trimmed) ? undefined : `This ${IMAGE_RULE}`;
     case 'email':
@@ -141,6 +148,12 @@ export function draftProblems(definition: TemplateDefinition, data: PortfolioDat
           check(step.id, fieldId('social', index + 1, 'url'), `${where}: URL`, 'link', link.url);
         });
       }
+    }
+    for (const [key, spec] of Object.entries(definition.phrases)) {
+      if (spec.part !== step.id) continue;
+      const phrase = key as PhraseKey;
+      const where = `Words on the page: ${PHRASE_LABELS[phrase]}`;
+      check(step.id, fieldId('phrase', phrase), where, 'line', data.phrases?.[phrase]);
     }
   }
   return problems;

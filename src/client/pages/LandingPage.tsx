@@ -101,14 +101,14 @@ export function LandingPage() {
           <div className="collage__side collage__side--right">{side(4)}</div>
         </div>
 
-        <section className="steps" aria-labelledby="steps-title">
-          <h2 id="steps-title" className="steps__title">
+        <section className="how-steps" aria-labelledby="steps-title">
+          <h2 id="steps-title" className="how-steps__title">
             Three steps to your page
           </h2>
-          <ol className="steps__list">
+          <ol className="how-steps__list">
             {STEPS.map((step, index) => (
-              <li key={step.title} className="steps__item">
-                <span className="steps__number" aria-hidden="true">
+              <li key={step.title} className="how-steps__item">
+                <span className="how-steps__number" aria-hidden="true">
                   {index + 1}
                 </span>
                 <h3>{step.title}</h3>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SMALL_SCREEN_WIDTH } from '../../shared/routes.js';
+import { NARROWEST_BUILDER_WIDTH } from '../../shared/routes.js';
 import './simple-page.css';
 
 export function ScreenErrorPage() {
@@ -26,13 +26,13 @@ export function ScreenErrorPage() {
         </svg>
         <h1>Please use a larger screen</h1>
         <p>
-          Editing and publishing a portfolio needs room for the form beside its live preview, so
-          that part of the builder needs a window wider than {SMALL_SCREEN_WIDTH} px for now.
+          Editing and publishing a portfolio needs a window at least {NARROWEST_BUILDER_WIDTH} px
+          wide: any phone held upright, a tablet or a computer.
         </p>
         <p>
           On this screen you can look at every template and its price. To build your page, open the
-          same address, <strong>{window.location.host}</strong>, on a computer: sign in there and
-          carry on.
+          same address, <strong>{window.location.host}</strong>, on your phone or a computer: sign
+          in there and carry on.
         </p>
         <p>Published portfolios work everywhere, including phones.</p>
         <div className="simple-page__actions">

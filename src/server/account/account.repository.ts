@@ -1,5 +1,6 @@
 import { PostgresAdapter } from 'kysely';
 import { erasedSubject } from '../auth/users.repository.js';
+import { deleteVisitsOf } from '../visits/visits.repository.js';
 import type { Db, Tx } from '../db/database.js';
 
 /** A username of the person with the portfolio it serves. */
@@ -82,6 +83,7 @@ export async function setUnpublished(
 export async function deleteName(trx: Tx, username: string): Promise<void> {
   await trx.deleteFrom('rendered_pages').where('username', '=', username).execute();
   await trx.deleteFrom('usernames').where('username', '=', username).execute();
+  await deleteVisitsOf(trx, [username]);
 }
 
 /** Deletes the portfolio unless another name still serves it; true when it went. */
@@ -172,6 +174,7 @@ export async function erasePerson(trx: Tx, userId: string, stamp: string): Promi
   if (usernames.length > 0) {
     await trx.deleteFrom('rendered_pages').where('username', 'in', usernames).execute();
   }
+  await deleteVisitsOf(trx, usernames);
   await trx.deleteFrom('usernames').where('user_id', '=', userId).execute();
   await trx.deleteFrom('username_holds').where('user_id', '=', userId).execute();
   await trx.deleteFrom('portfolios').where('user_id', '=', userId).execute();
@@ -194,11 +197,32 @@ export async function erasePerson(trx: Tx, userId: string, stamp: string): Promi
     .execute();
   await trx
     .updateTable('orders')
-    .set({ data: '{}', username: '', updated_at: stamp })
+    .set({
+      data: '{}',
+      username: '',
+      billing_name: null,
+      billing_address: null,
+      updated_at: stamp,
+    })
     .where('user_id', '=', userId)
     .execute();
   // Messages visitors sent to the person's pages (their mails go with the outbox rows below).
   await trx.deleteFrom('contact_messages').where('user_id', '=', userId).execute();
+  // Receipts stay for the seller's accounts (number, date, amounts, tax, a business's GSTIN);
+  // who the buyer was goes.
+  await trx
+    .updateTable('receipts')
+    .set({
+      buyer_name: '',
+      buyer_email: '',
+      billing_name: null,
+      billing_address: null,
+      username: '',
+    })
+    .where('order_id', 'in', (eb) =>
+      eb.selectFrom('orders').select('id').where('user_id', '=', userId),
+    )
+    .execute();
   if (user.email !== '') {
     await trx.deleteFrom('email_outbox').where('to_address', '=', user.email).execute();
   }

@@ -17,6 +17,8 @@ import {
   setPublication,
   type AccountContext,
 } from './account.service.js';
+import { portfolioQrCode, type QrFormat } from './qr-code.service.js';
+import { exportSite } from './site-export.service.js';
 
 const usernameParams = { params: z.object({ username: addressText(60) }) };
 /** Longer than any email address the sign-in accepts, short enough to compare cheaply. */
@@ -68,6 +70,45 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext)
       const user = await request.requireUser();
       await deletePortfolio(ctx, user.id, normaliseUsername(request.params.username));
       return reply.status(204).send();
+    },
+  );
+
+  // The QR code of a portfolio's address; `download` asks the browser to save it as a file.
+  const qrRules = {
+    signedIn: true,
+    rateLimits: ['accountPerUser'],
+    params: z.object({ username: addressText(60), format: z.enum(['svg', 'png']) }),
+    query: z.object({ download: z.literal('1').optional() }),
+  } as const;
+  app.get<{ Params: { username: string; format: QrFormat }; Querystring: { download?: '1' } }>(
+    '/api/account/portfolios/:username/qr.:format',
+    { config: qrRules },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const username = normaliseUsername(request.params.username);
+      const format = request.params.format;
+      const qr = await portfolioQrCode(ctx, user.id, username, format);
+      if (request.query.download) {
+        reply.header('content-disposition', `attachment; filename="${username}-qr.${format}"`);
+      }
+      return reply
+        .header('cache-control', 'private, max-age=3600')
+        .type(qr.contentType)
+        .send(qr.body);
+    },
+  );
+
+  app.get<{ Params: { username: string } }>(
+    '/api/account/portfolios/:username/website.zip',
+    { config: { signedIn: true, rateLimits: ['exportPerUser'], ...usernameParams } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const site = await exportSite(ctx, user.id, normaliseUsername(request.params.username));
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${site.fileName}"`)
+        .type('application/zip')
+        .send(Buffer.from(site.zip));
     },
   );
 

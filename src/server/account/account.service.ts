@@ -25,6 +25,8 @@ export interface AccountContext {
   storage: MediaStorage;
   publicUrl: () => string;
   now: () => Date;
+  /** The built builder (templates' CSS, fonts, pictures), for "Download as a website". */
+  clientDir?: string;
 }
 
 /** Another person's name, or none: the same answer, so names cannot be probed here. */

@@ -3,6 +3,10 @@
  * unpublish and publish with the page generation, deleting a portfolio, the data export, and
  * deleting the account leaving nothing personal in any table.
  */
+import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
@@ -11,6 +15,7 @@ import { send } from '../../../test/http.js';
 import { orderBody, uniqueName } from '../../../test/orders.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import type { AccountResponse } from '../../shared/account.js';
+import type { UploadedImage } from '../../shared/uploads.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { hmacHex } from '../payments/signatures.js';
@@ -103,6 +108,8 @@ describe.each(TEST_DIALECTS)('the account API (%s)', (dialect) => {
 
   it('unpublishes and publishes: the flag, the answer and the page generation', async () => {
     expect(await publicStatus(t, name1)).toBe(200);
+    // Pages rendered in the background after the publishes also move the generation: let them end.
+    await t.app.storedPages.checkForChanges();
     const before = await readPageGeneration(t.database.db);
     const off = await send(t, owner, {
       path: `/api/account/portfolios/${name1.toUpperCase()}/unpublish`,
@@ -191,6 +198,70 @@ describe.each(TEST_DIALECTS)('the account API (%s)', (dialect) => {
       .where('username', '=', name2)
       .execute();
     expect(orders).toEqual([{ status: 'paid' }]);
+  });
+
+  it('gives the owner a QR code of the page address, as SVG and as a PNG that scans', async () => {
+    const svg = await request(owner, `${t.url}/api/account/portfolios/${name1}/qr.svg`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await svg.text()).toMatch(/^<svg /);
+    const png = await request(owner, `${t.url}/api/account/portfolios/${name1}/qr.png?download=1`);
+    expect(png.headers.get('content-disposition')).toBe(`attachment; filename="${name1}-qr.png"`);
+    const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()));
+    const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+    expect(code?.data).toBe(`${t.config.publicUrl}/users/${name1}`);
+    expect((await request(other, `${t.url}/api/account/portfolios/${name1}/qr.svg`)).status).toBe(
+      404,
+    );
+    const wrong = await request(owner, `${t.url}/api/account/portfolios/${name1}/qr.gif`);
+    expect(wrong.status).toBe(400);
+  });
+
+  it('packs the page as a website: every file it names is in the ZIP, by a relative address', async () => {
+    // The page shows an uploaded photo: its files come from the media storage.
+    const upload = await send(t, owner, {
+      path: '/api/uploads',
+      body: new Uint8Array(await webpImage(800, 600)),
+      contentType: 'image/webp',
+    });
+    const { ref, hash } = upload.body as UploadedImage;
+    const sample = SAMPLE_DATA.template2;
+    const data = {
+      ...sample,
+      personalDetails: { ...sample.personalDetails, name: ownerName, profileImage: ref },
+    };
+    const claim = await send(t, owner, {
+      path: '/api/claims',
+      body: { username: name1, templateId: 'template2', data },
+    });
+    expect(claim.body).toMatchObject({ status: 'updated' });
+    const answer = await request(owner, `${t.url}/api/account/portfolios/${name1}/website.zip`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(await answer.arrayBuffer()));
+    const html = strFromU8(files['index.html']!);
+    expect(html).toContain(`<title>${ownerName}</title>`);
+    const named = [...html.matchAll(/\s(?:href|src)="([^"#][^"]*)"/g)].map((match) => match[1]!);
+    const local = named.filter((address) => !/^[a-z]+:/.test(address));
+    expect(local.length).toBeGreaterThan(3);
+    for (const address of local) expect(files[address], address).toBeDefined();
+    expect(named.filter((address) => address.startsWith('/'))).toEqual([]);
+    const photos = Object.keys(files).filter((file) => file.startsWith(`media/${hash}/`));
+    expect(photos.length).toBeGreaterThan(0);
+    expect(photos.every((file) => file.endsWith('.jpg'))).toBe(true);
+    const css = Object.keys(files).filter((file) => file.endsWith('.css'));
+    expect(css.length).toBeGreaterThan(0);
+    for (const sheet of css) {
+      const text = strFromU8(files[sheet]!);
+      expect(text).not.toMatch(/url\(\/(?!\/)/);
+      for (const match of text.matchAll(/url\(([^)]+)\)/g)) {
+        const target = path.posix.join(path.posix.dirname(sheet), match[1]!.replace(/['"]/g, ''));
+        if (!target.startsWith('data:')) expect(files[target], target).toBeDefined();
+      }
+    }
+    expect(
+      (await request(other, `${t.url}/api/account/portfolios/${name1}/website.zip`)).status,
+    ).toBe(404);
   });
 
   it('deletes the account: nothing personal is left in any table', async () => {

@@ -9,9 +9,14 @@ const TABLES = [
   'login_attempts',
   'orders',
   'page_generation',
+  'page_referrers',
+  'page_views',
+  'page_visitors',
   'payment_events',
   'portfolios',
   'rate_limits',
+  'receipt_counters',
+  'receipts',
   'rendered_pages',
   'sessions',
   'template_versions',
@@ -22,6 +27,7 @@ const TABLES = [
   'username_holds',
   'usernames',
   'users',
+  'visit_salts',
 ];
 
 const now = '2026-11-21T12:00:00.000Z';

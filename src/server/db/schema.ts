@@ -56,7 +56,7 @@ export interface UsernamesTable {
  * captured yet waits as `authorized`, or `capture_failed` when capturing it failed (retried).
  */
 export type OrderStatus =
-  'created' | 'authorized' | 'capture_failed' | 'paid' | 'credit' | 'failed';
+  'created' | 'authorized' | 'capture_failed' | 'paid' | 'credit' | 'failed' | 'refunded';
 
 export interface OrdersTable {
   id: string;
@@ -81,6 +81,15 @@ export interface OrdersTable {
   kind: ColumnType<OrderKind, OrderKind | undefined, OrderKind>;
   /** A move's credit for the unused days of the old term, in paise (0 for other kinds). */
   proration_paise: ColumnType<number, number | undefined, number>;
+  /** Billing details the buyer gave for the receipt (all optional). */
+  billing_name: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A GST state code (two digits), from the GSTIN or chosen with the address. */
+  billing_state: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_gstin: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The portfolio's paid_until before this order's publish moved it; a refund restores it. */
+  previous_paid_until: ColumnType<string | null, string | null | undefined, string | null>;
+  refunded_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UsernameHoldsTable {
@@ -211,6 +220,68 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
+/** One public page's views on one day (India's calendar), and its visitors once the day is over. */
+export interface PageViewsTable {
+  username: string;
+  day: string;
+  views: number;
+  visitors: number;
+}
+
+/** One visitor of one page on the current day: a salted hash, never an address. */
+export interface PageVisitorsTable {
+  username: string;
+  day: string;
+  visitor: string;
+}
+
+/** The random salt of one day's visitor hashes; deleted when the day is rolled up. */
+export interface VisitSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** Views that came from another site, by its host name. */
+export interface PageReferrersTable {
+  username: string;
+  day: string;
+  host: string;
+  views: number;
+}
+
+/** The last receipt number given in one financial year ("26-27"). */
+export interface ReceiptCountersTable {
+  financial_year: string;
+  last_number: number;
+}
+
+/** A paid order's receipt, as issued: nothing here follows later changes of configuration. */
+export interface ReceiptsTable {
+  order_id: string;
+  number: string;
+  issued_at: string;
+  buyer_name: string;
+  buyer_email: string;
+  billing_name: string | null;
+  billing_address: string | null;
+  billing_gstin: string | null;
+  seller_name: string;
+  seller_address: string;
+  seller_gstin: string | null;
+  item: string;
+  username: string;
+  term_from: string;
+  term_to: string;
+  amount_paise: number;
+  currency: string;
+  /** Null when the seller charged no GST (no SELLER_GSTIN when it was issued). */
+  taxable_paise: number | null;
+  cgst_paise: number | null;
+  sgst_paise: number | null;
+  igst_paise: number | null;
+  tax_rate_percent: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -230,4 +301,10 @@ export interface Database {
   test_gateway_payments: TestGatewayPaymentsTable;
   term_reminders: TermRemindersTable;
   contact_messages: ContactMessagesTable;
+  receipt_counters: ReceiptCountersTable;
+  receipts: ReceiptsTable;
+  page_views: PageViewsTable;
+  page_visitors: PageVisitorsTable;
+  visit_salts: VisitSaltsTable;
+  page_referrers: PageReferrersTable;
 }

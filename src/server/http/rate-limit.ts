@@ -94,8 +94,8 @@ export const RATE_LIMITS = {
    */
   accountPerUser: { limit: 60, windowSeconds: 600, what: 'account changes', by: 'user' },
   /**
-   * GET /api/account/export per user: 30 per 10 minutes (one back every 20 s); each reads every
-   * portfolio of the person in full.
+   * GET /api/account/export and a portfolio's website.zip per user: 30 per 10 minutes (one back
+   * every 20 s); each reads every portfolio of the person, or every file of one, in full.
    */
   exportPerUser: { limit: 30, windowSeconds: 600, what: 'data exports', by: 'user' },
   /**

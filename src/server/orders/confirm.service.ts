@@ -54,7 +54,7 @@ async function confirm(
   now: Date,
 ): Promise<ConfirmResult> {
   if (order.status === 'paid' || order.status === 'credit') {
-    return publishPaidOrder(ctx.db, order.id, order.payment_id ?? paymentId, ctx.publicUrl(), now);
+    return publishPaidOrder(ctx, order.id, order.payment_id ?? paymentId, now);
   }
   const wait = async (status: 'authorized' | 'capture_failed', error: GatewayError) => {
     const note = `${status === 'authorized' ? 'Confirming' : 'Capturing'} the payment failed: ${error.detail}`;
@@ -83,7 +83,7 @@ async function confirm(
     // once): then the answer is the settled one, not a refusal.
     const latest = await findOrderByGatewayId(ctx.db, order.gateway_order_id);
     if (latest?.payment_id === paymentId && ['paid', 'credit'].includes(latest.status)) {
-      return publishPaidOrder(ctx.db, order.id, paymentId, ctx.publicUrl(), now);
+      return publishPaidOrder(ctx, order.id, paymentId, now);
     }
     throw notConfirmed('Another payment already pays this order');
   }
@@ -98,7 +98,7 @@ async function confirm(
   if (payment.status !== 'captured') {
     throw notConfirmed(`The payment is ${payment.status}, not completed`);
   }
-  return publishPaidOrder(ctx.db, order.id, paymentId, ctx.publicUrl(), now);
+  return publishPaidOrder(ctx, order.id, paymentId, now);
 }
 
 /** Confirms by the provider's order id, whoever paid it (the webhook and the redirect use it). */

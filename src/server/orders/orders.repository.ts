@@ -46,6 +46,19 @@ export async function settleOrder(
     .execute();
 }
 
+/** What the portfolio's paid_until was before this order's publish moved it (null: new). */
+export async function setPreviousPaidUntil(
+  trx: Tx,
+  orderId: string,
+  previous: string | null,
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ previous_paid_until: previous })
+    .where('id', '=', orderId)
+    .execute();
+}
+
 /** This user's order with the gateway's id (optionally only of one gateway), or undefined. */
 export function findOrderOfUser(
   db: Db,

@@ -42,7 +42,7 @@ import {
   setGatewayOrderId,
 } from './orders.repository.js';
 import { quoteMove } from './moves.service.js';
-import { publishPaidOrder } from './publish.service.js';
+import { publishPaidOrder, type PublishContext } from './publish.service.js';
 import { findOwnedUsername } from './released-names.js';
 
 /** What the claim, order and verify rules take, already read and checked by the routes. */
@@ -63,10 +63,8 @@ export interface PaymentInput {
   signature: string;
 }
 
-export interface OrdersContext {
-  db: Db;
+export interface OrdersContext extends PublishContext {
   gateway: PaymentGateway;
-  publicUrl: () => string;
 }
 
 const taken = () => new OrderError('name_taken', USERNAME_TAKEN_MESSAGE);
@@ -185,13 +183,7 @@ async function publishFree(
   orderId: string,
   now: Date,
 ): Promise<CreateOrderResponse | undefined> {
-  const result = await publishPaidOrder(
-    ctx.db,
-    orderId,
-    `proration:${orderId}`,
-    ctx.publicUrl(),
-    now,
-  );
+  const result = await publishPaidOrder(ctx, orderId, `proration:${orderId}`, now);
   if (result.status !== 'published') return undefined;
   return {
     status: 'published_with_credit',
@@ -305,13 +297,7 @@ async function payWithCredit(
   now: Date,
 ): Promise<CreateOrderResponse | undefined> {
   if (!(await spendCredit(ctx.db, creditId, orderId, now.toISOString()))) return undefined;
-  const result = await publishPaidOrder(
-    ctx.db,
-    orderId,
-    `credit:${creditId}`,
-    ctx.publicUrl(),
-    now,
-  );
+  const result = await publishPaidOrder(ctx, orderId, `credit:${creditId}`, now);
   if (result.status !== 'published') return undefined;
   return {
     status: 'published_with_credit',

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { formatTermDate, renewedUntil } from '../../shared/domain/term.js';
+import { formatTermDate, renewedUntil, TERM_DAYS } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import type { OrderKind } from '../../shared/orders.js';
+import { ACCOUNT_PATH, receiptPath } from '../../shared/routes.js';
 import { findUserById, isErased } from '../auth/users.repository.js';
+import type { SellerConfig } from '../config.js';
 import { inTransaction, isUniqueViolation, type Db, type Tx } from '../db/database.js';
+import { issueReceipt } from '../receipts/receipts.repository.js';
 import { enqueueEmail } from '../mail/outbox.repository.js';
 import {
   findPortfolioOf,
@@ -15,7 +18,12 @@ import { bumpPageGeneration } from '../public-pages/page-generation.js';
 import { deleteHold, findHold } from './holds.repository.js';
 import { OrderError } from './errors.js';
 import { endReplacedTerm, moveCreditStands } from './moves.service.js';
-import { lockOrder, settleOrder, type OrderRow } from './orders.repository.js';
+import {
+  lockOrder,
+  setPreviousPaidUntil,
+  settleOrder,
+  type OrderRow,
+} from './orders.repository.js';
 import { isReleased, releasedBefore } from './released-names.js';
 import {
   deleteReleasedUsername,
@@ -23,6 +31,13 @@ import {
   insertUsername,
   pointUsernameAt,
 } from './usernames.repository.js';
+
+/** What publishing needs besides the order: the store, the site's address and who sells. */
+export interface PublishContext {
+  db: Db;
+  publicUrl: () => string;
+  seller: SellerConfig;
+}
 
 export type PublishResult =
   | {
@@ -33,6 +48,9 @@ export type PublishResult =
       email: string;
       /** ISO-8601; absent only when the portfolio is gone since. */
       paidUntil?: string;
+      orderId: string;
+      /** The receipt's number; absent when nothing was paid (a move its credit covered). */
+      receipt?: string;
     }
   | { status: 'credit'; username: string; reason: CreditReason };
 
@@ -49,13 +67,13 @@ export type CreditReason = 'name_taken' | 'move_credit_spent';
  * If the name belongs to someone else by now, the order becomes a credit: no money is lost.
  */
 export async function publishPaidOrder(
-  db: Db,
+  ctx: PublishContext,
   orderId: string,
   paymentId: string,
-  publicUrl: string,
   now = new Date(),
 ): Promise<PublishResult> {
-  const settle = (trx: Tx) => settlePaidOrder(trx, orderId, paymentId, publicUrl, now);
+  const { db } = ctx;
+  const settle = (trx: Tx) => settlePaidOrder(trx, ctx, orderId, paymentId, now);
   try {
     return await inTransaction(db, settle);
   } catch (error) {
@@ -68,27 +86,38 @@ export async function publishPaidOrder(
 
 async function settlePaidOrder(
   trx: Tx,
+  ctx: PublishContext,
   orderId: string,
   paymentId: string,
-  publicUrl: string,
   now: Date,
 ): Promise<PublishResult> {
   const stamp = now.toISOString();
+  const publicUrl = ctx.publicUrl();
   const order = await lockOrder(trx, orderId);
   const user = await findUserById(trx, order.user_id);
   if (!user) throw new Error(`order ${order.id} has no user`);
   const url = portfolioUrl(publicUrl, order.username);
 
-  const published = (paidUntil: string | undefined): PublishResult => ({
+  const published = (paidUntil: string | undefined, receipt?: string): PublishResult => ({
     status: 'published',
     kind: order.kind,
     username: order.username,
     url,
     email: user.email,
     paidUntil,
+    orderId: order.id,
+    ...(receipt ? { receipt } : {}),
   });
   if (order.status === 'paid') {
-    return published((await findPortfolioOf(trx, order.user_id, order.template_id))?.paid_until);
+    const [portfolio, receipt] = await Promise.all([
+      findPortfolioOf(trx, order.user_id, order.template_id),
+      trx
+        .selectFrom('receipts')
+        .select('number')
+        .where('order_id', '=', order.id)
+        .executeTakeFirst(),
+    ]);
+    return published(portfolio?.paid_until, receipt?.number);
   }
   if (order.status === 'credit') {
     const reason = order.status_message === MOVE_CREDIT_SPENT ? 'move_credit_spent' : 'name_taken';
@@ -128,13 +157,15 @@ async function settlePaidOrder(
     const paidUntil = renewedUntil(portfolio.paid_until, now).toISOString();
     await setPaidUntil(trx, portfolio.id, paidUntil, stamp);
     await settleOrder(trx, order.id, 'paid', paymentId, stamp);
-    await enqueueEmail(trx, renewedEmail(user.email, url, paidUntil), now);
+    await setPreviousPaidUntil(trx, order.id, portfolio.paid_until);
+    const receipt = await receiptFor(trx, ctx, order, user, paymentId, paidUntil, now);
+    await enqueueEmail(trx, renewedEmail(user.email, url, paidUntil, publicUrl, order.id), now);
     // An offline page is served again from this commit on.
     await bumpPageGeneration(trx);
-    return published(paidUntil);
+    return published(paidUntil, receipt);
   }
 
-  const { portfolioId, paidUntil } = await savePaidPortfolio(trx, order, now);
+  const { portfolioId, paidUntil, previousPaidUntil } = await savePaidPortfolio(trx, order, now);
   if (owner) {
     await pointUsernameAt(trx, order.username, portfolioId, stamp);
     // The move was priced down by the old term's unused days: that term ends here.
@@ -152,6 +183,8 @@ async function settlePaidOrder(
   }
   await deleteHold(trx, order.username);
   await settleOrder(trx, order.id, 'paid', paymentId, stamp);
+  await setPreviousPaidUntil(trx, order.id, previousPaidUntil);
+  const receipt = await receiptFor(trx, ctx, order, user, paymentId, paidUntil, now);
   await enqueueEmail(
     trx,
     {
@@ -162,22 +195,50 @@ async function settlePaidOrder(
         '',
         `Your portfolio is published at ${url}`,
         '',
-        `It is paid until ${formatTermDate(new Date(paidUntil))}. Updates at the same username are free: sign in, choose the template, pick Update, edit, and submit the same username.`,
+        `It is paid until ${formatTermDate(new Date(paidUntil))}. Updates at the same username are free: sign in, open My portfolios (${publicUrl}${ACCOUNT_PATH}) and choose Edit.`,
         '',
+        ...(receipt ? [`Your receipt ${receipt}: ${publicUrl}${receiptPath(order.id)}`, ''] : []),
         'Online Portfolio Builder',
       ].join('\n'),
     },
     now,
   );
   await bumpPageGeneration(trx);
-  return published(paidUntil);
+  return published(paidUntil, receipt);
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Kept on a credit so that a later answer about the same order gives the same reason. */
 const MOVE_CREDIT_SPENT =
   'The unused days this move was priced down by were spent before it was paid.';
 
-function renewedEmail(to: string, url: string, paidUntil: string) {
+/**
+ * The receipt of a paid order, issued with it: for money paid at the provider or an earlier
+ * payment kept as a credit; none when a move's unused days covered the price (nothing paid).
+ */
+async function receiptFor(
+  trx: Tx,
+  ctx: PublishContext,
+  order: OrderRow,
+  user: { name: string; email: string },
+  paymentId: string,
+  paidUntil: string,
+  now: Date,
+): Promise<string | undefined> {
+  if (paymentId.startsWith('proration:') || order.amount_paise === 0) return undefined;
+  const termFrom = new Date(Date.parse(paidUntil) - TERM_DAYS * DAY_MS).toISOString();
+  const buyer = { name: user.name, email: user.email };
+  return issueReceipt(trx, { order, buyer, termFrom, termTo: paidUntil }, ctx.seller, now);
+}
+
+function renewedEmail(
+  to: string,
+  url: string,
+  paidUntil: string,
+  publicUrl: string,
+  orderId: string,
+) {
   return {
     to,
     subject: 'Your portfolio is renewed',
@@ -185,6 +246,9 @@ function renewedEmail(to: string, url: string, paidUntil: string) {
       'Thank you for renewing.',
       '',
       `Your portfolio at ${url} is paid until ${formatTermDate(new Date(paidUntil))}.`,
+      '',
+      `Your receipt: ${publicUrl}${receiptPath(orderId)}`,
+      `Your portfolios: ${publicUrl}${ACCOUNT_PATH}`,
       '',
       'Online Portfolio Builder',
     ].join('\n'),
@@ -196,7 +260,7 @@ async function savePaidPortfolio(
   trx: Tx,
   order: OrderRow,
   now: Date,
-): Promise<{ portfolioId: string; paidUntil: string }> {
+): Promise<{ portfolioId: string; paidUntil: string; previousPaidUntil: string | null }> {
   const stamp = now.toISOString();
   const existing = await findPortfolioOf(trx, order.user_id, order.template_id);
   // Buying a template one already has (at another name) adds its year as a renewal would.
@@ -205,7 +269,7 @@ async function savePaidPortfolio(
     : renewedUntil(now, now).toISOString();
   if (existing) {
     await updatePortfolio(trx, existing.id, { data: order.data, updatedAt: stamp, paidUntil });
-    return { portfolioId: existing.id, paidUntil };
+    return { portfolioId: existing.id, paidUntil, previousPaidUntil: existing.paid_until };
   }
   const portfolioId = randomUUID();
   await insertPortfolio(trx, {
@@ -217,5 +281,5 @@ async function savePaidPortfolio(
     created_at: stamp,
     updated_at: stamp,
   });
-  return { portfolioId, paidUntil };
+  return { portfolioId, paidUntil, previousPaidUntil: null };
 }

@@ -24,7 +24,11 @@ export type PublicPageFastPath = (
   next: RequestHandler,
 ) => void;
 
-export function createPublicPageFastPath(cache: PageCache): PublicPageFastPath {
+export function createPublicPageFastPath(
+  cache: PageCache,
+  /** Told of each page sent (visitor counts): a few map updates, nothing awaited. */
+  onView: (username: string, request: IncomingMessage) => void,
+): PublicPageFastPath {
   return (request, response, next) => {
     const method = request.method;
     const url = request.url;
@@ -32,12 +36,14 @@ export function createPublicPageFastPath(cache: PageCache): PublicPageFastPath {
       return next(request, response);
     }
     const match = PORTFOLIO_PATH.exec(url);
-    const page = match ? cache.get(match[1]!) : undefined;
+    const username = match?.[1];
+    const page = username ? cache.get(username) : undefined;
     if (!page || page.servedUntil <= Date.now()) return next(request, response);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     const answer = page.headers[encoding];
     const body = page.bodies[encoding];
     if (!answer || !body) return next(request, response);
+    onView(username!, request);
     if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
       response.writeHead(304, answer.notModified);
       response.end();

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { normaliseUsername, usernameProblem } from '../../shared/domain/username.js';
@@ -64,6 +65,8 @@ export function registerPublicPages(
     sitemapUrlsPerChild?: number;
     /** The contact form's start token a page is rendered with (contact-token.ts). */
     contactToken?: () => string;
+    /** Counts each page sent to a person (visits/visit-counter.ts). */
+    onView: (username: string, request: IncomingMessage) => void;
   },
 ): PublicPageFastPath {
   const cache = new PageCache(ctx.cacheBytes);
@@ -164,6 +167,7 @@ export function registerPublicPages(
     });
     // Everything the hooks set so far (security headers) is part of the answer the fast path replays.
     cached.headers[encoding] ??= cachedAnswer(etag, reply.getHeaders());
+    ctx.onView(username, request.raw);
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       return reply.removeHeader('content-length').status(304).send();
     }
@@ -222,5 +226,5 @@ export function registerPublicPages(
     },
   );
 
-  return createPublicPageFastPath(cache);
+  return createPublicPageFastPath(cache, ctx.onView);
 }

@@ -185,6 +185,24 @@ const ACCOUNT_ROWS: Row[] = [
     }),
   },
   {
+    route: 'GET /api/account/portfolios/:username/qr.:format',
+    what: "the QR code of the owner's page",
+    expect: { nobody: 401, owner: 200, other: 404 },
+    request: async (world) => ({ path: `/api/account/portfolios/${world.ownerName}/qr.svg` }),
+  },
+  {
+    route: 'GET /api/account/portfolios/:username/visits',
+    what: "the visitor numbers of the owner's page",
+    expect: { nobody: 401, owner: 200, other: 404 },
+    request: async (world) => ({ path: `/api/account/portfolios/${world.ownerName}/visits` }),
+  },
+  {
+    route: 'GET /api/account/portfolios/:username/website.zip',
+    what: "the owner's page as a website",
+    expect: { nobody: 401, owner: 200, other: 404 },
+    request: async (world) => ({ path: `/api/account/portfolios/${world.ownerName}/website.zip` }),
+  },
+  {
     route: 'GET /api/account/export',
     what: "one's own data only",
     expect: { nobody: 401, owner: 200, other: 200 },

@@ -9,6 +9,7 @@ import {
   type TileIcon,
 } from './icons.js';
 import { LIMITS } from './limits.js';
+import { PHRASE_KEYS, PHRASE_MAX, type Phrases } from './phrases.js';
 import {
   blankTile,
   contactDetailsSchema,
@@ -139,6 +140,16 @@ function socialLinkAsTyped(value: unknown): SocialLink {
   };
 }
 
+/** The phrases the owner typed (known ones, as typed); undefined when there are none. */
+function phrasesAsTyped(value: unknown): Phrases | undefined {
+  const fields = fieldsOf(value);
+  const typed: Phrases = {};
+  for (const key of PHRASE_KEYS) {
+    if (typeof fields[key] === 'string' && fields[key] !== '') typed[key] = fields[key];
+  }
+  return Object.keys(typed).length > 0 ? typed : undefined;
+}
+
 /** The portfolio as typed: the document's shape, every text kept exactly as it was entered. */
 export function portfolioAsTyped(value: unknown): PortfolioData {
   const root = fieldsOf(value);
@@ -164,6 +175,8 @@ export function portfolioAsTyped(value: unknown): PortfolioData {
       }),
     },
   };
+  const phrases = phrasesAsTyped(root.phrases);
+  if (phrases) data.phrases = phrases;
   for (const key of SECTION_KEYS) {
     if (typeof root[key] === 'object' && root[key] !== null) {
       data[key] = sectionAsTyped(key, root[key]);
@@ -257,6 +270,11 @@ export function previewSafePortfolio(data: PortfolioData): PortfolioData {
   for (const key of SECTION_KEYS) {
     const section = data[key];
     if (section) safe[key] = safeSection(section);
+  }
+  if (data.phrases) {
+    safe.phrases = Object.fromEntries(
+      Object.entries(data.phrases).map(([key, value]) => [key, cutText(value, PHRASE_MAX)]),
+    );
   }
   return safe;
 }

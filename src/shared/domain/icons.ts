@@ -1,4 +1,7 @@
-/** Icons a social link can show (stored as `iconClass`). */
+/**
+ * Icons a social link can show (stored as `iconClass`; `twitter` is X). What a page shows is
+ * decided from the link's address (social-links.ts), so a stored icon only matters for old data.
+ */
 export const SOCIAL_ICONS = [
   'twitter',
   'facebook',
@@ -8,8 +11,20 @@ export const SOCIAL_ICONS = [
   'dribbble',
   'behance',
   'youtube',
+  'whatsapp',
+  'telegram',
+  'medium',
+  'substack',
+  'threads',
+  'bluesky',
+  'mastodon',
+  'pinterest',
+  'vimeo',
+  'soundcloud',
+  'spotify',
   'website',
   'email',
+  'phone',
 ] as const;
 export type SocialIcon = (typeof SOCIAL_ICONS)[number];
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from './limits.js';
 import { EMAIL_PATTERN } from './email.js';
 import { contactDetailsSchema, parsePortfolio, socialLinkSchema } from './portfolio.js';
-import { isAllowedImage, isAllowedLink } from './urls.js';
+import { completeLink, isAllowedImage, isAllowedLink, LINK_RULE } from './urls.js';
 
 const minimal = { personalDetails: { name: 'Asha Rao' } };
 
@@ -81,22 +81,22 @@ describe('parsePortfolio', () => {
     [
       withTiles([{ title: 'T', link: 'javascript:alert(1)' }]),
       'section.sectionTiles.0.link',
-      'must start with http://, https://, mailto: or tel:',
+      LINK_RULE,
     ],
     [
       withTiles([{ title: 'T', link: ' JavaScript:alert(1)' }]),
       'section.sectionTiles.0.link',
-      'must start with http://',
+      'must be a web address',
     ],
     [
       withTiles([{ title: 'T', link: 'java\tscript:alert(1)' }]),
       'section.sectionTiles.0.link',
-      'must start with http://',
+      'must be a web address',
     ],
     [
       withTiles([{ title: 'T', link: '//evil.example/x' }]),
       'section.sectionTiles.0.link',
-      'must start with http://',
+      'must be a web address',
     ],
     [withTiles([{ title: 'T', icon: 'skull' }]), 'section.sectionTiles.0.icon', 'must be one of'],
     [withTiles([]), 'section.sectionTiles', 'must have at least 1 tile'],
@@ -205,6 +205,21 @@ describe('URL rules', () => {
     'https://exa mple.com',
     'https://example.com/\u0000',
   ])('refuses the link %j', (url) => expect(isAllowedLink(url)).toBe(false));
+  it.each([
+    ['priyaraman.in/work', 'https://priyaraman.in/work'],
+    ['www.behance.net/priya', 'https://www.behance.net/priya'],
+    ['example.co.uk?ref=card', 'https://example.co.uk?ref=card'],
+  ])('completes %s to https://', (typed, stored) => {
+    const parsed = parsePortfolio({
+      personalDetails: { name: 'A' },
+      contactDetails: { socialLinks: [{ url: typed, label: 'Work', iconClass: 'website' }] },
+    });
+    expect(parsed.ok && parsed.data.contactDetails.socialLinks[0]!.url).toBe(stored);
+  });
+  it.each(['localhost:3000', 'me@example.com', 'just words', 'javascript:alert(1)', 'a.b c'])(
+    'leaves %j as typed (the link rule decides)',
+    (typed) => expect(completeLink(typed)).toBe(typed),
+  );
   it('allows only http(s) and site paths for images', () => {
     expect(isAllowedImage('https://cdn.example.com/a.jpg')).toBe(true);
     expect(isAllowedImage('/templates/art/portrait-phantom.svg')).toBe(true);

@@ -3,7 +3,8 @@ import { normaliseSocialIcon, SOCIAL_ICONS, TILE_ICONS } from './icons.js';
 import { FORM_DELIVERIES, type FormDelivery } from '../contact.js';
 import { EMAIL_PATTERN } from './email.js';
 import { LIMITS } from './limits.js';
-import { IMAGE_RULE, isAllowedImage, isAllowedLink, LINK_RULE } from './urls.js';
+import { phrasesSchema, type Phrases } from './phrases.js';
+import { completeLink, IMAGE_RULE, isAllowedImage, isAllowedLink, LINK_RULE } from './urls.js';
 
 /*
  * The portfolio document (SPEC section 3) with DESIGN.md's limits and URL rules. One schema for
@@ -48,6 +49,7 @@ const link = z
   .string({ error: mustBe('text') })
   .trim()
   .max(LIMITS.url, atMost(LIMITS.url))
+  .transform(completeLink)
   .refine(isAllowedLink, LINK_RULE)
   .default('');
 
@@ -173,13 +175,16 @@ export const portfolioSchema = z
     section2: sectionSchema.optional(),
     section3: sectionSchema.optional(),
     contactDetails: contactDetailsSchema.prefault({}),
+    phrases: phrasesSchema.optional(),
   })
-  .transform(({ personalDetails, section, section2, section3, contactDetails }) => ({
+  .transform(({ personalDetails, section, section2, section3, contactDetails, phrases }) => ({
     personalDetails: { type: 'personalDetails' as const, ...personalDetails },
     ...(section && { section: typedSection('section', section) }),
     ...(section2 && { section2: typedSection('section2', section2) }),
     ...(section3 && { section3: typedSection('section3', section3) }),
     contactDetails: { type: 'contactDetails' as const, ...contactDetails },
+    // Only when the owner changed a phrase: documents without one stay as they were.
+    ...(phrases && Object.keys(phrases).length > 0 ? { phrases: phrases as Phrases } : {}),
   }));
 
 /** The portfolio document as the schema gives it: canonical, every part typed. */

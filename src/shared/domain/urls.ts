@@ -40,6 +40,31 @@ function hasScheme(value: string, schemes: readonly string[]): boolean {
   return value.length > parsed.protocol.length;
 }
 
+/** One label of a host name: letters, digits and inner hyphens. */
+const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const TOP_LEVEL = /^[a-z]{2,63}$/i;
+
+/** `priyaraman.in/work`: a host name with a dot and a known-looking ending, then maybe a path. */
+function isBareWebAddress(value: string): boolean {
+  const end = value.search(/[/?#]/);
+  const host = end === -1 ? value : value.slice(0, end);
+  const labels = host.split('.');
+  return (
+    labels.length >= 2 &&
+    labels.every((label) => HOST_LABEL.test(label)) &&
+    TOP_LEVEL.test(labels[labels.length - 1]!) &&
+    !/\s/.test(value)
+  );
+}
+
+/**
+ * A web address typed without its scheme gets `https://`, as a browser's address bar would do;
+ * anything else is left for the link rule to accept or refuse.
+ */
+export function completeLink(value: string): string {
+  return isBareWebAddress(value) ? `https://${value}` : value;
+}
+
 /** Links: http, https, mailto, tel, or a path on this site. Empty means "no link". */
 export function isAllowedLink(value: string): boolean {
   return value === '' || isSitePath(value) || hasScheme(value, LINK_SCHEMES);
@@ -55,7 +80,8 @@ export function isAllowedImage(value: string): boolean {
   );
 }
 
-export const LINK_RULE = 'must start with http://, https://, mailto: or tel:';
+export const LINK_RULE =
+  'must be a web address like example.com/work, or start with https://, mailto: or tel:';
 export const IMAGE_RULE = 'must be an image address starting with http:// or https://';
 
 /**

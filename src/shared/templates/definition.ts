@@ -7,6 +7,7 @@ import type {
   SectionKey,
   TileField,
 } from '../domain/portfolio.js';
+import type { PhraseKey } from '../domain/phrases.js';
 import type { TemplateId } from './catalog.js';
 
 export interface SectionSpec {
@@ -14,6 +15,12 @@ export interface SectionSpec {
   label: string;
   fields: readonly SectionField[];
   tileFields: readonly TileField[];
+}
+
+/** A fixed phrase the template shows: where (the editor offers it in that step), and its words. */
+export interface PhraseSpec {
+  part: 'personalDetails' | SectionKey | 'contactDetails';
+  words: string;
 }
 
 export interface TemplateProps {
@@ -37,6 +44,8 @@ export interface TemplateDefinitionOf<Id extends string> {
   personalDetails: readonly PersonalField[];
   sections: Partial<Record<SectionKey, SectionSpec>>;
   contactDetails: readonly ContactField[];
+  /** The fixed phrases a visitor reads, each of which the owner may reword. */
+  phrases: Partial<Record<PhraseKey, PhraseSpec>>;
   /** The component with its CSS: a chunk of its own in the builder. */
   loadComponent: () => Promise<TemplateComponent>;
   /** What the preview pages show and what the store's default data is seeded from. */

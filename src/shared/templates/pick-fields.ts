@@ -57,5 +57,9 @@ export function pickTemplateFields(
     };
     result[key] = picked;
   }
+  const phrases = Object.fromEntries(
+    Object.entries(data.phrases ?? {}).filter(([key]) => key in definition.phrases),
+  );
+  if (Object.keys(phrases).length > 0) result.phrases = phrases;
   return result;
 }

@@ -9,7 +9,9 @@ import * as rateLimits from './20261123130000_rate_limits.js';
 import * as unpublishedUsernames from './20261124000000_unpublished_usernames.js';
 import * as termReminders from './20261124020000_term_reminders.js';
 import * as orderKinds from './20261124040000_order_kinds.js';
+import * as receipts from './20261124050000_receipts.js';
 import * as contactMessages from './20261124080000_contact_messages.js';
+import * as pageVisits from './20261124090000_page_visits.js';
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from the folder so that
@@ -26,5 +28,7 @@ export const migrations: Record<string, Migration> = {
   '20261124000000_unpublished_usernames': unpublishedUsernames,
   '20261124020000_term_reminders': termReminders,
   '20261124040000_order_kinds': orderKinds,
+  '20261124050000_receipts': receipts,
   '20261124080000_contact_messages': contactMessages,
+  '20261124090000_page_visits': pageVisits,
 };

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import type { SocialLink } from '../../domain/portfolio.js';
+import { socialIconFor } from '../../domain/social-links.js';
 
 export interface ContactMessage {
   name: string;
@@ -38,7 +39,9 @@ export function handleContactSubmit(event: FormEvent<HTMLFormElement>): void {
   });
 }
 
-/** Links with an empty url are hidden (spec). */
+/** Links with an empty url are hidden (spec); each shows the icon its address calls for. */
 export function visibleSocialLinks(links: readonly SocialLink[]): SocialLink[] {
-  return links.filter((link) => link.url.trim() !== '');
+  return links
+    .filter((link) => link.url.trim() !== '')
+    .map((link) => ({ ...link, iconClass: socialIconFor(link.url, link.iconClass) }));
 }

@@ -4,6 +4,8 @@ import { SocialIcon, TileIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { visibleSocialLinks } from '../common/contact.js';
 import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
+import { PhrasesProvider, usePhrase } from '../common/phrases.js';
+import { directiveDefinition } from './definition.js';
 import './directive.css';
 import { Paragraphs, relFor } from '../common/text.js';
 import { TemplateImage } from '../common/TemplateImage.js';
@@ -45,6 +47,7 @@ function hasContent(tile: Tile): boolean {
 }
 
 function Feature({ tile, index }: { tile: Tile; index: number }) {
+  const more = usePhrase('moreButton');
   const side = index % 2 === 0 ? 'left' : 'right';
   return (
     <article className={`dv-feature dv-feature--${side}`}>
@@ -77,7 +80,7 @@ function Feature({ tile, index }: { tile: Tile; index: number }) {
         )}
         {tile.link && (
           <a className="dv-button" href={tile.link} rel={relFor(tile.link)}>
-            Learn more
+            {more}
             {tile.title && <span className="dv-sr-only"> about {tile.title}</span>}
           </a>
         )}
@@ -127,6 +130,7 @@ function Features({ section }: { section: Section }) {
 }
 
 function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
+  const heading = usePhrase('contactHeading');
   const { tel, address } = contact;
   const contactForm = useContactForm(contact);
   const email = contactForm.showEmail ? contact.email : '';
@@ -143,7 +147,7 @@ function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
       <div className="dv-footer__inner">
         {hasAnything && (
           <h2 id={titleId} className="dv-footer__title">
-            Get in touch
+            {heading}
           </h2>
         )}
         {contactForm.hasForm && (
@@ -262,10 +266,12 @@ function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
 export function DirectiveTemplate({ data }: TemplateProps) {
   const { personalDetails, section, contactDetails } = data;
   return (
-    <div className="tpl-directive">
-      <Header person={personalDetails} />
-      <main className="dv-main">{section && <Features section={section} />}</main>
-      <Footer contact={contactDetails} name={personalDetails.name} />
-    </div>
+    <PhrasesProvider data={data} definition={directiveDefinition}>
+      <div className="tpl-directive">
+        <Header person={personalDetails} />
+        <main className="dv-main">{section && <Features section={section} />}</main>
+        <Footer contact={contactDetails} name={personalDetails.name} />
+      </div>
+    </PhrasesProvider>
   );
 }

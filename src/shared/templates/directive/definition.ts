@@ -14,6 +14,10 @@ export const directiveDefinition = defineTemplate({
     },
   },
   contactDetails: ['email', 'tel', 'address', 'socialLinks'],
+  phrases: {
+    moreButton: { part: 'section', words: 'Learn more' },
+    contactHeading: { part: 'contactDetails', words: 'Get in touch' },
+  },
   loadComponent: async () => (await import('./DirectiveTemplate.js')).DirectiveTemplate,
   loadSample: async () => (await import('./sample.js')).directiveSample,
 });

@@ -4,6 +4,7 @@ import { ROTATING_ICONS, SocialIcon, TileIcon } from '../common/Icon.js';
 import { visibleSocialLinks } from '../common/contact.js';
 import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
+import { phrasesOf } from '../common/phrases.js';
 import { hyperspaceDefinition } from './definition.js';
 import './hyperspace.css';
 import { Paragraphs } from '../common/text.js';
@@ -58,6 +59,7 @@ function rotatingIcon(index: number) {
 }
 
 export function HyperspaceTemplate({ data }: TemplateProps) {
+  const say = phrasesOf(data, hyperspaceDefinition);
   const { personalDetails: person, section, section2, contactDetails: contact } = data;
   const rootRef = useRef<HTMLDivElement>(null);
   const navRef = useRef<HTMLUListElement>(null);
@@ -91,7 +93,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
       label: filled(section2?.sectionTitle) ? section2.sectionTitle : section2Label,
     });
   }
-  navItems.push({ id: 'contactDetails', label: 'Get in touch' });
+  navItems.push({ id: 'contactDetails', label: say('contactHeading') });
   const firstTarget = navItems[1]?.id ?? 'contactDetails';
 
   // Progressive enhancement only: the server HTML is complete without any of this.
@@ -199,7 +201,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                 {filled(person.intro) && <Paragraphs text={person.intro} className="hs-lead" />}
                 <p className="hs-actions">
                   <a className="hs-button" href={`#${firstTarget}`}>
-                    Learn more
+                    {say('moreButton')}
                   </a>
                 </p>
               </div>
@@ -253,7 +255,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                         {filled(tile.link) && (
                           <p className="hs-actions">
                             <a className="hs-button" {...linkAttributes(tile.link)}>
-                              Learn more
+                              {say('moreButton')}
                               {filled(tile.title) && (
                                 <span className="hs-sr"> about {tile.title}</span>
                               )}
@@ -303,7 +305,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                           {filled(tile.link) && (
                             <p className="hs-more">
                               <a {...linkAttributes(tile.link)}>
-                                Check it out
+                                {say('projectButton')}
                                 {filled(tile.title) && (
                                   <span className="hs-sr">: {tile.title}</span>
                                 )}
@@ -332,7 +334,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
           >
             <div className="hs-inner">
               <h2 id="hs-contact-title" className="hs-major hs-reveal">
-                Get in touch
+                {say('contactHeading')}
               </h2>
               <div className={`hs-split hs-reveal${hasContactList ? '' : ' hs-split--single'}`}>
                 <form className="hs-form" {...contactForm.formProps} aria-label="Contact form">

@@ -19,6 +19,11 @@ export const hyperspaceDefinition = defineTemplate({
     },
   },
   contactDetails: ['email', 'tel', 'address', 'socialLinks'],
+  phrases: {
+    moreButton: { part: 'personalDetails', words: 'Learn more' },
+    projectButton: { part: 'section2', words: 'Check it out' },
+    contactHeading: { part: 'contactDetails', words: 'Get in touch' },
+  },
   loadComponent: async () => (await import('./HyperspaceTemplate.js')).HyperspaceTemplate,
   loadSample: async () => (await import('./sample.js')).hyperspaceSample,
 });

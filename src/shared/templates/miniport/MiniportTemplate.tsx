@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import type { TemplateProps } from '../definition.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon, NETWORK_NAMES } from '../common/Icon.js';
+import { phrasesOf, PhrasesProvider, usePhrase } from '../common/phrases.js';
 import { visibleSocialLinks } from '../common/contact.js';
 import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import { miniportDefinition } from './definition.js';
@@ -40,11 +41,12 @@ function sectionShows(section: Section | undefined, withImage: boolean): section
 
 /** "Hi. I'm {name}." without doubling the name's own closing punctuation. */
 function Greeting({ name }: { name: string }) {
+  const greeting = usePhrase('greeting');
   if (!filled(name)) return <>Welcome.</>;
   const trimmed = name.trim();
   return (
     <>
-      Hi. I’m <strong>{trimmed}</strong>
+      {greeting} <strong>{trimmed}</strong>
       {/[.!?]$/.test(trimmed) ? '' : '.'}
     </>
   );
@@ -94,6 +96,7 @@ function SectionFooter({ section, next }: { section: Section; next: Part | undef
 
 /** A service shows the icon its owner picked; older data without one gets a neutral star. */
 function ServiceTile({ tile }: { tile: Tile }) {
+  const more = usePhrase('moreButton');
   const icon = tile.icon ?? 'star';
   const title = tile.title.trim();
   return (
@@ -106,7 +109,8 @@ function ServiceTile({ tile }: { tile: Tile }) {
       {filled(tile.link) && (
         <div className="mp-tile-action">
           <a className="mp-button mp-button--small" href={tile.link.trim()} rel={relFor(tile.link)}>
-            Learn more{title && <span className="mp-sr"> about {title}</span>}
+            {more}
+            {title && <span className="mp-sr"> about {title}</span>}
           </a>
         </div>
       )}
@@ -115,6 +119,7 @@ function ServiceTile({ tile }: { tile: Tile }) {
 }
 
 function WorkTile({ tile, index }: { tile: Tile; index: number }) {
+  const more = usePhrase('moreButton');
   const title = tile.title.trim();
   const icon = ROTATING_ICONS[index % ROTATING_ICONS.length] ?? 'code';
   return (
@@ -144,7 +149,8 @@ function WorkTile({ tile, index }: { tile: Tile; index: number }) {
         {filled(tile.link) && (
           <div className="mp-tile-action">
             <a className="mp-more" href={tile.link.trim()} rel={relFor(tile.link)}>
-              Learn more{title && <span className="mp-sr"> about {title}</span>}
+              {more}
+              {title && <span className="mp-sr"> about {title}</span>}
               <svg
                 className="mp-more__arrow"
                 viewBox="0 0 16 16"
@@ -184,6 +190,15 @@ function KeepCodesWhole({ text }: { text: string }) {
 }
 
 export function MiniportTemplate({ data }: TemplateProps) {
+  return (
+    <PhrasesProvider data={data} definition={miniportDefinition}>
+      <MiniportPage data={data} />
+    </PhrasesProvider>
+  );
+}
+
+function MiniportPage({ data }: TemplateProps) {
+  const say = phrasesOf(data, miniportDefinition);
   const { personalDetails: person, contactDetails: contact } = data;
   const services = sectionShows(data.section, false) ? data.section : undefined;
   const work = sectionShows(data.section2, true) ? data.section2 : undefined;
@@ -192,11 +207,9 @@ export function MiniportTemplate({ data }: TemplateProps) {
 
   const parts: Part[] = [
     { id: 'personalDetails', nav: 'Home', lead: 'Back to the top' },
-    ...(services
-      ? [{ id: 'section' as const, nav: servicesLabel, lead: 'Learn about what I do' }]
-      : []),
-    ...(work ? [{ id: 'section2' as const, nav: workLabel, lead: 'See my recent work' }] : []),
-    { id: 'contactDetails', nav: 'Contact', lead: 'Get in touch with me' },
+    ...(services ? [{ id: 'section' as const, nav: servicesLabel, lead: say('sectionLead') }] : []),
+    ...(work ? [{ id: 'section2' as const, nav: workLabel, lead: say('section2Lead') }] : []),
+    { id: 'contactDetails', nav: 'Contact', lead: say('contactNavLead') },
   ];
   const after = (id: PartId): Part | undefined =>
     parts[parts.findIndex((part) => part.id === id) + 1];
@@ -346,9 +359,9 @@ export function MiniportTemplate({ data }: TemplateProps) {
           <div className="mp-container mp-container--narrow">
             <header className="mp-head">
               <h2 id="mp-contact-title" className="mp-head__title">
-                Get in touch
+                {say('contactHeading')}
               </h2>
-              <p className="mp-head__sub">Have a project in mind? I would love to hear about it.</p>
+              <p className="mp-head__sub">{say('contactLead')}</p>
             </header>
 
             {hasDetails && (

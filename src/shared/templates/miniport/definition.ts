@@ -19,6 +19,18 @@ export const miniportDefinition = defineTemplate({
     },
   },
   contactDetails: ['email', 'tel', 'address', 'socialLinks'],
+  phrases: {
+    greeting: { part: 'personalDetails', words: 'Hi. I’m' },
+    sectionLead: { part: 'section', words: 'Learn about what I do' },
+    moreButton: { part: 'section', words: 'Learn more' },
+    section2Lead: { part: 'section2', words: 'See my recent work' },
+    contactNavLead: { part: 'contactDetails', words: 'Get in touch with me' },
+    contactHeading: { part: 'contactDetails', words: 'Get in touch' },
+    contactLead: {
+      part: 'contactDetails',
+      words: 'Have a project in mind? I would love to hear about it.',
+    },
+  },
   loadComponent: async () => (await import('./MiniportTemplate.js')).MiniportTemplate,
   loadSample: async () => (await import('./sample.js')).miniportSample,
 });

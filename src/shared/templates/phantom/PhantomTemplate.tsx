@@ -4,6 +4,8 @@ import { SocialIcon } from '../common/Icon.js';
 import { visibleSocialLinks } from '../common/contact.js';
 import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
+import { phrasesOf } from '../common/phrases.js';
+import { phantomDefinition } from './definition.js';
 import './phantom.css';
 import { paragraphs, relFor } from '../common/text.js';
 import { TemplateImage } from '../common/TemplateImage.js';
@@ -108,6 +110,7 @@ function MenuIcon() {
 }
 
 export function PhantomTemplate({ data }: TemplateProps) {
+  const say = phrasesOf(data, phantomDefinition);
   const { personalDetails: person, section, contactDetails: contact } = data;
   const menuRef = useRef<HTMLDetailsElement>(null);
 
@@ -159,7 +162,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
                 )}
                 <li>
                   <a href="#contactDetails" onClick={closeMenu}>
-                    Get in touch
+                    {say('contactHeading')}
                   </a>
                 </li>
               </ul>
@@ -211,7 +214,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
         <div className="phantom-inner phantom-footer-inner">
           <section className="phantom-contact" aria-labelledby="phantom-contact-title">
             <h2 id="phantom-contact-title" className="phantom-label">
-              Get in touch
+              {say('contactHeading')}
             </h2>
             {(shownEmail || contact.tel) && (
               <ul className="phantom-contact-lines">
@@ -284,7 +287,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
           {socialLinks.length > 0 && (
             <section className="phantom-follow" aria-labelledby="phantom-follow-title">
               <h2 id="phantom-follow-title" className="phantom-label">
-                Follow
+                {say('followHeading')}
               </h2>
               <ul className="phantom-social">
                 {socialLinks.map((link, index) => (

@@ -14,6 +14,10 @@ export const phantomDefinition = defineTemplate({
     },
   },
   contactDetails: ['email', 'tel', 'socialLinks'],
+  phrases: {
+    contactHeading: { part: 'contactDetails', words: 'Get in touch' },
+    followHeading: { part: 'contactDetails', words: 'Follow' },
+  },
   loadComponent: async () => (await import('./PhantomTemplate.js')).PhantomTemplate,
   loadSample: async () => (await import('./sample.js')).phantomSample,
 });

@@ -12,6 +12,8 @@ import { SocialIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { visibleSocialLinks } from '../common/contact.js';
 import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
+import { phrasesOf } from '../common/phrases.js';
+import { solidStateDefinition } from './definition.js';
 import './solid-state.css';
 import { Paragraphs, relFor } from '../common/text.js';
 import { TemplateImage } from '../common/TemplateImage.js';
@@ -112,7 +114,7 @@ function featuresVisible(section: Section | undefined): section is Section {
   );
 }
 
-function Spotlights({ section }: { section: Section }) {
+function Spotlights({ section, linkText }: { section: Section; linkText: string }) {
   const title = section.sectionTitle;
   const tiles = section.sectionTiles.filter(hasContent);
   const TileHeading = title !== '' ? 'h3' : 'h2';
@@ -164,7 +166,7 @@ function Spotlights({ section }: { section: Section }) {
                 )}
                 <Paragraphs text={tile.desc} className="ss-text" />
                 {tile.link !== '' && (
-                  <SpecialLink href={tile.link} text="Learn More" title={tile.title} />
+                  <SpecialLink href={tile.link} text={linkText} title={tile.title} />
                 )}
               </div>
             </article>
@@ -175,7 +177,7 @@ function Spotlights({ section }: { section: Section }) {
   );
 }
 
-function Features({ section }: { section: Section }) {
+function Features({ section, linkText }: { section: Section; linkText: string }) {
   const { sectionTitle: title, sectionSubTitle: subtitle, sectionFooterText: footer } = section;
   const tiles = section.sectionTiles.filter(hasContent);
   const TileHeading = title !== '' ? 'h3' : 'h2';
@@ -227,7 +229,7 @@ function Features({ section }: { section: Section }) {
                   )}
                   <Paragraphs text={tile.desc} className="ss-text" />
                   {tile.link !== '' && (
-                    <SpecialLink href={tile.link} text="Check it out" title={tile.title} />
+                    <SpecialLink href={tile.link} text={linkText} title={tile.title} />
                   )}
                 </div>
               </article>
@@ -245,6 +247,7 @@ function Features({ section }: { section: Section }) {
 }
 
 export function SolidStateTemplate({ data }: TemplateProps) {
+  const say = phrasesOf(data, solidStateDefinition);
   const { personalDetails, section, section2, contactDetails } = data;
   const name = personalDetails.name;
   const { tel, address } = contactDetails;
@@ -297,13 +300,13 @@ export function SolidStateTemplate({ data }: TemplateProps) {
             )}
           </div>
         </section>
-        {showSpotlights && <Spotlights section={section} />}
-        {showFeatures && <Features section={section2} />}
+        {showSpotlights && <Spotlights section={section} linkText={say('moreButton')} />}
+        {showFeatures && <Features section={section2} linkText={say('projectButton')} />}
       </main>
       <footer id="contactDetails" className="ss-footer" aria-labelledby="ss-contact-title">
         <div className="ss-inner">
           <h2 id="ss-contact-title" className="ss-major">
-            Get in touch
+            {say('contactHeading')}
           </h2>
           <div className={`ss-footer__split${hasContactList ? '' : ' ss-footer__split--solo'}`}>
             <form className="ss-form" {...contactForm.formProps}>

@@ -19,6 +19,11 @@ export const solidStateDefinition = defineTemplate({
     },
   },
   contactDetails: ['email', 'tel', 'address', 'socialLinks'],
+  phrases: {
+    moreButton: { part: 'section', words: 'Learn More' },
+    projectButton: { part: 'section2', words: 'Check it out' },
+    contactHeading: { part: 'contactDetails', words: 'Get in touch' },
+  },
   loadComponent: async () => (await import('./SolidStateTemplate.js')).SolidStateTemplate,
   loadSample: async () => (await import('./sample.js')).solidStateSample,
 });

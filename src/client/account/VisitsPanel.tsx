@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { visitsPath } from '../../shared/routes.js';
+import type { VisitDay, VisitStats } from '../../shared/visits.js';
+import { api } from '../api/http.js';
+
+const WIDTH = 300;
+const HEIGHT = 80;
+
+/** "23 Nov" for a YYYY-MM-DD day (already India's calendar day: no time zone to apply). */
+const shortDay = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+/**
+ * Who came to one page, the last 30 days: a small chart of views (visitors darker inside each
+ * bar), the totals in words, the numbers as a table, and the sites that sent people. Counted
+ * without cookies; loaded when opened.
+ */
+export function VisitsPanel({ username, id }: { username: string; id: string }) {
+  const [stats, setStats] = useState<VisitStats | undefined>();
+  const [error, setError] = useState<string | undefined>();
+
+  useEffect(() => {
+    let current = true;
+    api<VisitStats>(visitsPath(username)).then(
+      (answer) => current && setStats(answer),
+      (failure: Error) => current && setError(failure.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [username]);
+
+  if (error) {
+    return (
+      <div id={id} className="visits">
+        <p className="account__error" role="alert">
+          {error}
+        </p>
+      </div>
+    );
+  }
+  if (!stats) {
+    return (
+      <div id={id} className="visits" aria-busy="true">
+        <p className="visits__loading">Loading visitor numbers…</p>
+      </div>
+    );
+  }
+  const views = stats.days.reduce((sum, day) => sum + day.views, 0);
+  const visitors = stats.days.reduce((sum, day) => sum + day.visitors, 0);
+  const summary = `${views} ${views === 1 ? 'view' : 'views'} by about ${visitors} ${visitors === 1 ? 'visitor' : 'visitors'} in the last 30 days`;
+  return (
+    <div id={id} className="visits">
+      <p className="visits__summary">{summary}.</p>
+      <VisitsChart days={stats.days} label={summary} />
+      {stats.referrers.length > 0 && (
+        <p className="visits__referrers">
+          Came from:{' '}
+          {stats.referrers.map((referrer, index) => (
+            <span key={referrer.host}>
+              {index > 0 && ', '}
+              {referrer.host} ({referrer.views})
+            </span>
+          ))}
+        </p>
+      )}
+      <details className="visits__numbers">
+        <summary>The numbers, day by day</summary>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Views</th>
+              <th scope="col">Visitors</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...stats.days].reverse().map((day) => (
+              <tr key={day.day}>
+                <th scope="row">{shortDay(day.day)}</th>
+                <td>{day.views}</td>
+                <td>{day.visitors}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+      <p className="visits__note">
+        Counted without cookies: a visitor is an address and browser seen that day, never stored as
+        such. Search engines and link previews are not counted.
+      </p>
+    </div>
+  );
+}
+
+function VisitsChart({ days, label }: { days: VisitDay[]; label: string }) {
+  const most = Math.max(1, ...days.map((day) => day.views));
+  const step = WIDTH / days.length;
+  const bar = step * 0.7;
+  const height = (count: number) => (count / most) * (HEIGHT - 4);
+  return (
+    <figure className="visits__chart">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + 14}`} role="img" aria-label={label}>
+        {days.map((day, index) => {
+          const x = index * step + (step - bar) / 2;
+          return (
+            <g key={day.day}>
+              <title>{`${shortDay(day.day)}: ${day.views} views, ${day.visitors} visitors`}</title>
+              <rect
+                className="visits__views"
+                x={x}
+                y={HEIGHT - height(day.views)}
+                width={bar}
+                height={height(day.views)}
+              />
+              <rect
+                className="visits__visitors"
+                x={x}
+                y={HEIGHT - height(day.visitors)}
+                width={bar}
+                height={height(day.visitors)}
+              />
+            </g>
+          );
+        })}
+        <line className="visits__axis" x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} />
+        <text className="visits__tick" x={0} y={HEIGHT + 12}>
+          {shortDay(days[0]!.day)}
+        </text>
+        <text className="visits__tick" x={WIDTH} y={HEIGHT + 12} textAnchor="end">
+          Today
+        </text>
+      </svg>
+      <figcaption className="visits__legend">
+        <span className="visits__key visits__key--views" /> Views{' '}
+        <span className="visits__key visits__key--visitors" /> Visitors
+      </figcaption>
+    </figure>
+  );
+}

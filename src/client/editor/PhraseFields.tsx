@@ -1,0 +1,60 @@
+import { PHRASE_KEYS, PHRASE_LABELS, type PhraseKey } from '../../shared/domain/phrases.js';
+import type { PortfolioData } from '../../shared/domain/portfolio.js';
+import type { PhraseSpec, TemplateDefinition } from '../../shared/templates/definition.js';
+import { fieldId } from './fieldRules.js';
+import type { StepId } from './steps.js';
+import type { Edit } from './StepFields.js';
+import { TextField } from './TextField.js';
+
+/** The template's phrases shown in this part of the page, in a fixed order. */
+export function phrasesIn(definition: TemplateDefinition, part: StepId): [PhraseKey, PhraseSpec][] {
+  return PHRASE_KEYS.flatMap((key) => {
+    const spec = definition.phrases[key];
+    return spec && spec.part === part ? [[key, spec] as [PhraseKey, PhraseSpec]] : [];
+  });
+}
+
+const setPhrase = (key: PhraseKey, value: string) => (data: PortfolioData) => ({
+  ...data,
+  phrases: { ...data.phrases, [key]: value },
+});
+
+/**
+ * The template's own words in this step (a greeting, a heading, a button), each replaceable by
+ * the owner's; left empty, the template's words stay. Folded away: most people keep them.
+ */
+export function PhraseFields({
+  definition,
+  part,
+  data,
+  edit,
+}: {
+  definition: TemplateDefinition;
+  part: StepId;
+  data: PortfolioData;
+  edit: Edit;
+}) {
+  const phrases = phrasesIn(definition, part);
+  if (phrases.length === 0) return null;
+  const changed = phrases.some(([key]) => (data.phrases?.[key] ?? '') !== '');
+  return (
+    <details className="phrase-fields" open={changed || undefined}>
+      <summary className="phrase-fields__summary">Words on the page</summary>
+      <p className="phrase-fields__hint">
+        The template's own words in this part of your page. Type your own, or leave a field empty to
+        keep the template's.
+      </p>
+      {phrases.map(([key, spec]) => (
+        <TextField
+          key={key}
+          id={fieldId('phrase', key)}
+          label={PHRASE_LABELS[key]}
+          kind="line"
+          value={data.phrases?.[key] ?? ''}
+          placeholder={spec.words}
+          onChange={(value) => edit(setPhrase(key, value))}
+        />
+      ))}
+    </details>
+  );
+}

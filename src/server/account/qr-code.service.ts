@@ -1,0 +1,47 @@
+/**
+ * A QR code of a portfolio's address, for business cards and posters: SVG (any size, for print)
+ * or PNG (for documents and messages). Made with the `qrcode` library on request; only the
+ * owner's names are answered, like every other account action.
+ */
+import QRCode from 'qrcode';
+import { portfolioUrl } from '../../shared/domain/username.js';
+import { notFound } from '../http/errors.js';
+import { findOwnedName } from './account.repository.js';
+import type { AccountContext } from './account.service.js';
+
+export type QrFormat = 'svg' | 'png';
+
+/** Large enough to print sharp at a few centimetres; the SVG scales to anything. */
+const PNG_WIDTH = 1024;
+
+export interface QrCode {
+  body: string | Buffer;
+  contentType: string;
+  url: string;
+}
+
+export async function portfolioQrCode(
+  ctx: AccountContext,
+  userId: string,
+  username: string,
+  format: QrFormat,
+): Promise<QrCode> {
+  if (!(await findOwnedName(ctx.db, userId, username))) {
+    throw notFound('You have no portfolio at this username.');
+  }
+  const url = portfolioUrl(ctx.publicUrl(), username);
+  // Medium error correction: still reads with a scuffed corner, without a dense pattern.
+  const options = { errorCorrectionLevel: 'M' as const, margin: 2 };
+  if (format === 'svg') {
+    return {
+      body: await QRCode.toString(url, { ...options, type: 'svg' }),
+      contentType: 'image/svg+xml; charset=utf-8',
+      url,
+    };
+  }
+  return {
+    body: await QRCode.toBuffer(url, { ...options, type: 'png', width: PNG_WIDTH }),
+    contentType: 'image/png',
+    url,
+  };
+}

@@ -1,0 +1,201 @@
+/**
+ * "Download as a website": a portfolio as static files in a ZIP (index.html, the template's CSS
+ * and fonts, its pictures and uploaded images) that opens from disk and works on any static
+ * host. The page is the one the public address serves, rendered by the same code; every address
+ * on our own site is copied into the ZIP and made relative. The contact form opens the visitor's
+ * mail program, as there is no server behind the files.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { zip, type AsyncZippable } from 'fflate';
+import { isTemplateId } from '../../shared/templates/catalog.js';
+import { notFound } from '../http/errors.js';
+import { findPortfolioById } from '../portfolios/portfolios.repository.js';
+import { requireStoredPortfolio } from '../portfolios/stored-portfolio.js';
+import { renderPortfolioPage } from '../public-pages/render-page.js';
+import { templateBuild } from '../public-pages/template-assets.js';
+import { STORAGE_KEY } from '../uploads/storage.js';
+import { findOwnedName } from './account.repository.js';
+import type { AccountContext } from './account.service.js';
+
+/** Where uploaded images are looked for in the page; read from the media storage, not the disk. */
+const MEDIA_PREFIX = '/media/';
+
+/** Our own addresses in the page: href, src and every entry of a srcset. */
+const PAGE_ADDRESS = /(\s(?:href|src)=")(\/[^"/][^"]*)"|(\ssrcset=")([^"]*)"/g;
+
+/** Already compressed: stored in the ZIP as they are. */
+const STORED_AS_IS = /\.(?:woff2?|avif|webp|jpe?g|png|gif)$/;
+
+export interface SiteExport {
+  fileName: string;
+  zip: Uint8Array;
+}
+
+export async function exportSite(
+  ctx: AccountContext,
+  userId: string,
+  username: string,
+): Promise<SiteExport> {
+  const owned = await findOwnedName(ctx.db, userId, username);
+  const portfolio = owned && (await findPortfolioById(ctx.db, owned.portfolio_id));
+  if (!portfolio || !isTemplateId(portfolio.template_id)) {
+    throw notFound('You have no portfolio at this username.');
+  }
+  const clientDir = ctx.clientDir;
+  if (!clientDir) throw new Error('the site export needs the built client');
+  const stored = requireStoredPortfolio(portfolio.data, `portfolio ${portfolio.id}`);
+  // No server answers the files' form: it opens the mail program, to the Email field's address.
+  const data = {
+    ...stored,
+    contactDetails: { ...stored.contactDetails, formDelivery: 'mailto' as const },
+  };
+  const html = renderPortfolioPage({
+    username,
+    templateId: portfolio.template_id,
+    data,
+    publicUrl: ctx.publicUrl(),
+    mediaBase: MEDIA_PREFIX.slice(0, -1),
+    stylesheets: templateBuild(clientDir).stylesheets[portfolio.template_id] ?? [],
+  });
+
+  const files = new Map<string, Uint8Array>();
+  const reading = new Map<string, Promise<Uint8Array | undefined>>();
+  /** The file in the ZIP for one of our addresses; a page of the site (a link) stays online. */
+  const copy = async (address: string): Promise<string> => {
+    const file = address.split(/[?#]/)[0]!.slice(1);
+    if (!reading.has(file)) reading.set(file, readOwnFile(ctx, clientDir, file));
+    const bytes = await reading.get(file);
+    if (!bytes) return `${ctx.publicUrl()}${address}`;
+    files.set(file, bytes);
+    return file;
+  };
+  const page = await replaceAsync(
+    await exportedPage(html),
+    PAGE_ADDRESS,
+    async (_match, attribute, address, srcset, list) => {
+      if (address !== undefined) return `${attribute}${await copy(address)}"`;
+      const entries = await Promise.all(
+        (list ?? '').split(',').map(async (entry) => {
+          const [url = '', ...size] = entry.trim().split(/\s+/);
+          return [url.startsWith('/') ? await copy(url) : url, ...size].join(' ');
+        }),
+      );
+      return `${srcset}${entries.join(', ')}"`;
+    },
+  );
+  // Stylesheets name their fonts by absolute address too: relative to the stylesheet's folder.
+  for (const [file, bytes] of [...files]) {
+    if (!file.endsWith('.css')) continue;
+    // url(...) in a stylesheet (fonts, background pictures): our addresses made relative.
+    const css = await replaceEachAsync(
+      Buffer.from(bytes).toString('utf8'),
+      'url(',
+      ')',
+      async (inside) => {
+        const quote = /^['"]/.test(inside) ? inside[0]! : '';
+        const address = quote ? inside.slice(1, -1) : inside;
+        if (!address.startsWith('/')) return `url(${inside})`;
+        const target = await copy(address);
+        const relative = target.includes('://')
+          ? target
+          : path.posix.relative(path.posix.dirname(file), target);
+        return `url(${quote}${relative}${quote})`;
+      },
+    );
+    files.set(file, Buffer.from(css));
+  }
+  files.set('index.html', Buffer.from(page));
+  return { fileName: `${username}-website.zip`, zip: await zipFiles(files) };
+}
+
+/**
+ * The page as exported: a <picture>'s AVIF and WebP sources go, leaving its JPEG image and
+ * widths, which every browser shows: a third of the files, and no format a static host might
+ * serve with the wrong type.
+ */
+function exportedPage(html: string): Promise<string> {
+  return replaceEachAsync(html, '<source ', '>', async (inside) =>
+    inside.includes('type="image/avif"') || inside.includes('type="image/webp"')
+      ? ''
+      : `<source ${inside}>`,
+  );
+}
+
+/**
+ * A file the page refers to: an uploaded image from the media storage, or a file of the build;
+ * undefined for anything else (a link to one of the site's pages, a path outside the build).
+ */
+async function readOwnFile(
+  ctx: AccountContext,
+  clientDir: string,
+  file: string,
+): Promise<Uint8Array | undefined> {
+  if (`/${file}`.startsWith(MEDIA_PREFIX)) {
+    const key = file.slice(MEDIA_PREFIX.length - 1);
+    const stored = STORAGE_KEY.test(key) ? await ctx.storage.get(key) : undefined;
+    if (!stored) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+  const root = path.resolve(clientDir);
+  const full = path.resolve(root, file);
+  // Owners may link to any path of the site: only files inside the build are ever read.
+  const hidden = file.split('/').some((part) => part.startsWith('.'));
+  if (hidden || !full.startsWith(`${root}${path.sep}`) || full.endsWith('.html')) return undefined;
+  try {
+    return await readFile(full);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Compressed off the event loop (fflate's asynchronous zip runs in a worker thread). */
+function zipFiles(files: Map<string, Uint8Array>): Promise<Uint8Array> {
+  const entries: AsyncZippable = {};
+  for (const [name, bytes] of files) {
+    entries[name] = [bytes, { level: STORED_AS_IS.test(name) ? 0 : 6 }];
+  }
+  return new Promise((resolve, reject) =>
+    zip(entries, (error, archive) => (error ? reject(error) : resolve(archive))),
+  );
+}
+
+async function replaceAsync(
+  text: string,
+  pattern: RegExp,
+  replace: (...groups: (string | undefined)[]) => Promise<string>,
+): Promise<string> {
+  const parts: Promise<string>[] = [];
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    parts.push(Promise.resolve(text.slice(last, match.index)), replace(...match));
+    last = match.index + match[0].length;
+  }
+  parts.push(Promise.resolve(text.slice(last)));
+  return (await Promise.all(parts)).join('');
+}
+
+/**
+ * Every `open ... close` in the text replaced by what `replace` makes of its inside, found with
+ * indexOf: linear whatever the text (a pattern search here would be polynomial).
+ */
+async function replaceEachAsync(
+  text: string,
+  open: string,
+  close: string,
+  replace: (inside: string) => Promise<string>,
+): Promise<string> {
+  const parts: (string | Promise<string>)[] = [];
+  let position = 0;
+  for (;;) {
+    const start = text.indexOf(open, position);
+    const end = start === -1 ? -1 : text.indexOf(close, start + open.length);
+    if (end === -1) break;
+    parts.push(text.slice(position, start), replace(text.slice(start + open.length, end)));
+    position = end + close.length;
+  }
+  parts.push(text.slice(position));
+  return (await Promise.all(parts)).join('');
+}

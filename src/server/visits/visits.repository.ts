@@ -1,0 +1,137 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+
+/** What one process counted since its last flush, for one page and day. */
+export interface VisitBatch {
+  username: string;
+  day: string;
+  views: number;
+  /** Salted hashes of this batch's visitors. */
+  visitors: string[];
+  referrers: Map<string, number>;
+}
+
+/** The day's salt, made once by whichever process asks first. */
+export async function saltOf(db: Db, day: string, fresh: string): Promise<string> {
+  await db
+    .insertInto('visit_salts')
+    .values({ day, salt: fresh })
+    .onConflict((conflict) => conflict.column('day').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('visit_salts')
+    .select('salt')
+    .where('day', '=', day)
+    .executeTakeFirstOrThrow();
+  return row.salt;
+}
+
+/** Adds batches in one transaction: views and referrers summed, visitors kept once each. */
+export async function addVisits(db: Db, batches: VisitBatch[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const batch of batches) {
+      const { username, day } = batch;
+      if (batch.views > 0) {
+        await trx
+          .insertInto('page_views')
+          .values({ username, day, views: batch.views, visitors: 0 })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['username', 'day'])
+              .doUpdateSet({ views: sql`page_views.views + ${batch.views}` }),
+          )
+          .execute();
+      }
+      if (batch.visitors.length > 0) {
+        await trx
+          .insertInto('page_visitors')
+          .values(batch.visitors.map((visitor) => ({ username, day, visitor })))
+          .onConflict((conflict) => conflict.columns(['day', 'username', 'visitor']).doNothing())
+          .execute();
+      }
+      for (const [host, views] of batch.referrers) {
+        await trx
+          .insertInto('page_referrers')
+          .values({ username, day, host, views })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['username', 'day', 'host'])
+              .doUpdateSet({ views: sql`page_referrers.views + ${views}` }),
+          )
+          .execute();
+      }
+    }
+  });
+}
+
+/**
+ * Days before `today` become plain numbers: their visitor hashes are counted into page_views
+ * and deleted, with the days' salts. A row is deleted by one transaction only, so however many
+ * processes roll up at once, each visitor is counted once.
+ */
+export async function rollUpDaysBefore(db: Db, today: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom('page_visitors')
+      .where('day', '<', today)
+      .returning(['username', 'day'])
+      .execute();
+    const counts = new Map<string, { username: string; day: string; visitors: number }>();
+    for (const row of gone) {
+      const key = `${row.day}\u0000${row.username}`;
+      const entry = counts.get(key) ?? { username: row.username, day: row.day, visitors: 0 };
+      entry.visitors += 1;
+      counts.set(key, entry);
+    }
+    for (const entry of counts.values()) {
+      await trx
+        .insertInto('page_views')
+        .values({ ...entry, views: 0 })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['username', 'day'])
+            .doUpdateSet({ visitors: sql`page_views.visitors + ${entry.visitors}` }),
+        )
+        .execute();
+    }
+    await trx.deleteFrom('visit_salts').where('day', '<', today).execute();
+  });
+}
+
+/** One page's days from `since` on: views, and visitors rolled up or still counted by hash. */
+export async function readVisits(db: Db, username: string, since: string) {
+  const [days, live, referrers] = await Promise.all([
+    db
+      .selectFrom('page_views')
+      .select(['day', 'views', 'visitors'])
+      .where('username', '=', username)
+      .where('day', '>=', since)
+      .execute(),
+    db
+      .selectFrom('page_visitors')
+      .select(['day', (eb) => eb.fn.countAll<number>().as('visitors')])
+      .where('username', '=', username)
+      .where('day', '>=', since)
+      .groupBy('day')
+      .execute(),
+    db
+      .selectFrom('page_referrers')
+      .select(['host', (eb) => eb.fn.sum<number>('views').as('views')])
+      .where('username', '=', username)
+      .where('day', '>=', since)
+      .groupBy('host')
+      .orderBy('views', 'desc')
+      .orderBy('host')
+      .limit(10)
+      .execute(),
+  ]);
+  return { days, live, referrers };
+}
+
+/** Everything counted for these names (their owner deleted the page or the account). */
+export async function deleteVisitsOf(db: Db, usernames: string[]): Promise<void> {
+  if (usernames.length === 0) return;
+  for (const table of ['page_views', 'page_visitors', 'page_referrers'] as const) {
+    await db.deleteFrom(table).where('username', 'in', usernames).execute();
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { normaliseUsername } from '../../shared/domain/username.js';
+import { indiaDay, VISIT_DAYS, type VisitStats } from '../../shared/visits.js';
+import type { Db } from '../db/database.js';
+import { notFound } from '../http/errors.js';
+import { addressText } from '../http/route-rules.js';
+import type { VisitCounter } from './visit-counter.js';
+import { readVisits } from './visits.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The owner's view of who came: the last 30 days of one page. Only days since the name became
+ * this owner's are shown, so a released name's new owner never sees its old numbers.
+ */
+export function registerVisitRoutes(
+  app: FastifyInstance,
+  ctx: { db: Db; visits: VisitCounter; now: () => Date },
+): void {
+  const rules = {
+    signedIn: true,
+    rateLimits: ['accountPerUser'],
+    params: z.object({ username: addressText(60) }),
+  } as const;
+  app.get<{ Params: { username: string } }>(
+    '/api/account/portfolios/:username/visits',
+    { config: rules },
+    async (request, reply): Promise<VisitStats> => {
+      const user = await request.requireUser();
+      const username = normaliseUsername(request.params.username);
+      const owned = await ctx.db
+        .selectFrom('usernames')
+        .select('created_at')
+        .where('username', '=', username)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (!owned) throw notFound('You have no portfolio at this username.');
+      // This process's last few seconds too: the owner sees the visit they just made.
+      await ctx.visits.flush();
+      const now = ctx.now().getTime();
+      const days = Array.from({ length: VISIT_DAYS }, (_, index) =>
+        indiaDay(now - (VISIT_DAYS - 1 - index) * DAY_MS),
+      );
+      const ownedSince = indiaDay(Date.parse(owned.created_at));
+      const since = ownedSince > days[0]! ? ownedSince : days[0]!;
+      const read = await readVisits(ctx.db, username, since);
+      const counted = new Map(read.days.map((row) => [row.day, row]));
+      const live = new Map(read.live.map((row) => [row.day, Number(row.visitors)]));
+      reply.header('cache-control', 'no-store');
+      return {
+        username,
+        days: days.map((day) => ({
+          day,
+          views: day >= since ? Number(counted.get(day)?.views ?? 0) : 0,
+          visitors:
+            day >= since ? Number(counted.get(day)?.visitors ?? 0) + (live.get(day) ?? 0) : 0,
+        })),
+        referrers: read.referrers.map((row) => ({ host: row.host, views: Number(row.views) })),
+      };
+    },
+  );
+}

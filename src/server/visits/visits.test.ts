@@ -1,0 +1,103 @@
+/**
+ * Visitor counts through the real server and database: views of people counted on the full path
+ * and the fast path, bots and HEAD skipped, no cookie, visitors by salted hash, referrers by host,
+ * the day rolled up into numbers once whatever the number of processes, and only the owner reads.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.js';
+import { TEST_DIALECTS } from '../../../test/database.js';
+import { send } from '../../../test/http.js';
+import { publishAs, uniqueName } from '../../../test/orders.js';
+import { signIn, type CookieJar } from '../../../test/signin.js';
+import { indiaDay, type VisitStats } from '../../shared/visits.js';
+import { VisitCounter } from './visit-counter.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
+  let t: TestApp;
+  let owner: CookieJar;
+  let other: CookieJar;
+  const username = uniqueName('vis');
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    owner = await signIn(t.url, { name: 'Vidya Rao', email: `vidya-${randomUUID()}@example.com` });
+    other = await signIn(t.url, { name: 'Other', email: `other-${randomUUID()}@example.com` });
+    await publishAs(t, owner, username);
+  });
+  afterAll(() => t.close());
+
+  const view = async (agent: string, init: RequestInit = {}) => {
+    const answer = await fetch(`${t.url}/users/${username}`, {
+      ...init,
+      headers: { 'user-agent': agent, ...init.headers },
+    });
+    await answer.arrayBuffer();
+    return answer;
+  };
+  const stats = async (jar: CookieJar) =>
+    send(t, jar, { path: `/api/account/portfolios/${username}/visits` });
+
+  it('counts people on both paths, skips bots and HEAD, sets no cookie, and only the owner sees it', async () => {
+    const first = await view(FIREFOX, { headers: { referer: 'https://www.instagram.com/p/x' } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('set-cookie')).toBeNull();
+    // The second and later views are answered from memory, ahead of Fastify.
+    for (let index = 0; index < 3; index += 1) await view(FIREFOX);
+    const etag = first.headers.get('etag')!;
+    expect((await view(SAFARI, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    await view(SAFARI, { headers: { referer: 'https://instagram.com/stories' } });
+    await view(SAFARI, { headers: { referer: `${t.config.publicUrl}/account` } });
+    await view(GOOGLEBOT);
+    await view('curl/8.5.0');
+    await view(FIREFOX, { method: 'HEAD' });
+
+    const answer = await stats(owner);
+    expect(answer.status).toBe(200);
+    const body = answer.body as VisitStats;
+    expect(body.days).toHaveLength(30);
+    expect(body.days.at(-1)).toEqual({ day: indiaDay(Date.now()), views: 7, visitors: 2 });
+    expect(body.days.slice(0, -1).every((day) => day.views === 0)).toBe(true);
+    expect(body.referrers).toEqual([{ host: 'instagram.com', views: 2 }]);
+    // Nothing in the store can be turned back into an address or a browser.
+    const stored = JSON.stringify(
+      await t.database.db.selectFrom('page_visitors').selectAll().execute(),
+    );
+    expect(stored).not.toContain('127.0.0.1');
+    expect(stored).not.toContain('Firefox');
+
+    expect((await stats(other)).status).toBe(404);
+  });
+
+  it('rolls a finished day up into numbers once, however many processes do it, and forgets its salt', async () => {
+    const day = indiaDay(Date.now());
+    const before = ((await stats(owner)).body as VisitStats).days.at(-1)!;
+    const second = new VisitCounter(
+      t.database.db,
+      t.app.log,
+      () => '127.0.0.1',
+      () => 'x',
+    );
+    const tomorrow = Date.now() + DAY_MS;
+    await Promise.all([t.app.visits.flush(tomorrow), second.flush(tomorrow)]);
+    const rows = await t.database.db
+      .selectFrom('page_visitors')
+      .select('visitor')
+      .where('day', '=', day)
+      .execute();
+    expect(rows).toEqual([]);
+    const salts = await t.database.db
+      .selectFrom('visit_salts')
+      .select('day')
+      .where('day', '=', day)
+      .execute();
+    expect(salts).toEqual([]);
+    expect(((await stats(owner)).body as VisitStats).days.at(-1)).toEqual(before);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { financialYearOf, gstinProblem, receiptNumber, taxOf } from './receipts.js';
+
+describe('receipt numbers', () => {
+  it('belong to the Indian financial year, April to March, by India’s calendar', () => {
+    // 31 March 2027, 23:59 in India is 18:29 UTC; 1 April 00:00 in India is 31 March 18:30 UTC.
+    expect(financialYearOf(new Date('2027-03-31T18:29:59Z'))).toBe('26-27');
+    expect(financialYearOf(new Date('2027-03-31T18:30:00Z'))).toBe('27-28');
+    expect(financialYearOf(new Date('2026-11-23T10:00:00Z'))).toBe('26-27');
+    expect(financialYearOf(new Date('2099-12-31T00:00:00Z'))).toBe('99-00');
+  });
+
+  it('are at most 16 characters', () => {
+    expect(receiptNumber('26-27', 123)).toBe('PB/26-27/000123');
+    expect(receiptNumber('26-27', 9_999_999).length).toBeLessThanOrEqual(16);
+  });
+});
+
+describe('GSTINs', () => {
+  it.each(['27AAPFU0939F1ZV'])('accepts %s', (gstin) => {
+    expect(gstinProblem(gstin)).toBeUndefined();
+  });
+  it.each([
+    ['27AAPFU0939F1ZW', 'check character'],
+    ['99AAPFU0939F1ZV', 'no GST state code'],
+    ['27AAPFU0939F1Z', '15-character'],
+    ['27aapfu0939f1zv', '15-character'],
+  ])('refuses %s', (gstin, why) => expect(gstinProblem(gstin)).toContain(why));
+});
+
+describe('tax inside a tax-inclusive price', () => {
+  it('splits CGST and SGST within the seller’s state, to the paisa', () => {
+    expect(taxOf(49900, 18, '29', '29')).toEqual({
+      taxable: 42288,
+      cgst: 3806,
+      sgst: 3806,
+      igst: 0,
+      ratePercent: 18,
+    });
+    const odd = taxOf(49901, 18, '29', undefined);
+    expect(odd.taxable + odd.cgst + odd.sgst).toBe(49901);
+  });
+  it('is IGST between states', () => {
+    expect(taxOf(49900, 18, '29', '27')).toEqual({
+      taxable: 42288,
+      cgst: 0,
+      sgst: 0,
+      igst: 7612,
+      ratePercent: 18,
+    });
+  });
+});

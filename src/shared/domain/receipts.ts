@@ -1,0 +1,126 @@
+/**
+ * Receipts as Indian invoices need them: numbers consecutive within a financial year (April to
+ * March, India's calendar), at most 16 characters; GSTINs checked by their form and check
+ * character; tax worked out of tax-inclusive prices, split into CGST and SGST within one state
+ * and IGST between states. Pure arithmetic in paise, shared by the server (which decides) and
+ * the pages (which show).
+ */
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** "26-27" for any instant from 1 April 2026 to 31 March 2027 in India. */
+export function financialYearOf(at: Date): string {
+  const india = new Date(at.getTime() + IST_OFFSET_MS);
+  const year = india.getUTCFullYear();
+  const start = india.getUTCMonth() >= 3 ? year : year - 1;
+  const two = (value: number) => String(value % 100).padStart(2, '0');
+  return `${two(start)}-${two(start + 1)}`;
+}
+
+/** PB/26-27/000123: 15 characters up to a million receipts a year. */
+export function receiptNumber(financialYear: string, sequence: number): string {
+  return `PB/${financialYear}/${String(sequence).padStart(6, '0')}`;
+}
+
+export const RECEIPT_NUMBER_PATTERN = /^PB\/\d{2}-\d{2}\/\d{6,7}$/;
+
+/** GST state codes (the first two digits of a GSTIN), 01 Jammu and Kashmir to 38 Ladakh. */
+export const GST_STATES: Readonly<Record<string, string>> = {
+  '01': 'Jammu and Kashmir',
+  '02': 'Himachal Pradesh',
+  '03': 'Punjab',
+  '04': 'Chandigarh',
+  '05': 'Uttarakhand',
+  '06': 'Haryana',
+  '07': 'Delhi',
+  '08': 'Rajasthan',
+  '09': 'Uttar Pradesh',
+  '10': 'Bihar',
+  '11': 'Sikkim',
+  '12': 'Arunachal Pradesh',
+  '13': 'Nagaland',
+  '14': 'Manipur',
+  '15': 'Mizoram',
+  '16': 'Tripura',
+  '17': 'Meghalaya',
+  '18': 'Assam',
+  '19': 'West Bengal',
+  '20': 'Jharkhand',
+  '21': 'Odisha',
+  '22': 'Chhattisgarh',
+  '23': 'Madhya Pradesh',
+  '24': 'Gujarat',
+  '26': 'Dadra and Nagar Haveli and Daman and Diu',
+  '27': 'Maharashtra',
+  '29': 'Karnataka',
+  '30': 'Goa',
+  '31': 'Lakshadweep',
+  '32': 'Kerala',
+  '33': 'Tamil Nadu',
+  '34': 'Puducherry',
+  '35': 'Andaman and Nicobar Islands',
+  '36': 'Telangana',
+  '37': 'Andhra Pradesh',
+  '38': 'Ladakh',
+};
+
+const GSTIN_FORM = /^(\d{2})[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const GSTIN_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** The check character of a GSTIN's first 14 (the GSTN's base-36 weighted sum). */
+function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  for (let index = 0; index < 14; index += 1) {
+    const value = GSTIN_ALPHABET.indexOf(first14[index]!);
+    const product = value * (index % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_ALPHABET[(36 - (sum % 36)) % 36]!;
+}
+
+/** Why a GSTIN cannot be one, or undefined when it can (form, state code and check character). */
+export function gstinProblem(gstin: string): string | undefined {
+  const match = GSTIN_FORM.exec(gstin);
+  if (!match) {
+    return 'must be a 15-character GSTIN like 29ABCDE1234F1Z5 (state code, PAN, entity number, Z, check character)';
+  }
+  if (!GST_STATES[match[1]!]) return `starts with ${match[1]}, which is no GST state code`;
+  if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) {
+    return 'has a wrong check character (its last character): please check it for a typo';
+  }
+  return undefined;
+}
+
+/** The state code of a valid GSTIN. */
+export const stateOfGstin = (gstin: string): string => gstin.slice(0, 2);
+
+export interface TaxBreakdown {
+  /** The amount before tax, in paise. */
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  /** The rate in percent (18 for 18 %). */
+  ratePercent: number;
+}
+
+/**
+ * The tax inside a tax-inclusive amount: taxable = amount * 100 / (100 + rate), rounded to the
+ * paisa; the rest is tax. Within the seller's state it is split in half as CGST and SGST (the odd
+ * paisa to SGST), otherwise it is IGST. A buyer whose state is not known is taken to be in the
+ * seller's state: a consumer's supply is taxed where the seller is when no address says otherwise.
+ */
+export function taxOf(
+  amount: number,
+  ratePercent: number,
+  sellerState: string,
+  buyerState: string | undefined,
+): TaxBreakdown {
+  const taxable = Math.round((amount * 100) / (100 + ratePercent));
+  const tax = amount - taxable;
+  if (buyerState === undefined || buyerState === sellerState) {
+    const cgst = Math.floor(tax / 2);
+    return { taxable, cgst, sgst: tax - cgst, igst: 0, ratePercent };
+  }
+  return { taxable, cgst: 0, sgst: 0, igst: tax, ratePercent };
+}

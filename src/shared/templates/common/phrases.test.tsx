@@ -1,0 +1,65 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { PHRASE_KEYS } from '../../domain/phrases.js';
+import { parsePortfolio } from '../../domain/portfolio.js';
+import { TEMPLATE_IDS } from '../catalog.js';
+import { TEMPLATE_COMPONENTS } from '../components.js';
+import { pickTemplateFields } from '../pick-fields.js';
+import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../registry.js';
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+describe.each(TEMPLATE_IDS)('the fixed phrases of %s', (id) => {
+  const definition = TEMPLATE_DEFINITIONS[id];
+  const Template = TEMPLATE_COMPONENTS[id];
+  const declared = PHRASE_KEYS.filter((key) => definition.phrases[key]);
+  const render = (phrases?: Record<string, string>) => {
+    const parsed = parsePortfolio({ ...SAMPLE_DATA[id], phrases });
+    if (!parsed.ok) throw new Error(parsed.problem.message);
+    return text(renderToStaticMarkup(<Template data={parsed.data} />));
+  };
+
+  it('shows the template’s words when the owner gave none, and the owner’s instead when they did', () => {
+    expect(declared.length).toBeGreaterThan(0);
+    const standard = render();
+    const own = Object.fromEntries(declared.map((key) => [key, `Own words for ${key}`]));
+    const changed = render(own);
+    for (const key of declared) {
+      expect(standard).toContain(definition.phrases[key]!.words);
+      expect(changed).toContain(`Own words for ${key}`);
+    }
+  });
+
+  it('keeps only the phrases it shows when data moves to it', () => {
+    const all = Object.fromEntries(PHRASE_KEYS.map((key) => [key, `x ${key}`]));
+    const parsed = parsePortfolio({ ...SAMPLE_DATA[id], phrases: all });
+    if (!parsed.ok) throw new Error(parsed.problem.message);
+    const picked = pickTemplateFields(definition, parsed.data);
+    expect(Object.keys(picked.phrases ?? {}).sort()).toEqual([...declared].sort());
+  });
+});
+
+describe('phrases in the document', () => {
+  const base = { personalDetails: { name: 'A' } };
+
+  it('drops unknown and empty phrases, trims the rest, and leaves documents without any as they were', () => {
+    const parsed = parsePortfolio({
+      ...base,
+      phrases: { contactHeading: '  Say hello ', greeting: '', madeUp: 'x' },
+    });
+    expect(parsed.ok && parsed.data.phrases).toEqual({ contactHeading: 'Say hello' });
+    const none = parsePortfolio({ ...base, phrases: { greeting: '   ' } });
+    expect(none.ok && 'phrases' in none.data).toBe(false);
+  });
+
+  it('refuses an over-long phrase, naming it', () => {
+    const parsed = parsePortfolio({ ...base, phrases: { contactHeading: 'x'.repeat(201) } });
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.problem.field).toBe('phrases.contactHeading');
+  });
+});
