@@ -32,7 +32,9 @@ export function findContactTarget(db: Db, username: string): Promise<ContactTarg
 /**
  * Messages the owner received since `since`, counted after taking the owner's row lock on
  * PostgreSQL: two messages arriving together in two processes take turns, so the daily cap is
- * exact. (SQLite runs one writing transaction at a time anyway.)
+ * exact. On SQLite one process runs one transaction at a time, and a transaction of another
+ * process that counted before this one wrote cannot write after it (WAL snapshot): it fails
+ * instead of going over the cap.
  */
 export async function countReceivedSince(trx: Tx, userId: string, since: string): Promise<number> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {

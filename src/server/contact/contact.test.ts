@@ -326,6 +326,42 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
     expect(await outboxCount()).toBe(before);
   });
 
+  it('takes the last message of the day and refuses the rest, also when they arrive together', async () => {
+    const { userId } = await publishDirectly(t.database.db, {
+      username: 'together',
+      templateId: 'template1',
+      data: dataWith('template1'),
+      email: 'together@example.com',
+    });
+    const now = new Date().toISOString();
+    await t.database.db
+      .insertInto('contact_messages')
+      .values(
+        Array.from({ length: CONTACT_LIMITS.perOwnerPerDay - 1 }, (_, i) => ({
+          id: `together-${i}`,
+          user_id: userId,
+          username: 'together',
+          visitor_name: 'Earlier visitor',
+          visitor_email: 'earlier@example.net',
+          subject: '',
+          message: 'Earlier today',
+          email_id: null,
+          created_at: now,
+        })),
+      )
+      .execute();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => post('together', good()).then((answer) => answer.status)),
+    );
+    expect(answers.sort()).toEqual([200, 429, 429, 429, 429, 429]);
+    const count = await t.database.db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(CONTACT_LIMITS.perOwnerPerDay);
+  });
+
   it("with 'mailto' the page carries the form's address and the server takes no messages", async () => {
     const html = await (await fetch(`${t.url}/users/by-mailto`)).text();
     expect(html).toContain(`data-to="${OWNER_EMAIL}"`);
