@@ -136,6 +136,13 @@ async function fillStep(page: Page, id: TemplateId, step: Step): Promise<Record<
     }
   } else {
     const fields = definition.contactDetails;
+    // The form sends through the server unless the owner picks the mail program; only then does
+    // the page show the email address, so pick it to see the address typed live.
+    await expect(page.getByRole('radio', { name: /^Through this site/ }).isChecked()).resolves.toBe(
+      true,
+    );
+    await page.getByRole('radio', { name: /^The visitor's mail program/ }).check();
+    typed.formDelivery = 'mailto';
     if (fields.includes('email')) {
       typed.email = `asha-${id}@example.com`;
       await page.getByLabel('Email', { exact: true }).fill(typed.email);
@@ -218,6 +225,7 @@ function expectStored(draft: Draft, id: TemplateId, step: Step, typed: Record<st
     for (const field of ['email', 'tel', 'address'] as const) {
       if (typed[field]) expect(data.contactDetails[field]).toBe(typed[field]);
     }
+    expect(data.contactDetails.formDelivery).toBe(typed.formDelivery);
     expect(data.contactDetails.socialLinks.at(-1)).toEqual({
       label: typed.socialLabel,
       url: typed.socialUrl,

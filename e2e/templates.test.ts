@@ -165,6 +165,8 @@ describe.each(TEMPLATE_IDS)('template %s', (id) => {
         .filter((element) => !element.closest('.back-arrow') && element.getClientRects().length > 0)
         .filter((element) => getComputedStyle(element).visibility !== 'hidden')
         .filter((element) => !element.closest('p'))
+        // The contact form's honeypot is hidden from people and assistive technology alike.
+        .filter((element) => !element.closest('[aria-hidden="true"]'))
         .map((element) => {
           // A "stretched" link covers its card with an absolutely placed ::after.
           const after = getComputedStyle(element, '::after');

@@ -9,6 +9,8 @@ import Fastify, {
 } from 'fastify';
 import { registerAccountRoutes } from './account/account.routes.js';
 import { registerReceiptRoutes } from './receipts/receipts.routes.js';
+import { ContactTokens } from './contact/contact-token.js';
+import { registerContactRoutes } from './contact/contact.routes.js';
 import { VisitCounter } from './visits/visit-counter.js';
 import { registerVisitRoutes } from './visits/visits.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -192,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   const mediaStorage = createMediaStorage(deps.config);
+  const contactTokens = new ContactTokens(deps.config.sessionSecret);
   const visits = new VisitCounter(
     deps.db,
     app.log,
@@ -208,7 +211,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientDir: deps.clientDir,
     cacheBytes: deps.config.pageCacheBytes,
     sitemapUrlsPerChild: deps.sitemapUrlsPerChild,
+    contactToken: () => contactTokens.issue(),
     onView: (username, request) => visits.count(username, request),
+  });
+  registerContactRoutes(app, {
+    db: deps.db,
+    tokens: contactTokens,
+    publicUrl,
+    now: () => new Date(),
   });
   app.decorate(
     'outbox',

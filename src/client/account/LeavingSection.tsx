@@ -17,8 +17,8 @@ export function LeavingSection({ email }: { email: string }) {
         <div className="account__panel">
           <h3>Download my data</h3>
           <p>
-            A JSON file with your profile, your portfolios with all their content, your usernames
-            and your orders.
+            A JSON file with your profile, your portfolios with all their content, your usernames,
+            your orders and the messages visitors sent you.
           </p>
           <a className="button button--ghost" href="/api/account/export" download>
             Download my data
@@ -64,7 +64,10 @@ export function LeavingSection({ email }: { email: string }) {
           <p>This happens at once and cannot be undone:</p>
           <ul className="confirm__list">
             <li>every page you published goes offline and its username is released;</li>
-            <li>your portfolios, username reservations and uploaded images are deleted;</li>
+            <li>
+              your portfolios, username reservations, uploaded images and the messages visitors sent
+              you are deleted;
+            </li>
             <li>
               your name, email address and picture are erased, and you are signed out everywhere;
             </li>

@@ -1,5 +1,7 @@
+import { type FormDelivery } from '../../shared/contact.js';
 import {
   blankSection,
+  formDeliveryOf,
   type ContactDetails,
   type PersonalDetails,
   type PortfolioData,
@@ -160,15 +162,24 @@ export function ContactDetailsFields({
   const contact = data.contactDetails;
   const shows = (field: (typeof definition.contactDetails)[number]) =>
     definition.contactDetails.includes(field);
+  const delivery = formDeliveryOf(contact);
   return (
     <>
+      <FormDeliveryChoice
+        value={delivery}
+        onChange={(formDelivery) => edit(setContact({ formDelivery }))}
+      />
       {shows('email') && (
         <TextField
           id={fieldId('email')}
           label="Email"
           kind="email"
           value={contact.email}
-          hint="Your contact form sends messages here."
+          hint={
+            delivery === 'server'
+              ? 'Not shown on your page while messages come through this site.'
+              : 'Your contact form sends messages here, and your page shows it.'
+          }
           placeholder="name@example.com (optional)"
           onChange={(email) => edit(setContact({ email }))}
         />
@@ -206,5 +217,49 @@ export function ContactDetailsFields({
         />
       )}
     </>
+  );
+}
+
+const DELIVERY_CHOICES: { value: FormDelivery; label: string; explanation: string }[] = [
+  {
+    value: 'server',
+    label: 'Through this site',
+    explanation:
+      'Messages reach your account email and your account page; your address stays off the page.',
+  },
+  {
+    value: 'mailto',
+    label: "The visitor's mail program",
+    explanation: 'The form opens the visitor’s email app with a message to the address below.',
+  },
+];
+
+/** Where the page's contact form sends: our server (the default) or the visitor's mail program. */
+function FormDeliveryChoice({
+  value,
+  onChange,
+}: {
+  value: FormDelivery;
+  onChange: (value: FormDelivery) => void;
+}) {
+  return (
+    <fieldset className="field delivery-choice">
+      <legend className="field__label">Contact form sends messages</legend>
+      {DELIVERY_CHOICES.map((choice) => (
+        <label key={choice.value} className="delivery-choice__option">
+          <input
+            type="radio"
+            name="formDelivery"
+            value={choice.value}
+            checked={value === choice.value}
+            onChange={() => onChange(choice.value)}
+          />
+          <span>
+            <span className="delivery-choice__label">{choice.label}</span>
+            <span className="field__hint delivery-choice__hint">{choice.explanation}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

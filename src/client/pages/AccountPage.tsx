@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { AccountPortfolio, AccountResponse } from '../../shared/account.js';
 import { LeavingSection } from '../account/LeavingSection.js';
+import { MessagesSection } from '../account/MessagesSection.js';
 import { PortfolioCard } from '../account/PortfolioCard.js';
 import { api } from '../api/http.js';
 import { useSession } from '../auth/session.js';
@@ -166,6 +167,7 @@ function SignedInAccount({ email }: { email: string }) {
           ))}
         </ul>
       )}
+      <MessagesSection />
       <LeavingSection email={email} />
     </>
   );

@@ -1,14 +1,98 @@
-// A published portfolio's contact form: instead of posting anywhere, open the visitor's own
-// mail program with a message to the owner. Subject from the subject field; body "Name: {name}",
-// a blank line, "Message: {message}", each part encoded. No network call.
+// A published portfolio's contact form. Two kinds, by the owner's setting:
+// - data-contact="server": the form posts to our server and works without this script; here it is
+//   sent in place. When a visitor starts on the form, a fresh start token is fetched (the one in
+//   the page is from when the page was rendered), so the minimum fill time counts from then. The
+//   answer ("Message sent" or why not) goes to the form's status line, read out by screen readers.
+// - data-to: open the visitor's own mail program with a message to the owner. Subject from the
+//   subject field; body "Name: {name}", a blank line, "Message: {message}", each part encoded.
 (function () {
   function field(form, name) {
     var element = form.elements.namedItem(name);
     return element && 'value' in element ? element.value : '';
   }
+
+  function startOnce(form) {
+    if (form.getAttribute('data-started') !== null) return;
+    form.setAttribute('data-started', '');
+    fetch('/api/contact/start', { headers: { Accept: 'application/json' } })
+      .then(function (response) {
+        return response.ok ? response.json() : null;
+      })
+      .then(function (answer) {
+        var token = form.elements.namedItem('started');
+        if (answer && typeof answer.token === 'string' && token) token.value = answer.token;
+      })
+      .catch(function () {
+        // The page's own token stays: the form still works.
+      });
+  }
+
+  function show(form, text, failed) {
+    var status = form.querySelector('[data-contact-status]');
+    if (!status) return;
+    status.textContent = text;
+    status.setAttribute('data-state', failed ? 'error' : 'sent');
+  }
+
+  function sendInPlace(form) {
+    var button = form.querySelector('[type="submit"]');
+    var invalid = form.querySelectorAll('[aria-invalid="true"]');
+    for (var i = 0; i < invalid.length; i += 1) invalid[i].removeAttribute('aria-invalid');
+    if (button) button.disabled = true;
+    show(form, 'Sending…', false);
+    fetch(form.action, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams(new FormData(form)).toString(),
+    })
+      .then(function (response) {
+        return response.json().then(function (answer) {
+          if (button) button.disabled = false;
+          if (answer.ok) {
+            form.reset();
+            form.removeAttribute('data-started');
+            show(form, answer.message, false);
+            return;
+          }
+          if (typeof answer.token === 'string') {
+            var token = form.elements.namedItem('started');
+            if (token) token.value = answer.token;
+          }
+          // Refusals before the form is read (a rate limit, a body too large) carry the API's
+          // error shape: { error: { message } }.
+          var text = answer.message || (answer.error && answer.error.message);
+          show(form, text || 'The message was not sent. Please try again.', true);
+          var wrong = answer.field ? form.elements.namedItem(answer.field) : null;
+          if (wrong && wrong.type !== 'hidden' && wrong.focus) {
+            wrong.setAttribute('aria-invalid', 'true');
+            wrong.focus();
+          }
+        });
+      })
+      .catch(function () {
+        // No answer we can read: send the form the plain way, which shows the server's page.
+        if (button) button.disabled = false;
+        HTMLFormElement.prototype.submit.call(form);
+      });
+  }
+
+  document.addEventListener('focusin', function (event) {
+    var form = event.target && event.target.form;
+    if (form && form.getAttribute('data-contact') === 'server') startOnce(form);
+  });
+
   document.addEventListener('submit', function (event) {
     var form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-to')) return;
+    if (!(form instanceof HTMLFormElement)) return;
+    if (form.getAttribute('data-contact') === 'server') {
+      event.preventDefault();
+      sendInPlace(form);
+      return;
+    }
+    if (!form.hasAttribute('data-to')) return;
     event.preventDefault();
     var to = encodeURIComponent(form.getAttribute('data-to') || '').replace(/%40/g, '@');
     var body = 'Name: ' + field(form, 'name') + '\n\nMessage: ' + field(form, 'message');

@@ -153,7 +153,14 @@ export async function readExport(db: Db, userId: string, maxRows: number) {
     .orderBy('created_at', 'desc')
     .limit(maxRows + 1)
     .execute();
-  return { profile, portfolios, usernames, orders };
+  const messages = await db
+    .selectFrom('contact_messages')
+    .select(['username', 'visitor_name', 'visitor_email', 'subject', 'message', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(maxRows + 1)
+    .execute();
+  return { profile, portfolios, usernames, orders, messages };
 }
 
 /** For the operator: a payment already taken for such an order is refunded by hand. */
@@ -211,6 +218,8 @@ export async function erasePerson(trx: Tx, userId: string, stamp: string): Promi
     })
     .where('user_id', '=', userId)
     .execute();
+  // Messages visitors sent to the person's pages (their mails go with the outbox rows below).
+  await trx.deleteFrom('contact_messages').where('user_id', '=', userId).execute();
   // Receipts stay for the seller's accounts (number, date, amounts, tax, a business's GSTIN);
   // who the buyer was goes.
   await trx

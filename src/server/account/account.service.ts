@@ -112,6 +112,7 @@ export async function exportOf(ctx: AccountContext, userId: string) {
   });
   const usernames = cut(found.usernames);
   const orders = cut(found.orders);
+  const messages = cut(found.messages);
   return {
     exportedAt: ctx.now().toISOString(),
     profile: {
@@ -149,8 +150,18 @@ export async function exportOf(ctx: AccountContext, userId: string) {
       createdAt: row.created_at,
       paidAt: row.paid_at,
     })),
-    ...(usernames.more || orders.more
-      ? { note: `Only the latest ${EXPORT_MAX_ROWS} usernames and orders are listed.` }
+    messages: messages.rows.map((row) => ({
+      username: row.username,
+      name: row.visitor_name,
+      email: row.visitor_email,
+      subject: row.subject,
+      message: row.message,
+      receivedAt: row.created_at,
+    })),
+    ...(usernames.more || orders.more || messages.more
+      ? {
+          note: `Only the latest ${EXPORT_MAX_ROWS} usernames, orders and messages are listed.`,
+        }
       : {}),
   };
 }

@@ -44,7 +44,12 @@ export async function exportSite(
   }
   const clientDir = ctx.clientDir;
   if (!clientDir) throw new Error('the site export needs the built client');
-  const data = requireStoredPortfolio(portfolio.data, `portfolio ${portfolio.id}`);
+  const stored = requireStoredPortfolio(portfolio.data, `portfolio ${portfolio.id}`);
+  // No server answers the files' form: it opens the mail program, to the Email field's address.
+  const data = {
+    ...stored,
+    contactDetails: { ...stored.contactDetails, formDelivery: 'mailto' as const },
+  };
   const html = renderPortfolioPage({
     username,
     templateId: portfolio.template_id,

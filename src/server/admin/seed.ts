@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, isProductionEnvironment, loadConfig } from '../config.js';
+import { ContactTokens } from '../contact/contact-token.js';
 import { openDatabase } from '../db/database.js';
 import { prepareDatabase } from '../prepare-database.js';
 import { mediaBaseFor } from '../uploads/create-storage.js';
@@ -41,10 +42,13 @@ async function main(argv: string[]): Promise<number> {
     sqliteFile: path.join(config.dataDir, 'portfolio.db'),
   });
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+  const contactTokens = new ContactTokens(config.sessionSecret);
   const renderer = new PageRenderer({
     clientDir,
     publicUrl: () => config.publicUrl,
     mediaBase: mediaBaseFor(config),
+    // The same key as the server's, so a seeded page's form is accepted without JavaScript too.
+    contactToken: () => contactTokens.issue(),
   });
   try {
     await prepareDatabase(db);

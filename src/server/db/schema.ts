@@ -124,6 +124,8 @@ export interface EmailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The visitor's address on a contact message's mail; null on every other mail. */
+  reply_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LoginAttemptsTable {
@@ -201,6 +203,21 @@ export interface TermRemindersTable {
   paid_until: string;
   kind: TermReminderKind;
   sent_at: string;
+}
+
+/** A message a visitor sent from a public page's contact form. */
+export interface ContactMessagesTable {
+  id: string;
+  /** The page's owner when it was sent. */
+  user_id: string;
+  username: string;
+  visitor_name: string;
+  visitor_email: string;
+  subject: string;
+  message: string;
+  /** The outbox mail that delivers it: its status is the message's delivery state. */
+  email_id: string | null;
+  created_at: string;
 }
 
 /** One public page's views on one day (India's calendar), and its visitors once the day is over. */
@@ -283,6 +300,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   test_gateway_payments: TestGatewayPaymentsTable;
   term_reminders: TermRemindersTable;
+  contact_messages: ContactMessagesTable;
   receipt_counters: ReceiptCountersTable;
   receipts: ReceiptsTable;
   page_views: PageViewsTable;

@@ -30,7 +30,8 @@ export interface RateLimitRule {
   windowSeconds: number;
   /** What is counted, for the message: "Too many {what} from {whom}". */
   what: string;
-  by: 'ip' | 'user';
+  /** 'page': counted per public page by the route itself (contact messages). */
+  by: 'ip' | 'user' | 'page';
 }
 
 /**
@@ -102,6 +103,28 @@ export const RATE_LIMITS = {
    * each PDF is drawn on request (a few milliseconds), so a flood of them is bounded here.
    */
   receiptsPerIp: { limit: 120, windowSeconds: 600, what: 'receipt views', by: 'ip' },
+  /**
+   * POST /users/:username/contact per address: 15 per 5 minutes (one back every 20 s). A person
+   * writes to a portfolio once or twice; a few people behind one office address still fit, and
+   * a script is held to three a minute.
+   */
+  contactPerIp: { limit: 15, windowSeconds: 300, what: 'messages', by: 'ip' },
+  /**
+   * Messages to one page from everyone: 30 per 10 minutes (one back every 20 s), counted only
+   * for well-formed messages, so that a burst from many addresses cannot fill the owner's inbox
+   * at once; the daily cap per owner (CONTACT_LIMITS) bounds the day.
+   */
+  contactPerPage: {
+    limit: 30,
+    windowSeconds: 600,
+    what: 'messages to this portfolio',
+    by: 'page',
+  },
+  /**
+   * GET /api/contact/start per address: 120 per 10 minutes. The page's script asks once when a
+   * visitor starts typing; the answer is a signed time, cheap to make.
+   */
+  contactStartPerIp: { limit: 120, windowSeconds: 600, what: 'contact form starts', by: 'ip' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -234,8 +257,9 @@ function refuse(
   const message = `Too many ${rule.what} from ${whom}. Try again in ${wait}.`;
   request.log.warn({ limit: rule.what, by: rule.by, retryAfter: seconds }, 'rate limited');
   reply.status(429).header('retry-after', String(seconds)).header('cache-control', 'no-store');
-  // The sign-in popup is a page the browser navigates to: it shows words, not JSON.
-  if (request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
+  // The sign-in popup is a page the browser navigates to: it shows words, not JSON. So is a
+  // form posted without JavaScript, when its route says how to answer it (`page`).
+  if ((request.method === 'GET' || page) && (request.headers.accept ?? '').includes('text/html')) {
     if (page) return page(reply, seconds);
     return reply.type('text/html; charset=utf-8').send(
       smallPage({

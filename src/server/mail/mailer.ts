@@ -28,7 +28,14 @@ export function createMailer(options: {
     return {
       async send(email) {
         options.log.info(
-          { mail: { to: email.to, subject: email.subject, text: email.text } },
+          {
+            mail: {
+              to: email.to,
+              replyTo: email.replyTo,
+              subject: email.subject,
+              text: email.text,
+            },
+          },
           'development outbox: mail not sent, shown here',
         );
       },
@@ -46,6 +53,9 @@ export function createMailer(options: {
         to: email.to,
         subject: email.subject,
         text: email.text,
+        // Checked as one plain address before it was queued (contact.input.ts); nodemailer
+        // encodes header values, so no line break can reach the message's headers.
+        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
       });
     },
     close() {

@@ -1,26 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { Selectable, Transaction } from 'kysely';
 import type { Database, EmailOutboxTable } from '../db/schema.js';
 
-export type OutboxRow = EmailOutboxTable;
+export type OutboxRow = Selectable<EmailOutboxTable>;
 
 export interface Email {
   to: string;
   subject: string;
   text: string;
+  /** Where the recipient's Reply goes (a visitor's address on a contact message). */
+  replyTo?: string;
 }
 
-/** Queues a mail inside the caller's transaction: it exists exactly when the change it reports does. */
+/**
+ * Queues a mail inside the caller's transaction: it exists exactly when the change it reports
+ * does. Returns the mail's id.
+ */
 export async function enqueueEmail(
   trx: Transaction<Database>,
   email: Email,
   now: Date,
-): Promise<void> {
+): Promise<string> {
+  const id = randomUUID();
   await trx
     .insertInto('email_outbox')
     .values({
-      id: randomUUID(),
+      id,
+      reply_to: email.replyTo ?? null,
       to_address: email.to,
       subject: email.subject,
       text_body: email.text,
@@ -34,6 +41,7 @@ export async function enqueueEmail(
       sent_at: null,
     })
     .execute();
+  return id;
 }
 
 export function dueEmails(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {

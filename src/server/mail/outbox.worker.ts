@@ -53,6 +53,7 @@ export class OutboxWorker {
               to: row.to_address,
               subject: row.subject,
               text: row.text_body,
+              ...(row.reply_to ? { replyTo: row.reply_to } : {}),
             });
             delivered = true;
           } catch (error) {

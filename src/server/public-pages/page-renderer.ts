@@ -12,7 +12,7 @@ import { templateBuild } from './template-assets.js';
  * then re-rendered in the background after the deploy (the templates' own changes are seen from
  * the build's file names).
  */
-const PAGE_FORMAT_VERSION = '2';
+const PAGE_FORMAT_VERSION = '3';
 
 /**
  * The largest page we store and send. A real portfolio is 15-60 KB of HTML; text that swells when
@@ -64,6 +64,8 @@ export class PageRenderer {
       clientDir: string | undefined;
       publicUrl: () => string;
       mediaBase: string;
+      /** A fresh contact form start token (contact-token.ts); none in the seed command. */
+      contactToken?: () => string;
     },
   ) {
     this.build = templateBuild(options.clientDir);
@@ -110,6 +112,7 @@ export class PageRenderer {
           publicUrl: this.options.publicUrl(),
           mediaBase: this.options.mediaBase,
           stylesheets: this.build.stylesheets[templateId] ?? [],
+          contactToken: this.options.contactToken?.(),
         }),
       );
     }

@@ -27,8 +27,8 @@ export function publicPageCsp(https: boolean): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https: http:",
     "font-src 'self'",
-    // Our script makes no requests, but crawlers' page tools (Lighthouse among them) fetch
-    // /robots.txt from inside the page; same-origin reads give an injected script nothing new.
+    // Our script sends the contact form to our own server (and asks it for a start token);
+    // crawlers' page tools (Lighthouse among them) fetch /robots.txt from inside the page.
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -63,6 +63,8 @@ export function registerPublicPages(
     cacheBytes: number;
     /** Smaller than the protocol's 50,000 only in tests, to make several children. */
     sitemapUrlsPerChild?: number;
+    /** The contact form's start token a page is rendered with (contact-token.ts). */
+    contactToken?: () => string;
     /** Counts each page sent to a person (visits/visit-counter.ts). */
     onView: (username: string, request: IncomingMessage) => void;
   },
@@ -75,6 +77,7 @@ export function registerPublicPages(
       clientDir: ctx.clientDir,
       publicUrl: ctx.publicUrl,
       mediaBase: ctx.mediaBase,
+      contactToken: ctx.contactToken,
     }),
     cache,
     log: app.log,

@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
-import type { PortfolioData } from '../../shared/domain/portfolio.js';
+import { contactPath } from '../../shared/contact.js';
+import { formDeliveryOf, type PortfolioData } from '../../shared/domain/portfolio.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
+import { ContactFormProvider } from '../../shared/templates/common/ContactForm.js';
 import { MediaBaseProvider } from '../../shared/templates/common/TemplateImage.js';
 import { TEMPLATE_COMPONENTS } from '../../shared/templates/components.js';
 import { linkPreviewImage } from '../../shared/uploads.js';
 import { escapeHtml } from '../http/html.js';
 
-/** The only script a portfolio page loads: the contact form's mailto (a static file). */
+/**
+ * The only script a portfolio page loads (a static file): it sends the contact form in place
+ * (or opens the mail program when the owner chose mailto).
+ */
 export const CONTACT_SCRIPT = '/portfolio-contact.js';
 
 export interface PageInput {
@@ -19,6 +24,11 @@ export interface PageInput {
   /** Where uploaded images are fetched from: `/media`, or a CDN's address. */
   mediaBase: string;
   stylesheets: string[];
+  /**
+   * The contact form's start token as of rendering (contact-token.ts); the page's script
+   * replaces it when a visitor starts typing. Empty when rendered without one (the seed command).
+   */
+  contactToken?: string;
 }
 
 const absolute = (publicUrl: string, url: string) =>
@@ -42,7 +52,11 @@ export function renderPortfolioPage(input: PageInput): string {
   const Component = TEMPLATE_COMPONENTS[input.templateId];
   let body = renderToString(
     <MediaBaseProvider value={input.mediaBase}>
-      <Component data={data} />
+      <ContactFormProvider
+        value={{ action: contactPath(username), token: input.contactToken ?? '' }}
+      >
+        <Component data={data} />
+      </ContactFormProvider>
     </MediaBaseProvider>,
   );
   // React hoists resource hints (image preloads) ahead of the markup; they belong in <head>.
@@ -68,7 +82,10 @@ export function renderPortfolioPage(input: PageInput): string {
     ...(person.headline ? { jobTitle: person.headline } : {}),
     ...(description ? { description } : {}),
     ...(image ? { image } : {}),
-    ...(data.contactDetails.email ? { email: `mailto:${data.contactDetails.email}` } : {}),
+    // With the form sent through the server, the owner's address stays off the page entirely.
+    ...(data.contactDetails.email && formDeliveryOf(data.contactDetails) === 'mailto'
+      ? { email: `mailto:${data.contactDetails.email}` }
+      : {}),
     ...(sameAs.length ? { sameAs } : {}),
   };
   const meta = [

@@ -22,6 +22,8 @@ import { request as requestWithJar } from '../../../test/signin.js';
 import { PAGE_TITLES, PARAMETERISED_PAGES } from '../../shared/routes.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { hmacHex } from '../payments/signatures.js';
+import { ContactTokens } from '../contact/contact-token.js';
+import type { ContactSendResponse, MessagesResponse } from '../../shared/contact.js';
 import { send, type Answer, type Send } from '../../../test/http.js';
 import {
   createOrderFor,
@@ -253,10 +255,54 @@ const ACCOUNT_ROWS: Row[] = [
   },
 ];
 
+const MESSAGE_ROWS: Row[] = [
+  {
+    route: 'POST /users/:username/contact',
+    what: "a visitor's message to the owner's page: anyone may send one, from the page's own site",
+    expect: { nobody: 200, owner: 200, other: 200, crossSite: 403 },
+    request: async (world, who) => ({
+      path: `/users/${world.ownerName}/contact`,
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { accept: 'application/json' },
+      body: new URLSearchParams({
+        name: `Visitor ${who}`,
+        email: 'visitor@example.net',
+        message: 'Hello from the matrix',
+        website: '',
+        // Issued 10 seconds ago with the app's key: a person's fill time.
+        started: new ContactTokens(world.t.config.sessionSecret, () => Date.now() - 10_000).issue(),
+      }).toString(),
+    }),
+    check: (_world, _who, answer) => {
+      expect((answer.body as ContactSendResponse).ok).toBe(true);
+    },
+  },
+  {
+    route: 'GET /api/contact/start',
+    what: "the contact form's start token: public, nobody's data",
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async () => ({ path: '/api/contact/start' }),
+  },
+  {
+    route: 'GET /api/account/messages',
+    what: "messages to one's own pages only",
+    expect: { nobody: 401, owner: 200, other: 200 },
+    request: async () => ({ path: '/api/account/messages' }),
+    check: (world, who, answer) => {
+      const { messages } = answer.body as MessagesResponse;
+      if (who === 'other') expect(messages).toEqual([]);
+      if (who === 'owner') {
+        for (const message of messages) expect(message.username).toBe(world.ownerName);
+      }
+    },
+  },
+];
+
 const TABLE: Row[] = [
   ME_ROW,
   ...UPLOAD_ROWS,
   ...ACCOUNT_ROWS,
+  ...MESSAGE_ROWS,
   {
     route: 'GET /api/templates',
     what: 'the public template list',

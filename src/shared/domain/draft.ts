@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { FORM_DELIVERIES, type FormDelivery } from '../contact.js';
 import { isTemplateId, type TemplateId } from '../templates/catalog.js';
 import {
   normaliseSocialIcon,
@@ -163,11 +164,15 @@ export function portfolioAsTyped(value: unknown): PortfolioData {
     },
     contactDetails: {
       type: 'contactDetails',
-      ...(textsAsTyped(contactDetailsSchema.shape, contact, ['socialLinks']) as Omit<
-        ContactDetails,
-        'type' | 'socialLinks'
-      >),
+      ...(textsAsTyped(contactDetailsSchema.shape, contact, [
+        'socialLinks',
+        'formDelivery',
+      ]) as Omit<ContactDetails, 'type' | 'socialLinks' | 'formDelivery'>),
       socialLinks: listOf(contact.socialLinks).map(socialLinkAsTyped),
+      // A setting, not a text: kept when it is one of the choices, else the default applies.
+      ...((FORM_DELIVERIES as readonly unknown[]).includes(contact.formDelivery) && {
+        formDelivery: contact.formDelivery as FormDelivery,
+      }),
     },
   };
   const phrases = phrasesAsTyped(root.phrases);
@@ -255,7 +260,8 @@ export function previewSafePortfolio(data: PortfolioData): PortfolioData {
   const safe: PortfolioData = {
     personalDetails: safeTexts(personalDetailsSchema.shape, data.personalDetails, []),
     contactDetails: {
-      ...safeTexts(contactDetailsSchema.shape, contact, ['socialLinks']),
+      ...safeTexts(contactDetailsSchema.shape, contact, ['socialLinks', 'formDelivery']),
+      ...(contact.formDelivery && { formDelivery: contact.formDelivery }),
       socialLinks: contact.socialLinks
         .slice(0, LIMITS.maxSocialLinks)
         .map((link) => safeTexts(socialLinkSchema.shape, link, ['iconClass'])),

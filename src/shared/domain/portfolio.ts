@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normaliseSocialIcon, SOCIAL_ICONS, TILE_ICONS } from './icons.js';
+import { FORM_DELIVERIES, type FormDelivery } from '../contact.js';
 import { EMAIL_PATTERN } from './email.js';
 import { LIMITS } from './limits.js';
 import { phrasesSchema, type Phrases } from './phrases.js';
@@ -141,6 +142,15 @@ export const contactDetailsSchema = z.object({
     .array(socialLinkSchema, { error: 'must be a list of links' })
     .max(LIMITS.maxSocialLinks, `must have at most ${LIMITS.maxSocialLinks} links`)
     .default([]),
+  /**
+   * Where the contact form goes: 'server' (our server stores the message and mails it to the
+   * owner; their address stays off the page) or 'mailto' (the visitor's mail program, as SPEC
+   * section 7 has it). Absent means 'server' (formDeliveryOf), so documents from before the
+   * choice existed, and every template's sample, send through the server.
+   */
+  formDelivery: z
+    .enum(FORM_DELIVERIES, { error: `must be one of: ${FORM_DELIVERIES.join(', ')}` })
+    .optional(),
 });
 
 export const SECTION_KEYS = ['section', 'section2', 'section3'] as const;
@@ -184,7 +194,8 @@ export type PortfolioData = z.output<typeof portfolioSchema>;
 export type PersonalField = Exclude<keyof PersonalDetails, 'type'>;
 export type SectionField = Exclude<keyof Section, 'type' | 'sectionTiles'>;
 export type TileField = keyof Tile;
-export type ContactField = Exclude<keyof ContactDetails, 'type'>;
+/** The contact fields a template shows; the form's delivery is a setting of every page. */
+export type ContactField = Exclude<keyof ContactDetails, 'type' | 'formDelivery'>;
 
 /*
  * Blank values: what a new tile or section starts as, and what stands in for a part a template
@@ -215,6 +226,10 @@ export const blankContactDetails = (): ContactDetails => ({
   address: '',
   socialLinks: [],
 });
+
+/** Where this page's contact form goes; 'server' unless the owner chose the mail program. */
+export const formDeliveryOf = (contact: Pick<ContactDetails, 'formDelivery'>): FormDelivery =>
+  contact.formDelivery ?? 'server';
 
 export interface FieldProblem {
   /** Dotted path of the field, e.g. `section2.sectionTiles.3.link`. */

@@ -32,6 +32,10 @@ export function pickTemplateFields(
     contactDetails: {
       ...blankContactDetails(),
       ...pick(data.contactDetails, definition.contactDetails),
+      // A setting of the page rather than a field a template shows: every template keeps it.
+      ...(data.contactDetails.formDelivery && {
+        formDelivery: data.contactDetails.formDelivery,
+      }),
     },
   };
   for (const key of SECTION_KEYS) {

@@ -74,10 +74,14 @@ export function PrivacyPage() {
           and the time. We use them only to keep the service running and secure, for example to
           investigate an error you report or to block abuse.
         </p>
-        <h3>What we do not collect</h3>
+        <h3>Messages from your visitors</h3>
         <p>
-          Messages sent through your portfolio&rsquo;s contact form go from the visitor&rsquo;s own
-          email program straight to you. They do not pass through us, and we never see them.
+          Unless you choose otherwise in the editor, your portfolio&rsquo;s contact form sends
+          through us: we keep the visitor&rsquo;s name, email address and message, email them to you
+          with the visitor&rsquo;s address to reply to, and show them on your account page. We use
+          them for nothing else, and they are deleted with your account. If you choose the
+          visitor&rsquo;s mail program instead, messages go from the visitor&rsquo;s own email
+          program straight to you, and we never see them.
         </p>
       </InfoSection>
 
@@ -161,7 +165,7 @@ export function PrivacyPage() {
         <ul>
           <li>
             <strong>download your data</strong>: a file with your profile, your portfolios with all
-            their content, your usernames and your orders;
+            their content, your usernames, your orders and the messages visitors sent you;
           </li>
           <li>
             <strong>unpublish or delete</strong> any of your pages (deleting releases the username;

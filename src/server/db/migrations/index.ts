@@ -10,7 +10,8 @@ import * as unpublishedUsernames from './20261124000000_unpublished_usernames.js
 import * as termReminders from './20261124020000_term_reminders.js';
 import * as orderKinds from './20261124040000_order_kinds.js';
 import * as receipts from './20261124050000_receipts.js';
-import * as pageVisits from './20261124090000_page_visits.js';
+import * as contactMessages from './20261124080000_contact_messages.js';
+import * as pageVisits from './20261124100000_page_visits.js';
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from the folder so that
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '20261124020000_term_reminders': termReminders,
   '20261124040000_order_kinds': orderKinds,
   '20261124050000_receipts': receipts,
-  '20261124090000_page_visits': pageVisits,
+  '20261124080000_contact_messages': contactMessages,
+  '20261124100000_page_visits': pageVisits,
 };

@@ -121,7 +121,10 @@ describe('DirectiveTemplate with the sample data', () => {
   it('has the Get in touch footer with the contact form, contact lines and social icons', () => {
     expect(html).toContain('<footer id="contactDetails" class="dv-footer"');
     expect(html).toContain('>Get in touch</h2>');
-    expect(html).toMatch(/<form class="dv-form" data-to="jonas.lindqvist@example.com"/);
+    // Sent through the server by default: the owner's address appears nowhere.
+    expect(html).toMatch(/<form class="dv-form" data-contact="server"/);
+    expect(html).not.toContain('jonas.lindqvist@example.com');
+    expect(html).toMatch(/id="directive-contact-email"[^>]*type="email"[^>]*name="email"/);
     for (const name of ['name', 'subject', 'message']) {
       expect(html).toMatch(
         new RegExp(`<label class="dv-sr-only" for="directive-contact-${name}">`),
@@ -134,7 +137,13 @@ describe('DirectiveTemplate with the sample data', () => {
     expect(subject).toContain('name="subject"');
     expect(html).toContain('<textarea');
     expect(html).toMatch(/<button class="dv-button dv-button--light" type="submit">Send<\/button>/);
-    expect(html).toContain('href="mailto:jonas.lindqvist@example.com"');
+    const mailto = render({
+      ...sample,
+      contactDetails: { ...sample.contactDetails, formDelivery: 'mailto' },
+    });
+    expect(mailto).toMatch(/<form class="dv-form" data-to="jonas.lindqvist@example.com"/);
+    expect(mailto).toContain('href="mailto:jonas.lindqvist@example.com"');
+    expect(mailto).not.toContain('name="email"');
     expect(html).toContain('href="tel:+46701234567"');
     expect(html).toContain('+46 70 123 45 67');
     expect(html).toContain('Södermalm, Stockholm, Sweden');
@@ -211,16 +220,23 @@ describe('DirectiveTemplate with minimal data (a name only)', () => {
   });
   const html = render(data);
 
-  it('renders without empty headings, links, images or a form that cannot send', () => {
+  it('renders without empty headings, links or images; the form sends through the server', () => {
     expect(html).toContain('<h1 class="dv-header__name">Ada Park</h1>');
     expect(count(html, '<h1')).toBe(1);
-    expect(html).not.toContain('<h2');
+    expect(count(html, '<h2')).toBe(1);
     expect(html).not.toContain('<h3');
     expect(html).not.toContain('<article');
     expect(html).not.toContain('<img');
-    expect(html).not.toContain('<form');
+    expect(html).toContain('<form class="dv-form" data-contact="server"');
     expect(html).not.toContain('Learn more');
-    expect(html).not.toContain('Get in touch');
+    expect(html).toContain('Get in touch');
+    // With the mail program chosen and no address to write to, there is no form at all.
+    const mailto = render({
+      ...data,
+      contactDetails: { ...data.contactDetails, formDelivery: 'mailto' },
+    });
+    expect(mailto).not.toContain('<form');
+    expect(mailto).not.toContain('Get in touch');
     expect(html).not.toContain('dv-social');
     expect(html).not.toContain('dv-header__headline');
     expect(html).not.toContain('dv-header__intro');

@@ -1,7 +1,8 @@
 import { faLocationDot, faPaperPlane, faPhone } from '@fortawesome/free-solid-svg-icons';
 import type { ContactDetails, PersonalDetails, Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon, TileIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
-import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
+import { visibleSocialLinks } from '../common/contact.js';
+import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { PhrasesProvider, usePhrase } from '../common/phrases.js';
 import { directiveDefinition } from './definition.js';
@@ -130,10 +131,12 @@ function Features({ section }: { section: Section }) {
 
 function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
   const heading = usePhrase('contactHeading');
-  const { email, tel, address } = contact;
+  const { tel, address } = contact;
+  const contactForm = useContactForm(contact);
+  const email = contactForm.showEmail ? contact.email : '';
   const socials = visibleSocialLinks(contact.socialLinks);
   const hasLines = email !== '' || tel !== '' || address !== '';
-  const hasAnything = hasLines || socials.length > 0;
+  const hasAnything = hasLines || socials.length > 0 || contactForm.hasForm;
   const titleId = 'directive-contact-title';
   return (
     <footer
@@ -147,13 +150,8 @@ function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
             {heading}
           </h2>
         )}
-        {email && (
-          <form
-            className="dv-form"
-            data-to={email}
-            onSubmit={handleContactSubmit}
-            aria-labelledby={titleId}
-          >
+        {contactForm.hasForm && (
+          <form className="dv-form" {...contactForm.formProps} aria-labelledby={titleId}>
             <div className="dv-form__field">
               <label className="dv-sr-only" htmlFor="directive-contact-name">
                 Name
@@ -167,7 +165,22 @@ function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
                 autoComplete="name"
               />
             </div>
-            <div className="dv-form__field">
+            {contactForm.delivery === 'server' && (
+              <div className="dv-form__field">
+                <label className="dv-sr-only" htmlFor="directive-contact-email">
+                  Your email
+                </label>
+                <input
+                  id="directive-contact-email"
+                  className="dv-form__input"
+                  placeholder="Your email"
+                  {...visitorEmailProps}
+                />
+              </div>
+            )}
+            <div
+              className={`dv-form__field${contactForm.delivery === 'server' ? ' dv-form__field--wide' : ''}`}
+            >
               <label className="dv-sr-only" htmlFor="directive-contact-subject">
                 Subject
               </label>
@@ -196,6 +209,9 @@ function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
                 Send
               </button>
             </div>
+            {contactForm.delivery === 'server' && (
+              <ContactFormExtras statusClassName="dv-form__status" />
+            )}
           </form>
         )}
         {hasLines && (

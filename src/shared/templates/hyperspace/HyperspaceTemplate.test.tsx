@@ -171,7 +171,13 @@ describe('HyperspaceTemplate with the sample data', () => {
     const contact = element(html, /<section id="contactDetails"[^>]*>/);
     expect(contact).toMatch(/<h2 id="hs-contact-title"[^>]*>Get in touch<\/h2>/);
     const form = element(contact, /<form\b[^>]*>/);
-    expect(form).toContain('data-to="maya.lindqvist@example.com"');
+    // Sent through the server by default: a field for the visitor's address, none of the owner's.
+    expect(form).toContain('data-contact="server"');
+    expect(form).toMatch(/<input id="hs-field-email" type="email"[^>]*name="email"/);
+    expect(contact).not.toContain('maya.lindqvist@example.com');
+    const mailto = render(withContact({ formDelivery: 'mailto' }));
+    expect(element(mailto, /<form\b[^>]*>/)).toContain('data-to="maya.lindqvist@example.com"');
+    expect(mailto).toContain('href="mailto:maya.lindqvist@example.com"');
     for (const [name, label] of [
       ['name', 'Name'],
       ['subject', 'Subject'],
@@ -186,7 +192,6 @@ describe('HyperspaceTemplate with the sample data', () => {
     expect(form).toMatch(/<button type="submit"[^>]*>Send Message<\/button>/);
 
     expect(text).toContain('Address 1200 NW Naito Parkway, Suite 410, Portland, OR 97209');
-    expect(contact).toContain('href="mailto:maya.lindqvist@example.com"');
     expect(contact).toContain('href="tel:+15550142273">+1 (555) 014-2273</a>');
 
     const socials = element(contact, /<ul class="hs-icons"[^>]*>/);
@@ -207,15 +212,17 @@ describe('HyperspaceTemplate with partial data', () => {
     }
     expect(none).not.toContain('mailto:');
     expect(none).not.toContain('tel:');
-    expect(none).toContain('data-to=""');
+    expect(none).toContain('data-contact="server"');
 
     const onlyPhone = render(withContact({ address: '', email: '' }));
     expect(onlyPhone).toContain('<h3>Phone</h3>');
     expect(onlyPhone).not.toContain('<h3>Address</h3>');
     expect(onlyPhone).not.toContain('<h3>Email</h3>');
 
-    const onlyEmail = render(withContact({ address: '', tel: '' }));
+    // The address is shown only with the mail-program form (through the server it stays off the page).
+    const onlyEmail = render(withContact({ address: '', tel: '', formDelivery: 'mailto' }));
     expect(onlyEmail).toContain('<h3>Email</h3>');
+    expect(render(withContact({ address: '', tel: '' }))).not.toContain('<h3>Email</h3>');
     expect(onlyEmail).not.toContain('<h3>Phone</h3>');
   });
 
@@ -339,7 +346,7 @@ describe('HyperspaceTemplate with minimal and maximal data', () => {
     expect(textOf(nav).trim()).toBe('Welcome Get in touch');
     expect(html).toContain('id="personalDetails"');
     expect(html).toContain('id="contactDetails"');
-    expect(html).toMatch(/<form class="hs-form" data-to=""/);
+    expect(html).toMatch(/<form class="hs-form" data-contact="server"/);
   });
 
   it('renders without sections at all', () => {

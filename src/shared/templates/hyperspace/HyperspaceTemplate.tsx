@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon } from '../common/Icon.js';
-import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
+import { visibleSocialLinks } from '../common/contact.js';
+import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { hyperspaceDefinition } from './definition.js';
@@ -72,8 +73,12 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
   const section2Label = hyperspaceDefinition.sections.section2?.label ?? 'Projects';
 
   const socials = visibleSocialLinks(contact.socialLinks);
+  const contactForm = useContactForm(contact);
   const hasContactList =
-    filled(contact.address) || filled(contact.email) || filled(contact.tel) || socials.length > 0;
+    filled(contact.address) ||
+    (contactForm.showEmail && filled(contact.email)) ||
+    filled(contact.tel) ||
+    socials.length > 0;
 
   const navItems: NavItem[] = [{ id: 'personalDetails', label: 'Welcome' }];
   if (showSection) {
@@ -332,18 +337,21 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                 {say('contactHeading')}
               </h2>
               <div className={`hs-split hs-reveal${hasContactList ? '' : ' hs-split--single'}`}>
-                <form
-                  className="hs-form"
-                  data-to={contact.email}
-                  onSubmit={handleContactSubmit}
-                  aria-label="Contact form"
-                >
+                <form className="hs-form" {...contactForm.formProps} aria-label="Contact form">
                   <div className="hs-fields">
                     <div className="hs-field hs-field--half">
                       <label htmlFor="hs-field-name">Name</label>
                       <input id="hs-field-name" type="text" name="name" autoComplete="name" />
                     </div>
-                    <div className="hs-field hs-field--half">
+                    {contactForm.delivery === 'server' && (
+                      <div className="hs-field hs-field--half">
+                        <label htmlFor="hs-field-email">Your email</label>
+                        <input id="hs-field-email" {...visitorEmailProps} />
+                      </div>
+                    )}
+                    <div
+                      className={`hs-field${contactForm.delivery === 'server' ? '' : ' hs-field--half'}`}
+                    >
                       <label htmlFor="hs-field-subject">Subject</label>
                       <input id="hs-field-subject" type="text" name="subject" />
                     </div>
@@ -357,6 +365,9 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                       Send Message
                     </button>
                   </p>
+                  {contactForm.delivery === 'server' && (
+                    <ContactFormExtras statusClassName="hs-form-status" />
+                  )}
                 </form>
 
                 {hasContactList && (
@@ -367,7 +378,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                         <p className="hs-address">{contact.address}</p>
                       </li>
                     )}
-                    {filled(contact.email) && (
+                    {contactForm.showEmail && filled(contact.email) && (
                       <li>
                         <h3>Email</h3>
                         <p>

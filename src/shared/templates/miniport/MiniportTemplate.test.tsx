@@ -147,9 +147,16 @@ describe('MiniportTemplate with its sample data', () => {
   it('ends with the contact band: details, form and social links', () => {
     const contact = html.slice(html.indexOf('id="contactDetails"'));
     expect(contact).toContain('Rua das Flores 28');
-    expect(contact).toContain('href="mailto:elena.marsh@example.com"');
+    expect(contact).not.toContain('elena.marsh@example.com');
     expect(contact).toContain('href="tel:+351215550142"');
-    expect(contact).toMatch(/<form class="mp-form" data-to="elena\.marsh@example\.com">/);
+    expect(contact).toMatch(/<form class="mp-form" data-contact="server"/);
+    expect(contact).toMatch(/<input id="mp-form-email"[^>]*type="email"[^>]*name="email"/);
+    const mailto = render({
+      ...miniportSample,
+      contactDetails: { ...miniportSample.contactDetails, formDelivery: 'mailto' },
+    });
+    expect(mailto).toContain('href="mailto:elena.marsh@example.com"');
+    expect(mailto).toMatch(/<form class="mp-form" data-to="elena\.marsh@example\.com">/);
     for (const [name, type] of [
       ['name', 'input'],
       ['subject', 'input'],
@@ -211,7 +218,7 @@ describe('MiniportTemplate with partial data', () => {
     expect(html).not.toContain('Every project starts');
     expect(count(html, /data-network=/g)).toBe(1);
     expect(html).toContain('<span class="mp-sr">GitHub</span>');
-    expect(html).toContain('data-to=""');
+    expect(html).toContain('data-contact="server"');
     expectNoEmptyParts(html);
   });
 

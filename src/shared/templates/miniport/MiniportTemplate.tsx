@@ -3,7 +3,8 @@ import type { Section, Tile } from '../../domain/portfolio.js';
 import type { TemplateProps } from '../definition.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { phrasesOf, PhrasesProvider, usePhrase } from '../common/phrases.js';
-import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
+import { visibleSocialLinks } from '../common/contact.js';
+import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import { miniportDefinition } from './definition.js';
 import './miniport.css';
 import { Paragraphs, relFor } from '../common/text.js';
@@ -251,7 +252,8 @@ function MiniportPage({ data }: TemplateProps) {
 
   const name = person.name.trim();
   const portrait = person.profileImage.trim();
-  const email = contact.email.trim();
+  const contactForm = useContactForm(contact);
+  const email = contactForm.showEmail ? contact.email.trim() : '';
   const tel = contact.tel.trim();
   const address = contact.address.trim();
   const socials = visibleSocialLinks(contact.socialLinks);
@@ -391,7 +393,7 @@ function MiniportPage({ data }: TemplateProps) {
               </dl>
             )}
 
-            <form className="mp-form" data-to={email} onSubmit={handleContactSubmit}>
+            <form className="mp-form" {...contactForm.formProps}>
               <div className="mp-form__row">
                 <div className="mp-field">
                   <label className="mp-sr" htmlFor="mp-form-name">
@@ -412,6 +414,14 @@ function MiniportPage({ data }: TemplateProps) {
                   <input id="mp-form-subject" name="subject" type="text" placeholder="Subject" />
                 </div>
               </div>
+              {contactForm.delivery === 'server' && (
+                <div className="mp-field">
+                  <label className="mp-sr" htmlFor="mp-form-email">
+                    Your email
+                  </label>
+                  <input id="mp-form-email" placeholder="Your email" {...visitorEmailProps} />
+                </div>
+              )}
               <div className="mp-field">
                 <label className="mp-sr" htmlFor="mp-form-message">
                   Message
@@ -426,6 +436,9 @@ function MiniportPage({ data }: TemplateProps) {
                   Clear Form
                 </button>
               </div>
+              {contactForm.delivery === 'server' && (
+                <ContactFormExtras statusClassName="mp-form__status" />
+              )}
             </form>
 
             {socials.length > 0 && (

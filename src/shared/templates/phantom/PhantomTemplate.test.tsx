@@ -224,9 +224,17 @@ describe('PhantomTemplate with the sample data', () => {
     expect(footer).toMatch(/^<footer id="contactDetails"/);
     const h2 = elements(footer, 'h2').map((h) => textOf(h.inner));
     expect(h2).toEqual(['Get in touch', 'Follow']);
-    expect(footer).toContain(`href="mailto:${contact.email}"`);
+    // Sent through the server by default: the owner's address appears nowhere.
+    expect(footer).not.toContain(contact.email);
     expect(footer).toContain('href="tel:+31105550142"');
-    expect(footer).toContain(`data-to="${contact.email}"`);
+    expect(footer).toContain('data-contact="server"');
+    expect(footer).toMatch(/<input id="phantom-email"[^>]*type="email"[^>]*name="email"/);
+    const mailto = render({
+      ...phantomSample,
+      contactDetails: { ...contact, formDelivery: 'mailto' },
+    });
+    expect(mailto).toContain(`href="mailto:${contact.email}"`);
+    expect(mailto).toContain(`data-to="${contact.email}"`);
     for (const [name, placeholder] of [
       ['name', 'Name'],
       ['subject', 'Subject'],

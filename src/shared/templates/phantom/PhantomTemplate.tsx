@@ -1,7 +1,8 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon } from '../common/Icon.js';
-import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
+import { visibleSocialLinks } from '../common/contact.js';
+import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { phantomDefinition } from './definition.js';
@@ -117,6 +118,8 @@ export function PhantomTemplate({ data }: TemplateProps) {
   const [lead = '', ...more] = paragraphs(person.intro);
   const hasIntroHeading = person.headline !== '' || lead !== '';
   const socialLinks = visibleSocialLinks(contact.socialLinks);
+  const contactForm = useContactForm(contact);
+  const shownEmail = contactForm.showEmail ? contact.email : '';
   const showSection = section !== undefined && sectionHasContent(section);
   const workLabel = section?.sectionTitle || 'Work';
 
@@ -213,14 +216,14 @@ export function PhantomTemplate({ data }: TemplateProps) {
             <h2 id="phantom-contact-title" className="phantom-label">
               {say('contactHeading')}
             </h2>
-            {(contact.email || contact.tel) && (
+            {(shownEmail || contact.tel) && (
               <ul className="phantom-contact-lines">
-                {contact.email && (
+                {shownEmail && (
                   <li>
                     <span className="phantom-visually-hidden">Email: </span>
-                    <a href={`mailto:${contact.email}`}>
+                    <a href={`mailto:${shownEmail}`}>
                       <SocialIcon name="email" className="phantom-line-icon" />
-                      {contact.email}
+                      {shownEmail}
                     </a>
                   </li>
                 )}
@@ -235,7 +238,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
                 )}
               </ul>
             )}
-            <form className="phantom-form" data-to={contact.email} onSubmit={handleContactSubmit}>
+            <form className="phantom-form" {...contactForm.formProps}>
               <div className="phantom-fields">
                 <div className="phantom-field is-half">
                   <label className="phantom-visually-hidden" htmlFor="phantom-name">
@@ -249,7 +252,17 @@ export function PhantomTemplate({ data }: TemplateProps) {
                     autoComplete="name"
                   />
                 </div>
-                <div className="phantom-field is-half">
+                {contactForm.delivery === 'server' && (
+                  <div className="phantom-field is-half">
+                    <label className="phantom-visually-hidden" htmlFor="phantom-email">
+                      Your email
+                    </label>
+                    <input id="phantom-email" placeholder="Your email" {...visitorEmailProps} />
+                  </div>
+                )}
+                <div
+                  className={`phantom-field${contactForm.delivery === 'server' ? '' : ' is-half'}`}
+                >
                   <label className="phantom-visually-hidden" htmlFor="phantom-subject">
                     Subject
                   </label>
@@ -265,6 +278,9 @@ export function PhantomTemplate({ data }: TemplateProps) {
               <button type="submit" className="phantom-button">
                 Send
               </button>
+              {contactForm.delivery === 'server' && (
+                <ContactFormExtras statusClassName="phantom-form-status" />
+              )}
             </form>
           </section>
 

@@ -212,11 +212,24 @@ describe('SolidStateTemplate with the sample data', () => {
     expect(html).not.toContain('feature--wide');
   });
 
-  it('has the Get in touch footer with a mailto form, contact details and social links', () => {
+  it('has the Get in touch footer with the contact form, contact details and social links', () => {
     const footer = blocks(html, 'footer', 'ss-footer')[0]!;
     expect(footer).toContain('id="contactDetails"');
     expect(footer).toMatch(/<h2[^>]*>Get in touch<\/h2>/);
-    expect(footer).toContain(`data-to="${contactDetails.email}"`);
+    // Sent through the server by default: the owner's address appears nowhere.
+    expect(footer).toContain('data-contact="server"');
+    expect(footer).not.toContain(contactDetails.email);
+    expect(footer).toMatch(/<input id="ss-contact-email" type="email"[^>]*name="email"/);
+    const mailto = blocks(
+      render({
+        ...solidStateSample,
+        contactDetails: { ...contactDetails, formDelivery: 'mailto' },
+      }),
+      'footer',
+      'ss-footer',
+    )[0]!;
+    expect(mailto).toContain(`data-to="${contactDetails.email}"`);
+    expect(mailto).toContain(`href="mailto:${contactDetails.email}"`);
     for (const [name, label] of [
       ['name', 'Name'],
       ['subject', 'Subject'],
@@ -232,7 +245,6 @@ describe('SolidStateTemplate with the sample data', () => {
     expect(subject).toContain('type="text"');
     expect(footer).toMatch(/<textarea[^>]*name="message"/);
     expect(footer).toMatch(/<button type="submit"[^>]*>Send Message<\/button>/);
-    expect(footer).toContain(`href="mailto:${contactDetails.email}"`);
     expect(textOf(footer)).toContain(contactDetails.tel);
     expect(footer).toContain('href="tel:+351215550142"');
     expect(textOf(footer)).toContain(contactDetails.address);
@@ -320,7 +332,7 @@ describe('SolidStateTemplate rules', () => {
     expect(textOf(footer)).not.toContain('Email');
     expect(textOf(footer)).not.toContain('Phone');
     expect(textOf(footer)).not.toContain('Address');
-    expect(footer).toContain('data-to=""');
+    expect(footer).toContain('data-contact="server"');
   });
 
   it('renders minimal data (a name, one empty tile per section) without empty parts', () => {

@@ -9,7 +9,8 @@ import {
 import type { MouseEvent } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
-import { handleContactSubmit, visibleSocialLinks } from '../common/contact.js';
+import { visibleSocialLinks } from '../common/contact.js';
+import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { solidStateDefinition } from './definition.js';
@@ -249,7 +250,9 @@ export function SolidStateTemplate({ data }: TemplateProps) {
   const say = phrasesOf(data, solidStateDefinition);
   const { personalDetails, section, section2, contactDetails } = data;
   const name = personalDetails.name;
-  const { email, tel, address } = contactDetails;
+  const { tel, address } = contactDetails;
+  const contactForm = useContactForm(contactDetails);
+  const email = contactForm.showEmail ? contactDetails.email : '';
   const socialLinks = visibleSocialLinks(contactDetails.socialLinks);
   const hasContactList = email !== '' || tel !== '' || address !== '' || socialLinks.length > 0;
 
@@ -306,7 +309,7 @@ export function SolidStateTemplate({ data }: TemplateProps) {
             {say('contactHeading')}
           </h2>
           <div className={`ss-footer__split${hasContactList ? '' : ' ss-footer__split--solo'}`}>
-            <form className="ss-form" data-to={email} onSubmit={handleContactSubmit}>
+            <form className="ss-form" {...contactForm.formProps}>
               <div className="ss-form__row">
                 <div className="ss-field">
                   <label htmlFor="ss-contact-name">Name</label>
@@ -317,6 +320,12 @@ export function SolidStateTemplate({ data }: TemplateProps) {
                   <input id="ss-contact-subject" name="subject" type="text" />
                 </div>
               </div>
+              {contactForm.delivery === 'server' && (
+                <div className="ss-field">
+                  <label htmlFor="ss-contact-email">Your email</label>
+                  <input id="ss-contact-email" {...visitorEmailProps} />
+                </div>
+              )}
               <div className="ss-field">
                 <label htmlFor="ss-contact-message">Message</label>
                 <textarea id="ss-contact-message" name="message" rows={5} />
@@ -324,6 +333,9 @@ export function SolidStateTemplate({ data }: TemplateProps) {
               <button type="submit" className="ss-button">
                 Send Message
               </button>
+              {contactForm.delivery === 'server' && (
+                <ContactFormExtras statusClassName="ss-form__status" />
+              )}
             </form>
             {hasContactList && (
               <ul className="ss-contact">

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import {
+  ACCOUNT_MESSAGES_SHOWN,
+  type AccountMessage,
+  type MessagesResponse,
+} from '../../shared/contact.js';
+import { api } from '../api/http.js';
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; answer: MessagesResponse };
+
+const DELIVERY_WORDS: Record<AccountMessage['delivery'], string> = {
+  pending: 'Being emailed to you',
+  sent: 'Emailed to you',
+  failed: 'Could not be emailed; read it here',
+};
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Messages visitors sent from the person's public pages, latest first: the same messages that are
+ * emailed, kept here so that nothing depends on the mail arriving.
+ */
+export function MessagesSection() {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    api<MessagesResponse>('/api/account/messages').then(
+      (answer) => live && setLoaded({ status: 'ready', answer }),
+      (error: Error) => live && setLoaded({ status: 'error', message: error.message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <section className="account__messages" aria-labelledby="account-messages">
+      <h2 id="account-messages">Messages</h2>
+      {loaded.status === 'loading' && (
+        <p className="account__status" role="status">
+          Loading your messages…
+        </p>
+      )}
+      {loaded.status === 'error' && (
+        <p className="account__error" role="alert">
+          Your messages could not be loaded. {loaded.message}
+        </p>
+      )}
+      {loaded.status === 'ready' && loaded.answer.messages.length === 0 && (
+        <p className="account__lead">
+          No messages yet. When a visitor writes to you from the contact form of one of your pages,
+          the message is emailed to you and also shown here.
+        </p>
+      )}
+      {loaded.status === 'ready' && loaded.answer.messages.length > 0 && (
+        <>
+          <ul className="account__message-list">
+            {loaded.answer.messages.map((message) => (
+              <li key={message.id} className="account__panel account__message">
+                <p className="account__message-head">
+                  <strong>{message.name}</strong>{' '}
+                  <a href={`mailto:${message.email}`}>{message.email}</a>
+                </p>
+                <p className="account__message-meta">
+                  To /users/{message.username} · {when(message.createdAt)} ·{' '}
+                  {DELIVERY_WORDS[message.delivery]}
+                </p>
+                {message.subject && <p className="account__message-subject">{message.subject}</p>}
+                <p className="account__message-text">{message.message}</p>
+              </li>
+            ))}
+          </ul>
+          {loaded.answer.more && (
+            <p className="account__lead">
+              The latest {ACCOUNT_MESSAGES_SHOWN} are shown; Download my data holds them all.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  CONTACT_START_PATH,
+  MESSAGE_SENT,
+  type ContactSendResponse,
+  type ContactStartResponse,
+  type MessagesResponse,
+} from '../../shared/contact.js';
+import { normaliseUsername, usernameProblem } from '../../shared/domain/username.js';
+import { RATE_LIMITS, rateLimitHooks } from '../http/rate-limit.js';
+import { addressText } from '../http/route-rules.js';
+import { publicPageCsp } from '../public-pages/public-pages.routes.js';
+import { readContactForm, type ContactForm } from './contact.input.js';
+import { contactAnswerPage } from './contact-page.js';
+import {
+  messagesOf,
+  sendContactMessage,
+  type ContactContext,
+  type ContactRefusal,
+} from './contact.service.js';
+
+/**
+ * A message of the largest size, each character written as a percent-encoded 3-byte UTF-8
+ * sequence (9 bytes), with the other fields: the body is read no further than this.
+ */
+export const CONTACT_BODY_BYTES = 64 * 1024;
+
+const usernameParams = { params: z.object({ username: addressText(60) }) };
+
+/** "20 seconds", "3 minutes": how long to wait, in words. */
+const waitWords = (seconds: number) => {
+  if (seconds < 90) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+};
+
+/** The form's script asks for JSON; a form posted by the browser itself gets a page. */
+const wantsJson = (request: FastifyRequest) =>
+  (request.headers.accept ?? '').includes('application/json');
+
+/**
+ * Messages from visitors: the public page's form posts here (as a plain form, or through its
+ * script), the script fetches a fresh start token, and the owner reads their messages.
+ */
+export function registerContactRoutes(app: FastifyInstance, ctx: ContactContext): void {
+  const limits = rateLimitHooks(app, { enabled: app.deps.config.rateLimits });
+  const https = () => ctx.publicUrl().startsWith('https:');
+
+  const answer = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    username: string,
+    outcome: { sent: true } | { sent: false; refusal: ContactRefusal },
+    form?: ContactForm,
+  ) => {
+    reply.header('cache-control', 'no-store');
+    const status = outcome.sent ? 200 : outcome.refusal.status;
+    if (wantsJson(request)) {
+      const body: ContactSendResponse = outcome.sent
+        ? { ok: true, message: MESSAGE_SENT }
+        : {
+            ok: false,
+            message: outcome.refusal.message,
+            ...(outcome.refusal.field ? { field: outcome.refusal.field } : {}),
+            // Only a token we could not read is replaced: after "too fast" the visitor's own
+            // start time stands, so pressing Send again a moment later goes through.
+            ...(outcome.refusal.renewToken ? { token: ctx.tokens.issue() } : {}),
+          };
+      return reply.status(status).send(body);
+    }
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', publicPageCsp(https()))
+      .send(
+        contactAnswerPage({
+          username,
+          sent: outcome.sent,
+          message: outcome.sent ? MESSAGE_SENT : outcome.refusal.message,
+          ...(outcome.sent ? {} : { field: outcome.refusal.field }),
+          form,
+          token: ctx.tokens.issue(),
+        }),
+      );
+  };
+
+  app.register(async (scope) => {
+    // This route alone reads form bodies; every other route reads JSON only.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: CONTACT_BODY_BYTES },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post<{ Params: { username: string } }>(
+      '/users/:username/contact',
+      {
+        bodyLimit: CONTACT_BODY_BYTES,
+        config: usernameParams,
+        onRequest: limits.perIp('contactPerIp', {
+          page: (reply, seconds) =>
+            reply
+              .type('text/html; charset=utf-8')
+              .header('content-security-policy', publicPageCsp(https()))
+              .send(
+                contactAnswerPage({
+                  username: normaliseUsername(
+                    (reply.request.params as { username?: string }).username ?? '',
+                  ),
+                  sent: false,
+                  message: `Too many messages from this network. Please try again in ${waitWords(seconds)}.`,
+                }),
+              ),
+        }),
+      },
+      async (request, reply) => {
+        const username = normaliseUsername(request.params.username);
+        const form = readContactForm(request.body);
+        if (usernameProblem(username)) {
+          return answer(request, reply, username, {
+            sent: false,
+            refusal: { status: 404, message: 'There is no portfolio at this address.' },
+          });
+        }
+        const outcome = await sendContactMessage(ctx, username, form, async () => {
+          if (!app.deps.config.rateLimits) return undefined;
+          const rule = RATE_LIMITS.contactPerPage;
+          try {
+            const taken = await app.rateLimiter.take('contactPerPage', rule, username);
+            if (taken.allowed) return undefined;
+            reply.header('retry-after', String(taken.retryAfterSeconds));
+            return {
+              status: 429,
+              message: `This portfolio has received many messages in the last few minutes. Please try again in ${waitWords(taken.retryAfterSeconds)}.`,
+            };
+          } catch (error) {
+            // As with every limit: the store being away must not refuse every visitor.
+            request.log.warn({ err: error }, 'rate limit store unavailable: allowed');
+            return undefined;
+          }
+        });
+        if (!outcome.sent) {
+          request.log.info(
+            { username, status: outcome.refusal.status, field: outcome.refusal.field },
+            'contact message refused',
+          );
+        }
+        return answer(request, reply, username, outcome, form);
+      },
+    );
+  });
+
+  app.get(
+    CONTACT_START_PATH,
+    { config: { rateLimits: ['contactStartPerIp'] } },
+    async (_request, reply): Promise<ContactStartResponse> => {
+      reply.header('cache-control', 'no-store');
+      return { token: ctx.tokens.issue() };
+    },
+  );
+
+  app.get(
+    '/api/account/messages',
+    { config: { signedIn: true } },
+    async (request, reply): Promise<MessagesResponse> => {
+      const user = await request.requireUser();
+      reply.header('cache-control', 'no-store');
+      return messagesOf(ctx, user.id);
+    },
+  );
+}

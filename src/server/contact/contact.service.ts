@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES_SHOWN,
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  type MessagesResponse,
+} from '../../shared/contact.js';
+import { formDeliveryOf } from '../../shared/domain/portfolio.js';
+import { portfolioUrl } from '../../shared/domain/username.js';
+import { inTransaction, type Db } from '../db/database.js';
+import { enqueueEmail } from '../mail/outbox.repository.js';
+import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
+import { servedUntilOf } from '../public-pages/availability.js';
+import { checkContactMessage, type ContactForm } from './contact.input.js';
+import {
+  countReceivedSince,
+  findContactTarget,
+  insertContactMessage,
+  listContactMessages,
+} from './contact.repository.js';
+import type { ContactTokens } from './contact-token.js';
+
+export interface ContactContext {
+  db: Db;
+  tokens: ContactTokens;
+  publicUrl: () => string;
+  now: () => Date;
+}
+
+/** Why a message was not taken: the status, a sentence for the visitor, the field at fault. */
+export interface ContactRefusal {
+  status: 400 | 404 | 429;
+  message: string;
+  field?: string;
+  /** The form's start token is not one of ours (or from before a key change): give a new one. */
+  renewToken?: boolean;
+}
+
+export type ContactOutcome = { sent: true } | { sent: false; refusal: ContactRefusal };
+
+const refused = (
+  status: ContactRefusal['status'],
+  message: string,
+  field?: string,
+): ContactOutcome => ({ sent: false, refusal: { status, message, ...(field ? { field } : {}) } });
+
+const NO_FORM = 'This portfolio does not take messages here.';
+
+/**
+ * The rules of a visitor's message, cheapest first: a page that takes messages, the honeypot,
+ * the start token and fill time, the fields, then the owner's daily cap, counted in the same
+ * transaction that stores the message and queues its mail (so neither exists without the other).
+ * `beforeStore` runs once the message is known to be well-formed: the route counts the page's
+ * rate limit there, so refused and malformed posts do not use up a page's allowance.
+ */
+export async function sendContactMessage(
+  ctx: ContactContext,
+  username: string,
+  form: ContactForm,
+  beforeStore: () => Promise<ContactRefusal | undefined>,
+): Promise<ContactOutcome> {
+  const target = await findContactTarget(ctx.db, username);
+  const now = ctx.now();
+  if (!target || target.ownerEmail === '') return refused(404, NO_FORM);
+  if (servedUntilOf(target) <= now.getTime()) return refused(404, NO_FORM);
+  const decoded = decodeStoredPortfolio(target.data);
+  if (!decoded.ok || formDeliveryOf(decoded.data.contactDetails) !== 'server') {
+    return refused(404, NO_FORM);
+  }
+  if (form.honeypot !== '') {
+    return refused(
+      400,
+      `The message was not sent: the hidden field "${CONTACT_FIELDS.honeypot}", which people do not see, was filled in, as automated senders do.`,
+      CONTACT_FIELDS.honeypot,
+    );
+  }
+  const age = ctx.tokens.ageSeconds(form.token);
+  if (age === undefined) {
+    return {
+      sent: false,
+      refusal: {
+        status: 400,
+        message:
+          'The form was out of date, so the message was not sent. Your text is kept: please press Send again.',
+        field: CONTACT_FIELDS.token,
+        renewToken: true,
+      },
+    };
+  }
+  if (age < CONTACT_LIMITS.minFillSeconds) {
+    return refused(
+      400,
+      `The message was sent within ${CONTACT_LIMITS.minFillSeconds} seconds of opening the form, faster than a person can type, so it was not sent. Your text is kept: please check it and press Send again.`,
+      CONTACT_FIELDS.token,
+    );
+  }
+  const checked = checkContactMessage(form);
+  if (!checked.ok) return refused(400, checked.refusal.message, checked.refusal.field);
+  const limited = await beforeStore();
+  if (limited) return { sent: false, refusal: limited };
+
+  const { input } = checked;
+  const dayStart = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
+  return inTransaction(ctx.db, async (trx) => {
+    const received = await countReceivedSince(trx, target.userId, dayStart);
+    if (received >= CONTACT_LIMITS.perOwnerPerDay) {
+      return refused(
+        429,
+        `This portfolio has received as many messages today as it takes in a day (${CONTACT_LIMITS.perOwnerPerDay}). Please try again tomorrow.`,
+      );
+    }
+    const page = portfolioUrl(ctx.publicUrl(), username);
+    const emailId = await enqueueEmail(
+      trx,
+      {
+        to: target.ownerEmail,
+        replyTo: input.email,
+        subject: input.subject
+          ? `${input.subject} (from ${input.name} via your portfolio)`
+          : `A message from ${input.name} via your portfolio`,
+        text: [
+          `${input.name} <${input.email}> wrote to you from ${page}:`,
+          '',
+          ...(input.subject ? [`Subject: ${input.subject}`, ''] : []),
+          input.message,
+          '',
+          '--',
+          `Reply to this mail to answer ${input.name}: the reply goes to ${input.email}.`,
+          `Every message also stays on your account page: ${ctx.publicUrl()}/account`,
+        ].join('\n'),
+      },
+      now,
+    );
+    await insertContactMessage(trx, {
+      id: randomUUID(),
+      userId: target.userId,
+      username,
+      ...input,
+      emailId,
+      createdAt: now.toISOString(),
+    });
+    return { sent: true } as const;
+  });
+}
+
+/** The owner's latest messages for the account page. */
+export async function messagesOf(ctx: { db: Db }, userId: string): Promise<MessagesResponse> {
+  const rows = await listContactMessages(ctx.db, userId, ACCOUNT_MESSAGES_SHOWN + 1);
+  return {
+    messages: rows.slice(0, ACCOUNT_MESSAGES_SHOWN).map((row) => ({
+      id: row.id,
+      username: row.username,
+      name: row.visitor_name,
+      email: row.visitor_email,
+      subject: row.subject,
+      message: row.message,
+      createdAt: row.created_at,
+      delivery: row.delivery,
+    })),
+    more: rows.length > ACCOUNT_MESSAGES_SHOWN,
+  };
+}

@@ -1,0 +1,86 @@
+import { createContext, useContext, type FormEvent } from 'react';
+import { CONTACT_FIELDS, CONTACT_LIMITS } from '../../contact.js';
+import { formDeliveryOf, type ContactDetails } from '../../domain/portfolio.js';
+import { handleContactSubmit } from './contact.js';
+
+/**
+ * Where a page's contact form posts and the start token it carries, given by the server's
+ * renderer around the template. The builder's previews have none: their form sends nothing.
+ */
+export interface ContactFormTarget {
+  action: string;
+  token: string;
+}
+
+const ContactFormContext = createContext<ContactFormTarget | undefined>(undefined);
+export const ContactFormProvider = ContactFormContext.Provider;
+
+const previewSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
+
+/**
+ * How a template's contact form behaves by the page's setting. With 'server' the form posts to our
+ * server (and works without JavaScript); the owner's address appears nowhere, so templates show
+ * `showEmail` false in their contact lines too. With 'mailto' it opens the visitor's mail program
+ * with the address the owner typed, as SPEC section 7 has it.
+ */
+export function useContactForm(contact: ContactDetails) {
+  const target = useContext(ContactFormContext);
+  const delivery = formDeliveryOf(contact);
+  if (delivery === 'mailto') {
+    return {
+      delivery,
+      showEmail: contact.email !== '',
+      hasForm: contact.email !== '',
+      formProps: { 'data-to': contact.email, onSubmit: handleContactSubmit },
+    };
+  }
+  return {
+    delivery,
+    showEmail: false,
+    hasForm: true,
+    formProps: {
+      method: 'post',
+      action: target?.action,
+      'data-contact': 'server',
+      ...(target ? {} : { onSubmit: previewSubmit }),
+    },
+  };
+}
+
+/** The visitor's own address field's attributes (for the reply), in every template's form. */
+export const visitorEmailProps = {
+  type: 'email',
+  name: CONTACT_FIELDS.email,
+  autoComplete: 'email',
+  maxLength: CONTACT_LIMITS.email,
+} as const;
+
+/**
+ * The server form's hidden parts: the honeypot (off-screen and hidden from assistive technology,
+ * out of the tab order, so only a bot that fills every field fills it), the start token, and the
+ * line where the page's script says "Message sent" or why not (read out by screen readers).
+ */
+export function ContactFormExtras({ statusClassName }: { statusClassName?: string }) {
+  const target = useContext(ContactFormContext);
+  return (
+    <>
+      <div
+        aria-hidden="true"
+        style={{
+          position: 'absolute',
+          left: '-10000px',
+          width: '1px',
+          height: '1px',
+          overflow: 'hidden',
+        }}
+      >
+        <label>
+          Leave this empty
+          <input type="text" name={CONTACT_FIELDS.honeypot} tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      <input type="hidden" name={CONTACT_FIELDS.token} defaultValue={target?.token ?? ''} />
+      <div className={statusClassName} role="status" aria-live="polite" data-contact-status="" />
+    </>
+  );
+}
