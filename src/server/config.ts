@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -132,6 +133,39 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
     .optional(),
+  DNS_SERVERS: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()))
+    .refine(
+      (servers) =>
+        servers.every((server) =>
+          /^(\[[0-9a-fA-F:.]+\]|[0-9.]+)(:\d{1,5})?$|^[0-9a-fA-F:]+$/.test(server),
+        ),
+      'must be a comma-separated list of IP addresses, each with an optional :port (e.g. 127.0.0.1:5353)',
+    )
+    .optional(),
+  CUSTOM_DOMAIN_TARGET: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+      'must be a host name, e.g. domains.example.com',
+    )
+    .optional(),
+  CUSTOM_DOMAIN_ADDRESSES: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()))
+    .refine(
+      (addresses) => addresses.every((address) => isIP(address) !== 0),
+      'must be a comma-separated list of IPv4 or IPv6 addresses',
+    )
+    .optional(),
+  TLS_ASK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  DOMAIN_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1')
+    .max(86400, 'must be at most 86400')
+    .default(60),
 });
 
 /** Where people sign in: a real OpenID provider, or the built-in development one. */
@@ -204,6 +238,20 @@ export interface Config {
   mediaStorage: MediaStorageConfig;
   /** How many bytes of uploaded files one person may keep (UPLOAD_QUOTA_MB). */
   uploadQuotaBytes: number;
+  /** Portfolios on their owners' own domains (domains/): off when neither target is set. */
+  customDomains: CustomDomainsConfig;
+}
+
+/**
+ * Where owners point their domains (a CNAME target and/or A/AAAA addresses), which DNS servers
+ * verification asks (none: the system resolver), and the secret Caddy's `ask` may present.
+ */
+export interface CustomDomainsConfig {
+  target?: string;
+  addresses: string[];
+  dnsServers?: string[];
+  askSecret?: string;
+  checkEveryMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -283,6 +331,13 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: vars.MAIL_FROM,
     mediaStorage: mediaStorageConfig(vars),
     uploadQuotaBytes: vars.UPLOAD_QUOTA_MB * 1024 * 1024,
+    customDomains: {
+      target: vars.CUSTOM_DOMAIN_TARGET,
+      addresses: vars.CUSTOM_DOMAIN_ADDRESSES ?? [],
+      dnsServers: vars.DNS_SERVERS,
+      askSecret: vars.TLS_ASK_SECRET,
+      checkEveryMs: vars.DOMAIN_CHECK_SECONDS * 1000,
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { DomainState } from '../../shared/domains.js';
 import type { OrderKind } from '../../shared/orders.js';
 
 /** Row types of the tables created by ./migrations, as Kysely sees them. */
@@ -194,6 +195,20 @@ export interface TermRemindersTable {
   sent_at: string;
 }
 
+/** A portfolio's own domain (shared/domains.ts names the states). */
+export interface DomainsTable {
+  hostname: string;
+  user_id: string;
+  username: string;
+  token: string;
+  state: DomainState;
+  checked_at: string | null;
+  check_problem: string | null;
+  verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -212,4 +227,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   test_gateway_payments: TestGatewayPaymentsTable;
   term_reminders: TermRemindersTable;
+  domains: DomainsTable;
 }

@@ -62,6 +62,8 @@ export function registerPublicPages(
     cacheBytes: number;
     /** Smaller than the protocol's 50,000 only in tests, to make several children. */
     sitemapUrlsPerChild?: number;
+    /** Awaited whenever the page generation moves (the custom domains' directory). */
+    onGeneration?: () => Promise<void>;
   },
 ): PublicPageFastPath {
   const cache = new PageCache(ctx.cacheBytes);
@@ -76,6 +78,7 @@ export function registerPublicPages(
     cache,
     log: app.log,
     onChange: () => sitemaps.invalidate(),
+    onGeneration: ctx.onGeneration,
   });
   app.decorate('storedPages', stored);
   app.addHook('onReady', async () => stored.start());

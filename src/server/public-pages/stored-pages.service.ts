@@ -55,6 +55,8 @@ export interface StoredPagesOptions {
   log: FastifyBaseLogger;
   /** Called whenever something published changed (the sitemap listens). */
   onChange?: () => void;
+  /** Awaited when the page generation moved, before pages are looked at (custom domains). */
+  onGeneration?: () => Promise<void>;
 }
 
 /**
@@ -227,6 +229,7 @@ export class StoredPages {
     if (generation === this.generation || this.stopped) return;
     this.generation = generation;
     this.checksSeeingChanges += 1;
+    await this.options.onGeneration?.();
     const since = new Date(Date.parse(this.watermark) - CLOCK_MARGIN_MS).toISOString();
     const rows = await listChangedPages(db, since);
     const toRender = new Set<string>();

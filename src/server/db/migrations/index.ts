@@ -9,6 +9,7 @@ import * as rateLimits from './20261123130000_rate_limits.js';
 import * as unpublishedUsernames from './20261124000000_unpublished_usernames.js';
 import * as termReminders from './20261124020000_term_reminders.js';
 import * as orderKinds from './20261124040000_order_kinds.js';
+import * as customDomains from './20261124070000_custom_domains.js';
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from the folder so that
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '20261124000000_unpublished_usernames': unpublishedUsernames,
   '20261124020000_term_reminders': termReminders,
   '20261124040000_order_kinds': orderKinds,
+  '20261124070000_custom_domains': customDomains,
 };
