@@ -50,6 +50,8 @@ export interface DomainView {
 
 /** GET /api/account/domains */
 export interface DomainsResponse {
+  /** Whether this service offers custom domains at all (its operator configured a target). */
+  enabled: boolean;
   domains: DomainView[];
 }
 
@@ -89,10 +91,10 @@ export function hostnameProblem(hostname: string): string | undefined {
   if (IPV4.test(hostname) || hostname.includes(':') || hostname.startsWith('['))
     return 'must be a domain name, not an IP address';
   const labels = hostname.split('.');
+  if (labels.at(-1) === 'localhost') return 'must be a public domain, not localhost';
   if (labels.length < 2) return 'must be a full domain name such as example.com';
   if (!labels.every((label) => LABEL.test(label)))
     return 'must be a domain name of letters, digits and hyphens, such as example.com';
   if (/^\d+$/.test(labels.at(-1)!)) return 'must end in a top-level domain such as .com';
-  if (labels.at(-1) === 'localhost') return 'must be a public domain, not localhost';
   return undefined;
 }

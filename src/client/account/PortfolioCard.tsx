@@ -8,6 +8,7 @@ import type { PortfolioDataResponse } from '../../shared/templates-api.js';
 import { isTemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { CustomDomainSection } from './CustomDomainSection.js';
 import { startEditingPublished } from '../draft/storage.js';
 
 /** One portfolio on the account page: its link, facts and actions. */
@@ -180,6 +181,8 @@ export function PortfolioCard({
           </ul>
         )}
       </div>
+
+      <CustomDomainSection username={p.username} />
 
       {dialog === 'unpublish' && (
         <ConfirmDialog

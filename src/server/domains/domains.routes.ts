@@ -8,6 +8,7 @@ import { addressText } from '../http/route-rules.js';
 import {
   addDomain,
   checkOwnedDomain,
+  customDomainsEnabled,
   domainsOf,
   mayHaveCertificate,
   removeDomain,
@@ -49,7 +50,7 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: DomainsContext):
     async (request, reply): Promise<DomainsResponse> => {
       const user = await request.requireUser();
       reply.header('cache-control', 'no-store');
-      return { domains: await domainsOf(ctx, user.id) };
+      return { enabled: customDomainsEnabled(ctx.config), domains: await domainsOf(ctx, user.id) };
     },
   );
 
