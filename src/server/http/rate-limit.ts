@@ -98,17 +98,17 @@ export const RATE_LIMITS = {
    */
   exportPerUser: { limit: 30, windowSeconds: 600, what: 'data exports', by: 'user' },
   /**
-   * Check now on a custom domain, per user: 20 per 10 minutes (one back every 30 s). Each sends
+   * Check now on a custom domain, per user: 30 per 10 minutes (one back every 20 s). Each sends
    * several DNS queries; the periodic re-checks need no clicks.
    */
-  domainChecksPerUser: { limit: 20, windowSeconds: 600, what: 'domain checks', by: 'user' },
+  domainChecksPerUser: { limit: 30, windowSeconds: 600, what: 'domain checks', by: 'user' },
   /**
-   * Check now per domain, whoever asks: 10 per 10 minutes, so one domain's DNS servers are not
-   * queried in a loop through us.
+   * Check now per domain, whoever asks: 15 per 5 minutes (one back every 20 s), so one domain's
+   * DNS servers are not queried in a loop through us.
    */
   domainChecksPerDomain: {
-    limit: 10,
-    windowSeconds: 600,
+    limit: 15,
+    windowSeconds: 300,
     what: 'checks of this domain',
     by: 'user',
   },
