@@ -26,7 +26,9 @@ const NOT_FOUND = Buffer.from(
 /** The host a request is for, lower-case and without its port. */
 function hostOf(request: IncomingMessage): string {
   const host = (request.headers.host ?? '').toLowerCase();
-  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  // `example.com.` is the same name as `example.com`.
+  return host.split(':')[0]!.replace(/\.$/, '');
 }
 
 /**
@@ -85,6 +87,8 @@ export function createCustomHostRouter(options: {
     }
     const username = directory.usernameAt(host);
     if (!username) return neutral404(request, response);
+    // Only a path may follow: an absolute or odd request target must not be glued onto the name.
+    if (!url.startsWith('/')) return neutral404(request, response);
     if (PAGE_FILES.test(url)) return next(request, response);
     if (request.method !== 'GET' && request.method !== 'HEAD') return neutral404(request, response);
     if (APP_PATHS.test(url)) return neutral404(request, response);

@@ -13,6 +13,7 @@ import { send } from '../../../test/http.js';
 import { orderBody, uniqueName } from '../../../test/orders.js';
 import { CookieJar, signIn } from '../../../test/signin.js';
 import type { DomainsResponse, DomainView } from '../../shared/domains.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 
 const TARGET = 'domains.portfolio-test.example';
@@ -212,6 +213,51 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
       headers: { 'accept-encoding': 'identity' },
     });
     expect(await sitemap.text()).toContain(`<loc>https://${www}/</loc>`);
+  });
+
+  it('answers a name with a final dot as the domain, and nothing but a path after it', async () => {
+    expect((await requestWithHost(t.url, `${www}.`, '/')).status).toBe(200);
+    // A request target that is not a path must not be glued onto the portfolio's name: refused
+    // by Node's parser or by us, never the page.
+    for (const target of ['x', `http://${www}/`]) {
+      const answer = await requestWithHost(t.url, www, target).catch(() => undefined);
+      expect(answer?.status ?? 400, target).toBeGreaterThanOrEqual(400);
+      expect(answer?.body ?? '').not.toContain(ownerName);
+    }
+  });
+
+  it('shows nothing of the owner on the domain once the term is over', async () => {
+    const { db } = t.database;
+    const { portfolio_id: id } = await db
+      .selectFrom('usernames')
+      .select('portfolio_id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    const { paid_until: paidUntil } = await db
+      .selectFrom('portfolios')
+      .select('paid_until')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    // A term that ended past its grace, written as the term's writers do (updated_at and the
+    // page generation), so the test need not wait for the clock.
+    const setPaidUntil = async (value: string) => {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('portfolios')
+          .set({ paid_until: value, updated_at: new Date().toISOString() })
+          .where('id', '=', id)
+          .execute();
+        await bumpPageGeneration(trx);
+      });
+      await settle();
+    };
+    await setPaidUntil(new Date(Date.now() - 60 * 86_400_000).toISOString());
+    const gone = await requestWithHost(t.url, www, '/');
+    expect(gone.status).toBe(410);
+    expect(gone.body).not.toContain(ownerName);
+    expect((await fetch(`${t.url}/internal/tls-ask?domain=${www}`)).status).toBe(404);
+    await setPaidUntil(paidUntil);
+    expect((await requestWithHost(t.url, www, '/')).status).toBe(200);
   });
 
   it('answers a host that is no served domain with a neutral 404', async () => {
