@@ -14,6 +14,20 @@ const booleanFlag = z
   .default('false')
   .transform((value) => value === 'true');
 
+/** A DNS server as node's resolver takes it: an IP address, `ipv4:port` or `[ipv6]:port`. */
+function isDnsServer(server: string): boolean {
+  if (isIP(server) !== 0) return true;
+  const bracketed = /^\[([^\]]+)\]:(\d{1,5})$/.exec(server);
+  if (bracketed) return isIP(bracketed[1]!) === 6 && Number(bracketed[2]) <= 65535;
+  const [address, port, ...rest] = server.split(':');
+  return (
+    rest.length === 0 &&
+    isIP(address!) === 4 &&
+    /^\d{1,5}$/.test(port ?? '') &&
+    Number(port) <= 65535
+  );
+}
+
 /** TRUST_PROXY: false | true | hop count | comma-separated addresses or CIDR ranges. */
 function parseTrustProxy(value: string): boolean | number | string[] | undefined {
   const trimmed = value.trim();
@@ -137,11 +151,8 @@ const envSchema = z.object({
     .string()
     .transform((value) => value.split(',').map((part) => part.trim()))
     .refine(
-      (servers) =>
-        servers.every((server) =>
-          /^(\[[0-9a-fA-F:.]+\]|[0-9.]+)(:\d{1,5})?$|^[0-9a-fA-F:]+$/.test(server),
-        ),
-      'must be a comma-separated list of IP addresses, each with an optional :port (e.g. 127.0.0.1:5353)',
+      (servers) => servers.every(isDnsServer),
+      'must be a comma-separated list of IP addresses, each with an optional port (127.0.0.1:5353, [::1]:5353)',
     )
     .optional(),
   CUSTOM_DOMAIN_TARGET: z
