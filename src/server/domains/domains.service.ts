@@ -12,7 +12,7 @@ import {
 import { termOf } from '../../shared/domain/term.js';
 import { findOwnedName } from '../account/account.repository.js';
 import type { CustomDomainsConfig } from '../config.js';
-import { inTransaction, type Db } from '../db/database.js';
+import { inTransaction, isUniqueViolation, type Db } from '../db/database.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import type { DnsChecker } from './dns-check.js';
 import {
@@ -98,6 +98,8 @@ export async function addDomain(
     throw badRequest('hostname must be a domain of your own, not one of this service.', 'hostname');
   }
   const now = ctx.now().toISOString();
+  const taken = () =>
+    conflict('hostname: this domain is already added to a portfolio.', 'hostname');
   const row = await inTransaction(ctx.db, async (trx) => {
     const owned = await findOwnedName(trx, userId, username);
     if (!owned) throw notFound('You have no portfolio at this username.');
@@ -107,9 +109,7 @@ export async function addDomain(
         'hostname',
       );
     }
-    if (await findDomain(trx, hostname)) {
-      throw conflict('hostname: this domain is already added to a portfolio.', 'hostname');
-    }
+    if (await findDomain(trx, hostname)) throw taken();
     const domain: DomainRow = {
       hostname,
       user_id: userId,
@@ -124,6 +124,9 @@ export async function addDomain(
     };
     await insertDomain(trx, domain);
     return domain;
+  }).catch((error: unknown) => {
+    // Two people adding one name at the same moment: the second finds it taken.
+    throw isUniqueViolation(error) ? taken() : error;
   });
   return viewOf(ctx.config, row);
 }

@@ -150,8 +150,12 @@ describe.each(TEST_DIALECTS)('HTTPS for custom domains through Caddy (%s)', (dia
     const old = await fetch(`${t.url}/users/${username}`, { redirect: 'manual' });
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toBe(`https://${domain}/`);
-    // The ask endpoint is not reachable through Caddy.
-    expect((await visit(caddy, domain, `/internal/tls-ask?domain=${domain}`)).status).toBe(404);
+    // The ask endpoint is not reachable through Caddy, on an owner's domain or on ours.
+    for (const host of [domain, 'portfolio.caddy-test.example']) {
+      const asked = await visit(caddy, host, `/internal/tls-ask?domain=${domain}`);
+      expect(asked.status, host).toBe(404);
+      expect(asked.body, host).not.toBe('yes');
+    }
   });
 
   it('refuses the TLS handshake for a domain that is not verified', async () => {
