@@ -20,6 +20,18 @@ function loadDomains(): Promise<DomainsResponse> {
   return shared.answer;
 }
 
+/** What each state means for the owner, and what to do next. */
+const STATE_LEADS: Record<DomainView['state'], string> = {
+  pending:
+    'Create these records at your DNS provider. Changes can take a few minutes to an hour to be seen; we check again every few minutes.',
+  verified:
+    'Your portfolio is served at this domain. Its HTTPS certificate is set up on the first visit. Keep these records in place.',
+  https:
+    'Your portfolio is served here over HTTPS, and its usual address now redirects here. Keep these records in place.',
+  changed:
+    'A check found these records missing or changed, so the domain is not served now. Put them back as shown:',
+};
+
 const domainPath = (hostname: string) => `/api/account/domains/${encodeURIComponent(hostname)}`;
 
 /**
@@ -83,6 +95,7 @@ export function CustomDomainSection({ username }: { username: string }) {
       {enabled && domains.length < MAX_DOMAINS_PER_PORTFOLIO && (
         <AddDomainForm
           username={username}
+          another={domains.length > 0}
           onAdded={(domain) => setDomains((list) => [...(list ?? []), domain])}
         />
       )}
@@ -92,9 +105,11 @@ export function CustomDomainSection({ username }: { username: string }) {
 
 function AddDomainForm({
   username,
+  another,
   onAdded,
 }: {
   username: string;
+  another: boolean;
   onAdded: (domain: DomainView) => void;
 }) {
   const [typed, setTyped] = useState('');
@@ -134,7 +149,7 @@ function AddDomainForm({
 
   return (
     <form className="pdomain__form" onSubmit={(event) => void submit(event)} noValidate>
-      <label htmlFor={inputId}>Domain</label>
+      <label htmlFor={inputId}>{another ? 'Another domain' : 'Domain'}</label>
       <div className="pdomain__form-row">
         <input
           id={inputId}
@@ -211,13 +226,7 @@ function DomainItem({
           {DOMAIN_STATE_WORDS[domain.state]}
         </p>
       </div>
-      {!served && (
-        <p className="pdomain__lead">
-          {domain.state === 'changed'
-            ? 'A check found these records missing or changed, so the domain is not served now. Put them back as shown:'
-            : 'Create these records at your DNS provider. Changes can take a few minutes to an hour to be seen; we check again every few minutes.'}
-        </p>
-      )}
+      <p className="pdomain__lead">{STATE_LEADS[domain.state]}</p>
       {domain.checkProblem && <p className="pdomain__problem">{domain.checkProblem}</p>}
       <RecordsTable records={domain.records} hostname={domain.hostname} />
       <div className="pdomain__actions">
