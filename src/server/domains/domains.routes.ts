@@ -7,11 +7,13 @@ import { refusedByLimit } from '../http/rate-limit.js';
 import { addressText } from '../http/route-rules.js';
 import {
   addDomain,
-  checkOwnedDomain,
+  checkDomain,
   customDomainsEnabled,
   domainsOf,
   mayHaveCertificate,
+  ownedDomain,
   removeDomain,
+  viewOf,
   type DomainsContext,
 } from './domains.service.js';
 
@@ -76,9 +78,12 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: DomainsContext):
     { config: { signedIn: true, rateLimits: ['domainChecksPerUser'], ...hostnameParams } },
     async (request, reply) => {
       const user = await request.requireUser();
-      const hostname = request.params.hostname.toLowerCase();
-      if (await refusedByLimit(request, reply, 'domainChecksPerDomain', hostname)) return reply;
-      return checkOwnedDomain(ctx, user.id, hostname);
+      // Whose it is first: nobody else's requests may use up the owner's checks of it.
+      const domain = await ownedDomain(ctx, user.id, request.params.hostname);
+      if (await refusedByLimit(request, reply, 'domainChecksPerDomain', domain.hostname)) {
+        return reply;
+      }
+      return viewOf(ctx.config, await checkDomain(ctx, domain));
     },
   );
 

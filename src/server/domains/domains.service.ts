@@ -131,7 +131,8 @@ export async function addDomain(
   return viewOf(ctx.config, row);
 }
 
-async function ownedDomain(ctx: DomainsContext, userId: string, hostname: string) {
+/** The person's own domain by name (as typed in the address), or 404. */
+export async function ownedDomain(ctx: DomainsContext, userId: string, hostname: string) {
   const domain = await findDomain(ctx.db, normaliseHostname(hostname));
   if (!domain || domain.user_id !== userId) throw notFound(NOT_YOURS);
   return domain;
@@ -154,15 +155,6 @@ export async function checkDomain(ctx: DomainsContext, domain: DomainRow): Promi
     await recordCheck(trx, current, { state, problem, verifiedAt }, now);
     return { ...current, state, check_problem: problem, checked_at: now, verified_at: verifiedAt };
   });
-}
-
-export async function checkOwnedDomain(
-  ctx: DomainsContext,
-  userId: string,
-  hostname: string,
-): Promise<DomainView> {
-  const domain = await ownedDomain(ctx, userId, hostname);
-  return viewOf(ctx.config, await checkDomain(ctx, domain));
 }
 
 export async function removeDomain(

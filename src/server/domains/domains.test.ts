@@ -139,7 +139,8 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
   });
 
   it('lets nobody else check or remove a domain', async () => {
-    expect((await check(other, www)).status).toBe(404);
+    // However often: someone else's tries do not use up the owner's checks of the domain.
+    for (let i = 0; i < 20; i += 1) expect((await check(other, www)).status).toBe(404);
     const removal = await send(t, other, { method: 'DELETE', path: `/api/account/domains/${www}` });
     expect(removal.status).toBe(404);
     expect((await send(t, new CookieJar(), { path: '/api/account/domains' })).status).toBe(401);

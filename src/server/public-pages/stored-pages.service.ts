@@ -229,7 +229,13 @@ export class StoredPages {
     if (generation === this.generation || this.stopped) return;
     this.generation = generation;
     this.checksSeeingChanges += 1;
-    await this.options.onGeneration?.();
+    try {
+      await this.options.onGeneration?.();
+    } catch (error) {
+      // Not seen yet: the next check (a tenth of a second on) takes this generation again.
+      this.generation = undefined;
+      throw error;
+    }
     const since = new Date(Date.parse(this.watermark) - CLOCK_MARGIN_MS).toISOString();
     const rows = await listChangedPages(db, since);
     const toRender = new Set<string>();
