@@ -114,10 +114,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     razorpayCheckout: gateway.kind === 'razorpay',
   };
   const securityHeaders = rawSecurityHeaders(securityOptions);
+  const domainsOn = customDomainsEnabled(deps.config.customDomains);
   const domainDirectory = new DomainDirectory(deps.db);
   // Owners' domains are mapped onto /users/{name} ahead of everything (domains/custom-hosts.ts).
   const customHosts = createCustomHostRouter({
-    enabled: customDomainsEnabled(deps.config.customDomains),
+    enabled: domainsOn,
     ownHost: () => new URL(deps.config.publicUrl).hostname,
     directory: domainDirectory,
     securityHeaders,
@@ -214,10 +215,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientDir: deps.clientDir,
     cacheBytes: deps.config.pageCacheBytes,
     sitemapUrlsPerChild: deps.sitemapUrlsPerChild,
-    onGeneration: () => domainDirectory.refresh(),
+    // Without custom domains there is no list to keep: the change check stays as it was.
+    onGeneration: domainsOn ? () => domainDirectory.refresh() : undefined,
   });
   app.decorate('domainDirectory', domainDirectory);
-  app.addHook('onReady', async () => domainDirectory.refresh());
+  if (domainsOn) app.addHook('onReady', async () => domainDirectory.refresh());
   const domains: DomainsContext = {
     db: deps.db,
     config: deps.config.customDomains,
