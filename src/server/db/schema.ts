@@ -205,6 +205,7 @@ export interface DomainsTable {
   checked_at: string | null;
   check_problem: string | null;
   verified_at: string | null;
+  tls_allowed_at: string | null;
   created_at: string;
   updated_at: string;
 }

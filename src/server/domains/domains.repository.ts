@@ -102,10 +102,11 @@ export function listDueForCheck(
     .execute();
 }
 
-export async function setState(trx: Tx, hostname: string, state: DomainState, now: string) {
+/** Caddy was told yes: the domain is served over HTTPS from now on. */
+export async function allowTls(trx: Tx, hostname: string, now: string): Promise<void> {
   await trx
     .updateTable('domains')
-    .set({ state, updated_at: now })
+    .set({ state: 'https', tls_allowed_at: now, updated_at: now })
     .where('hostname', '=', hostname)
     .execute();
   await bumpPageGeneration(trx);

@@ -22,7 +22,7 @@ import {
   insertDomain,
   listDomainsOfUser,
   recordCheck,
-  setState,
+  allowTls,
   type DomainRow,
 } from './domains.repository.js';
 
@@ -119,6 +119,7 @@ export async function addDomain(
       checked_at: null,
       check_problem: null,
       verified_at: null,
+      tls_allowed_at: null,
       created_at: now,
       updated_at: now,
     };
@@ -144,9 +145,10 @@ export async function checkDomain(ctx: DomainsContext, domain: DomainRow): Promi
   const now = ctx.now().toISOString();
   const serving = SERVING_STATES.includes(domain.state);
   let state: DomainState;
-  if (result.ok) state = serving ? domain.state : 'verified';
+  if (result.ok) state = serving ? domain.state : domain.tls_allowed_at ? 'https' : 'verified';
   else state = serving || domain.state === 'changed' ? 'changed' : 'pending';
-  const verifiedAt = result.ok ? (serving ? domain.verified_at : now) : domain.verified_at;
+  // Kept across a "changed" spell: the first verified domain stays the canonical one.
+  const verifiedAt = result.ok ? (domain.verified_at ?? now) : domain.verified_at;
   const problem = result.ok ? null : result.problem;
   return inTransaction(ctx.db, async (trx) => {
     // Removed meanwhile: nothing to record.
@@ -187,9 +189,7 @@ export async function mayHaveCertificate(ctx: DomainsContext, typed: string): Pr
     return false;
   }
   if (domain.state === 'verified') {
-    await inTransaction(ctx.db, (trx) =>
-      setState(trx, domain.hostname, 'https', now.toISOString()),
-    );
+    await inTransaction(ctx.db, (trx) => allowTls(trx, domain.hostname, now.toISOString()));
   }
   return true;
 }

@@ -302,6 +302,20 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
     expect((await check(owner, apex)).body).toMatchObject({ state: 'verified' });
     await settle();
     expect((await requestWithHost(t.url, apex, '/')).status).toBe(200);
+
+    // The HTTPS domain: the redirect stops while it is not served, and comes back with it
+    // (Caddy keeps its certificate and need not ask again).
+    const wwwView = (await listed(owner)).find((d) => d.hostname === www)!;
+    const cname = dns.zone.get(www)!;
+    dns.clear(www);
+    expect((await check(owner, www)).body).toMatchObject({ state: 'changed' });
+    await settle();
+    expect((await fetch(`${t.url}/users/${username}`, { redirect: 'manual' })).status).toBe(200);
+    dns.set(www, cname);
+    expect((await check(owner, www)).body).toMatchObject({ state: 'https' });
+    await settle();
+    const back = await fetch(`${t.url}/users/${username}`, { redirect: 'manual' });
+    expect(back.headers.get('location')).toBe(`https://${wwwView.hostname}/`);
   });
 
   it('shows nothing of the owner on the domain while the portfolio is offline', async () => {

@@ -21,6 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('checked_at', 'text')
     .addColumn('check_problem', 'text')
     .addColumn('verified_at', 'text')
+    // When Caddy was first told it may have a certificate: a domain back from "changed" is
+    // served over HTTPS again without waiting for Caddy to ask (it already has the certificate).
+    .addColumn('tls_allowed_at', 'text')
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
