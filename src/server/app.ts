@@ -18,6 +18,12 @@ import { ExpiredSignInPurge } from './auth/expired-sign-ins.js';
 import { registerSessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
+import { createCustomHostRouter } from './domains/custom-hosts.js';
+import { DnsChecker } from './domains/dns-check.js';
+import { DomainDirectory } from './domains/domain-directory.js';
+import { registerDomainRoutes } from './domains/domains.routes.js';
+import { customDomainsEnabled, type DomainsContext } from './domains/domains.service.js';
+import { DomainChecks } from './domains/domains.worker.js';
 import { errorBody, registerErrorHandler } from './http/errors.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { registerOriginCheck } from './http/origin-check.js';
@@ -81,6 +87,10 @@ declare module 'fastify' {
     termSchedule: TermSchedule;
     /** Visitor counts of public pages; flushes every 10 s, tests call flush(). */
     visits: VisitCounter;
+    /** Periodic re-checks of custom domains' DNS; main.ts starts it, tests call runOnce(). */
+    domainChecks: DomainChecks;
+    /** The served custom domains, as this process knows them. */
+    domainDirectory: DomainDirectory;
   }
 }
 
@@ -111,6 +121,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     razorpayCheckout: gateway.kind === 'razorpay',
   };
   const securityHeaders = rawSecurityHeaders(securityOptions);
+  const domainsOn = customDomainsEnabled(deps.config.customDomains);
+  const domainDirectory = new DomainDirectory(deps.db);
+  // Owners' domains are mapped onto /users/{name} ahead of everything (domains/custom-hosts.ts).
+  const customHosts = createCustomHostRouter({
+    enabled: domainsOn,
+    ownHost: () => new URL(deps.config.publicUrl).hostname,
+    directory: domainDirectory,
+    securityHeaders,
+  });
   const app = Fastify({
     // An address Fastify cannot decode (bad %-escape, a parameter over 100 characters) is
     // answered before any hook runs: give it our headers and our error shape all the same.
@@ -126,13 +145,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         );
     },
     serverFactory: (fastifyHandler) => {
-      const server = createServer((request, response) => {
-        if (publicPages.fastPath && server.listening) {
-          publicPages.fastPath(request, response, fastifyHandler);
-        } else {
-          fastifyHandler(request, response);
-        }
-      });
+      const server = createServer((request, response) =>
+        customHosts(request, response, (hostRequest, hostResponse) => {
+          if (publicPages.fastPath && server.listening) {
+            publicPages.fastPath(hostRequest, hostResponse, fastifyHandler);
+          } else {
+            fastifyHandler(hostRequest, hostResponse);
+          }
+        }),
+      );
       // What Fastify sets on the servers it creates itself.
       server.keepAliveTimeout = 72_000;
       return server;
@@ -213,6 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sitemapUrlsPerChild: deps.sitemapUrlsPerChild,
     contactToken: () => contactTokens.issue(),
     onView: (username, request) => visits.count(username, request),
+    // Without custom domains there is no list to keep: the change check stays as it was.
+    onGeneration: domainsOn ? () => domainDirectory.refresh() : undefined,
   });
   registerContactRoutes(app, {
     db: deps.db,
@@ -220,6 +243,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     now: () => new Date(),
   });
+  app.decorate('domainDirectory', domainDirectory);
+  if (domainsOn) app.addHook('onReady', async () => domainDirectory.refresh());
+  const domains: DomainsContext = {
+    db: deps.db,
+    config: deps.config.customDomains,
+    dns: new DnsChecker(deps.config.customDomains),
+    publicUrl,
+    now: () => new Date(),
+  };
+  registerDomainRoutes(app, domains);
+  app.decorate('domainChecks', new DomainChecks(domains, app.log));
   app.decorate(
     'outbox',
     new OutboxWorker(
@@ -263,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.expiredSignIns.stop();
     await app.captureRetry.stop();
     await app.termSchedule.stop();
+    await app.domainChecks.stop();
     await deps.db.destroy();
   });
 

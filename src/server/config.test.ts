@@ -131,6 +131,40 @@ describe('loadConfig', () => {
     expect(() => trust('yes')).toThrow(/TRUST_PROXY must be false, true, the number of proxies/);
   });
 
+  it('offers custom domains only with a target or addresses, and checks the DNS servers given', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).customDomains).toEqual({
+      target: undefined,
+      addresses: [],
+      dnsServers: undefined,
+      askSecret: undefined,
+      checkEveryMs: 60_000,
+    });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      CUSTOM_DOMAIN_TARGET: 'domains.example.com',
+      CUSTOM_DOMAIN_ADDRESSES: '203.0.113.7, 2001:db8::7',
+      DNS_SERVERS: '127.0.0.1:5353, [::1]:53, 9.9.9.9',
+      TLS_ASK_SECRET: 'a'.repeat(16),
+      DOMAIN_CHECK_SECONDS: '30',
+    });
+    expect(config.customDomains).toEqual({
+      target: 'domains.example.com',
+      addresses: ['203.0.113.7', '2001:db8::7'],
+      dnsServers: ['127.0.0.1:5353', '[::1]:53', '9.9.9.9'],
+      askSecret: 'a'.repeat(16),
+      checkEveryMs: 30_000,
+    });
+    const bad = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dir, ...env });
+    expect(bad({ DNS_SERVERS: 'dns.example.com' })).toThrow(
+      /DNS_SERVERS must be a comma-separated/,
+    );
+    expect(bad({ DNS_SERVERS: '127.0.0.1:99999' })).toThrow(/DNS_SERVERS/);
+    expect(bad({ CUSTOM_DOMAIN_ADDRESSES: '203.0.113' })).toThrow(/CUSTOM_DOMAIN_ADDRESSES/);
+    expect(bad({ CUSTOM_DOMAIN_TARGET: 'https://x.example' })).toThrow(/CUSTOM_DOMAIN_TARGET/);
+    expect(bad({ TLS_ASK_SECRET: 'short' })).toThrow(/TLS_ASK_SECRET must be at least 16/);
+  });
+
   it('treats an empty variable as unset', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir, PORT: '', DATABASE_URL: '' })).toMatchObject({

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -13,6 +14,20 @@ const booleanFlag = z
   .enum(['true', 'false'], { error: 'must be true or false' })
   .default('false')
   .transform((value) => value === 'true');
+
+/** A DNS server as node's resolver takes it: an IP address, `ipv4:port` or `[ipv6]:port`. */
+function isDnsServer(server: string): boolean {
+  if (isIP(server) !== 0) return true;
+  const bracketed = /^\[([^\]]+)\]:(\d{1,5})$/.exec(server);
+  if (bracketed) return isIP(bracketed[1]!) === 6 && Number(bracketed[2]) <= 65535;
+  const [address, port, ...rest] = server.split(':');
+  return (
+    rest.length === 0 &&
+    isIP(address!) === 4 &&
+    /^\d{1,5}$/.test(port ?? '') &&
+    Number(port) <= 65535
+  );
+}
 
 /** TRUST_PROXY: false | true | hop count | comma-separated addresses or CIDR ranges. */
 function parseTrustProxy(value: string): boolean | number | string[] | undefined {
@@ -156,6 +171,36 @@ const envSchema = z.object({
     .min(0, 'must be 0-28')
     .max(28, 'must be 0-28')
     .default(18),
+  DNS_SERVERS: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()))
+    .refine(
+      (servers) => servers.every(isDnsServer),
+      'must be a comma-separated list of IP addresses, each with an optional port (127.0.0.1:5353, [::1]:5353)',
+    )
+    .optional(),
+  CUSTOM_DOMAIN_TARGET: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+      'must be a host name, e.g. domains.example.com',
+    )
+    .optional(),
+  CUSTOM_DOMAIN_ADDRESSES: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()))
+    .refine(
+      (addresses) => addresses.every((address) => isIP(address) !== 0),
+      'must be a comma-separated list of IPv4 or IPv6 addresses',
+    )
+    .optional(),
+  TLS_ASK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  DOMAIN_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1')
+    .max(86400, 'must be at most 86400')
+    .default(60),
 });
 
 /** Where people sign in: a real OpenID provider, or the built-in development one. */
@@ -230,6 +275,8 @@ export interface Config {
   uploadQuotaBytes: number;
   /** Who sells, as receipts name them; without a GSTIN receipts carry no tax lines. */
   seller: SellerConfig;
+  /** Portfolios on their owners' own domains (domains/): off when neither target is set. */
+  customDomains: CustomDomainsConfig;
 }
 
 export interface SellerConfig {
@@ -238,6 +285,18 @@ export interface SellerConfig {
   gstin?: string;
   /** Prices include GST at this rate. */
   gstRatePercent: number;
+}
+
+/**
+ * Where owners point their domains (a CNAME target and/or A/AAAA addresses), which DNS servers
+ * verification asks (none: the system resolver), and the secret Caddy's `ask` may present.
+ */
+export interface CustomDomainsConfig {
+  target?: string;
+  addresses: string[];
+  dnsServers?: string[];
+  askSecret?: string;
+  checkEveryMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -322,6 +381,13 @@ export function loadConfig(env: Env = process.env): Config {
       address: vars.SELLER_ADDRESS,
       gstin: vars.SELLER_GSTIN,
       gstRatePercent: vars.GST_RATE_PERCENT,
+    },
+    customDomains: {
+      target: vars.CUSTOM_DOMAIN_TARGET,
+      addresses: vars.CUSTOM_DOMAIN_ADDRESSES ?? [],
+      dnsServers: vars.DNS_SERVERS,
+      askSecret: vars.TLS_ASK_SECRET,
+      checkEveryMs: vars.DOMAIN_CHECK_SECONDS * 1000,
     },
   };
 }

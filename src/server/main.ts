@@ -44,6 +44,7 @@ async function main(): Promise<void> {
   app.expiredSignIns.start();
   app.captureRetry.start();
   app.termSchedule.start();
+  app.domainChecks.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // With PORT=0 the real port is known only now; links we generate must carry it.

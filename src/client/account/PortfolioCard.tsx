@@ -8,6 +8,7 @@ import type { PortfolioDataResponse } from '../../shared/templates-api.js';
 import { isTemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { CustomDomainSection } from './CustomDomainSection.js';
 import { startEditingPublished } from '../draft/storage.js';
 import { SharePanel } from './SharePanel.js';
 import { VisitsPanel } from './VisitsPanel.js';
@@ -213,6 +214,7 @@ export function PortfolioCard({
 
       {visitsOpen && <VisitsPanel id={`visits-${p.username}`} username={p.username} />}
       {shareOpen && <SharePanel id={`share-${p.username}`} username={p.username} url={p.url} />}
+      <CustomDomainSection username={p.username} />
 
       {dialog === 'unpublish' && (
         <ConfirmDialog

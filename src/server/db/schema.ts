@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { DomainState } from '../../shared/domains.js';
 import type { OrderKind } from '../../shared/orders.js';
 
 /** Row types of the tables created by ./migrations, as Kysely sees them. */
@@ -282,6 +283,21 @@ export interface ReceiptsTable {
   tax_rate_percent: number | null;
 }
 
+/** A portfolio's own domain (shared/domains.ts names the states). */
+export interface DomainsTable {
+  hostname: string;
+  user_id: string;
+  username: string;
+  token: string;
+  state: DomainState;
+  checked_at: string | null;
+  check_problem: string | null;
+  verified_at: string | null;
+  tls_allowed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -307,4 +323,5 @@ export interface Database {
   page_visitors: PageVisitorsTable;
   visit_salts: VisitSaltsTable;
   page_referrers: PageReferrersTable;
+  domains: DomainsTable;
 }

@@ -125,6 +125,26 @@ export const RATE_LIMITS = {
    * visitor starts typing; the answer is a signed time, cheap to make.
    */
   contactStartPerIp: { limit: 120, windowSeconds: 600, what: 'contact form starts', by: 'ip' },
+  /**
+   * Check now on a custom domain, per user: 30 per 10 minutes (one back every 20 s). Each sends
+   * several DNS queries; the periodic re-checks need no clicks.
+   */
+  domainChecksPerUser: { limit: 30, windowSeconds: 600, what: 'domain checks', by: 'user' },
+  /**
+   * Check now per domain, whoever asks: 15 per 5 minutes (one back every 20 s), so one domain's
+   * DNS servers are not queried in a loop through us.
+   */
+  domainChecksPerDomain: {
+    limit: 15,
+    windowSeconds: 300,
+    what: 'checks of this domain',
+    by: 'user',
+  },
+  /**
+   * GET /internal/tls-ask per address: Caddy asks once per certificate it wants; 120 a minute
+   * bounds a client that reaches the endpoint from loopback in a loop.
+   */
+  tlsAskPerIp: { limit: 120, windowSeconds: 60, what: 'certificate questions', by: 'ip' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -322,4 +342,30 @@ export function rateLimitHooks(
     ],
     perUser: (name) => [hook(name, async (request) => (await request.currentUser())?.id)],
   };
+}
+
+/**
+ * Applies one limit of RATE_LIMITS to a key of the route's own choosing (e.g. the domain a
+ * request is about); answers 429 and returns true when refused. Nothing is counted when rate
+ * limits are off.
+ */
+export async function refusedByLimit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: RateLimitName,
+  key: string,
+): Promise<boolean> {
+  const app = request.server;
+  if (!app.deps.config.rateLimits || !app.hasDecorator('rateLimiter')) return false;
+  const rule: RateLimitRule = RATE_LIMITS[name];
+  let result: RateLimitResult;
+  try {
+    result = await app.rateLimiter.take(name, rule, key);
+  } catch (error) {
+    request.log.warn({ err: error, limit: rule.what }, 'rate limit store unavailable: allowed');
+    return false;
+  }
+  if (result.allowed) return false;
+  refuse(request, reply, rule, result.retryAfterSeconds);
+  return true;
 }

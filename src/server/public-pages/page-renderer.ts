@@ -32,6 +32,8 @@ export interface PageSource {
   templateId: string;
   data: string;
   updatedAt: string;
+  /** The portfolio's own domain while one is served (its updated_at moves when this changes). */
+  canonicalHost?: string | null;
 }
 
 export interface RenderedPage {
@@ -110,6 +112,7 @@ export class PageRenderer {
           templateId,
           data: parsed.data,
           publicUrl: this.options.publicUrl(),
+          canonicalUrl: source.canonicalHost ? `https://${source.canonicalHost}/` : undefined,
           mediaBase: this.options.mediaBase,
           stylesheets: this.build.stylesheets[templateId] ?? [],
           contactToken: this.options.contactToken?.(),

@@ -1,5 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import { sqliteConnectionOf, type Db } from '../db/database.js';
+import { canonicalHostOf } from '../domains/domains.repository.js';
 import { bumpPageGeneration } from './page-generation.js';
 
 /** A published portfolio as a page is rendered from it. */
@@ -7,6 +8,8 @@ export interface PageSourceRow {
   templateId: string;
   data: string;
   updatedAt: string;
+  /** The portfolio's own domain while one is served: the page's canonical address. */
+  canonicalHost: string | null;
 }
 
 export function findPageSource(db: Db, username: string): Promise<PageSourceRow | undefined> {
@@ -17,6 +20,7 @@ export function findPageSource(db: Db, username: string): Promise<PageSourceRow 
       'portfolios.template_id as templateId',
       'portfolios.data as data',
       'portfolios.updated_at as updatedAt',
+      canonicalHostOf('usernames.username').as('canonicalHost'),
     ])
     .where('usernames.username', '=', username)
     .executeTakeFirst();
@@ -319,9 +323,15 @@ export async function listPublishedUsernames(
   shownAfter: string,
   from: { offset: number } | { after: string },
   limit: number,
-): Promise<{ username: string; updated_at: string }[]> {
+): Promise<{ username: string; updated_at: string; canonicalHost: string | null }[]> {
   let query = shownPages(db, shownAfter)
-    .select(['usernames.username', 'portfolios.updated_at'])
+    .select([
+      'usernames.username',
+      'portfolios.updated_at',
+      // A served domain is listed instead: its robots.txt (ours) names this sitemap, which is
+      // what lets a sitemap list another host's addresses.
+      canonicalHostOf('usernames.username').as('canonicalHost'),
+    ])
     .orderBy('usernames.username')
     .limit(limit);
   query =

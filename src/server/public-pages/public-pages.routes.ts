@@ -67,6 +67,8 @@ export function registerPublicPages(
     contactToken?: () => string;
     /** Counts each page sent to a person (visits/visit-counter.ts). */
     onView: (username: string, request: IncomingMessage) => void;
+    /** Awaited whenever the page generation moves (the custom domains' directory). */
+    onGeneration?: () => Promise<void>;
   },
 ): PublicPageFastPath {
   const cache = new PageCache(ctx.cacheBytes);
@@ -82,6 +84,7 @@ export function registerPublicPages(
     cache,
     log: app.log,
     onChange: () => sitemaps.invalidate(),
+    onGeneration: ctx.onGeneration,
   });
   app.decorate('storedPages', stored);
   app.addHook('onReady', async () => stored.start());

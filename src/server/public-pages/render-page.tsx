@@ -21,6 +21,8 @@ export interface PageInput {
   templateId: TemplateId;
   data: PortfolioData;
   publicUrl: string;
+  /** The address the page claims as its own: the owner's domain, or /users/{name} by default. */
+  canonicalUrl?: string;
   /** Where uploaded images are fetched from: `/media`, or a CDN's address. */
   mediaBase: string;
   stylesheets: string[];
@@ -67,7 +69,7 @@ export function renderPortfolioPage(input: PageInput): string {
   });
   const person = data.personalDetails;
   const name = person.name || username;
-  const url = portfolioUrl(publicUrl, username);
+  const url = input.canonicalUrl ?? portfolioUrl(publicUrl, username);
   const description = summary(person.intro || person.headline || `The portfolio of ${name}.`);
   const preview = linkPreviewImage(input.mediaBase, person.profileImage);
   const image = preview ? absolute(publicUrl, preview.url) : '';

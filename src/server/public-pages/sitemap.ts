@@ -168,7 +168,11 @@ export class Sitemaps {
       );
       after = rows.at(-1)?.username;
       for (const row of rows) {
-        const loc = escapeHtml(portfolioUrl(this.publicUrl(), row.username));
+        const loc = escapeHtml(
+          row.canonicalHost
+            ? `https://${row.canonicalHost}/`
+            : portfolioUrl(this.publicUrl(), row.username),
+        );
         lines.push(
           `  <url><loc>${loc}</loc><lastmod>${row.updated_at.slice(0, 10)}</lastmod></url>`,
         );

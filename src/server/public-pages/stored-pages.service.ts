@@ -58,6 +58,8 @@ export interface StoredPagesOptions {
   log: FastifyBaseLogger;
   /** Called whenever something published changed (the sitemap listens). */
   onChange?: () => void;
+  /** Awaited when the page generation moved, before pages are looked at (custom domains). */
+  onGeneration?: () => Promise<void>;
 }
 
 /**
@@ -250,6 +252,13 @@ export class StoredPages {
     if (generation === this.generation || this.stopped) return;
     this.generation = generation;
     this.checksSeeingChanges += 1;
+    try {
+      await this.options.onGeneration?.();
+    } catch (error) {
+      // Not seen yet: the next check (a tenth of a second on) takes this generation again.
+      this.generation = undefined;
+      throw error;
+    }
     const since = new Date(Date.parse(this.watermark) - CLOCK_MARGIN_MS).toISOString();
     const rows = await listChangedPages(db, since);
     const toRender = new Set<string>();

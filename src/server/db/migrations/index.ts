@@ -12,6 +12,7 @@ import * as orderKinds from './20261124040000_order_kinds.js';
 import * as receipts from './20261124050000_receipts.js';
 import * as contactMessages from './20261124080000_contact_messages.js';
 import * as pageVisits from './20261124100000_page_visits.js';
+import * as customDomains from './20261124070000_custom_domains.js';
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from the folder so that
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '20261124050000_receipts': receipts,
   '20261124080000_contact_messages': contactMessages,
   '20261124100000_page_visits': pageVisits,
+  '20261124070000_custom_domains': customDomains,
 };

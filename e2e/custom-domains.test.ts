@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../src/server/db/database.js';
+import { bumpPageGeneration } from '../src/server/public-pages/page-generation.js';
+import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { startBuiltServer, type BuiltServer } from '../test/built-server.js';
+import { TestDnsServer } from '../test/dns-server.js';
+import { seriousAxeViolations } from './axe.js';
+import { useBrowser } from './browser.js';
+import { signInThroughPopup } from './fixtures.js';
+
+const TARGET = 'domains.e2e-portfolio.example';
+const DAY_MS = 86_400_000;
+
+/**
+ * The account card's Custom domain section in Chromium, against the built app with custom
+ * domains on and a DNS server on loopback: add (a refused name first), the records to create,
+ * Check now by keyboard before and after the records exist, and Remove after confirming.
+ */
+describe('custom domains on the account page', () => {
+  const session = useBrowser();
+  let server: BuiltServer;
+  let dns: TestDnsServer;
+  let db: Db;
+
+  beforeAll(async () => {
+    dns = new TestDnsServer();
+    const address = await dns.start();
+    server = await startBuiltServer({ CUSTOM_DOMAIN_TARGET: TARGET, DNS_SERVERS: address });
+    db = openDatabase({ sqliteFile: path.join(server.dataDir, 'portfolio.db') }).db;
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await server?.stop();
+    await dns?.stop();
+  });
+
+  async function signedInWithPortfolio(page: Page, username: string): Promise<void> {
+    const email = `domains-${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto(`${server.url}/account`);
+    await signInThroughPopup(
+      page,
+      () => page.getByRole('button', { name: 'Sign In' }).first().click(),
+      { name: 'Meera Iyer', email },
+    );
+    await page.getByRole('link', { name: 'My portfolios' }).waitFor();
+    const { id: userId } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const portfolioId = randomUUID();
+    const data = {
+      ...SAMPLE_DATA.template2,
+      personalDetails: { ...SAMPLE_DATA.template2.personalDetails, name: 'Meera Iyer' },
+    };
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('portfolios')
+        .values({
+          id: portfolioId,
+          user_id: userId,
+          template_id: 'template2',
+          data: JSON.stringify(data),
+          paid_until: new Date(Date.now() + 365 * DAY_MS).toISOString(),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('usernames')
+        .values({
+          username,
+          user_id: userId,
+          portfolio_id: portfolioId,
+          created_at: now,
+          updated_at: now,
+          unpublished_at: null,
+        })
+        .execute();
+      await bumpPageGeneration(trx);
+    });
+    await page.reload();
+  }
+
+  it('adds a domain, shows its records, verifies it with Check now and removes it', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const username = `meera-${randomUUID().slice(0, 6)}`;
+    const domain = `www.${username}.example`;
+    await signedInWithPortfolio(page, username);
+    const card = page.getByRole('article', { name: username });
+    const section = card.getByRole('region', { name: `Custom domain for ${username}` });
+    await section.waitFor();
+
+    // A refused name: the error names the field, and nothing is added.
+    const input = section.getByLabel('Domain');
+    await input.fill('localhost');
+    await section.getByRole('button', { name: 'Add domain' }).click();
+    await expect(section.getByRole('alert').textContent()).resolves.toBe(
+      'Domain must be a public domain, not localhost.',
+    );
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    // One the server refuses (the service's own target): the browser logs its 400.
+    session.allowConsoleError(/status of 400/);
+    await input.fill(TARGET);
+    await input.press('Enter');
+    await section.getByText(/^Domain: must be a domain of your own/).waitFor();
+
+    await input.fill(domain.toUpperCase());
+    await input.press('Enter');
+    await section.getByText('Waiting for DNS').waitFor();
+    const rows = section.getByRole('row');
+    await expect(rows.count()).resolves.toBe(3);
+    const token = await db
+      .selectFrom('domains')
+      .select('token')
+      .where('hostname', '=', domain)
+      .executeTakeFirstOrThrow();
+    const cells = await rows.allInnerTexts();
+    expect(cells[1]).toContain('TXT');
+    expect(cells[1]).toContain(`_portfolio-verify.${domain}`);
+    expect(cells[1]).toContain(token.token);
+    expect(cells[2]).toContain('CNAME');
+    expect(cells[2]).toContain(TARGET);
+    await section.getByRole('button', { name: 'Copy TXT record value' }).click();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(token.token);
+
+    // Check now by keyboard, before the records exist: still waiting, and why.
+    const checkNow = section.getByRole('button', { name: `Check now ${domain}` });
+    await checkNow.focus();
+    await page.keyboard.press('Enter');
+    await section
+      .getByText(`No TXT record at _portfolio-verify.${domain}`, { exact: false })
+      .waitFor();
+    expect(await seriousAxeViolations(page, '.account__bar')).toEqual([]);
+
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/custom-domain-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: 'test-results/custom-domain-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    dns.set(`_portfolio-verify.${domain}`, [{ type: 'TXT', value: token.token }]);
+    dns.set(domain, [{ type: 'CNAME', value: TARGET }]);
+    await checkNow.focus();
+    await page.keyboard.press('Space');
+    await section.getByText('Verified', { exact: true }).waitFor();
+    await section.getByRole('link', { name: new RegExp(domain) }).waitFor();
+    await page.screenshot({ path: 'test-results/custom-domain-verified-1280.png', fullPage: true });
+
+    await section.getByRole('button', { name: `Remove ${domain}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Remove ${domain}?` });
+    await dialog.getByRole('button', { name: 'Remove domain' }).click();
+    await section.getByLabel('Domain').waitFor();
+    await expect(section.getByText(domain).count()).resolves.toBe(0);
+    const left = await db
+      .selectFrom('domains')
+      .select('hostname')
+      .where('hostname', '=', domain)
+      .execute();
+    expect(left).toEqual([]);
+  });
+});

@@ -1,0 +1,347 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  DOMAIN_STATE_WORDS,
+  MAX_DOMAINS_PER_PORTFOLIO,
+  hostnameProblem,
+  normaliseHostname,
+  type DnsRecord,
+  type DomainsResponse,
+  type DomainView,
+} from '../../shared/domains.js';
+import { ApiError, api } from '../api/http.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
+
+/** Every card asks for the person's domains at once: one request answers them all. */
+let shared: { at: number; answer: Promise<DomainsResponse> } | undefined;
+function loadDomains(): Promise<DomainsResponse> {
+  if (!shared || Date.now() - shared.at > 2000) {
+    shared = { at: Date.now(), answer: api<DomainsResponse>('/api/account/domains') };
+  }
+  return shared.answer;
+}
+
+/** What each state means for the owner, and what to do next. */
+const STATE_LEADS: Record<DomainView['state'], string> = {
+  pending:
+    'Create these records at your DNS provider. Changes can take a few minutes to an hour to be seen; we check again every few minutes.',
+  verified:
+    'Your portfolio is served at this domain. Its HTTPS certificate is set up on the first visit. Keep these records in place.',
+  https:
+    'Your portfolio is served here over HTTPS, and its usual address now redirects here. Keep these records in place.',
+  changed:
+    'A check found these records missing or changed, so the domain is not served now. Put them back as shown:',
+};
+
+const domainPath = (hostname: string) => `/api/account/domains/${encodeURIComponent(hostname)}`;
+
+/**
+ * A portfolio's own domains on its account card: the form to add one, the DNS records to create
+ * for each (with copy buttons), its state in words, Check now and Remove.
+ */
+export function CustomDomainSection({ username }: { username: string }) {
+  const [domains, setDomains] = useState<DomainView[] | undefined>();
+  const [enabled, setEnabled] = useState(false);
+  const [loadError, setLoadError] = useState<string | undefined>();
+  const headingId = useId();
+
+  useEffect(() => {
+    let current = true;
+    loadDomains().then(
+      (answer) => {
+        if (!current) return;
+        setEnabled(answer.enabled);
+        setDomains(answer.domains.filter((domain) => domain.username === username));
+      },
+      (error: Error) => current && setLoadError(error.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [username]);
+
+  if (loadError) {
+    return (
+      <p className="account__error" role="alert">
+        Your custom domains could not be loaded. {loadError}
+      </p>
+    );
+  }
+  if (!domains || (!enabled && domains.length === 0)) return null;
+
+  const replace = (next: DomainView) =>
+    setDomains((list) => list?.map((d) => (d.hostname === next.hostname ? next : d)));
+
+  return (
+    <section className="pdomain" aria-labelledby={headingId}>
+      <h3 className="pdomain__title" id={headingId}>
+        Custom domain<span className="visually-hidden"> for {username}</span>
+      </h3>
+      {domains.length === 0 && (
+        <p className="pdomain__lead">
+          Show this portfolio at an address of your own, such as <strong>www.yourname.com</strong>.
+          You create a few DNS records where you bought the domain; we check them and set up HTTPS.
+        </p>
+      )}
+      {domains.map((domain) => (
+        <DomainItem
+          key={domain.hostname}
+          domain={domain}
+          onChange={replace}
+          onRemoved={() =>
+            setDomains((list) => list?.filter((d) => d.hostname !== domain.hostname))
+          }
+        />
+      ))}
+      {enabled && domains.length < MAX_DOMAINS_PER_PORTFOLIO && (
+        <AddDomainForm
+          username={username}
+          another={domains.length > 0}
+          onAdded={(domain) => setDomains((list) => [...(list ?? []), domain])}
+        />
+      )}
+    </section>
+  );
+}
+
+function AddDomainForm({
+  username,
+  another,
+  onAdded,
+}: {
+  username: string;
+  another: boolean;
+  onAdded: (domain: DomainView) => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+  const errorId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = hostnameProblem(normaliseHostname(typed));
+    if (problem) {
+      setError(`Domain ${problem}.`);
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const domain = await api<DomainView>(
+        `/api/account/portfolios/${encodeURIComponent(username)}/domains`,
+        { method: 'POST', body: JSON.stringify({ hostname: typed }) },
+      );
+      setTyped('');
+      onAdded(domain);
+    } catch (failure) {
+      const message = (failure as Error).message;
+      // The server names the field; say it in the words of the form.
+      setError(
+        failure instanceof ApiError && failure.field === 'hostname'
+          ? `Domain: ${message.replace(/^hostname:?\s*/, '')}`
+          : message,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="pdomain__form" onSubmit={(event) => void submit(event)} noValidate>
+      <label htmlFor={inputId}>{another ? 'Another domain' : 'Domain'}</label>
+      <div className="pdomain__form-row">
+        <input
+          id={inputId}
+          name="hostname"
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="www.yourname.com"
+          value={typed}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <button type="submit" className="button" aria-disabled={busy}>
+          {busy ? 'Adding…' : 'Add domain'}
+        </button>
+      </div>
+      {error && (
+        <p className="account__error" id={errorId} role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function DomainItem({
+  domain,
+  onChange,
+  onRemoved,
+}: {
+  domain: DomainView;
+  onChange: (next: DomainView) => void;
+  onRemoved: () => void;
+}) {
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const served = domain.state === 'verified' || domain.state === 'https';
+
+  const check = async () => {
+    if (checking) return;
+    setChecking(true);
+    setError(undefined);
+    try {
+      onChange(
+        await api<DomainView>(`${domainPath(domain.hostname)}/check`, {
+          method: 'POST',
+          body: '{}',
+        }),
+      );
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <div className="pdomain__item">
+      <div className="pdomain__head">
+        <p className="pdomain__host">
+          {served ? (
+            <a href={`https://${domain.hostname}/`} target="_blank" rel="noopener noreferrer">
+              {domain.hostname}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          ) : (
+            domain.hostname
+          )}
+        </p>
+        <p className={`pdomain__state pdomain__state--${domain.state}`}>
+          {DOMAIN_STATE_WORDS[domain.state]}
+        </p>
+      </div>
+      <p className="pdomain__lead">{STATE_LEADS[domain.state]}</p>
+      {domain.checkProblem && <p className="pdomain__problem">{domain.checkProblem}</p>}
+      <RecordsTable records={domain.records} hostname={domain.hostname} />
+      <div className="pdomain__actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-disabled={checking}
+          onClick={() => void check()}
+        >
+          {checking ? 'Checking…' : 'Check now'}
+          <span className="visually-hidden"> {domain.hostname}</span>
+        </button>
+        <button
+          type="button"
+          className="button button--ghost pcard__delete"
+          onClick={() => setConfirming(true)}
+        >
+          Remove<span className="visually-hidden"> {domain.hostname}</span>
+        </button>
+        <span className="visually-hidden" role="status">
+          {checking ? `Checking ${domain.hostname}` : ''}
+        </span>
+      </div>
+      {domain.checkedAt && (
+        <p className="pdomain__checked">
+          Last checked {new Date(domain.checkedAt).toLocaleString('en-IN')}
+        </p>
+      )}
+      {error && (
+        <p className="account__error" role="alert">
+          {error}
+        </p>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={`Remove ${domain.hostname}?`}
+          confirmLabel="Remove domain"
+          destructive
+          onClose={() => setConfirming(false)}
+          onConfirm={async () => {
+            await api<null>(domainPath(domain.hostname), { method: 'DELETE' });
+            setConfirming(false);
+            onRemoved();
+          }}
+        >
+          <p>
+            Visitors to <strong>{domain.hostname}</strong> stop seeing your portfolio at once. Your
+            page stays at its usual address.
+          </p>
+          <p>To use the domain again later, add it again: it gets a new verification token.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+function RecordsTable({ records, hostname }: { records: DnsRecord[]; hostname: string }) {
+  return (
+    <div className="pdomain__records">
+      <table>
+        <caption className="visually-hidden">DNS records for {hostname}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Type</th>
+            <th scope="col">Name</th>
+            <th scope="col">Value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((record) => (
+            <tr key={`${record.type} ${record.name} ${record.value}`}>
+              <td>{record.type}</td>
+              <td data-label="Name">
+                <code>{record.name}</code>
+                <CopyButton text={record.name} what={`${record.type} record name`} />
+              </td>
+              <td data-label="Value">
+                <code>{record.value}</code>
+                <CopyButton text={record.value} what={`${record.type} record value`} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CopyButton({ text, what }: { text: string; what: string }) {
+  const [copied, setCopied] = useState<'copied' | 'failed' | undefined>();
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(undefined), 2500);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="pdomain__copy"
+        onClick={() =>
+          void navigator.clipboard.writeText(text).then(
+            () => setCopied('copied'),
+            () => setCopied('failed'),
+          )
+        }
+      >
+        {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Select it' : 'Copy'}
+        <span className="visually-hidden"> {what}</span>
+      </button>
+      <span className="visually-hidden" role="status">
+        {copied === 'copied' ? `${what} copied` : ''}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { smallPage } from '../http/html.js';
+import type { DomainDirectory } from './domain-directory.js';
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * What a portfolio page loads from its own host: the templates' CSS and fonts (/assets/), the
+ * uploaded images (/media/), the favicon and the contact form's script. Everything else of ours
+ * (builder, API, sign-in, the ask endpoint) is not answered on an owner's domain.
+ */
+const PAGE_FILES =
+  /^\/(?:assets\/|media\/|fonts\/|favicon\.svg(?:$|\?)|portfolio-contact\.js(?:$|\?)|robots\.txt(?:$|\?))/;
+/** Our own paths, which a portfolio's sub-path must not be mistaken for. */
+const APP_PATHS =
+  /^\/(?:api|auth|dev-oidc|internal|webhooks|create-order|verify-payment|payment|sitemap|sitemaps|health|edit|choose|template\d|final-preview|ack|account|about-us|contact-us|terms-and-conditions|privacy-policy|refund-policy|screen-error|users)(?:[/?.]|$)/;
+const USERS_PATH = /^\/users\/([a-z0-9-]{1,40})(\/[^?]*)?(?:\?|$)/;
+
+const NOT_FOUND = Buffer.from(
+  smallPage({
+    title: 'Not found',
+    body: '<h1>Not found</h1><p>There is nothing at this address.</p>',
+  }),
+);
+
+/** The host a request is for, lower-case and without its port. */
+function hostOf(request: IncomingMessage): string {
+  const host = (request.headers.host ?? '').toLowerCase();
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  // `example.com.` is the same name as `example.com`.
+  return host.split(':')[0]!.replace(/\.$/, '');
+}
+
+/**
+ * Runs ahead of the public pages' fast path and Fastify, for every request:
+ *
+ * - on an owner's domain (any Host but ours, loopback and IP literals), `/` and its sub-paths
+ *   become that portfolio's `/users/{name}` paths, so the same renderer, cache, fast path,
+ *   headers and ETags answer them; the page's files pass through; all else, and a host that is
+ *   no served domain, gets a neutral 404, never another person's page;
+ * - on our own host, `/users/{name}` of a portfolio served over HTTPS on its domain answers 301
+ *   to that domain.
+ *
+ * The Host header is used as it arrives: the proxy in front (Caddy) keeps the visitor's Host.
+ */
+export function createCustomHostRouter(options: {
+  enabled: boolean;
+  ownHost: () => string;
+  directory: DomainDirectory;
+  securityHeaders: (request: IncomingMessage, response: ServerResponse) => void;
+}): (request: IncomingMessage, response: ServerResponse, next: Handler) => void {
+  const { directory } = options;
+  const neutral404 = (request: IncomingMessage, response: ServerResponse) => {
+    options.securityHeaders(request, response);
+    response.writeHead(404, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': NOT_FOUND.length,
+      'cache-control': 'no-store',
+      'x-robots-tag': 'noindex',
+    });
+    response.end(request.method === 'HEAD' ? undefined : NOT_FOUND);
+  };
+  return (request, response, next) => {
+    if (!options.enabled) return next(request, response);
+    const url = request.url ?? '/';
+    const host = hostOf(request);
+    const ours =
+      host === options.ownHost() ||
+      host === 'localhost' ||
+      host === '' ||
+      /^[\d.]+$/.test(host) ||
+      host.startsWith('[');
+    if (ours) {
+      if ((request.method === 'GET' || request.method === 'HEAD') && url.startsWith('/users/')) {
+        const match = USERS_PATH.exec(url);
+        const domain = match ? directory.httpsHostOf(match[1]!) : undefined;
+        if (domain) {
+          response.writeHead(301, {
+            location: `https://${domain}${match![2] ?? '/'}`,
+            'cache-control': 'public, max-age=300',
+          });
+          response.end();
+          return;
+        }
+      }
+      return next(request, response);
+    }
+    const username = directory.usernameAt(host);
+    if (!username) return neutral404(request, response);
+    // Only a path may follow: an absolute or odd request target must not be glued onto the name.
+    if (!url.startsWith('/')) return neutral404(request, response);
+    if (PAGE_FILES.test(url)) return next(request, response);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return neutral404(request, response);
+    if (APP_PATHS.test(url)) return neutral404(request, response);
+    request.url = url === '/' ? `/users/${username}` : `/users/${username}${url}`;
+    return next(request, response);
+  };
+}

@@ -1,0 +1,164 @@
+import { sql } from 'kysely';
+import { SERVING_STATES, type DomainState } from '../../shared/domains.js';
+import type { Db, Tx } from '../db/database.js';
+import type { DomainsTable } from '../db/schema.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.js';
+
+export type DomainRow = DomainsTable;
+
+export function findDomain(db: Db | Tx, hostname: string): Promise<DomainRow | undefined> {
+  return db.selectFrom('domains').selectAll().where('hostname', '=', hostname).executeTakeFirst();
+}
+
+export function listDomainsOfUser(db: Db, userId: string): Promise<DomainRow[]> {
+  return db
+    .selectFrom('domains')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('hostname')
+    .execute();
+}
+
+export async function countDomainsOf(trx: Tx, username: string): Promise<number> {
+  const row = await trx
+    .selectFrom('domains')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertDomain(trx: Tx, row: DomainRow): Promise<void> {
+  await trx.insertInto('domains').values(row).execute();
+}
+
+/**
+ * Records a check. A change of state is a change of what is served: the portfolio is marked
+ * changed (its page carries the canonical domain) and every process is told.
+ */
+export async function recordCheck(
+  trx: Tx,
+  domain: DomainRow,
+  result: { state: DomainState; problem: string | null; verifiedAt: string | null },
+  now: string,
+): Promise<void> {
+  const changed = result.state !== domain.state;
+  await trx
+    .updateTable('domains')
+    .set({
+      state: result.state,
+      check_problem: result.problem,
+      checked_at: now,
+      verified_at: result.verifiedAt,
+      ...(changed ? { updated_at: now } : {}),
+    })
+    .where('hostname', '=', domain.hostname)
+    .execute();
+  if (changed) await markServedChange(trx, domain.username, now);
+}
+
+/** Claims a due domain for one check, so two processes do not check it at once. */
+export async function claimForCheck(
+  db: Db,
+  domain: Pick<DomainRow, 'hostname' | 'checked_at'>,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('domains')
+    .set({ checked_at: now })
+    .where('hostname', '=', domain.hostname)
+    .where((eb) =>
+      domain.checked_at === null
+        ? eb('checked_at', 'is', null)
+        : eb('checked_at', '=', domain.checked_at),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function listDueForCheck(
+  db: Db,
+  cutoffs: { unverified: string; verified: string },
+  limit: number,
+): Promise<Pick<DomainRow, 'hostname' | 'checked_at'>[]> {
+  return db
+    .selectFrom('domains')
+    .select(['hostname', 'checked_at'])
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('state', 'in', ['pending', 'changed']),
+          eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', cutoffs.unverified)]),
+        ]),
+        eb.and([
+          eb('state', 'in', [...SERVING_STATES]),
+          eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', cutoffs.verified)]),
+        ]),
+      ]),
+    )
+    .orderBy('checked_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Caddy was told yes: the domain is served over HTTPS from now on. */
+export async function allowTls(trx: Tx, hostname: string, now: string): Promise<void> {
+  await trx
+    .updateTable('domains')
+    .set({ state: 'https', tls_allowed_at: now, updated_at: now })
+    .where('hostname', '=', hostname)
+    .execute();
+  await bumpPageGeneration(trx);
+}
+
+export async function deleteDomain(trx: Tx, domain: DomainRow, now: string): Promise<void> {
+  await trx.deleteFrom('domains').where('hostname', '=', domain.hostname).execute();
+  await markServedChange(trx, domain.username, now);
+}
+
+/**
+ * The portfolio's page changes with its canonical domain: its updated_at moves (as a renewal
+ * does), so every process re-renders it and drops the old one, and the domain list is re-read.
+ */
+async function markServedChange(trx: Tx, username: string, now: string): Promise<void> {
+  await trx
+    .updateTable('portfolios')
+    .set({ updated_at: now })
+    .where('id', '=', (eb) =>
+      eb.selectFrom('usernames').select('portfolio_id').where('username', '=', username),
+    )
+    .execute();
+  await bumpPageGeneration(trx);
+}
+
+/** Every domain that is served, oldest verification first (the first is a portfolio's canonical one). */
+export function listServingDomains(
+  db: Db,
+): Promise<Pick<DomainRow, 'hostname' | 'username' | 'state'>[]> {
+  return db
+    .selectFrom('domains')
+    .select(['hostname', 'username', 'state'])
+    .where('state', 'in', [...SERVING_STATES])
+    .orderBy('verified_at')
+    .orderBy('hostname')
+    .execute();
+}
+
+/** Changes whenever a domain is added, changes state or goes (with the rows it cascades from). */
+export async function domainsSignature(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('domains')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('count'),
+      eb.fn.max('updated_at').as('latest'),
+    ])
+    .executeTakeFirstOrThrow();
+  return `${Number(row.count)}|${row.latest ?? ''}`;
+}
+
+/** The canonical domain of a portfolio, as a scalar subquery for the page's source. */
+export const canonicalHostOf = (usernameColumn: string) =>
+  sql<
+    string | null
+  >`(select d.hostname from domains d where d.username = ${sql.ref(usernameColumn)} and d.state in ('verified', 'https') order by d.verified_at, d.hostname limit 1)`;

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { checkDomain, customDomainsEnabled, type DomainsContext } from './domains.service.js';
+import { claimForCheck, findDomain, listDueForCheck } from './domains.repository.js';
+
+/** A domain waiting for its records is looked at this often; a served one once a day. */
+const UNVERIFIED_EVERY_MS = 2 * 60_000;
+const VERIFIED_EVERY_MS = 24 * 60 * 60_000;
+/** Domains checked per pass: each costs a few DNS queries of up to a few seconds. */
+const BATCH = 20;
+
+/**
+ * Re-checks domains in every app process, without a separate cron: due domains are claimed one
+ * by one (their checked_at moves first), so two processes never check the same one. A served
+ * domain whose records went away becomes "DNS changed — action needed" and stops being served.
+ * main.ts starts it; tests call runOnce().
+ */
+export class DomainChecks {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    private readonly ctx: DomainsContext,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    if (this.timer || !customDomainsEnabled(this.ctx.config)) return;
+    this.timer = setInterval(() => void this.runOnce(), this.ctx.config.checkEveryMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** One pass; returns how many domains it checked. */
+  runOnce(): Promise<number> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<number> {
+    const { db } = this.ctx;
+    const now = this.ctx.now();
+    const at = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    let checked = 0;
+    try {
+      const due = await listDueForCheck(
+        db,
+        { unverified: at(UNVERIFIED_EVERY_MS), verified: at(VERIFIED_EVERY_MS) },
+        BATCH,
+      );
+      for (const candidate of due) {
+        if (!(await claimForCheck(db, candidate, now.toISOString()))) continue;
+        const domain = await findDomain(db, candidate.hostname);
+        if (!domain) continue;
+        const after = await checkDomain(this.ctx, domain);
+        checked += 1;
+        if (after.state !== domain.state) {
+          this.log.info({ domain: domain.hostname, state: after.state }, 'custom domain state');
+        }
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'custom domain checks failed');
+    }
+    return checked;
+  }
+}
