@@ -14,7 +14,7 @@ export function requestWithHost(
   baseUrl: string,
   host: string,
   path: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<HostAnswer> {
   const base = new URL(baseUrl);
   return new Promise((resolve, reject) => {
@@ -41,6 +41,6 @@ export function requestWithHost(
     );
     request.on('timeout', () => request.destroy(new Error(`${path} on ${host}: no answer`)));
     request.on('error', reject);
-    request.end();
+    request.end(options.body);
   });
 }

@@ -18,7 +18,7 @@ import { ExpiredSignInPurge } from './auth/expired-sign-ins.js';
 import { registerSessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
-import { createCustomHostRouter } from './domains/custom-hosts.js';
+import { createCustomHostRouter, servedDomainOf } from './domains/custom-hosts.js';
 import { DnsChecker } from './domains/dns-check.js';
 import { DomainDirectory } from './domains/domain-directory.js';
 import { registerDomainRoutes } from './domains/domains.routes.js';
@@ -195,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: () => deps.config.publicUrl,
     // Both come from the provider's servers or pages and carry a signature instead.
     exempt: (path) => path.startsWith('/webhooks/') || path === PAYMENT_CALLBACK_PATH,
+    pageDomain: (request) => servedDomainOf.get(request.raw),
   });
   registerSessions(app, deps.db);
   registerHealthRoutes(app, deps.db);

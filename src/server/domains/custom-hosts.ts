@@ -10,7 +10,13 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
  * (builder, API, sign-in, the ask endpoint) is not answered on an owner's domain.
  */
 const PAGE_FILES =
-  /^\/(?:assets\/|media\/|fonts\/|favicon\.svg(?:$|\?)|portfolio-contact\.js(?:$|\?)|robots\.txt(?:$|\?))/;
+  /^\/(?:assets\/|media\/|fonts\/|favicon\.svg(?:$|\?)|portfolio-contact\.js(?:$|\?)|robots\.txt(?:$|\?)|api\/contact\/start(?:$|\?))/;
+
+/**
+ * Requests that came in on an owner's domain, with that domain: the origin check accepts the
+ * page's own domain as the origin of its contact form's post.
+ */
+export const servedDomainOf = new WeakMap<IncomingMessage, string>();
 /** Our own paths, which a portfolio's sub-path must not be mistaken for. */
 const APP_PATHS =
   /^\/(?:api|auth|dev-oidc|internal|webhooks|create-order|verify-payment|payment|sitemap|sitemaps|health|edit|choose|template\d|final-preview|ack|account|about-us|contact-us|terms-and-conditions|privacy-policy|refund-policy|screen-error|users)(?:[/?.]|$)/;
@@ -89,7 +95,15 @@ export function createCustomHostRouter(options: {
     if (!username) return neutral404(request, response);
     // Only a path may follow: an absolute or odd request target must not be glued onto the name.
     if (!url.startsWith('/')) return neutral404(request, response);
-    if (PAGE_FILES.test(url)) return next(request, response);
+    if (PAGE_FILES.test(url)) {
+      servedDomainOf.set(request, host);
+      return next(request, response);
+    }
+    // The page's contact form posts to its own address, on its own domain.
+    if (request.method === 'POST' && url.split('?')[0] === `/users/${username}/contact`) {
+      servedDomainOf.set(request, host);
+      return next(request, response);
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') return neutral404(request, response);
     if (APP_PATHS.test(url)) return neutral404(request, response);
     request.url = url === '/' ? `/users/${username}` : `/users/${username}${url}`;

@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { TestDnsServer } from '../../../test/dns-server.js';
 import { requestWithHost } from '../../../test/host-request.js';
+import { ContactTokens } from '../contact/contact-token.js';
 import { send } from '../../../test/http.js';
 import { orderBody, uniqueName } from '../../../test/orders.js';
 import { CookieJar, signIn } from '../../../test/signin.js';
@@ -214,6 +215,41 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
       headers: { 'accept-encoding': 'identity' },
     });
     expect(await sitemap.text()).toContain(`<loc>https://${www}/</loc>`);
+  });
+
+  it('takes a message from the contact form of a page on its own domain, and refuses other sites', async () => {
+    const start = await requestWithHost(t.url, www, '/api/contact/start');
+    expect(start.status).toBe(200);
+    expect(JSON.parse(start.body)).toHaveProperty('token');
+    // A start token old enough to pass the minimum fill time.
+    const started = new ContactTokens(t.config.sessionSecret, () => Date.now() - 10_000).issue();
+    const message = (origin: string) =>
+      requestWithHost(t.url, www, `/users/${username}/contact`, {
+        method: 'POST',
+        headers: {
+          origin,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: new URLSearchParams({
+          name: 'Ravi Kumar',
+          email: 'ravi@example.net',
+          subject: 'A logo',
+          message: 'Hello! Could you design a logo for my bakery?',
+          website: '',
+          started,
+        }).toString(),
+      });
+    const sent = await message(`https://${www}`);
+    expect(sent.status, sent.body).toBeLessThan(300);
+    expect((await message('https://elsewhere.example')).status).toBe(403);
+    // Another portfolio's form cannot be reached through this domain.
+    const other = await requestWithHost(t.url, www, '/users/someone-else/contact', {
+      method: 'POST',
+      headers: { origin: `https://${www}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=x',
+    });
+    expect(other.status).toBe(404);
   });
 
   it('answers a name with a final dot as the domain, and nothing but a path after it', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from './errors.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -11,7 +11,12 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerOriginCheck(
   app: FastifyInstance,
-  options: { publicUrl: () => string; exempt: (path: string) => boolean },
+  options: {
+    publicUrl: () => string;
+    exempt: (path: string) => boolean;
+    /** An owner's domain the request came in on (its page posts from there), if any. */
+    pageDomain?: (request: FastifyRequest) => string | undefined;
+  },
 ): void {
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
@@ -20,6 +25,8 @@ export function registerOriginCheck(
     const origin = request.headers.origin;
     const expected = new URL(options.publicUrl()).origin;
     if (origin !== undefined) {
+      const domain = options.pageDomain?.(request);
+      if (domain !== undefined && hostnameOf(origin) === domain) return;
       if (origin !== expected) {
         throw forbidden('This request came from another site and was refused.');
       }
@@ -29,4 +36,12 @@ export function registerOriginCheck(
       throw forbidden('This request came from another site and was refused.');
     }
   });
+}
+
+function hostnameOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).hostname;
+  } catch {
+    return undefined;
+  }
 }

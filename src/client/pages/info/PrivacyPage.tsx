@@ -146,10 +146,11 @@ export function PrivacyPage() {
             your paid year ends so that you can renew. You can ask us to delete it sooner.
           </li>
           <li>
-            <strong>Order records</strong>: for as long as Indian tax and accounting law requires,
-            even after you delete your account. What stays then is the order number, the template,
-            the amount, the dates, the status and the payment reference numbers, with no name, email
-            address, username or portfolio content.
+            <strong>Order records and receipts</strong>: for as long as Indian tax and accounting
+            law requires, even after you delete your account. What stays then is the order and
+            receipt numbers, the template, the amount and its tax, the dates, the status, the
+            payment reference numbers and a business&rsquo;s GSTIN if one was given, with no name,
+            email address, billing address, username or portfolio content.
           </li>
           <li>
             <strong>Your draft</strong>: in your browser only, until you publish or clear it.
