@@ -162,3 +162,16 @@ export const canonicalHostOf = (usernameColumn: string) =>
   sql<
     string | null
   >`(select d.hostname from domains d where d.username = ${sql.ref(usernameColumn)} and d.state in ('verified', 'https') order by d.verified_at, d.hostname limit 1)`;
+
+/** The term and the switch of the page a username serves, for Caddy's question. */
+export function findPageTerm(
+  db: Db,
+  username: string,
+): Promise<{ paidUntil: string; unpublishedAt: string | null } | undefined> {
+  return db
+    .selectFrom('usernames')
+    .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+    .select(['portfolios.paid_until as paidUntil', 'usernames.unpublished_at as unpublishedAt'])
+    .where('usernames.username', '=', username)
+    .executeTakeFirst();
+}

@@ -19,6 +19,7 @@ import {
   countDomainsOf,
   deleteDomain,
   findDomain,
+  findPageTerm,
   insertDomain,
   listDomainsOfUser,
   recordCheck,
@@ -178,12 +179,7 @@ export async function mayHaveCertificate(ctx: DomainsContext, typed: string): Pr
   if (hostnameProblem(hostname)) return false;
   const domain = await findDomain(ctx.db, hostname);
   if (!domain || !SERVING_STATES.includes(domain.state)) return false;
-  const page = await ctx.db
-    .selectFrom('usernames')
-    .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
-    .select(['portfolios.paid_until as paidUntil', 'usernames.unpublished_at as unpublishedAt'])
-    .where('usernames.username', '=', domain.username)
-    .executeTakeFirst();
+  const page = await findPageTerm(ctx.db, domain.username);
   const now = ctx.now();
   if (!page || page.unpublishedAt !== null || termOf(page.paidUntil, now).offlineAt <= now) {
     return false;

@@ -46,6 +46,18 @@ export async function settleOrder(
     .execute();
 }
 
+export function findOrderById(db: Db, orderId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+export async function markRefunded(trx: Tx, orderId: string, stamp: string): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ status: 'refunded', refunded_at: stamp, updated_at: stamp })
+    .where('id', '=', orderId)
+    .execute();
+}
+
 /** What the portfolio's paid_until was before this order's publish moved it (null: new). */
 export async function setPreviousPaidUntil(
   trx: Tx,

@@ -6,7 +6,7 @@ import { ACCOUNT_PATH, receiptPath } from '../../shared/routes.js';
 import { findUserById, isErased } from '../auth/users.repository.js';
 import type { SellerConfig } from '../config.js';
 import { inTransaction, isUniqueViolation, type Db, type Tx } from '../db/database.js';
-import { issueReceipt } from '../receipts/receipts.repository.js';
+import { findReceiptNumber, issueReceipt } from '../receipts/receipts.repository.js';
 import { enqueueEmail } from '../mail/outbox.repository.js';
 import {
   findPortfolioOf,
@@ -111,13 +111,9 @@ async function settlePaidOrder(
   if (order.status === 'paid') {
     const [portfolio, receipt] = await Promise.all([
       findPortfolioOf(trx, order.user_id, order.template_id),
-      trx
-        .selectFrom('receipts')
-        .select('number')
-        .where('order_id', '=', order.id)
-        .executeTakeFirst(),
+      findReceiptNumber(trx, order.id),
     ]);
-    return published(portfolio?.paid_until, receipt?.number);
+    return published(portfolio?.paid_until, receipt);
   }
   if (order.status === 'credit') {
     const reason = order.status_message === MOVE_CREDIT_SPENT ? 'move_credit_spent' : 'name_taken';

@@ -128,3 +128,25 @@ export function findReceipt(db: Db, key: string): Promise<ReceiptView | undefine
     .where((eb) => eb.or([eb('receipts.order_id', '=', key), eb('receipts.number', '=', key)]))
     .executeTakeFirst();
 }
+
+/** The number of an order's receipt, if it has one. */
+export async function findReceiptNumber(db: Db | Tx, orderId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('receipts')
+    .select('number')
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  return row?.number;
+}
+
+/** The id of an order named by its receipt number or by its own id. */
+export async function findOrderIdByKey(db: Db, key: string): Promise<string | undefined> {
+  const byReceipt = await db
+    .selectFrom('receipts')
+    .select('order_id')
+    .where('number', '=', key)
+    .executeTakeFirst();
+  if (byReceipt) return byReceipt.order_id;
+  const byId = await db.selectFrom('orders').select('id').where('id', '=', key).executeTakeFirst();
+  return byId?.id;
+}

@@ -13,7 +13,8 @@ import { enqueueEmail } from '../mail/outbox.repository.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import { findPortfolioOf, setPaidUntil } from '../portfolios/portfolios.repository.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.js';
-import { lockOrder } from '../orders/orders.repository.js';
+import { findOrderById, lockOrder, markRefunded } from '../orders/orders.repository.js';
+import { findOrderIdByKey, findReceiptNumber } from './receipts.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,31 +30,16 @@ export interface RefundResult {
   paidUntil?: string;
 }
 
-/** The order by our id or by its receipt number. */
-async function findOrderId(db: Db, key: string): Promise<string | undefined> {
-  const byReceipt = await db
-    .selectFrom('receipts')
-    .select('order_id')
-    .where('number', '=', key)
-    .executeTakeFirst();
-  if (byReceipt) return byReceipt.order_id;
-  const byId = await db.selectFrom('orders').select('id').where('id', '=', key).executeTakeFirst();
-  return byId?.id;
-}
-
 export async function refundOrder(
   ctx: { db: Db; gateway: PaymentGateway; publicUrl: () => string },
   key: string,
   now = new Date(),
 ): Promise<RefundResult> {
   const { db } = ctx;
-  const orderId = await findOrderId(db, key);
+  const orderId = await findOrderIdByKey(db, key);
   if (!orderId) throw new RefundRefused(`No order or receipt "${key}".`);
-  const order = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+  const order = await findOrderById(db, orderId);
+  if (!order) throw new RefundRefused(`No order or receipt "${key}".`);
   if (order.status === 'refunded') {
     throw new RefundRefused(
       `Order ${order.id} was refunded already, on ${formatTermDate(new Date(order.refunded_at!))}.`,
@@ -81,11 +67,7 @@ export async function refundOrder(
   return inTransaction(db, async (trx) => {
     const locked = await lockOrder(trx, order.id);
     if (locked.status !== 'paid') throw new RefundRefused(`Order ${order.id} changed meanwhile.`);
-    await trx
-      .updateTable('orders')
-      .set({ status: 'refunded', refunded_at: stamp, updated_at: stamp })
-      .where('id', '=', order.id)
-      .execute();
+    await markRefunded(trx, order.id, stamp);
     const portfolio = await findPortfolioOf(trx, order.user_id, order.template_id);
     let paidUntil: string | undefined;
     if (portfolio) {
@@ -98,11 +80,7 @@ export async function refundOrder(
       await setPaidUntil(trx, portfolio.id, paidUntil, stamp);
       await bumpPageGeneration(trx);
     }
-    const receipt = await trx
-      .selectFrom('receipts')
-      .select('number')
-      .where('order_id', '=', order.id)
-      .executeTakeFirst();
+    const receipt = await findReceiptNumber(trx, order.id);
     const user = await findUserById(trx, order.user_id);
     if (user && user.email !== '') {
       const publicUrl = ctx.publicUrl();
@@ -112,7 +90,7 @@ export async function refundOrder(
           to: user.email,
           subject: 'Your payment is refunded',
           text: [
-            `We have refunded ₹${formatRupees(order.amount_paise)} ${order.currency}${receipt ? ` (receipt ${receipt.number})` : ''} to the way you paid. Banks usually show it within 5 to 7 working days.`,
+            `We have refunded ₹${formatRupees(order.amount_paise)} ${order.currency}${receipt ? ` (receipt ${receipt})` : ''} to the way you paid. Banks usually show it within 5 to 7 working days.`,
             '',
             paidUntil && Date.parse(paidUntil) > now.getTime()
               ? `Your portfolio at /users/${order.username} is now paid until ${formatTermDate(new Date(paidUntil))}.`
@@ -129,7 +107,7 @@ export async function refundOrder(
     }
     return {
       orderId: order.id,
-      ...(receipt ? { receipt: receipt.number } : {}),
+      ...(receipt ? { receipt } : {}),
       amountPaise: order.amount_paise,
       refundId: refund.id,
       ...(paidUntil ? { paidUntil } : {}),

@@ -135,3 +135,17 @@ export async function deleteVisitsOf(db: Db, usernames: string[]): Promise<void>
     await db.deleteFrom(table).where('username', 'in', usernames).execute();
   }
 }
+
+/** When this person's ownership of the username began; undefined when it is not theirs. */
+export function findOwnedSince(
+  db: Db,
+  userId: string,
+  username: string,
+): Promise<{ created_at: string } | undefined> {
+  return db
+    .selectFrom('usernames')
+    .select('created_at')
+    .where('username', '=', username)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import { addressText } from '../http/route-rules.js';
 import type { VisitCounter } from './visit-counter.js';
-import { readVisits } from './visits.repository.js';
+import { findOwnedSince, readVisits } from './visits.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,12 +29,7 @@ export function registerVisitRoutes(
     async (request, reply): Promise<VisitStats> => {
       const user = await request.requireUser();
       const username = normaliseUsername(request.params.username);
-      const owned = await ctx.db
-        .selectFrom('usernames')
-        .select('created_at')
-        .where('username', '=', username)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
+      const owned = await findOwnedSince(ctx.db, user.id, username);
       if (!owned) throw notFound('You have no portfolio at this username.');
       // This process's last few seconds too: the owner sees the visit they just made.
       await ctx.visits.flush();
