@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import fastifyCookie from '@fastify/cookie';
@@ -97,6 +97,11 @@ declare module 'fastify' {
 /** Fastify's types take a hop count as a function: trust the nearest `hops` proxies only. */
 function fastifyTrustProxy(setting: Config['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/** The visitor hashes' key: derived from the session secret, never stored in the database. */
+function visitorPepper(sessionSecret: string): string {
+  return createHmac('sha256', sessionSecret).update('visitor counts').digest('base64url');
 }
 
 /** The client's address as Fastify reads it, for code that runs before Fastify (the fast path). */
@@ -222,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
     clientAddress(deps.config.trustProxy),
     () => new URL(deps.config.publicUrl).hostname,
+    visitorPepper(deps.config.sessionSecret),
   );
   app.decorate('visits', visits);
   app.addHook('onReady', async () => visits.start());

@@ -64,7 +64,7 @@ export function BillingFields({
         autoCapitalize="characters"
         spellCheck={false}
         maxLength={15}
-        placeholder="29ABCDE1234F1Z5"
+        placeholder="27AAPFU0939F1ZV"
         value={value.gstin ?? ''}
         onChange={(event) => set({ gstin: event.target.value.toUpperCase() })}
       />

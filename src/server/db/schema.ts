@@ -88,7 +88,10 @@ export interface OrdersTable {
   /** A GST state code (two digits), from the GSTIN or chosen with the address. */
   billing_state: ColumnType<string | null, string | null | undefined, string | null>;
   billing_gstin: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The portfolio's paid_until before this order's publish moved it; a refund restores it. */
+  /**
+   * The portfolio's paid_until before this order's publish moved it, for the record. A refund
+   * takes the order's year off instead, which stays right when later renewals follow.
+   */
   previous_paid_until: ColumnType<string | null, string | null | undefined, string | null>;
   refunded_at: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -19,7 +19,7 @@ const PAGE_FILES =
 export const servedDomainOf = new WeakMap<IncomingMessage, string>();
 /** Our own paths, which a portfolio's sub-path must not be mistaken for. */
 const APP_PATHS =
-  /^\/(?:api|auth|dev-oidc|internal|webhooks|create-order|verify-payment|payment|sitemap|sitemaps|health|edit|choose|template\d|final-preview|ack|account|about-us|contact-us|terms-and-conditions|privacy-policy|refund-policy|screen-error|users)(?:[/?.]|$)/;
+  /^\/(?:api|auth|dev-oidc|internal|webhooks|create-order|verify-payment|payment|sitemap|sitemaps|healthz|readyz|health|payments|test-gateway|receipts|edit|choose|template\d|final-preview|ack|account|about-us|contact-us|terms-and-conditions|privacy-policy|refund-policy|screen-error|users)(?:[/?.]|$)/;
 const USERS_PATH = /^\/users\/([a-z0-9-]{1,40})(\/[^?]*)?(?:\?|$)/;
 
 const NOT_FOUND = Buffer.from(

@@ -46,6 +46,24 @@ export async function settleOrder(
     .execute();
 }
 
+/**
+ * A paid move of the same person and username made after this order, priced down by unused
+ * days: the days this order paid for may have become that move's credit.
+ */
+export function findLaterCreditedMove(db: Db, order: OrderRow): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', order.user_id)
+    .where('username', '=', order.username)
+    .where('kind', '=', 'move')
+    .where('status', '=', 'paid')
+    .where('proration_paise', '>', 0)
+    .where('paid_at', '>', order.paid_at ?? '')
+    .orderBy('paid_at')
+    .executeTakeFirst();
+}
+
 export function findOrderById(db: Db, orderId: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
 }

@@ -2,9 +2,7 @@
  * A receipt's contents in words and rupees, once, for both its page and its PDF: the lines to
  * show, in order, from the receipt as it was issued.
  */
-import { GST_STATES } from '../../shared/domain/receipts.js';
-import { formatRupees } from '../../shared/domain/price.js';
-import { formatTermDate } from '../../shared/domain/term.js';
+import { formatIndiaDate, formatInvoiceRupees, GST_STATES } from '../../shared/domain/receipts.js';
 import type { ReceiptView } from './receipts.repository.js';
 
 export interface ReceiptDocument {
@@ -20,7 +18,7 @@ export interface ReceiptDocument {
   note: string;
 }
 
-const rupees = (paise: number) => `₹${formatRupees(paise)}`;
+const rupees = formatInvoiceRupees;
 
 export function receiptDocument(receipt: ReceiptView): ReceiptDocument {
   const taxed = receipt.taxable_paise !== null;
@@ -34,18 +32,15 @@ export function receiptDocument(receipt: ReceiptView): ReceiptDocument {
       totals.push([`SGST ${rate / 2}%`, rupees(receipt.sgst_paise ?? 0)]);
     }
   }
-  totals.push([
-    taxed ? 'Total (tax included)' : 'Total',
-    `${rupees(receipt.amount_paise)} ${receipt.currency}`,
-  ]);
+  totals.push([taxed ? 'Total (tax included)' : 'Total', rupees(receipt.amount_paise)]);
   const place = receipt.billing_gstin ? GST_STATES[receipt.billing_gstin.slice(0, 2)] : undefined;
   return {
     title: taxed ? 'Tax invoice' : 'Receipt',
     number: receipt.number,
-    date: formatTermDate(new Date(receipt.issued_at)),
+    date: formatIndiaDate(new Date(receipt.issued_at)),
     refunded:
       receipt.status === 'refunded' && receipt.refunded_at
-        ? formatTermDate(new Date(receipt.refunded_at))
+        ? formatIndiaDate(new Date(receipt.refunded_at))
         : undefined,
     seller: [
       receipt.seller_name,
@@ -64,7 +59,7 @@ export function receiptDocument(receipt: ReceiptView): ReceiptDocument {
     ],
     item: {
       description: receipt.username ? `${receipt.item}, /users/${receipt.username}` : receipt.item,
-      term: `${formatTermDate(new Date(receipt.term_from))} to ${formatTermDate(new Date(receipt.term_to))}`,
+      term: `${formatIndiaDate(new Date(receipt.term_from))} to ${formatIndiaDate(new Date(receipt.term_to))}`,
       amount: rupees(receipt.amount_paise),
     },
     totals,

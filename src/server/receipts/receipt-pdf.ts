@@ -1,7 +1,7 @@
 /**
  * A receipt as a PDF, made with pdfkit on the server: one A4 page with the same contents as the
  * receipt page. It uses the PDF standard font Helvetica, which needs no font file and knows
- * Latin script only: amounts read "INR 499.00", and letters outside Latin-1 become "?" (the
+ * Latin script only: amounts read "INR 499.00" (the rupee sign is not in it), and letters outside Latin-1 become "?" (the
  * receipt page shows every script).
  */
 import PDFDocument from 'pdfkit';

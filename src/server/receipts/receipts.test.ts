@@ -245,4 +245,33 @@ describe.each(TEST_DIALECTS)('receipts and refunds on %s', (dialect) => {
     expect(mails).toHaveLength(2);
     await expect(refundOrder(ctx, 'PB/99-00/999999')).rejects.toThrow('No order or receipt');
   });
+  it('refuses to refund a purchase whose days priced down a later move, until the move is refunded', async () => {
+    const ctx = { db: t.database.db, gateway: t.app.gateway, publicUrl: () => t.config.publicUrl };
+    const mover = await signIn(t.url, {
+      name: 'Mover',
+      email: `mover-${randomUUID()}@example.com`,
+    });
+    const username = uniqueName('rm');
+    const purchaseId = await buy(mover, orderBody(username, 'template2'));
+    const moveId = await buy(mover, orderBody(username, 'template3'));
+    const move = await t.database.db
+      .selectFrom('orders')
+      .select('proration_paise')
+      .where('id', '=', moveId)
+      .executeTakeFirstOrThrow();
+    expect(move.proration_paise).toBeGreaterThan(0);
+    await expect(refundOrder(ctx, purchaseId)).rejects.toThrow(`order ${moveId}`);
+    const untouched = await t.database.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
+    expect(untouched.status).toBe('paid');
+    await refundOrder(ctx, moveId);
+    await refundOrder(ctx, purchaseId);
+    await t.app.storedPages.checkForChanges();
+    const view = await fetch(`${t.url}/users/${username}`);
+    await view.arrayBuffer();
+    expect(view.status).toBe(410);
+  });
 });

@@ -13,7 +13,12 @@ import { enqueueEmail } from '../mail/outbox.repository.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import { findPortfolioOf, setPaidUntil } from '../portfolios/portfolios.repository.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.js';
-import { findOrderById, lockOrder, markRefunded } from '../orders/orders.repository.js';
+import {
+  findLaterCreditedMove,
+  findOrderById,
+  lockOrder,
+  markRefunded,
+} from '../orders/orders.repository.js';
 import { findOrderIdByKey, findReceiptNumber } from './receipts.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -54,6 +59,13 @@ export async function refundOrder(
   if (paymentId === '' || paymentId.includes(':')) {
     throw new RefundRefused(
       `Order ${order.id} was not paid at the gateway (${paymentId || 'no payment'}): it used a credit or the unused days of another template. Refund the order that took the money instead.`,
+    );
+  }
+  // Refunding this one alone would leave its days in the move's price: the move goes first.
+  const move = await findLaterCreditedMove(db, order);
+  if (move) {
+    throw new RefundRefused(
+      `Order ${order.id}'s days lowered the price of the later template change, order ${move.id} (by ${formatRupees(move.proration_paise)} INR). Refund that order first, then this one.`,
     );
   }
   if (order.gateway !== ctx.gateway.kind) {

@@ -2,10 +2,11 @@
  * Counts views of public pages without slowing them and without tracking anyone: a view adds
  * to numbers in memory (no cookie is set, nothing is read, no timer started), and every few
  * seconds one flush writes them in one transaction. A visitor is their address and browser,
- * kept in memory until the flush and stored only as a hash salted with a random salt of the
- * day, which is deleted when the day is over; then only the day's numbers remain.
+ * kept in memory until the flush and stored only as a hash keyed with a secret kept outside the
+ * database and salted with a random salt of the day, which is deleted when the day is over; then
+ * only the day's numbers remain.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { indiaDay } from '../../shared/visits.js';
@@ -21,6 +22,13 @@ const NOT_A_PERSON =
 
 /** Memory bound between flushes: past this, views are still counted but visitors are not. */
 const MAX_PENDING_VISITORS = 50_000;
+/**
+ * What one page may add in a day, per process: visitors and distinct referring sites past these
+ * are not stored (views still count), so a flood of made-up browsers or referrers cannot fill
+ * the store or make a flush long.
+ */
+const MAX_VISITORS_PER_PAGE_DAY = 20_000;
+const MAX_REFERRERS_PER_PAGE_DAY = 100;
 const MAX_REFERRER_HOST = 100;
 
 interface Pending {
@@ -35,6 +43,12 @@ interface Pending {
 export class VisitCounter {
   private pending = new Map<string, Pending>();
   private pendingVisitors = 0;
+  /** Per page and day: visitors sent to the store, and the referring sites it knows. */
+  private today = {
+    day: '',
+    visitors: new Map<string, number>(),
+    referrers: new Map<string, Set<string>>(),
+  };
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private rolledUpBefore = '';
@@ -46,6 +60,11 @@ export class VisitCounter {
     private readonly addressOf: (request: IncomingMessage) => string,
     /** Our own host: visits from our own pages are not referrals. */
     private readonly ownHost: () => string,
+    /**
+     * A secret that is not in the database (derived from SESSION_SECRET): visitor hashes are keyed
+     * with it as well as salted, so the store alone cannot be searched for an address.
+     */
+    private readonly pepper: string,
   ) {}
 
   start(intervalMs = 10_000): void {
@@ -74,13 +93,26 @@ export class VisitCounter {
       this.pending.set(key, entry);
     }
     entry.views += 1;
-    if (this.pendingVisitors < MAX_PENDING_VISITORS) {
+    if (this.today.day !== day) {
+      this.today = { day, visitors: new Map(), referrers: new Map() };
+    }
+    const stored = this.today.visitors.get(username) ?? 0;
+    if (this.pendingVisitors < MAX_PENDING_VISITORS && stored < MAX_VISITORS_PER_PAGE_DAY) {
       const size = entry.visitors.size;
       entry.visitors.add(`${this.addressOf(request)}\u0000${agent}`);
-      this.pendingVisitors += entry.visitors.size - size;
+      const added = entry.visitors.size - size;
+      this.pendingVisitors += added;
+      this.today.visitors.set(username, stored + added);
     }
     const host = referrerHost(request.headers.referer, this.ownHost());
-    if (host) entry.referrers.set(host, (entry.referrers.get(host) ?? 0) + 1);
+    if (host) {
+      let known = this.today.referrers.get(username);
+      if (!known) this.today.referrers.set(username, (known = new Set()));
+      if (known.has(host) || known.size < MAX_REFERRERS_PER_PAGE_DAY) {
+        known.add(host);
+        entry.referrers.set(host, (entry.referrers.get(host) ?? 0) + 1);
+      }
+    }
   }
 
   /** Writes what was counted; tests and the owner's statistics call it to see the latest. */
@@ -106,7 +138,9 @@ export class VisitCounter {
           username: entry.username,
           day: entry.day,
           views: entry.views,
-          visitors: [...entry.visitors].map((visitor) => hashVisitor(salt, entry, visitor)),
+          visitors: [...entry.visitors].map((visitor) =>
+            hashVisitor(this.pepper, salt, entry, visitor),
+          ),
           referrers: entry.referrers,
         });
       }
@@ -123,8 +157,8 @@ export class VisitCounter {
   }
 }
 
-function hashVisitor(salt: string, entry: Pending, visitor: string): string {
-  return createHash('sha256')
+function hashVisitor(pepper: string, salt: string, entry: Pending, visitor: string): string {
+  return createHmac('sha256', pepper)
     .update(`${salt}\u0000${entry.username}\u0000${visitor}`)
     .digest('base64url')
     .slice(0, 22);

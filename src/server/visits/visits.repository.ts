@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
+const VISITOR_ROWS_PER_INSERT = 500;
+
+/** Referring sites are shown for 30 days; older rows go at the day's roll-up. */
+const REFERRER_DAYS_KEPT = 31;
+
 /** What one process counted since its last flush, for one page and day. */
 export interface VisitBatch {
   username: string;
@@ -42,10 +47,12 @@ export async function addVisits(db: Db, batches: VisitBatch[]): Promise<void> {
           )
           .execute();
       }
-      if (batch.visitors.length > 0) {
+      // In chunks: one statement may carry only so many values (SQLite: about 32,000).
+      for (let start = 0; start < batch.visitors.length; start += VISITOR_ROWS_PER_INSERT) {
+        const chunk = batch.visitors.slice(start, start + VISITOR_ROWS_PER_INSERT);
         await trx
           .insertInto('page_visitors')
-          .values(batch.visitors.map((visitor) => ({ username, day, visitor })))
+          .values(chunk.map((visitor) => ({ username, day, visitor })))
           .onConflict((conflict) => conflict.columns(['day', 'username', 'visitor']).doNothing())
           .execute();
       }
@@ -95,6 +102,10 @@ export async function rollUpDaysBefore(db: Db, today: string): Promise<void> {
         .execute();
     }
     await trx.deleteFrom('visit_salts').where('day', '<', today).execute();
+    const oldest = new Date(Date.parse(`${today}T00:00:00Z`) - REFERRER_DAYS_KEPT * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    await trx.deleteFrom('page_referrers').where('day', '<', oldest).execute();
   });
 }
 

@@ -4,6 +4,7 @@
  * the day rolled up into numbers once whatever the number of processes, and only the owner reads.
  */
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
@@ -83,6 +84,7 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
       t.app.log,
       () => '127.0.0.1',
       () => 'x',
+      'pepper',
     );
     const tomorrow = Date.now() + DAY_MS;
     await Promise.all([t.app.visits.flush(tomorrow), second.flush(tomorrow)]);
@@ -99,5 +101,44 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
       .execute();
     expect(salts).toEqual([]);
     expect(((await stats(owner)).body as VisitStats).days.at(-1)).toEqual(before);
+  });
+  it('stores a flood of made-up browsers and referrers in bounded, chunked writes without losing the views', async () => {
+    const flooded = uniqueName('flood');
+    const counter = new VisitCounter(
+      t.database.db,
+      t.app.log,
+      () => '10.0.0.1',
+      () => 'x',
+      'pepper',
+    );
+    const visit = (agent: string, referer?: string) =>
+      counter.count(flooded, {
+        method: 'GET',
+        headers: { 'user-agent': `Mozilla/5.0 ${agent}`, ...(referer ? { referer } : {}) },
+      } as IncomingMessage);
+    for (let index = 0; index < 12_000; index += 1) {
+      visit(`Browser ${index}`, `https://site-${index % 500}.example/`);
+    }
+    await counter.flush();
+    const day = indiaDay(Date.now());
+    const views = await t.database.db
+      .selectFrom('page_views')
+      .select('views')
+      .where('username', '=', flooded)
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow();
+    expect(views.views).toBe(12_000);
+    const visitors = await t.database.db
+      .selectFrom('page_visitors')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('username', '=', flooded)
+      .executeTakeFirstOrThrow();
+    expect(Number(visitors.count)).toBe(12_000);
+    const referrers = await t.database.db
+      .selectFrom('page_referrers')
+      .select('host')
+      .where('username', '=', flooded)
+      .execute();
+    expect(referrers).toHaveLength(100);
   });
 });

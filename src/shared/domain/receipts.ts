@@ -22,7 +22,20 @@ export function receiptNumber(financialYear: string, sequence: number): string {
   return `PB/${financialYear}/${String(sequence).padStart(6, '0')}`;
 }
 
-export const RECEIPT_NUMBER_PATTERN = /^PB\/\d{2}-\d{2}\/\d{6,7}$/;
+/** A date as receipts give it: India's calendar day ("31 Mar 2027"), like their numbers' year. */
+export function formatIndiaDate(at: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(at);
+}
+
+/** An invoice amount: rupees with paise always shown and Indian grouping ("₹1,49,900.00"). */
+export function formatInvoiceRupees(paise: number): string {
+  return `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100)}`;
+}
 
 /** GST state codes (the first two digits of a GSTIN), 01 Jammu and Kashmir to 38 Ladakh. */
 export const GST_STATES: Readonly<Record<string, string>> = {
@@ -82,7 +95,7 @@ function gstinCheckCharacter(first14: string): string {
 export function gstinProblem(gstin: string): string | undefined {
   const match = GSTIN_FORM.exec(gstin);
   if (!match) {
-    return 'must be a 15-character GSTIN like 29ABCDE1234F1Z5 (state code, PAN, entity number, Z, check character)';
+    return 'must be a 15-character GSTIN like 27AAPFU0939F1ZV (state code, PAN, entity number, Z, check character)';
   }
   if (!GST_STATES[match[1]!]) return `starts with ${match[1]}, which is no GST state code`;
   if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) {
