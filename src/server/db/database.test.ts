@@ -5,6 +5,8 @@ import { isDatabaseReady, migrateToLatest } from './database.js';
 import { migrations } from './migrations/index.js';
 
 const TABLES = [
+  'contact_messages',
+  'domains',
   'email_outbox',
   'login_attempts',
   'orders',

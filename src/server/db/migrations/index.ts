@@ -30,7 +30,7 @@ export const migrations: Record<string, Migration> = {
   '20261124020000_term_reminders': termReminders,
   '20261124040000_order_kinds': orderKinds,
   '20261124050000_receipts': receipts,
+  '20261124070000_custom_domains': customDomains,
   '20261124080000_contact_messages': contactMessages,
   '20261124100000_page_visits': pageVisits,
-  '20261124070000_custom_domains': customDomains,
 };
