@@ -123,7 +123,7 @@ describe('messages from visitors', () => {
     await form.getByRole('button', { name: 'Send' }).click();
     await expect
       .poll(() => status.textContent())
-      .toContain('faster than a person can type, so it was not sent');
+      .toContain('faster than a person can type, so we held it back');
     // A person simply sends again a moment later: the text is still there.
     await page.waitForTimeout(TYPING_MS);
     await expect(form.getByLabel('Message').inputValue()).resolves.toContain('festival');

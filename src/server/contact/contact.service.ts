@@ -90,7 +90,7 @@ export async function sendContactMessage(
   if (age < CONTACT_LIMITS.minFillSeconds) {
     return refused(
       400,
-      `The message was sent within ${CONTACT_LIMITS.minFillSeconds} seconds of opening the form, faster than a person can type, so it was not sent. Your text is kept: please check it and press Send again.`,
+      `Not sent yet: it came within ${CONTACT_LIMITS.minFillSeconds} seconds of opening the form, faster than a person can type, so we held it back. Your text is kept: please check it and press Send again.`,
       CONTACT_FIELDS.token,
     );
   }

@@ -86,7 +86,7 @@ export function readBilling(value: unknown): StoredBilling {
   const state = text('state', 2);
   if (gstin) {
     const problem = gstinProblem(gstin);
-    if (problem) throw badRequest(`billing.gstin ${problem}`, 'billing.gstin');
+    if (problem) throw badRequest(`The GSTIN ${problem}.`, 'billing.gstin');
   }
   if (state && !GST_STATES[state]) {
     throw badRequest(
