@@ -6,14 +6,12 @@ import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bumpPageGeneration } from '../src/server/public-pages/page-generation.js';
 import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { publishDirectly } from '../test/publish-directly.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
 import { serverDatabase, signInThroughPopup } from './fixtures.js';
-
-const DAY_MS = 86_400_000;
 
 describe('the account page', () => {
   const session = useBrowser();
@@ -42,37 +40,14 @@ describe('the account page', () => {
 
   /** A published Directive portfolio of this person, written straight into the store. */
   async function publishFor(userId: string, username: string, name: string): Promise<void> {
-    const now = new Date();
-    const portfolioId = randomUUID();
-    const data = {
-      ...SAMPLE_DATA.template2,
-      personalDetails: { ...SAMPLE_DATA.template2.personalDetails, name },
-    };
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('portfolios')
-        .values({
-          id: portfolioId,
-          user_id: userId,
-          template_id: 'template2',
-          data: JSON.stringify(data),
-          paid_until: new Date(now.getTime() + 365 * DAY_MS).toISOString(),
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .execute();
-      await trx
-        .insertInto('usernames')
-        .values({
-          username,
-          user_id: userId,
-          portfolio_id: portfolioId,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-          unpublished_at: null,
-        })
-        .execute();
-      await bumpPageGeneration(trx);
+    await publishDirectly(db, {
+      username,
+      templateId: 'template2',
+      data: {
+        ...SAMPLE_DATA.template2,
+        personalDetails: { ...SAMPLE_DATA.template2.personalDetails, name },
+      },
+      ownerId: userId,
     });
   }
 

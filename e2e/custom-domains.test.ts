@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/server/db/database.js';
-import { bumpPageGeneration } from '../src/server/public-pages/page-generation.js';
+import { publishDirectly } from '../test/publish-directly.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { startBuiltServer, type BuiltServer } from '../test/built-server.js';
 import { TestDnsServer } from '../test/dns-server.js';
@@ -13,7 +13,6 @@ import { useBrowser } from './browser.js';
 import { signInThroughPopup } from './fixtures.js';
 
 const TARGET = 'domains.e2e-portfolio.example';
-const DAY_MS = 86_400_000;
 
 /**
  * The account card's Custom domain section in Chromium, against the built app with custom
@@ -52,37 +51,14 @@ describe('custom domains on the account page', () => {
       .select('id')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    const now = new Date().toISOString();
-    const portfolioId = randomUUID();
-    const data = {
-      ...SAMPLE_DATA.template2,
-      personalDetails: { ...SAMPLE_DATA.template2.personalDetails, name: 'Meera Iyer' },
-    };
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('portfolios')
-        .values({
-          id: portfolioId,
-          user_id: userId,
-          template_id: 'template2',
-          data: JSON.stringify(data),
-          paid_until: new Date(Date.now() + 365 * DAY_MS).toISOString(),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('usernames')
-        .values({
-          username,
-          user_id: userId,
-          portfolio_id: portfolioId,
-          created_at: now,
-          updated_at: now,
-          unpublished_at: null,
-        })
-        .execute();
-      await bumpPageGeneration(trx);
+    await publishDirectly(db, {
+      username,
+      templateId: 'template2',
+      data: {
+        ...SAMPLE_DATA.template2,
+        personalDetails: { ...SAMPLE_DATA.template2.personalDetails, name: 'Meera Iyer' },
+      },
+      ownerId: userId,
     });
     await page.reload();
   }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/server/db/database.js';
-import { bumpPageGeneration } from '../src/server/public-pages/page-generation.js';
+import { publishDirectly } from '../test/publish-directly.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { startBuiltServer, type BuiltServer } from '../test/built-server.js';
 import { pollUntil } from '../test/poll.js';
@@ -18,7 +18,6 @@ import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
 import { signInThroughPopup } from './fixtures.js';
 
-const DAY_MS = 86_400_000;
 /** A person takes longer than the form's minimum fill time (3 s) to write a message. */
 const TYPING_MS = 3_200;
 
@@ -57,34 +56,12 @@ describe('messages from visitors', () => {
       .select('id')
       .where('email', '=', ownerEmail)
       .executeTakeFirstOrThrow();
-    const now = new Date();
-    const portfolioId = randomUUID();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('portfolios')
-        .values({
-          id: portfolioId,
-          user_id: user.id,
-          template_id: 'template5',
-          // The sample shows an address of its own; the owner's sign-in address is where mail goes.
-          data: JSON.stringify(SAMPLE_DATA.template5),
-          paid_until: new Date(now.getTime() + 365 * DAY_MS).toISOString(),
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .execute();
-      await trx
-        .insertInto('usernames')
-        .values({
-          username,
-          user_id: user.id,
-          portfolio_id: portfolioId,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-          unpublished_at: null,
-        })
-        .execute();
-      await bumpPageGeneration(trx);
+    // The sample shows an address of its own; the owner's sign-in address is where mail goes.
+    await publishDirectly(db, {
+      username,
+      templateId: 'template5',
+      data: SAMPLE_DATA.template5,
+      ownerId: user.id,
     });
   });
   afterAll(async () => {

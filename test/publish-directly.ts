@@ -16,6 +16,7 @@ export async function publishDirectly(
     data,
     email = `${username}@example.com`,
     paidUntil = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString(),
+    ownerId,
   }: {
     username: string;
     templateId: TemplateId;
@@ -23,27 +24,31 @@ export async function publishDirectly(
     email?: string;
     /** A year ahead unless the test is about the term. */
     paidUntil?: string;
+    /** An account that exists already (signed in through the browser); else a new one. */
+    ownerId?: string;
   },
 ): Promise<{ userId: string; portfolioId: string }> {
   const now = new Date().toISOString();
-  const userId = randomUUID();
+  const userId = ownerId ?? randomUUID();
   const portfolioId = randomUUID();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('users')
-      .values({
-        id: userId,
-        issuer: 'https://test.example',
-        subject: userId,
-        email,
-        email_verified: 1,
-        name: data.personalDetails.name || username,
-        given_name: null,
-        picture: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    if (!ownerId) {
+      await trx
+        .insertInto('users')
+        .values({
+          id: userId,
+          issuer: 'https://test.example',
+          subject: userId,
+          email,
+          email_verified: 1,
+          name: data.personalDetails.name || username,
+          given_name: null,
+          picture: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
     await trx
       .insertInto('portfolios')
       .values({

@@ -116,6 +116,14 @@ export interface RenewalQuote {
   newPaidUntil: string;
 }
 
+/** Our order ids are UUIDs: anything else names no order (and no receipt). */
+export function isOrderId(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value)
+  );
+}
+
 /** GET /api/receipts/:orderId: the thank-you page's line about what was paid (buyer only). */
 export interface ReceiptSummary {
   /** Our order id: the receipt's address uses it. */

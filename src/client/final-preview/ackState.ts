@@ -1,4 +1,4 @@
-import { redirectedPaymentMessage } from '../../shared/orders.js';
+import { isOrderId, redirectedPaymentMessage } from '../../shared/orders.js';
 
 /** What the final preview hands to /ack when it navigates there after publishing. */
 export interface AckState {
@@ -10,9 +10,7 @@ export interface AckState {
   orderId?: string;
 }
 
-const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const orderIdOf = (value: unknown) =>
-  typeof value === 'string' && ORDER_ID.test(value) ? value : undefined;
+const orderIdOf = (value: unknown) => (isOrderId(value) ? value : undefined);
 
 /**
  * Navigation state is whatever the history entry holds: keep only the strings we expect. Without

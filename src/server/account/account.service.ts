@@ -30,7 +30,8 @@ export interface AccountContext {
 }
 
 /** Another person's name, or none: the same answer, so names cannot be probed here. */
-const NOT_YOURS = 'You have no portfolio at this username.';
+/** Another person's name, or none: one answer, so names cannot be probed through the account. */
+export const NOT_YOURS = 'You have no portfolio at this username.';
 
 /** Each username of the person, with its term and the paid orders that published it. */
 export async function accountOf(

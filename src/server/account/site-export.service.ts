@@ -16,7 +16,7 @@ import { renderPortfolioPage } from '../public-pages/render-page.js';
 import { templateBuild } from '../public-pages/template-assets.js';
 import { STORAGE_KEY } from '../uploads/storage.js';
 import { findOwnedName } from './account.repository.js';
-import type { AccountContext } from './account.service.js';
+import { NOT_YOURS, type AccountContext } from './account.service.js';
 
 /** Where uploaded images are looked for in the page; read from the media storage, not the disk. */
 const MEDIA_PREFIX = '/media/';
@@ -40,7 +40,7 @@ export async function exportSite(
   const owned = await findOwnedName(ctx.db, userId, username);
   const portfolio = owned && (await findPortfolioById(ctx.db, owned.portfolio_id));
   if (!portfolio || !isTemplateId(portfolio.template_id)) {
-    throw notFound('You have no portfolio at this username.');
+    throw notFound(NOT_YOURS);
   }
   const clientDir = ctx.clientDir;
   if (!clientDir) throw new Error('the site export needs the built client');

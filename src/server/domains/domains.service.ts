@@ -26,6 +26,7 @@ import {
   allowTls,
   type DomainRow,
 } from './domains.repository.js';
+import { NOT_YOURS as NOT_YOUR_PORTFOLIO } from '../account/account.service.js';
 
 export interface DomainsContext {
   db: Db;
@@ -103,7 +104,7 @@ export async function addDomain(
     conflict('hostname: this domain is already added to a portfolio.', 'hostname');
   const row = await inTransaction(ctx.db, async (trx) => {
     const owned = await findOwnedName(trx, userId, username);
-    if (!owned) throw notFound('You have no portfolio at this username.');
+    if (!owned) throw notFound(NOT_YOUR_PORTFOLIO);
     if ((await countDomainsOf(trx, username)) >= MAX_DOMAINS_PER_PORTFOLIO) {
       throw badRequest(
         `hostname: a portfolio can have at most ${MAX_DOMAINS_PER_PORTFOLIO} domains. Remove one first.`,

@@ -15,6 +15,7 @@ import type { TemplateId } from '../../shared/templates/catalog.js';
 import type { UserRow } from '../auth/users.repository.js';
 import { inTransaction, isUniqueViolation, type Db } from '../db/database.js';
 import { GatewayError, type PaymentGateway } from '../payments/gateway.js';
+import { creditPaymentId, prorationPaymentId } from '../payments/ids.js';
 import { hasPaymentEvent, recordPaymentEvent } from '../payments/payment-events.repository.js';
 import { isPaidEvent, type WebhookEvent } from '../payments/razorpay-webhook.js';
 import { paymentSignature, signaturesMatch } from '../payments/signatures.js';
@@ -186,7 +187,7 @@ async function publishFree(
   orderId: string,
   now: Date,
 ): Promise<CreateOrderResponse | undefined> {
-  const result = await publishPaidOrder(ctx, orderId, `proration:${orderId}`, now);
+  const result = await publishPaidOrder(ctx, orderId, prorationPaymentId(orderId), now);
   if (result.status !== 'published') return undefined;
   return {
     status: 'published_with_credit',
@@ -301,7 +302,7 @@ async function payWithCredit(
   now: Date,
 ): Promise<CreateOrderResponse | undefined> {
   if (!(await spendCredit(ctx.db, creditId, orderId, now.toISOString()))) return undefined;
-  const result = await publishPaidOrder(ctx, orderId, `credit:${creditId}`, now);
+  const result = await publishPaidOrder(ctx, orderId, creditPaymentId(creditId), now);
   if (result.status !== 'published') return undefined;
   return {
     status: 'published_with_credit',

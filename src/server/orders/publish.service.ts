@@ -6,6 +6,7 @@ import { ACCOUNT_PATH, receiptPath } from '../../shared/routes.js';
 import { findUserById, isErased } from '../auth/users.repository.js';
 import type { SellerConfig } from '../config.js';
 import { inTransaction, isUniqueViolation, type Db, type Tx } from '../db/database.js';
+import { isProrationPayment } from '../payments/ids.js';
 import { findReceiptNumber, issueReceipt } from '../receipts/receipts.repository.js';
 import { enqueueEmail } from '../mail/outbox.repository.js';
 import {
@@ -222,7 +223,7 @@ async function receiptFor(
   paidUntil: string,
   now: Date,
 ): Promise<string | undefined> {
-  if (paymentId.startsWith('proration:') || order.amount_paise === 0) return undefined;
+  if (isProrationPayment(paymentId) || order.amount_paise === 0) return undefined;
   const termFrom = new Date(Date.parse(paidUntil) - TERM_DAYS * DAY_MS).toISOString();
   const buyer = { name: user.name, email: user.email };
   return issueReceipt(trx, { order, buyer, termFrom, termTo: paidUntil }, ctx.seller, now);

@@ -3,6 +3,7 @@
  * show, in order, from the receipt as it was issued.
  */
 import { formatIndiaDate, formatInvoiceRupees, GST_STATES } from '../../shared/domain/receipts.js';
+import { isGatewayPayment } from '../payments/ids.js';
 import type { ReceiptView } from './receipts.repository.js';
 
 export interface ReceiptDocument {
@@ -63,7 +64,7 @@ export function receiptDocument(receipt: ReceiptView): ReceiptDocument {
       amount: rupees(receipt.amount_paise),
     },
     totals,
-    note: `Order ${receipt.gateway_order_id}${receipt.payment_id && !receipt.payment_id.includes(':') ? ` · payment ${receipt.payment_id}` : ''}`,
+    note: `Order ${receipt.gateway_order_id}${isGatewayPayment(receipt.payment_id) ? ` · payment ${receipt.payment_id}` : ''}`,
   };
 }
 

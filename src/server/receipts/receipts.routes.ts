@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { ReceiptSummary } from '../../shared/orders.js';
+import { isOrderId, type ReceiptSummary } from '../../shared/orders.js';
 import { receiptPath } from '../../shared/routes.js';
 import type { Db } from '../db/database.js';
 import { notFound } from '../http/errors.js';
@@ -11,9 +11,6 @@ import { receiptPage, receiptSignInPage } from './receipt-page.js';
 import { receiptPdf } from './receipt-pdf.js';
 import { findReceipt, type ReceiptView } from './receipts.repository.js';
 
-/** Order ids are UUIDs; anything else names no receipt. */
-const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 const NO_SUCH_RECEIPT = 'There is no such receipt for this account.';
 
 /**
@@ -23,7 +20,7 @@ const NO_SUCH_RECEIPT = 'There is no such receipt for this account.';
  */
 export function registerReceiptRoutes(app: FastifyInstance, ctx: { db: Db }): void {
   const ownReceipt = async (userId: string, orderId: string): Promise<ReceiptView | undefined> => {
-    if (!ORDER_ID.test(orderId)) return undefined;
+    if (!isOrderId(orderId)) return undefined;
     const receipt = await findReceipt(ctx.db, orderId);
     return receipt?.user_id === userId ? receipt : undefined;
   };

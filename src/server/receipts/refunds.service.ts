@@ -11,6 +11,7 @@ import { findUserById } from '../auth/users.repository.js';
 import { inTransaction, type Db } from '../db/database.js';
 import { enqueueEmail } from '../mail/outbox.repository.js';
 import type { PaymentGateway } from '../payments/gateway.js';
+import { isGatewayPayment } from '../payments/ids.js';
 import { findPortfolioOf, setPaidUntil } from '../portfolios/portfolios.repository.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.js';
 import {
@@ -55,8 +56,8 @@ export async function refundOrder(
       `Order ${order.id} is ${order.status}, not paid: there is nothing to refund.`,
     );
   }
-  const paymentId = order.payment_id ?? '';
-  if (paymentId === '' || paymentId.includes(':')) {
+  const paymentId = order.payment_id;
+  if (!isGatewayPayment(paymentId)) {
     throw new RefundRefused(
       `Order ${order.id} was not paid at the gateway (${paymentId || 'no payment'}): it used a credit or the unused days of another template. Refund the order that took the money instead.`,
     );

@@ -7,6 +7,7 @@ import { notFound } from '../http/errors.js';
 import { addressText } from '../http/route-rules.js';
 import type { VisitCounter } from './visit-counter.js';
 import { findOwnedSince, readVisits } from './visits.repository.js';
+import { NOT_YOURS } from '../account/account.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +31,7 @@ export function registerVisitRoutes(
       const user = await request.requireUser();
       const username = normaliseUsername(request.params.username);
       const owned = await findOwnedSince(ctx.db, user.id, username);
-      if (!owned) throw notFound('You have no portfolio at this username.');
+      if (!owned) throw notFound(NOT_YOURS);
       // This process's last few seconds too: the owner sees the visit they just made.
       await ctx.visits.flush();
       const now = ctx.now().getTime();
