@@ -18,6 +18,11 @@ export const CONTACT_LIMITS = {
   minFillSeconds: 3,
   /** Messages one owner receives in a calendar day (UTC), counted in the database. */
   perOwnerPerDay: 100,
+  /**
+   * Messages one owner receives in a day from one network (an IPv4 address, an IPv6 /64): a
+   * person writes once or twice, and one sender cannot use up the owner's whole day.
+   */
+  perSenderPerOwnerPerDay: 5,
 } as const;
 
 /** The form's field names. The honeypot looks like a field a bot fills in; people never see it. */

@@ -30,23 +30,44 @@ export function findContactTarget(db: Db, username: string): Promise<ContactTarg
 }
 
 /**
- * Messages the owner received since `since`, counted after taking the owner's row lock on
- * PostgreSQL: two messages arriving together in two processes take turns, so the daily cap is
- * exact. On SQLite one process runs one transaction at a time, and a transaction of another
- * process that counted before this one wrote cannot write after it (WAL snapshot): it fails
- * instead of going over the cap.
+ * Messages the owner received since `since`, in all and from one sender, counted after taking
+ * the owner's row lock on PostgreSQL: two messages arriving together in two processes take
+ * turns, so the daily caps are exact. On SQLite one process runs one transaction at a time, and
+ * a transaction of another process that counted before this one wrote cannot write after it
+ * (WAL snapshot): it fails instead of going over the cap.
  */
-export async function countReceivedSince(trx: Tx, userId: string, since: string): Promise<number> {
+export async function countReceivedSince(
+  trx: Tx,
+  userId: string,
+  since: string,
+  senderKey: string,
+): Promise<{ all: number; fromSender: number }> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
   }
   const row = await trx
     .selectFrom('contact_messages')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('all'),
+      eb.fn
+        .count<number | string>(eb.case().when('sender_key', '=', senderKey).then(1).end())
+        .as('fromSender'),
+    ])
     .where('user_id', '=', userId)
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return { all: Number(row.all), fromSender: Number(row.fromSender) };
+}
+
+/** Senders' keys of the owner's messages from before `before`: they no longer decide anything. */
+export async function forgetSendersBefore(trx: Tx, userId: string, before: string): Promise<void> {
+  await trx
+    .updateTable('contact_messages')
+    .set({ sender_key: null })
+    .where('user_id', '=', userId)
+    .where('created_at', '<', before)
+    .where('sender_key', 'is not', null)
+    .execute();
 }
 
 export interface NewContactMessage {
@@ -59,6 +80,7 @@ export interface NewContactMessage {
   message: string;
   emailId: string;
   createdAt: string;
+  senderKey: string;
 }
 
 export async function insertContactMessage(trx: Tx, row: NewContactMessage): Promise<void> {
@@ -74,6 +96,7 @@ export async function insertContactMessage(trx: Tx, row: NewContactMessage): Pro
       message: row.message,
       email_id: row.emailId,
       created_at: row.createdAt,
+      sender_key: row.senderKey,
     })
     .execute();
 }

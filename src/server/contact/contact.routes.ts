@@ -8,7 +8,7 @@ import {
   type MessagesResponse,
 } from '../../shared/contact.js';
 import { normaliseUsername, usernameProblem } from '../../shared/domain/username.js';
-import { RATE_LIMITS, rateLimitHooks } from '../http/rate-limit.js';
+import { clientNetwork, RATE_LIMITS, rateLimitHooks } from '../http/rate-limit.js';
 import { addressText } from '../http/route-rules.js';
 import { publicPageCsp } from '../public-pages/public-pages.routes.js';
 import { readContactForm, type ContactForm } from './contact.input.js';
@@ -123,7 +123,8 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ContactContext)
             refusal: { status: 404, message: 'There is no portfolio at this address.' },
           });
         }
-        const outcome = await sendContactMessage(ctx, username, form, async () => {
+        const network = clientNetwork(request.ip);
+        const outcome = await sendContactMessage(ctx, username, form, network, async () => {
           if (!app.deps.config.rateLimits) return undefined;
           const rule = RATE_LIMITS.contactPerPage;
           try {

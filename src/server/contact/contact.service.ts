@@ -15,6 +15,7 @@ import { checkContactMessage, type ContactForm } from './contact.input.js';
 import {
   countReceivedSince,
   findContactTarget,
+  forgetSendersBefore,
   insertContactMessage,
   listContactMessages,
 } from './contact.repository.js';
@@ -48,8 +49,9 @@ const NO_FORM = 'This portfolio does not take messages here.';
 
 /**
  * The rules of a visitor's message, cheapest first: a page that takes messages, the honeypot,
- * the start token and fill time, the fields, then the owner's daily cap, counted in the same
- * transaction that stores the message and queues its mail (so neither exists without the other).
+ * the start token and fill time, the fields, then the owner's daily caps (in all, and from the
+ * sender's network), counted in the same transaction that stores the message and queues its
+ * mail (so neither exists without the other).
  * `beforeStore` runs once the message is known to be well-formed: the route counts the page's
  * rate limit there, so refused and malformed posts do not use up a page's allowance.
  */
@@ -57,6 +59,8 @@ export async function sendContactMessage(
   ctx: ContactContext,
   username: string,
   form: ContactForm,
+  /** The sender's network, as rate limits count it (an IPv4 address, an IPv6 /64). */
+  senderNetwork: string,
   beforeStore: () => Promise<ContactRefusal | undefined>,
 ): Promise<ContactOutcome> {
   const target = await findContactTarget(ctx.db, username);
@@ -100,15 +104,24 @@ export async function sendContactMessage(
   if (limited) return { sent: false, refusal: limited };
 
   const { input } = checked;
-  const dayStart = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
+  const day = now.toISOString().slice(0, 10);
+  const dayStart = `${day}T00:00:00.000Z`;
+  const senderKey = ctx.tokens.senderKey(senderNetwork, day);
   return inTransaction(ctx.db, async (trx) => {
-    const received = await countReceivedSince(trx, target.userId, dayStart);
-    if (received >= CONTACT_LIMITS.perOwnerPerDay) {
+    const received = await countReceivedSince(trx, target.userId, dayStart, senderKey);
+    if (received.all >= CONTACT_LIMITS.perOwnerPerDay) {
       return refused(
         429,
         `This portfolio has received as many messages today as it takes in a day (${CONTACT_LIMITS.perOwnerPerDay}). Please try again tomorrow.`,
       );
     }
+    if (received.fromSender >= CONTACT_LIMITS.perSenderPerOwnerPerDay) {
+      return refused(
+        429,
+        `This portfolio has already received ${CONTACT_LIMITS.perSenderPerOwnerPerDay} messages from your network today, as many as it takes from one sender in a day. Please try again tomorrow.`,
+      );
+    }
+    await forgetSendersBefore(trx, target.userId, dayStart);
     const page = portfolioUrl(ctx.publicUrl(), username);
     const emailId = await enqueueEmail(
       trx,
@@ -138,6 +151,7 @@ export async function sendContactMessage(
       ...input,
       emailId,
       createdAt: now.toISOString(),
+      senderKey,
     });
     return { sent: true } as const;
   });

@@ -326,6 +326,57 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
     expect(await outboxCount()).toBe(before);
   });
 
+  it("one network uses up only its own share of an owner's day; yesterday's senders are forgotten", async () => {
+    const { userId } = await publishDirectly(t.database.db, {
+      username: 'one-sender',
+      templateId: 'template1',
+      data: dataWith('template1'),
+      email: 'one-sender@example.com',
+    });
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    await t.database.db
+      .insertInto('contact_messages')
+      .values({
+        id: 'one-sender-yesterday',
+        user_id: userId,
+        username: 'one-sender',
+        visitor_name: 'Yesterday',
+        visitor_email: 'yesterday@example.net',
+        subject: '',
+        message: 'From yesterday',
+        email_id: null,
+        created_at: yesterday,
+        sender_key: 'a key from yesterday',
+      })
+      .execute();
+    // One IPv6 subscriber rotating through their /64 is one sender.
+    const addresses = Array.from(
+      { length: CONTACT_LIMITS.perSenderPerOwnerPerDay + 1 },
+      (_, i) => `2001:db8:77:1::${i + 1}`,
+    );
+    for (const address of addresses.slice(0, -1)) {
+      expect((await post('one-sender', good(), { address })).status).toBe(200);
+    }
+    const before = await outboxCount();
+    const refused = await post('one-sender', good(), { address: addresses.at(-1) });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toContain(
+      'from your network today',
+    );
+    expect(await outboxCount()).toBe(before);
+    // Someone else still gets through.
+    expect((await post('one-sender', good(), { address: '2001:db8:77:2::1' })).status).toBe(200);
+    const rows = await t.database.db
+      .selectFrom('contact_messages')
+      .select(['id', 'sender_key'])
+      .where('user_id', '=', userId)
+      .execute();
+    expect(rows).toHaveLength(CONTACT_LIMITS.perSenderPerOwnerPerDay + 2);
+    expect(rows.find((row) => row.id === 'one-sender-yesterday')?.sender_key).toBeNull();
+    // The key is a hash: no address is stored.
+    for (const row of rows) expect(row.sender_key ?? '').not.toContain('2001');
+  });
+
   it('takes the last message of the day and refuses the rest, also when they arrive together', async () => {
     const { userId } = await publishDirectly(t.database.db, {
       username: 'together',

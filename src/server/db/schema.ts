@@ -222,6 +222,11 @@ export interface ContactMessagesTable {
   /** The outbox mail that delivers it: its status is the message's delivery state. */
   email_id: string | null;
   created_at: string;
+  /**
+   * A keyed hash of the sending network and the day, while the day lasts (the per-sender
+   * allowance counts it); null afterwards and for messages from before it was kept.
+   */
+  sender_key: string | null;
 }
 
 /** One public page's views on one day (India's calendar), and its visitors once the day is over. */
