@@ -105,6 +105,12 @@ describe('custom domains on the account page', () => {
     expect(cells[2]).toContain(TARGET);
     await section.getByRole('button', { name: 'Copy TXT record value' }).click();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(token.token);
+    // The Host as providers want it: without the domain they add themselves.
+    await section.getByRole('button', { name: 'Copy TXT record host' }).click();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
+      '_portfolio-verify.www',
+    );
+    await section.getByText(`Most DNS providers add ${username}.example to the Host`).waitFor();
 
     // Check now by keyboard, before the records exist: still waiting, and why.
     const checkNow = section.getByRole('button', { name: `Check now ${domain}` });
@@ -119,6 +125,10 @@ describe('custom domains on the account page', () => {
     await page.screenshot({ path: 'test-results/custom-domain-1280.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: 'test-results/custom-domain-375.png', fullPage: true });
+    // Copy buttons are a finger's size on a phone.
+    const copy = await section.getByRole('button', { name: 'Copy TXT record value' }).boundingBox();
+    expect(copy!.height).toBeGreaterThanOrEqual(44);
+    expect(copy!.width).toBeGreaterThanOrEqual(44);
     await page.setViewportSize({ width: 1280, height: 900 });
 
     dns.set(`_portfolio-verify.${domain}`, [{ type: 'TXT', value: token.token }]);

@@ -28,11 +28,20 @@ export const MAX_HOSTNAME_LENGTH = 253;
 /** The name under the domain whose TXT record must hold the token. */
 export const VERIFY_LABEL = '_portfolio-verify';
 
+/** Days a claim may wait for its DNS records before it is removed (and the name is free). */
+export const CLAIM_WAITS_DAYS = 7;
+
 /** One record the owner creates at their DNS provider. */
 export interface DnsRecord {
   type: 'CNAME' | 'A' | 'AAAA' | 'TXT';
   /** The full name of the record. */
   name: string;
+  /**
+   * The name as DNS providers' "Host" field wants it: relative to the domain bought from the
+   * registrar (`_portfolio-verify.www` for `www.priya.co.in`), `@` for that domain itself.
+   * Providers add the domain themselves; typing the full name there would double it.
+   */
+  host: string;
   value: string;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
+  CLAIM_WAITS_DAYS,
   DOMAIN_STATE_WORDS,
   MAX_DOMAINS_PER_PORTFOLIO,
   hostnameProblem,
@@ -22,8 +23,7 @@ function loadDomains(): Promise<DomainsResponse> {
 
 /** What each state means for the owner, and what to do next. */
 const STATE_LEADS: Record<DomainView['state'], string> = {
-  pending:
-    'Create these records at your DNS provider. Changes can take a few minutes to an hour to be seen; we check again every few minutes.',
+  pending: `Create these records at your DNS provider. Changes can take a few minutes to an hour to be seen; we check again every few minutes. A domain whose records are not found within ${CLAIM_WAITS_DAYS} days is removed from this list.`,
   verified:
     'Your portfolio is served at this domain. Its HTTPS certificate is set up on the first visit. Keep these records in place.',
   https:
@@ -284,6 +284,7 @@ function DomainItem({
 }
 
 function RecordsTable({ records, hostname }: { records: DnsRecord[]; hostname: string }) {
+  const zone = zoneIn(records);
   return (
     <div className="pdomain__records">
       <table>
@@ -291,7 +292,7 @@ function RecordsTable({ records, hostname }: { records: DnsRecord[]; hostname: s
         <thead>
           <tr>
             <th scope="col">Type</th>
-            <th scope="col">Name</th>
+            <th scope="col">Host (Name)</th>
             <th scope="col">Value</th>
           </tr>
         </thead>
@@ -299,9 +300,14 @@ function RecordsTable({ records, hostname }: { records: DnsRecord[]; hostname: s
           {records.map((record) => (
             <tr key={`${record.type} ${record.name} ${record.value}`}>
               <td>{record.type}</td>
-              <td data-label="Name">
-                <code>{record.name}</code>
-                <CopyButton text={record.name} what={`${record.type} record name`} />
+              <td data-label="Host (Name)">
+                <code>{record.host}</code>
+                <CopyButton text={record.host} what={`${record.type} record host`} />
+                {record.host !== record.name && (
+                  <span className="pdomain__fullname">
+                    Full name: <code>{record.name}</code>
+                  </span>
+                )}
               </td>
               <td data-label="Value">
                 <code>{record.value}</code>
@@ -311,8 +317,22 @@ function RecordsTable({ records, hostname }: { records: DnsRecord[]; hostname: s
           ))}
         </tbody>
       </table>
+      {zone && (
+        <p className="pdomain__hint">
+          Most DNS providers add <strong>{zone}</strong> to the Host themselves, so type it as shown
+          {records.some((record) => record.host === '@') ? ' (@ means the domain itself)' : ''}. If
+          yours asks for the whole name, use the full name instead.
+        </p>
+      )}
     </div>
   );
+}
+
+/** The domain the hosts are relative to: a record's full name with its host taken off. */
+function zoneIn(records: DnsRecord[]): string | undefined {
+  const record = records.find((r) => r.host !== r.name);
+  if (!record) return undefined;
+  return record.host === '@' ? record.name : record.name.slice(record.host.length + 1);
 }
 
 function CopyButton({ text, what }: { text: string; what: string }) {

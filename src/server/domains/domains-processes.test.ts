@@ -8,7 +8,7 @@ import { startServerProcess, type ServerProcess } from '../../../test/server-pro
 import type { CustomDomainsConfig } from '../config.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { DnsChecker } from './dns-check.js';
-import { findDomain } from './domains.repository.js';
+import { findDomainOf } from './domains.repository.js';
 import { addDomain, checkDomain, removeDomain, type DomainsContext } from './domains.service.js';
 
 const TARGET = 'domains.processes-test.example';
@@ -82,7 +82,7 @@ describe.each(TEST_DIALECTS)('custom domains across two server processes on %s',
 
     for (const record of view.records)
       dns.set(record.name, [{ type: record.type, value: record.value }]);
-    const verified = await checkDomain(ctx, (await findDomain(database.db, hostname))!);
+    const verified = await checkDomain(ctx, (await findDomainOf(database.db, userId, hostname))!);
     expect(verified.state).toBe('verified');
     expect(await allAnswer(hostname, 200)).toBeLessThan(1500);
     // Warm: the next views come from each process's memory.

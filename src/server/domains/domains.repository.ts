@@ -6,8 +6,31 @@ import { bumpPageGeneration } from '../public-pages/page-generation.js';
 
 export type DomainRow = DomainsTable;
 
-export function findDomain(db: Db | Tx, hostname: string): Promise<DomainRow | undefined> {
-  return db.selectFrom('domains').selectAll().where('hostname', '=', hostname).executeTakeFirst();
+/** Which claim a row is: one person's claim of one name. */
+export type DomainKey = Pick<DomainRow, 'hostname' | 'user_id'>;
+
+/** The person's claim of `hostname`. */
+export function findDomainOf(
+  db: Db | Tx,
+  userId: string,
+  hostname: string,
+): Promise<DomainRow | undefined> {
+  return db
+    .selectFrom('domains')
+    .selectAll()
+    .where('hostname', '=', hostname)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The claim of `hostname` that is served, if one is (at most one: a unique index says so). */
+export function findServedDomain(db: Db | Tx, hostname: string): Promise<DomainRow | undefined> {
+  return db
+    .selectFrom('domains')
+    .selectAll()
+    .where('hostname', '=', hostname)
+    .where('state', 'in', [...SERVING_STATES])
+    .executeTakeFirst();
 }
 
 export function listDomainsOfUser(db: Db, userId: string): Promise<DomainRow[]> {
@@ -54,6 +77,7 @@ export async function recordCheck(
       ...(changed ? { updated_at: now } : {}),
     })
     .where('hostname', '=', domain.hostname)
+    .where('user_id', '=', domain.user_id)
     .execute();
   if (changed) await markServedChange(trx, domain.username, now);
 }
@@ -61,13 +85,14 @@ export async function recordCheck(
 /** Claims a due domain for one check, so two processes do not check it at once. */
 export async function claimForCheck(
   db: Db,
-  domain: Pick<DomainRow, 'hostname' | 'checked_at'>,
+  domain: DomainKey & Pick<DomainRow, 'checked_at'>,
   now: string,
 ): Promise<boolean> {
   const result = await db
     .updateTable('domains')
     .set({ checked_at: now })
     .where('hostname', '=', domain.hostname)
+    .where('user_id', '=', domain.user_id)
     .where((eb) =>
       domain.checked_at === null
         ? eb('checked_at', 'is', null)
@@ -81,10 +106,10 @@ export function listDueForCheck(
   db: Db,
   cutoffs: { unverified: string; verified: string },
   limit: number,
-): Promise<Pick<DomainRow, 'hostname' | 'checked_at'>[]> {
+): Promise<(DomainKey & Pick<DomainRow, 'checked_at'>)[]> {
   return db
     .selectFrom('domains')
-    .select(['hostname', 'checked_at'])
+    .select(['hostname', 'user_id', 'checked_at'])
     .where((eb) =>
       eb.or([
         eb.and([
@@ -103,18 +128,37 @@ export function listDueForCheck(
 }
 
 /** Caddy was told yes: the domain is served over HTTPS from now on. */
-export async function allowTls(trx: Tx, hostname: string, now: string): Promise<void> {
+export async function allowTls(trx: Tx, domain: DomainKey, now: string): Promise<void> {
   await trx
     .updateTable('domains')
     .set({ state: 'https', tls_allowed_at: now, updated_at: now })
-    .where('hostname', '=', hostname)
+    .where('hostname', '=', domain.hostname)
+    .where('user_id', '=', domain.user_id)
     .execute();
   await bumpPageGeneration(trx);
 }
 
 export async function deleteDomain(trx: Tx, domain: DomainRow, now: string): Promise<void> {
-  await trx.deleteFrom('domains').where('hostname', '=', domain.hostname).execute();
+  await trx
+    .deleteFrom('domains')
+    .where('hostname', '=', domain.hostname)
+    .where('user_id', '=', domain.user_id)
+    .execute();
   await markServedChange(trx, domain.username, now);
+}
+
+/**
+ * Claims still waiting for their records after `createdBefore`: given up, so a name someone
+ * typed and never set up does not linger. Never-served claims only: nothing is served from them.
+ */
+export async function deleteAbandonedClaims(db: Db, createdBefore: string): Promise<number> {
+  const result = await db
+    .deleteFrom('domains')
+    .where('state', '=', 'pending')
+    .where('verified_at', 'is', null)
+    .where('created_at', '<', createdBefore)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { AddDomainRequest, DomainsResponse, DomainView } from '../../shared/domains.js';
 import { normaliseUsername } from '../../shared/domain/username.js';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { refusedByLimit } from '../http/rate-limit.js';
 import { addressText } from '../http/route-rules.js';
 import {
@@ -16,6 +17,7 @@ import {
   viewOf,
   type DomainsContext,
 } from './domains.service.js';
+import { DomainError } from './errors.js';
 
 /** The path Caddy's on-demand TLS `ask` calls, with `?domain=`. */
 export const TLS_ASK_PATH = '/internal/tls-ask';
@@ -44,6 +46,28 @@ function mayAsk(request: FastifyRequest, secret: string | undefined): boolean {
   );
 }
 
+/** How each refusal of the domain rules is answered over HTTP. */
+function httpErrorFor(error: DomainError): HttpError {
+  switch (error.refusal) {
+    case 'not_offered':
+    case 'not_yours':
+      return notFound(error.message);
+    case 'invalid_hostname':
+    case 'too_many':
+      return badRequest(error.message, 'hostname');
+    case 'taken':
+      return conflict(error.message, 'hostname');
+  }
+}
+
+async function answer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof DomainError ? httpErrorFor(error) : error;
+  }
+}
+
 /** The account page's custom domains, and the question Caddy asks before it gets a certificate. */
 export function registerDomainRoutes(app: FastifyInstance, ctx: DomainsContext): void {
   app.get(
@@ -62,11 +86,8 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: DomainsContext):
     async (request, reply): Promise<DomainView> => {
       const user = await request.requireUser();
       const body = (request.body ?? {}) as Partial<AddDomainRequest>;
-      const view = await addDomain(
-        ctx,
-        user.id,
-        normaliseUsername(request.params.username),
-        body.hostname,
+      const view = await answer(() =>
+        addDomain(ctx, user.id, normaliseUsername(request.params.username), body.hostname),
       );
       reply.status(201);
       return view;
@@ -79,8 +100,10 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: DomainsContext):
     async (request, reply) => {
       const user = await request.requireUser();
       // Whose it is first: nobody else's requests may use up the owner's checks of it.
-      const domain = await ownedDomain(ctx, user.id, request.params.hostname);
-      if (await refusedByLimit(request, reply, 'domainChecksPerDomain', domain.hostname)) {
+      const domain = await answer(() => ownedDomain(ctx, user.id, request.params.hostname));
+      // Per person and name: someone else's claim of the name cannot use up the owner's checks.
+      const key = `${user.id} ${domain.hostname}`;
+      if (await refusedByLimit(request, reply, 'domainChecksPerDomain', key)) {
         return reply;
       }
       return viewOf(ctx.config, await checkDomain(ctx, domain));
@@ -92,7 +115,7 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: DomainsContext):
     { config: { signedIn: true, rateLimits: ['accountPerUser'], ...hostnameParams } },
     async (request, reply) => {
       const user = await request.requireUser();
-      await removeDomain(ctx, user.id, request.params.hostname);
+      await answer(() => removeDomain(ctx, user.id, request.params.hostname));
       return reply.status(204).send();
     },
   );

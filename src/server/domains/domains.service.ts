@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { getDomain } from 'tldts-icann';
 import {
   hostnameProblem,
   MAX_DOMAINS_PER_PORTFOLIO,
@@ -13,19 +14,20 @@ import { termOf } from '../../shared/domain/term.js';
 import { findOwnedName } from '../account/account.repository.js';
 import type { CustomDomainsConfig } from '../config.js';
 import { inTransaction, isUniqueViolation, type Db } from '../db/database.js';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import type { DnsChecker } from './dns-check.js';
 import {
+  allowTls,
   countDomainsOf,
   deleteDomain,
-  findDomain,
+  findDomainOf,
   findPageTerm,
+  findServedDomain,
   insertDomain,
   listDomainsOfUser,
   recordCheck,
-  allowTls,
   type DomainRow,
 } from './domains.repository.js';
+import { DomainError } from './errors.js';
 import { NOT_YOURS as NOT_YOUR_PORTFOLIO } from '../account/account.service.js';
 
 export interface DomainsContext {
@@ -42,21 +44,38 @@ export const customDomainsEnabled = (config: CustomDomainsConfig) =>
 
 /** Another person's domain, or none: the same answer, so domains cannot be probed here. */
 const NOT_YOURS = 'You have no such domain.';
+/** Adding a name another portfolio serves. */
+const SERVED_ELSEWHERE =
+  'hostname: this domain is connected to another portfolio. If it is yours, remove it there first.';
+/** A check found the records right, but the name is another portfolio's already. */
+const SERVED_BY_ANOTHER =
+  'The records are right, but this domain is connected to another portfolio on this service, so it is not served here. If that is yours too, remove it there first.';
+
+/**
+ * The zone a name lives in (the part bought from a registrar: `priya.co.in` for
+ * `www.priya.co.in`), by the public suffix list, or undefined for a bare suffix such as `co.in`.
+ */
+export const zoneOf = (hostname: string): string | undefined => getDomain(hostname) ?? undefined;
+
+/** A record's name as DNS providers ask for it: relative to the zone, `@` for the zone itself. */
+const hostWithin = (name: string, zone: string) =>
+  name === zone ? '@' : name.slice(0, -(zone.length + 1));
 
 export function recordsFor(config: CustomDomainsConfig, domain: DomainRow): DnsRecord[] {
-  const records: DnsRecord[] = [
-    { type: 'TXT', name: `${VERIFY_LABEL}.${domain.hostname}`, value: domain.token },
-  ];
-  // An apex domain cannot have a CNAME: offer the addresses first there when there are any.
-  const apex = domain.hostname.split('.').length === 2;
-  const cname = config.target
-    ? [{ type: 'CNAME' as const, name: domain.hostname, value: config.target }]
-    : [];
-  const addresses = config.addresses.map((address): DnsRecord => ({
-    type: address.includes(':') ? 'AAAA' : 'A',
-    name: domain.hostname,
-    value: address,
-  }));
+  const zone = zoneOf(domain.hostname) ?? domain.hostname;
+  const record = (type: DnsRecord['type'], name: string, value: string): DnsRecord => ({
+    type,
+    name,
+    host: hostWithin(name, zone),
+    value,
+  });
+  const records = [record('TXT', `${VERIFY_LABEL}.${domain.hostname}`, domain.token)];
+  // A zone's own name cannot have a CNAME: offer the addresses there when there are any.
+  const apex = domain.hostname === zone;
+  const cname = config.target ? [record('CNAME', domain.hostname, config.target)] : [];
+  const addresses = config.addresses.map((address) =>
+    record(address.includes(':') ? 'AAAA' : 'A', domain.hostname, address),
+  );
   records.push(...(apex && addresses.length ? addresses : cname.length ? cname : addresses));
   return records;
 }
@@ -81,6 +100,9 @@ function ownHosts(ctx: DomainsContext): string[] {
   return [new URL(ctx.publicUrl()).hostname, ...(ctx.config.target ? [ctx.config.target] : [])];
 }
 
+const refuse = (refusal: ConstructorParameters<typeof DomainError>[0], message: string) =>
+  new DomainError(refusal, message);
+
 export async function addDomain(
   ctx: DomainsContext,
   userId: string,
@@ -88,30 +110,40 @@ export async function addDomain(
   typed: unknown,
 ): Promise<DomainView> {
   if (!customDomainsEnabled(ctx.config)) {
-    throw new HttpError(404, 'not_found', 'Custom domains are not offered by this service.');
+    throw refuse('not_offered', 'Custom domains are not offered by this service.');
   }
   if (typeof typed !== 'string' || typed.length > 1000) {
-    throw badRequest('hostname is required, as text', 'hostname');
+    throw refuse('invalid_hostname', 'hostname is required, as text');
   }
   const hostname = normaliseHostname(typed);
   const problem = hostnameProblem(hostname);
-  if (problem) throw badRequest(`hostname ${problem}.`, 'hostname');
+  if (problem) throw refuse('invalid_hostname', `hostname ${problem}.`);
   if (ownHosts(ctx).some((own) => hostname === own || hostname.endsWith(`.${own}`))) {
-    throw badRequest('hostname must be a domain of your own, not one of this service.', 'hostname');
+    throw refuse(
+      'invalid_hostname',
+      'hostname must be a domain of your own, not one of this service.',
+    );
+  }
+  if (!zoneOf(hostname)) {
+    throw refuse(
+      'invalid_hostname',
+      `hostname ${hostname} is an ending shared by many domains; enter your own domain, such as yourname.${hostname}.`,
+    );
   }
   const now = ctx.now().toISOString();
-  const taken = () =>
-    conflict('hostname: this domain is already added to a portfolio.', 'hostname');
+  const yoursAlready = () => refuse('taken', 'hostname: you have already added this domain.');
   const row = await inTransaction(ctx.db, async (trx) => {
     const owned = await findOwnedName(trx, userId, username);
-    if (!owned) throw notFound(NOT_YOUR_PORTFOLIO);
+    if (!owned) throw refuse('not_yours', NOT_YOUR_PORTFOLIO);
+    if (await findDomainOf(trx, userId, hostname)) throw yoursAlready();
     if ((await countDomainsOf(trx, username)) >= MAX_DOMAINS_PER_PORTFOLIO) {
-      throw badRequest(
+      throw refuse(
+        'too_many',
         `hostname: a portfolio can have at most ${MAX_DOMAINS_PER_PORTFOLIO} domains. Remove one first.`,
-        'hostname',
       );
     }
-    if (await findDomain(trx, hostname)) throw taken();
+    // Claims that are still waiting block no one: whoever shows control of the DNS gets it.
+    if (await findServedDomain(trx, hostname)) throw refuse('taken', SERVED_ELSEWHERE);
     const domain: DomainRow = {
       hostname,
       user_id: userId,
@@ -128,36 +160,69 @@ export async function addDomain(
     await insertDomain(trx, domain);
     return domain;
   }).catch((error: unknown) => {
-    // Two people adding one name at the same moment: the second finds it taken.
-    throw isUniqueViolation(error) ? taken() : error;
+    // The same person adding one name twice at the same moment: the second finds it there.
+    throw isUniqueViolation(error) ? yoursAlready() : error;
   });
   return viewOf(ctx.config, row);
 }
 
-/** The person's own domain by name (as typed in the address), or 404. */
+/** The person's own domain by name (as typed in the address). */
 export async function ownedDomain(ctx: DomainsContext, userId: string, hostname: string) {
-  const domain = await findDomain(ctx.db, normaliseHostname(hostname));
-  if (!domain || domain.user_id !== userId) throw notFound(NOT_YOURS);
+  const domain = await findDomainOf(ctx.db, userId, normaliseHostname(hostname));
+  if (!domain) throw refuse('not_yours', NOT_YOURS);
   return domain;
 }
 
-/** Looks the domain's records up now and records what was found. */
+interface CheckOutcome {
+  state: DomainState;
+  problem: string | null;
+  verifiedAt: string | null;
+}
+
+/**
+ * Looks the domain's records up now and records what was found. Right records make a waiting
+ * claim served, unless another person's claim of the name is served already: first served stays.
+ */
 export async function checkDomain(ctx: DomainsContext, domain: DomainRow): Promise<DomainRow> {
   const result = await ctx.dns.check(domain.hostname, domain.token);
   const now = ctx.now().toISOString();
   const serving = SERVING_STATES.includes(domain.state);
-  let state: DomainState;
-  if (result.ok) state = serving ? domain.state : domain.tls_allowed_at ? 'https' : 'verified';
-  else state = serving || domain.state === 'changed' ? 'changed' : 'pending';
+  const unchanged: CheckOutcome = {
+    state: domain.state,
+    problem: SERVED_BY_ANOTHER,
+    verifiedAt: domain.verified_at,
+  };
+  const record = (outcome: CheckOutcome) =>
+    inTransaction(ctx.db, async (trx): Promise<DomainRow> => {
+      // Removed meanwhile: nothing to record.
+      const current = await findDomainOf(trx, domain.user_id, domain.hostname);
+      if (!current) return domain;
+      await recordCheck(trx, current, outcome, now);
+      return {
+        ...current,
+        state: outcome.state,
+        check_problem: outcome.problem,
+        checked_at: now,
+        verified_at: outcome.verifiedAt,
+      };
+    });
+  if (!result.ok) {
+    return record({
+      state: serving || domain.state === 'changed' ? 'changed' : 'pending',
+      problem: result.problem,
+      verifiedAt: domain.verified_at,
+    });
+  }
   // Kept across a "changed" spell: the first verified domain stays the canonical one.
-  const verifiedAt = result.ok ? (domain.verified_at ?? now) : domain.verified_at;
-  const problem = result.ok ? null : result.problem;
-  return inTransaction(ctx.db, async (trx) => {
-    // Removed meanwhile: nothing to record.
-    const current = await findDomain(trx, domain.hostname);
-    if (!current) return domain;
-    await recordCheck(trx, current, { state, problem, verifiedAt }, now);
-    return { ...current, state, check_problem: problem, checked_at: now, verified_at: verifiedAt };
+  const verifiedAt = domain.verified_at ?? now;
+  if (serving) return record({ state: domain.state, problem: null, verifiedAt });
+  const served = await findServedDomain(ctx.db, domain.hostname);
+  if (served && served.user_id !== domain.user_id) return record(unchanged);
+  const state = domain.tls_allowed_at ? 'https' : 'verified';
+  return record({ state, problem: null, verifiedAt }).catch((error: unknown) => {
+    // Another claim of the name began to be served at this same moment.
+    if (isUniqueViolation(error)) return record(unchanged);
+    throw error;
   });
 }
 
@@ -178,15 +243,15 @@ export async function removeDomain(
 export async function mayHaveCertificate(ctx: DomainsContext, typed: string): Promise<boolean> {
   const hostname = normaliseHostname(typed);
   if (hostnameProblem(hostname)) return false;
-  const domain = await findDomain(ctx.db, hostname);
-  if (!domain || !SERVING_STATES.includes(domain.state)) return false;
+  const domain = await findServedDomain(ctx.db, hostname);
+  if (!domain) return false;
   const page = await findPageTerm(ctx.db, domain.username);
   const now = ctx.now();
   if (!page || page.unpublishedAt !== null || termOf(page.paidUntil, now).offlineAt <= now) {
     return false;
   }
   if (domain.state === 'verified') {
-    await inTransaction(ctx.db, (trx) => allowTls(trx, domain.hostname, now.toISOString()));
+    await inTransaction(ctx.db, (trx) => allowTls(trx, domain, now.toISOString()));
   }
   return true;
 }

@@ -112,9 +112,10 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
       {
         type: 'TXT',
         name: `_portfolio-verify.${idn.hostname}`,
+        host: '_portfolio-verify',
         value: expect.stringMatching(/^portfolio-verify=[\w-]{24}$/),
       },
-      { type: 'A', name: idn.hostname, value: ADDRESS },
+      { type: 'A', name: idn.hostname, host: '@', value: ADDRESS },
     ]);
     expect(
       (await send(t, owner, { method: 'DELETE', path: `/api/account/domains/${idn.hostname}` }))
@@ -125,9 +126,10 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
     expect(added.status).toBe(201);
     const view = added.body as DomainView;
     expect(view).toMatchObject({ hostname: www, username, state: 'pending', checkedAt: null });
-    expect(view.records.map((r) => [r.type, r.name])).toEqual([
-      ['TXT', `_portfolio-verify.${www}`],
-      ['CNAME', www],
+    // Named as providers' Host field wants them: relative to the domain bought.
+    expect(view.records.map((r) => [r.type, r.name, r.host])).toEqual([
+      ['TXT', `_portfolio-verify.${www}`, '_portfolio-verify.www'],
+      ['CNAME', www, 'www'],
     ]);
     expect(view.records[1]!.value).toBe(TARGET);
     expect((await add(owner, apex)).status).toBe(201);
@@ -295,6 +297,75 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
     expect((await fetch(`${t.url}/internal/tls-ask?domain=${www}`)).status).toBe(404);
     await setPaidUntil(paidUntil);
     expect((await requestWithHost(t.url, www, '/')).status).toBe(200);
+  });
+
+  it('lets a claim that was never verified block no one: whoever shows control of the DNS gets the name', async () => {
+    const squatter = await signIn(t.url, {
+      name: 'Squatter',
+      email: `squat-${dialect}@example.com`,
+    });
+    const realOwner = await signIn(t.url, {
+      name: 'Real Owner',
+      email: `real-${dialect}@example.com`,
+    });
+    const squatterName = uniqueName('sq');
+    const realName = uniqueName('ro');
+    await publish(t, squatter, squatterName, 'Squatter');
+    await publish(t, realOwner, realName, 'Real Owner');
+    const hostname = `shop.${realName}.example`;
+
+    // A served name cannot be claimed again.
+    const served = await add(squatter, www, squatterName);
+    expect(served.status).toBe(409);
+    expect(served.body).toMatchObject({ error: { field: 'hostname' } });
+
+    // The squatter claims first and never sets the records up; the real owner claims as well.
+    expect((await add(squatter, hostname, squatterName)).status).toBe(201);
+    expect((await add(squatter, hostname, squatterName)).status).toBe(409);
+    const claimed = await add(realOwner, hostname, realName);
+    expect(claimed.status).toBe(201);
+    pointAtUs(claimed.body as DomainView);
+    expect((await check(realOwner, hostname)).body).toMatchObject({ state: 'verified' });
+    // The squatter's records, even right ones, do not take the name over.
+    const squatterView = (await listed(squatter)).find((d) => d.hostname === hostname)!;
+    pointAtUs(squatterView);
+    const blocked = await check(squatter, hostname);
+    expect(blocked.body).toMatchObject({ state: 'pending' });
+    expect((blocked.body as DomainView).checkProblem).toContain('another portfolio');
+    await settle();
+    const page = await requestWithHost(t.url, hostname, '/');
+    expect(page.body).toContain('Real Owner');
+
+    // A claim waiting for a week is given up.
+    await t.database.db
+      .updateTable('domains')
+      .set({ created_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
+      .where('hostname', '=', hostname)
+      .execute();
+    await t.app.domainChecks.runOnce();
+    expect((await listed(squatter)).map((d) => d.hostname)).not.toContain(hostname);
+    expect((await listed(realOwner)).map((d) => d.hostname)).toContain(hostname);
+
+    // A bare public suffix is no one's domain; under a two-part suffix the apex gets A records.
+    const suffix = await add(realOwner, 'co.in', realName);
+    expect(suffix.status).toBe(400);
+    expect(suffix.body).toMatchObject({ error: { field: 'hostname' } });
+    const indian = await add(realOwner, `${realName}.co.in`, realName);
+    expect(indian.status).toBe(201);
+    expect((indian.body as DomainView).records.map((r) => [r.type, r.host])).toEqual([
+      ['TXT', '_portfolio-verify'],
+      ['A', '@'],
+    ]);
+
+    for (const [jar, name] of [
+      [realOwner, hostname],
+      [realOwner, `${realName}.co.in`],
+    ] as const) {
+      expect(
+        (await send(t, jar, { method: 'DELETE', path: `/api/account/domains/${name}` })).status,
+      ).toBe(204);
+    }
+    expect(await listed(squatter)).toEqual([]);
   });
 
   it('answers a host that is no served domain with a neutral 404', async () => {

@@ -1,17 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CLAIM_WAITS_DAYS } from '../../shared/domains.js';
 import { checkDomain, customDomainsEnabled, type DomainsContext } from './domains.service.js';
-import { claimForCheck, findDomain, listDueForCheck } from './domains.repository.js';
+import {
+  claimForCheck,
+  deleteAbandonedClaims,
+  findDomainOf,
+  listDueForCheck,
+} from './domains.repository.js';
 
 /** A domain waiting for its records is looked at this often; a served one once a day. */
 const UNVERIFIED_EVERY_MS = 2 * 60_000;
 const VERIFIED_EVERY_MS = 24 * 60 * 60_000;
+/** A claim never verified is given up after this (shared/domains.ts says so to its owner). */
+const ABANDONED_AFTER_MS = CLAIM_WAITS_DAYS * 24 * 60 * 60_000;
 /** Domains checked per pass: each costs a few DNS queries of up to a few seconds. */
 const BATCH = 20;
 
 /**
  * Re-checks domains in every app process, without a separate cron: due domains are claimed one
  * by one (their checked_at moves first), so two processes never check the same one. A served
- * domain whose records went away becomes "DNS changed — action needed" and stops being served.
+ * domain whose records went away becomes "DNS changed — action needed" and stops being served;
+ * a claim never verified within CLAIM_WAITS_DAYS is removed.
  * main.ts starts it; tests call runOnce().
  */
 export class DomainChecks {
@@ -49,6 +58,8 @@ export class DomainChecks {
     const at = (ms: number) => new Date(now.getTime() - ms).toISOString();
     let checked = 0;
     try {
+      const abandoned = await deleteAbandonedClaims(db, at(ABANDONED_AFTER_MS));
+      if (abandoned > 0) this.log.info({ abandoned }, 'unverified custom domains given up');
       const due = await listDueForCheck(
         db,
         { unverified: at(UNVERIFIED_EVERY_MS), verified: at(VERIFIED_EVERY_MS) },
@@ -56,7 +67,7 @@ export class DomainChecks {
       );
       for (const candidate of due) {
         if (!(await claimForCheck(db, candidate, now.toISOString()))) continue;
-        const domain = await findDomain(db, candidate.hostname);
+        const domain = await findDomainOf(db, candidate.user_id, candidate.hostname);
         if (!domain) continue;
         const after = await checkDomain(this.ctx, domain);
         checked += 1;

@@ -131,8 +131,9 @@ export const RATE_LIMITS = {
    */
   domainChecksPerUser: { limit: 30, windowSeconds: 600, what: 'domain checks', by: 'user' },
   /**
-   * Check now per domain, whoever asks: 15 per 5 minutes (one back every 20 s), so one domain's
-   * DNS servers are not queried in a loop through us.
+   * Check now per person and domain: 15 per 5 minutes (one back every 20 s), so one domain's
+   * DNS servers are not queried in a loop through us. Counted per person as well, since several
+   * people may claim one name: another's checks must not use up the owner's.
    */
   domainChecksPerDomain: {
     limit: 15,
