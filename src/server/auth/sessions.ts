@@ -5,6 +5,7 @@ import { unauthorized } from '../http/errors.js';
 import { deleteSession, findSessionUser, insertSession } from './sessions.repository.js';
 import { hashToken, newToken } from './tokens.js';
 import type { UserRow } from './users.repository.js';
+import { OWN_PAGES_COOKIE, ownPagesCookieOptions } from '../visits/own-pages.js';
 
 export const SESSION_COOKIE = 'pb_session';
 export const SESSION_DAYS = 30;
@@ -73,4 +74,6 @@ export async function endSession(
   const token = request.cookies[SESSION_COOKIE];
   if (token) await deleteSession(db, hashToken(token));
   reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
+  // The marker of the owner's own pages goes with the session (visits/own-pages.ts).
+  reply.clearCookie(OWN_PAGES_COOKIE, ownPagesCookieOptions(cookieOptions(config).secure));
 }

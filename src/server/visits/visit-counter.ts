@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { indiaDay } from '../../shared/visits.js';
 import type { Db } from '../db/database.js';
+import { isOwnPage } from './own-pages.js';
 import { addVisits, rollUpDaysBefore, saltOf, type VisitBatch } from './visits.repository.js';
 
 /**
@@ -85,6 +86,7 @@ export class VisitCounter {
     if (!agent || NOT_A_PERSON.test(agent)) return;
     const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
     if (typeof purpose === 'string' && purpose.includes('prefetch')) return;
+    if (isOwnPage(request.headers.cookie, username)) return;
     const day = indiaDay(now);
     const key = `${day}\u0000${username}`;
     let entry = this.pending.get(key);

@@ -76,6 +76,44 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     expect((await stats(other)).status).toBe(404);
   });
 
+  it("does not count the owner's own views: the account page marks their browser", async () => {
+    const own = uniqueName('own');
+    await publishAs(t, owner, own);
+    const account = await fetch(`${t.url}/api/account`, {
+      headers: { cookie: owner.header(), origin: t.url },
+    });
+    const marker = account.headers.get('set-cookie') ?? '';
+    expect(marker).toMatch(new RegExp(`^own_pages=[^;]*\\b${own}\\b`));
+    expect(marker).toContain('Path=/users');
+    expect(marker).toContain('HttpOnly');
+    const cookie = marker.split(';')[0]!;
+    const viewOwn = async (cookieHeader?: string) => {
+      const answer = await fetch(`${t.url}/users/${own}`, {
+        headers: { 'user-agent': FIREFOX, ...(cookieHeader ? { cookie: cookieHeader } : {}) },
+      });
+      await answer.arrayBuffer();
+      expect(answer.status).toBe(200);
+    };
+    await viewOwn(cookie);
+    await viewOwn(`theme=dark; ${cookie}`);
+    // Another page's marker, or a cookie that merely ends in the name, is someone else.
+    await viewOwn('own_pages=someone-else');
+    await viewOwn(`not_own_pages=${own}`);
+    await viewOwn();
+    const answer = await send(t, owner, { path: `/api/account/portfolios/${own}/visits` });
+    expect((answer.body as VisitStats).days.at(-1)).toMatchObject({ views: 3 });
+    // Signing out takes the marker away.
+    const leaving = await signIn(t.url, {
+      name: 'Leaving',
+      email: `l-${randomUUID()}@example.com`,
+    });
+    const out = await fetch(`${t.url}/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: `${leaving.header()}; ${cookie}`, origin: t.url },
+    });
+    expect(out.headers.getSetCookie().some((c) => c.startsWith('own_pages=;'))).toBe(true);
+  });
+
   it('rolls a finished day up into numbers once, however many processes do it, and forgets its salt', async () => {
     const day = indiaDay(Date.now());
     const before = ((await stats(owner)).body as VisitStats).days.at(-1)!;

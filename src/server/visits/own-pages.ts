@@ -1,0 +1,33 @@
+/**
+ * The owner's own views are not visits. A page view cannot ask the database whose browser it
+ * is (the fast path reads nothing), so the account page leaves a marker in the owner's browser:
+ * a cookie naming their usernames, sent only to /users/ pages of this host. The public page
+ * itself sets no cookie, and the marker holds nothing but names that are public anyway.
+ * A page on the owner's own domain does not receive it: those views still count.
+ */
+export const OWN_PAGES_COOKIE = 'own_pages';
+export const OWN_PAGES_PATH = '/users';
+/** Renewed on every visit to the account page. */
+export const OWN_PAGES_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/** The cookie's attributes: sent to public pages on this host only, never read by scripts. */
+export const ownPagesCookieOptions = (secure: boolean) => ({
+  path: OWN_PAGES_PATH,
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure,
+});
+
+/** Usernames are [a-z0-9-], so a dot separates them unambiguously. */
+export const ownPagesValue = (usernames: readonly string[]) => usernames.join('.');
+
+/** Whether the browser's Cookie header marks `username` as one of its owner's pages. */
+export function isOwnPage(cookieHeader: string | undefined, username: string): boolean {
+  if (!cookieHeader) return false;
+  const start = cookieHeader.indexOf(`${OWN_PAGES_COOKIE}=`);
+  if (start < 0 || (start > 0 && !/[;\s]/.test(cookieHeader[start - 1]!))) return false;
+  const from = start + OWN_PAGES_COOKIE.length + 1;
+  const end = cookieHeader.indexOf(';', from);
+  const value = cookieHeader.slice(from, end < 0 ? undefined : end).trim();
+  return `.${value}.`.includes(`.${username}.`);
+}
