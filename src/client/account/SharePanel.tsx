@@ -6,33 +6,38 @@ import { qrCodePath, websiteZipPath } from '../../shared/routes.js';
  */
 export function SharePanel({ username, url, id }: { username: string; url: string; id: string }) {
   return (
-    <div id={id} className="share">
-      <figure className="share__qr">
-        <img
-          src={qrCodePath(username, 'svg')}
-          width={132}
-          height={132}
-          alt={`QR code of ${url}`}
-          loading="lazy"
-        />
-        <figcaption>Scans to {url}</figcaption>
-      </figure>
-      <div className="share__actions">
-        <p className="share__lead">For business cards, posters and slides:</p>
-        <a className="button button--ghost" href={qrCodePath(username, 'svg', true)} download>
-          QR code as SVG<span className="visually-hidden"> for {username}</span>
-        </a>
-        <a className="button button--ghost" href={qrCodePath(username, 'png', true)} download>
-          QR code as PNG<span className="visually-hidden"> for {username}</span>
-        </a>
-        <p className="share__lead">
-          Your page as a website: open <code>index.html</code>, or put the files on any web host.
-          Its contact form opens the visitor’s mail program.
-        </p>
-        <a className="button button--ghost" href={websiteZipPath(username)} download>
-          Download as a website (ZIP)<span className="visually-hidden"> for {username}</span>
-        </a>
+    <section id={id} className="share-panel" aria-labelledby={`${id}-title`}>
+      <h3 className="account__panel-title" id={`${id}-title`}>
+        Share<span className="visually-hidden"> {username}</span>
+      </h3>
+      <div className="share">
+        <figure className="share__qr">
+          <img
+            src={qrCodePath(username, 'svg')}
+            width={132}
+            height={132}
+            alt={`QR code of ${url}`}
+            loading="lazy"
+          />
+          <figcaption>Scans to {url}</figcaption>
+        </figure>
+        <div className="share__actions">
+          <p className="share__lead">For business cards, posters and slides:</p>
+          <a className="button button--ghost" href={qrCodePath(username, 'svg', true)} download>
+            QR code as SVG<span className="visually-hidden"> for {username}</span>
+          </a>
+          <a className="button button--ghost" href={qrCodePath(username, 'png', true)} download>
+            QR code as PNG<span className="visually-hidden"> for {username}</span>
+          </a>
+          <p className="share__lead">
+            Your page as a website: open <code>index.html</code>, or put the files on any web host.
+            Its contact form opens the visitor’s mail program.
+          </p>
+          <a className="button button--ghost" href={websiteZipPath(username)} download>
+            Download as a website (ZIP)<span className="visually-hidden"> for {username}</span>
+          </a>
+        </div>
       </div>
-    </div>
+    </section>
   );
 }

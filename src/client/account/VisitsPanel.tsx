@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { visitsPath } from '../../shared/routes.js';
 import type { VisitDay, VisitStats } from '../../shared/visits.js';
 import { api } from '../api/http.js';
@@ -32,27 +32,47 @@ export function VisitsPanel({ username, id }: { username: string; id: string }) 
     };
   }, [username]);
 
+  const titleId = `${id}-title`;
+  const panel = (children: ReactNode, busy = false) => (
+    <section id={id} className="visits" aria-labelledby={titleId} aria-busy={busy || undefined}>
+      <h3 className="account__panel-title" id={titleId}>
+        Visitors<span className="visually-hidden"> of {username}</span>
+      </h3>
+      {children}
+    </section>
+  );
   if (error) {
-    return (
-      <div id={id} className="visits">
-        <p className="account__error" role="alert">
-          {error}
-        </p>
-      </div>
+    return panel(
+      <p className="account__error" role="alert">
+        {error}
+      </p>,
     );
   }
-  if (!stats) {
-    return (
-      <div id={id} className="visits" aria-busy="true">
-        <p className="visits__loading">Loading visitor numbers…</p>
-      </div>
-    );
-  }
+  if (!stats) return panel(<p className="visits__loading">Loading visitor numbers…</p>, true);
   const views = stats.days.reduce((sum, day) => sum + day.views, 0);
   const visitors = stats.days.reduce((sum, day) => sum + day.visitors, 0);
+  const note = (
+    <p className="visits__note">
+      Counted without cookies: a visitor is an address and browser seen that day, never stored as
+      such. Search engines and link previews are not counted, nor are your own views in a browser
+      where you have opened this account page.
+    </p>
+  );
+  if (views === 0) {
+    return panel(
+      <>
+        <p className="visits__summary">
+          No views in the last 30 days yet. Share your page&apos;s address, or its QR code, and
+          visits will show here within a minute.
+        </p>
+        {note}
+      </>,
+    );
+  }
+  const daysWithViews = stats.days.filter((day) => day.views > 0).reverse();
   const summary = `${views} ${views === 1 ? 'view' : 'views'} by about ${visitors} ${visitors === 1 ? 'visitor' : 'visitors'} in the last 30 days`;
-  return (
-    <div id={id} className="visits">
+  return panel(
+    <>
       <p className="visits__summary">{summary}.</p>
       <VisitsChart days={stats.days} label={summary} />
       {stats.referrers.length > 0 && (
@@ -69,6 +89,7 @@ export function VisitsPanel({ username, id }: { username: string; id: string }) 
       <details className="visits__numbers">
         <summary>The numbers, day by day</summary>
         <table>
+          <caption className="visits__caption">Days with views, latest first</caption>
           <thead>
             <tr>
               <th scope="col">Day</th>
@@ -77,7 +98,7 @@ export function VisitsPanel({ username, id }: { username: string; id: string }) 
             </tr>
           </thead>
           <tbody>
-            {[...stats.days].reverse().map((day) => (
+            {daysWithViews.map((day) => (
               <tr key={day.day}>
                 <th scope="row">{shortDay(day.day)}</th>
                 <td>{day.views}</td>
@@ -87,12 +108,8 @@ export function VisitsPanel({ username, id }: { username: string; id: string }) 
           </tbody>
         </table>
       </details>
-      <p className="visits__note">
-        Counted without cookies: a visitor is an address and browser seen that day, never stored as
-        such. Search engines and link previews are not counted, nor are your own views in a browser
-        where you have opened this account page.
-      </p>
-    </div>
+      {note}
+    </>,
   );
 }
 
@@ -103,7 +120,7 @@ function VisitsChart({ days, label }: { days: VisitDay[]; label: string }) {
   const height = (count: number) => (count / most) * (HEIGHT - 4);
   return (
     <figure className="visits__chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + 14}`} role="img" aria-label={label}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
         {days.map((day, index) => {
           const x = index * step + (step - bar) / 2;
           return (
@@ -127,13 +144,12 @@ function VisitsChart({ days, label }: { days: VisitDay[]; label: string }) {
           );
         })}
         <line className="visits__axis" x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} />
-        <text className="visits__tick" x={0} y={HEIGHT + 12}>
-          {shortDay(days[0]!.day)}
-        </text>
-        <text className="visits__tick" x={WIDTH} y={HEIGHT + 12} textAnchor="end">
-          Today
-        </text>
       </svg>
+      {/* In the page's own type, not scaled with the drawing. */}
+      <div className="visits__ticks" aria-hidden="true">
+        <span>{shortDay(days[0]!.day)}</span>
+        <span>Today</span>
+      </div>
       <figcaption className="visits__legend">
         <span className="visits__key visits__key--views" /> Views{' '}
         <span className="visits__key visits__key--visitors" /> Visitors
