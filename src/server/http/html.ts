@@ -39,6 +39,7 @@ export function smallPage({
   .actions{display:flex;gap:.6rem;margin-top:1.3rem}
   button{min-height:44px;padding:.55rem 1.2rem;border-radius:999px;border:2px solid #4a3fb0;background:#4a3fb0;color:#fff;font:600 1rem system-ui,sans-serif;cursor:pointer}
   button.secondary{background:transparent;color:#1d1b26;border-color:#1d1b26}
+  a.button{display:inline-flex;align-items:center;min-height:44px;padding:.55rem 1.2rem;border-radius:999px;border:2px solid #4a3fb0;background:#4a3fb0;color:#fff;font:600 1rem system-ui,sans-serif;text-decoration:none}
   .error{color:#a83427;font-weight:600}
   a{color:#a83427}
 </style>

@@ -3,7 +3,7 @@
  * buttons are not printed), with a PDF download beside it.
  */
 import { receiptPath } from '../../shared/routes.js';
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml, smallPage } from '../http/html.js';
 import type { ReceiptDocument } from './receipt-document.js';
 
 const STYLE = `
@@ -83,22 +83,15 @@ ${document.refunded ? `<p class="refunded">Refunded on ${escapeHtml(document.ref
 </html>`;
 }
 
-/** Asked for by someone who is not signed in: where to sign in, and nothing of the receipt. */
+/**
+ * Asked for by someone who is not signed in: nothing of the receipt, and the way to it. Signing
+ * in happens on the account page (a pop-up there), which lists every receipt.
+ */
 export function receiptSignInPage(): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Sign in to see this receipt</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main class="sheet">
-<h1>Sign in to see this receipt</h1>
-<p>Receipts are shown only to the person who paid. Sign in on <a href="/account">My portfolios</a>, then open the receipt from there or from this link again.</p>
-</main>
-</body>
-</html>`;
+  return smallPage({
+    title: 'Sign in to see this receipt',
+    body: `<h1>Sign in to see this receipt</h1>
+<p>Receipts are shown only to the person who paid. Sign in on My portfolios: each portfolio's <strong>Receipts</strong> lists its receipts, and this link works again once you are signed in.</p>
+<p class="actions"><a class="button" href="/account">Sign in on My portfolios</a></p>`,
+  });
 }
