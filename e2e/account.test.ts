@@ -186,6 +186,14 @@ describe('the account page', () => {
     const dialog = page.getByRole('dialog', { name: 'Clear this draft?' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(name.inputValue()).resolves.toBe('Typed By Me');
+    // On a phone the action is in the More menu; its dialog opens as the menu closes.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: 'More draft actions' }).click();
+    await page.getByRole('button', { name: 'Clear this draft' }).click();
+    await dialog.waitFor();
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Clear this draft' }).click();
     await dialog.getByRole('button', { name: 'Clear draft' }).click();
     const defaults = (await (await page.request.get('/api/templates/template2')).json()) as {

@@ -57,6 +57,23 @@ describe('the whole builder on a phone', () => {
         expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
         // The form fills the screen; the preview waits behind the Preview button.
         await expect(page.getByTitle(/Live preview of your/).isVisible()).resolves.toBe(false);
+        // The bar keeps to one row: the draft's actions fold behind More.
+        const bar = (await page.locator('.editor__bar').boundingBox())!;
+        expect(bar.height).toBeLessThanOrEqual(64);
+        await expect(
+          page.getByRole('button', { name: 'Clear this draft' }).isVisible(),
+        ).resolves.toBe(false);
+        const more = page.getByRole('button', { name: 'More draft actions' });
+        await more.tap();
+        await expect(more.getAttribute('aria-expanded')).resolves.toBe('true');
+        const clear = page.getByRole('button', { name: 'Clear this draft' });
+        const clearBox = (await clear.boundingBox())!;
+        expect(clearBox.height).toBeGreaterThanOrEqual(44);
+        expect(clearBox.x + clearBox.width).toBeLessThanOrEqual(375);
+        await shot(page, 'editor-more');
+        await page.keyboard.press('Escape');
+        await expect(clear.isVisible()).resolves.toBe(false);
+        await expect(more.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
         await shot(page, 'editor');
       },
     );

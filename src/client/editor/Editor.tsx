@@ -2,7 +2,8 @@ import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Draft } from '../../shared/domain/draft.js';
 import { templateName } from '../../shared/templates/catalog.js';
-import { ClearDraftButton } from './ClearDraftButton.js';
+import { ClearDraftDialog } from './ClearDraftDialog.js';
+import { DraftActions } from './DraftActions.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
 import { ChangeTemplateDialog } from './ChangeTemplateDialog.js';
 import type { EditorStart } from './editorData.js';
@@ -53,6 +54,7 @@ export function Editor({
   const [problems, setProblems] = useState<DraftProblem[]>([]);
   const [finishError, setFinishError] = useState('');
   const [changing, setChanging] = useState(false);
+  const [clearing, setClearing] = useState(false);
   const {
     isOpen: previewOpen,
     open: openPreview,
@@ -147,18 +149,13 @@ export function Editor({
                 : 'Saved in this browser'}
             </span>
           </p>
-          <ClearDraftButton templateId={templateId} onCleared={onCleared} />
-          <button
-            type="button"
-            className="button button--ghost editor__change"
-            aria-haspopup="dialog"
-            onClick={() => {
+          <DraftActions
+            onClear={() => setClearing(true)}
+            onChangeTemplate={() => {
               draft.save();
               setChanging(true);
             }}
-          >
-            Change template
-          </button>
+          />
         </div>
       </header>
 
@@ -294,6 +291,13 @@ export function Editor({
           <LivePreviewFrame templateId={templateId} frameRef={preview.frameRef} />
         </div>
       </div>
+      {clearing && (
+        <ClearDraftDialog
+          templateId={templateId}
+          onCleared={onCleared}
+          onClose={() => setClearing(false)}
+        />
+      )}
       {changing && (
         <ChangeTemplateDialog
           draft={draft.draft}

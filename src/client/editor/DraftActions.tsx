@@ -1,0 +1,78 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { UiIcon } from './UiIcon.js';
+
+/**
+ * The draft's own actions in the editor's bar: Clear this draft and Change template. Side by
+ * side on wider screens; on phones they fold into a "More" menu so the bar keeps to one row and
+ * the form starts higher. Each action only asks for its dialog, which the editor renders outside
+ * the menu (a dialog inside a folded menu would be hidden with it).
+ */
+export function DraftActions({
+  onClear,
+  onChangeTemplate,
+}: {
+  onClear: () => void;
+  onChangeTemplate: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    wrapper.current?.querySelector<HTMLButtonElement>('.editor__draft-actions button')?.focus();
+    const closeOutside = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
+
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+
+  return (
+    <div className="editor__more" ref={wrapper}>
+      <button
+        ref={toggle}
+        type="button"
+        className="button button--ghost editor__more-toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <UiIcon name="more" />
+        More<span className="visually-hidden"> draft actions</span>
+      </button>
+      <div id={menuId} className={`editor__draft-actions${open ? ' is-open' : ''}`}>
+        <button
+          type="button"
+          className="button button--ghost editor__change"
+          onClick={choose(onClear)}
+        >
+          Clear this draft
+        </button>
+        <button
+          type="button"
+          className="button button--ghost editor__change"
+          aria-haspopup="dialog"
+          onClick={choose(onChangeTemplate)}
+        >
+          Change template
+        </button>
+      </div>
+    </div>
+  );
+}
