@@ -125,6 +125,32 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
       ).n,
     );
 
+  /** Messages the owner received earlier, stored as the form would have left them. */
+  const receivedEarlier = (
+    userId: string,
+    username: string,
+    count: number,
+    at = new Date().toISOString(),
+    senderKey: string | null = null,
+  ) =>
+    t.database.db
+      .insertInto('contact_messages')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          id: `${username}-earlier-${i}`,
+          user_id: userId,
+          username,
+          visitor_name: 'Earlier visitor',
+          visitor_email: 'earlier@example.net',
+          subject: '',
+          message: 'Earlier',
+          email_id: null,
+          created_at: at,
+          sender_key: senderKey,
+        })),
+      )
+      .execute();
+
   it.each(TEMPLATE_IDS.map((id, index) => [id, index + 1] as const))(
     '%s: the form posts to the server, asks for the visitor email, and the owner address is nowhere in the page',
     async (_templateId, n) => {
@@ -302,23 +328,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
       data: dataWith('template1'),
       email: 'capped@example.com',
     });
-    const now = new Date().toISOString();
-    await t.database.db
-      .insertInto('contact_messages')
-      .values(
-        Array.from({ length: CONTACT_LIMITS.perOwnerPerDay }, (_, i) => ({
-          id: `capped-${i}`,
-          user_id: userId,
-          username: 'capped',
-          visitor_name: 'Earlier visitor',
-          visitor_email: 'earlier@example.net',
-          subject: '',
-          message: 'Earlier today',
-          email_id: null,
-          created_at: now,
-        })),
-      )
-      .execute();
+    await receivedEarlier(userId, 'capped', CONTACT_LIMITS.perOwnerPerDay);
     const before = await outboxCount();
     const refused = await post('capped', good());
     expect(refused.status).toBe(429);
@@ -334,21 +344,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
       email: 'one-sender@example.com',
     });
     const yesterday = new Date(Date.now() - 86_400_000).toISOString();
-    await t.database.db
-      .insertInto('contact_messages')
-      .values({
-        id: 'one-sender-yesterday',
-        user_id: userId,
-        username: 'one-sender',
-        visitor_name: 'Yesterday',
-        visitor_email: 'yesterday@example.net',
-        subject: '',
-        message: 'From yesterday',
-        email_id: null,
-        created_at: yesterday,
-        sender_key: 'a key from yesterday',
-      })
-      .execute();
+    await receivedEarlier(userId, 'one-sender', 1, yesterday, 'a key from yesterday');
     // One IPv6 subscriber rotating through their /64 is one sender.
     const addresses = Array.from(
       { length: CONTACT_LIMITS.perSenderPerOwnerPerDay + 1 },
@@ -372,7 +368,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
       .where('user_id', '=', userId)
       .execute();
     expect(rows).toHaveLength(CONTACT_LIMITS.perSenderPerOwnerPerDay + 2);
-    expect(rows.find((row) => row.id === 'one-sender-yesterday')?.sender_key).toBeNull();
+    expect(rows.find((row) => row.id === 'one-sender-earlier-0')?.sender_key).toBeNull();
     // The key is a hash: no address is stored.
     for (const row of rows) expect(row.sender_key ?? '').not.toContain('2001');
   });
@@ -384,23 +380,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
       data: dataWith('template1'),
       email: 'together@example.com',
     });
-    const now = new Date().toISOString();
-    await t.database.db
-      .insertInto('contact_messages')
-      .values(
-        Array.from({ length: CONTACT_LIMITS.perOwnerPerDay - 1 }, (_, i) => ({
-          id: `together-${i}`,
-          user_id: userId,
-          username: 'together',
-          visitor_name: 'Earlier visitor',
-          visitor_email: 'earlier@example.net',
-          subject: '',
-          message: 'Earlier today',
-          email_id: null,
-          created_at: now,
-        })),
-      )
-      .execute();
+    await receivedEarlier(userId, 'together', CONTACT_LIMITS.perOwnerPerDay - 1);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => post('together', good()).then((answer) => answer.status)),
     );
