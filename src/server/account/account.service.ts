@@ -5,7 +5,7 @@ import { portfolioUrl } from '../../shared/domain/username.js';
 import { isTemplateId, templateName } from '../../shared/templates/catalog.js';
 import { inTransaction, type Db } from '../db/database.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { deleteUploadsOf } from '../uploads/uploads.service.js';
 import type { MediaStorage } from '../uploads/storage.js';

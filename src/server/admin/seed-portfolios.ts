@@ -4,7 +4,7 @@ import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import type { PageRenderer } from '../public-pages/page-renderer.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 
 /** Rows written per transaction: large enough to be fast, small enough for SQLite's parameters. */
 const BATCH = 250;
