@@ -178,7 +178,7 @@ export interface TemplateVersionsTable {
   started_at: string;
 }
 
-/** One request-limit bucket (http/rate-limit-store.ts). */
+/** One request-limit bucket (http/rate-limits.repository.ts). */
 export interface RateLimitsTable {
   id: string;
   /** bigint milliseconds: PostgreSQL's driver returns it as a string, SQLite as a number. */
