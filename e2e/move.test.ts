@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bumpPageGeneration } from '../src/server/public-pages/page-generation.js';
+import { bumpPageGeneration } from '../src/server/public-pages/page-generation.repository.js';
 import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { discountedPaise, formatRupees } from '../src/shared/domain/price.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';

@@ -160,12 +160,12 @@ export type VerifyPaymentResponse =
    */
   | { status: 'confirming'; message: string };
 
-/** POST /test-gateway/pay and /test-gateway/fail: the built-in test checkout's server side. */
-export interface TestGatewayRequest {
+/** POST /test-gateway/pay and /test-gateway/fail: the built-in gateway's checkout, server side. */
+export interface BuiltinGatewayRequest {
   order_id: string;
 }
 
-export interface TestGatewayFailure {
+export interface BuiltinGatewayFailure {
   error: { code: string; description: string; reason: string };
 }
 

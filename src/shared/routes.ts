@@ -1,8 +1,7 @@
 import { usernameProblem } from './domain/username.js';
 import { trimTrailingSlashes } from './domain/urls.js';
+import { SITE_NAME } from './site.js';
 import { TEMPLATE_IDS, templateName } from './templates/catalog.js';
-
-export const SITE_NAME = 'Online Portfolio Builder';
 
 /**
  * Every page of the builder, with the title a direct load gets before the app takes over.
@@ -85,15 +84,6 @@ export function pageTitle(pathname: string): string | undefined {
     PARAMETERISED_PAGES.find((page) => matchPage(page, normalised))?.title
   );
 }
-
-/**
- * The narrowest window the builder works in: below it (a smartwatch, a split screen) the editor
- * and the final preview send the person to /screen-error. Phones start at 320 px.
- */
-export const NARROWEST_BUILDER_WIDTH = 320;
-
-/** At this width and below the editor shows its form alone, with the preview one tap away. */
-export const PHONE_LAYOUT_WIDTH = 750;
 
 /** The signed-in person's portfolios, receipts and account actions. */
 export const ACCOUNT_PATH = '/account';

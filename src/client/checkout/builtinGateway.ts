@@ -1,11 +1,11 @@
 import type {
-  TestGatewayFailure,
-  TestGatewayRequest,
+  BuiltinGatewayFailure,
+  BuiltinGatewayRequest,
   VerifyPaymentRequest,
 } from '../../shared/orders.js';
 import { api } from '../api/http.js';
 
-function isBuiltinGatewayFailure(value: unknown): value is TestGatewayFailure {
+function isBuiltinGatewayFailure(value: unknown): value is BuiltinGatewayFailure {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const { error } = value as { error: unknown };
   return (
@@ -16,7 +16,7 @@ function isBuiltinGatewayFailure(value: unknown): value is TestGatewayFailure {
 }
 
 const post = (path: string, orderId: string) => {
-  const body: TestGatewayRequest = { order_id: orderId };
+  const body: BuiltinGatewayRequest = { order_id: orderId };
   return api<unknown>(path, { method: 'POST', body: JSON.stringify(body) });
 };
 

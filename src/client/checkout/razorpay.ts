@@ -1,5 +1,5 @@
 import { CHECKOUT_THEME_COLOR, type VerifyPaymentRequest } from '../../shared/orders.js';
-import { SITE_NAME } from '../../shared/routes.js';
+import { SITE_NAME } from '../../shared/site.js';
 import type {
   CheckoutHandle,
   CheckoutHandlers,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { NARROWEST_BUILDER_WIDTH } from '../../shared/routes.js';
+import { NARROWEST_BUILDER_WIDTH } from '../../shared/site.js';
 
 /**
  * The editor and the final preview work on phones; only a window narrower than any phone

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { PHONE_LAYOUT_WIDTH } from '../../shared/routes.js';
+import { PHONE_LAYOUT_WIDTH } from '../../shared/site.js';
 
 /**
  * On a phone the editor shows its form alone; "Preview" lays the live preview over it, full

@@ -9,7 +9,7 @@ import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Footer } from '../components/Footer.js';
-import './account.css';
+import '../account/account.css';
 
 type Loaded =
   | { status: 'loading' }

@@ -4,7 +4,7 @@ import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js'
 import { FinalPreviewBar } from '../final-preview/FinalPreviewBar.js';
 import { readStoredDraftForFinalPreview } from '../final-preview/finalDraft.js';
 import { Publisher } from '../final-preview/Publisher.js';
-import './final-preview.css';
+import '../final-preview/final-preview.css';
 
 /** /final-preview: the stored draft as it will be published, with its address and payment. */
 export function FinalPreviewPage() {

@@ -10,7 +10,7 @@ import { BillingFields } from '../billing/BillingFields.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Alert, Spinner } from '../final-preview/Alert.js';
 import { useRenewal, type RenewalPhase } from '../renewal/useRenewal.js';
-import './final-preview.css';
+import '../final-preview/final-preview.css';
 import './renew.css';
 
 /** What renewing does from here, in the words of the term rules. */

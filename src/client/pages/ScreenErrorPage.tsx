@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { NARROWEST_BUILDER_WIDTH } from '../../shared/routes.js';
+import { NARROWEST_BUILDER_WIDTH } from '../../shared/site.js';
 import './simple-page.css';
 
 export function ScreenErrorPage() {

@@ -7,7 +7,7 @@ import type {
 } from '../../shared/account.js';
 import { normaliseUsername } from '../../shared/domain/username.js';
 import { endSession } from '../auth/sessions.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, notFound, type HttpError } from '../http/errors.js';
 import { addressText } from '../http/route-rules.js';
 import {
   accountOf,
@@ -25,6 +25,7 @@ import {
 } from '../visits/own-pages.js';
 import { portfolioQrCode, type QrFormat } from './qr-code.service.js';
 import { exportSite } from './site-export.service.js';
+import { AccountError } from './errors.js';
 
 const usernameParams = { params: z.object({ username: addressText(60) }) };
 /** Longer than any email address the sign-in accepts, short enough to compare cheaply. */
@@ -41,6 +42,24 @@ function readConfirmation(body: unknown): string {
     );
   }
   return value.confirmation;
+}
+
+/** How each refusal of the account rules is answered over HTTP. */
+function httpErrorFor(error: AccountError): HttpError {
+  switch (error.refusal) {
+    case 'not_yours':
+      return notFound(error.message);
+    case 'not_confirmed':
+      return badRequest(error.message, 'confirmation');
+  }
+}
+
+async function answer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof AccountError ? httpErrorFor(error) : error;
+  }
 }
 
 /** The account page's API: the person's portfolios, what they can do with them, and leaving. */
@@ -73,7 +92,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext)
         const user = await request.requireUser();
         const username = normaliseUsername(request.params.username);
         const unpublished = action === 'unpublish';
-        await setPublication(ctx, user.id, username, unpublished);
+        await answer(() => setPublication(ctx, user.id, username, unpublished));
         return { username, unpublished };
       },
     );
@@ -84,7 +103,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext)
     { config: { signedIn: true, rateLimits: ['accountPerUser'], ...usernameParams } },
     async (request, reply) => {
       const user = await request.requireUser();
-      await deletePortfolio(ctx, user.id, normaliseUsername(request.params.username));
+      const username = normaliseUsername(request.params.username);
+      await answer(() => deletePortfolio(ctx, user.id, username));
       return reply.status(204).send();
     },
   );
@@ -103,7 +123,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext)
       const user = await request.requireUser();
       const username = normaliseUsername(request.params.username);
       const format = request.params.format;
-      const qr = await portfolioQrCode(ctx, user.id, username, format);
+      const qr = await answer(() => portfolioQrCode(ctx, user.id, username, format));
       if (request.query.download) {
         reply.header('content-disposition', `attachment; filename="${username}-qr.${format}"`);
       }
@@ -119,7 +139,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext)
     { config: { signedIn: true, rateLimits: ['exportPerUser'], ...usernameParams } },
     async (request, reply) => {
       const user = await request.requireUser();
-      const site = await exportSite(ctx, user.id, normaliseUsername(request.params.username));
+      const username = normaliseUsername(request.params.username);
+      const site = await answer(() => exportSite(ctx, user.id, username));
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="${site.fileName}"`)
@@ -148,7 +169,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext)
     { config: { signedIn: true, rateLimits: ['accountPerUser'] } },
     async (request, reply) => {
       const user = await request.requireUser();
-      await deleteAccount(ctx, user, readConfirmation(request.body));
+      const confirmation = readConfirmation(request.body);
+      await answer(() => deleteAccount(ctx, user, confirmation));
       // Every session went with the account; this also clears the cookie of this browser.
       await endSession(ctx.db, app.deps.config, request, reply);
       return reply.status(204).send();

@@ -4,8 +4,7 @@ import { termOf } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import { isTemplateId, templateName } from '../../shared/templates/catalog.js';
 import { inTransaction, type Db } from '../db/database.js';
-import { badRequest, notFound } from '../http/errors.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { deleteUploadsOf } from '../uploads/uploads.service.js';
 import type { MediaStorage } from '../uploads/storage.js';
@@ -19,6 +18,7 @@ import {
   readExport,
   setUnpublished,
 } from './account.repository.js';
+import { AccountError } from './errors.js';
 
 export interface AccountContext {
   db: Db;
@@ -76,7 +76,7 @@ export async function setPublication(
 ): Promise<void> {
   await inTransaction(ctx.db, async (trx) => {
     const owned = await findOwnedName(trx, userId, username);
-    if (!owned) throw notFound(NOT_YOURS);
+    if (!owned) throw new AccountError('not_yours', NOT_YOURS);
     const stamp = ctx.now().toISOString();
     await setUnpublished(trx, username, unpublished ? stamp : null, stamp);
     await bumpPageGeneration(trx);
@@ -91,7 +91,7 @@ export async function deletePortfolio(
 ): Promise<void> {
   await inTransaction(ctx.db, async (trx) => {
     const owned = await findOwnedName(trx, userId, username);
-    if (!owned) throw notFound(NOT_YOURS);
+    if (!owned) throw new AccountError('not_yours', NOT_YOURS);
     await deleteName(trx, username);
     await deletePortfolioIfUnused(trx, owned.portfolio_id);
     await bumpPageGeneration(trx);
@@ -181,9 +181,9 @@ export async function deleteAccount(
     typed === DELETE_ACCOUNT_WORD ||
     (user.email !== '' && typed.toLowerCase() === user.email.toLowerCase());
   if (!confirmed) {
-    throw badRequest(
+    throw new AccountError(
+      'not_confirmed',
       `To delete your account, type ${DELETE_ACCOUNT_WORD} or your email address.`,
-      'confirmation',
     );
   }
   await inTransaction(ctx.db, async (trx) => {

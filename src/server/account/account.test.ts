@@ -19,7 +19,7 @@ import type { UploadedImage } from '../../shared/uploads.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { hmacHex } from '../payments/signatures.js';
-import { readPageGeneration } from '../public-pages/page-generation.js';
+import { readPageGeneration } from '../public-pages/page-generation.repository.js';
 
 /** Publishes through the real order, payment and verify routes, with the person's own name. */
 async function publish(

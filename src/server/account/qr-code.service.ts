@@ -5,9 +5,9 @@
  */
 import QRCode from 'qrcode';
 import { portfolioUrl } from '../../shared/domain/username.js';
-import { notFound } from '../http/errors.js';
 import { findOwnedName } from './account.repository.js';
 import { NOT_YOURS, type AccountContext } from './account.service.js';
+import { AccountError } from './errors.js';
 
 export type QrFormat = 'svg' | 'png';
 
@@ -27,7 +27,7 @@ export async function portfolioQrCode(
   format: QrFormat,
 ): Promise<QrCode> {
   if (!(await findOwnedName(ctx.db, userId, username))) {
-    throw notFound(NOT_YOURS);
+    throw new AccountError('not_yours', NOT_YOURS);
   }
   const url = portfolioUrl(ctx.publicUrl(), username);
   // Medium error correction: still reads with a scuffed corner, without a dense pattern.

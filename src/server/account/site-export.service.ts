@@ -9,7 +9,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { zip, type AsyncZippable } from 'fflate';
 import { isTemplateId } from '../../shared/templates/catalog.js';
-import { notFound } from '../http/errors.js';
 import { findPortfolioById } from '../portfolios/portfolios.repository.js';
 import { requireStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { renderPortfolioPage } from '../public-pages/render-page.js';
@@ -17,6 +16,7 @@ import { templateBuild } from '../public-pages/template-assets.js';
 import { STORAGE_KEY } from '../uploads/storage.js';
 import { findOwnedName } from './account.repository.js';
 import { NOT_YOURS, type AccountContext } from './account.service.js';
+import { AccountError } from './errors.js';
 
 /** Where uploaded images are looked for in the page; read from the media storage, not the disk. */
 const MEDIA_PREFIX = '/media/';
@@ -40,7 +40,7 @@ export async function exportSite(
   const owned = await findOwnedName(ctx.db, userId, username);
   const portfolio = owned && (await findPortfolioById(ctx.db, owned.portfolio_id));
   if (!portfolio || !isTemplateId(portfolio.template_id)) {
-    throw notFound(NOT_YOURS);
+    throw new AccountError('not_yours', NOT_YOURS);
   }
   const clientDir = ctx.clientDir;
   if (!clientDir) throw new Error('the site export needs the built client');

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import { inTransaction, type Db } from '../db/database.js';
 import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import type { PageRenderer } from '../public-pages/page-renderer.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
+import { listTemplates } from '../templates/templates.repository.js';
+import { countUsernamesStartingWith, insertSeedRows } from './seed.repository.js';
 
 /** Rows written per transaction: large enough to be fast, small enough for SQLite's parameters. */
 const BATCH = 250;
@@ -22,19 +24,9 @@ export async function seedPortfolios(
   renderer: PageRenderer,
   options: { count: number; publicUrl: string; onProgress?: (done: number) => void },
 ): Promise<{ first: number; last: number }> {
-  const existing = await db
-    .selectFrom('usernames')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('username', 'like', `${SEED_USERNAME_PREFIX}%`)
-    .executeTakeFirstOrThrow();
-  const first = Number(existing.count) + 1;
+  const first = (await countUsernamesStartingWith(db, SEED_USERNAME_PREFIX)) + 1;
   const last = first + options.count - 1;
-  const prices = new Map(
-    (await db.selectFrom('templates').select(['id', 'price_paise']).execute()).map((row) => [
-      row.id,
-      row.price_paise ?? 0,
-    ]),
-  );
+  const prices = new Map((await listTemplates(db)).map((row) => [row.id, row.price_paise ?? 0]));
   for (let start = first; start <= last; start += BATCH) {
     const numbers = Array.from({ length: Math.min(BATCH, last - start + 1) }, (_, i) => start + i);
     const now = new Date();
@@ -66,107 +58,79 @@ export async function seedPortfolios(
         return result.page;
       }),
     );
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('users')
-        .values(
-          people.map((person) => ({
-            id: person.userId,
-            issuer: 'https://seed.invalid',
-            subject: person.userId,
-            email: `${person.username}@example.com`,
-            email_verified: 1,
-            name: `Seed Person ${person.number}`,
-            given_name: null,
-            picture: null,
-            created_at: stamp,
-            updated_at: stamp,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('orders')
-        .values(
-          people.map((person) => ({
-            id: person.orderId,
-            gateway: 'test',
-            gateway_order_id: `seed_${person.orderId}`,
-            user_id: person.userId,
-            template_id: person.templateId,
-            username: person.username,
-            data: person.data,
-            amount_paise: prices.get(person.templateId) ?? 0,
-            currency: 'INR',
-            receipt: String(now.getTime()),
-            status: 'paid' as const,
-            payment_id: `seed_pay_${person.orderId}`,
-            credit_used_by_order_id: null,
-            created_at: stamp,
-            updated_at: stamp,
-            paid_at: stamp,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('portfolios')
-        .values(
-          people.map((person) => ({
-            id: person.portfolioId,
-            user_id: person.userId,
-            template_id: person.templateId,
-            data: person.data,
-            paid_until: paidUntil,
-            created_at: stamp,
-            updated_at: stamp,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('usernames')
-        .values(
-          people.map((person) => ({
-            username: person.username,
-            user_id: person.userId,
-            portfolio_id: person.portfolioId,
-            created_at: stamp,
-            updated_at: stamp,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('email_outbox')
-        .values(
-          people.map((person) => ({
-            id: randomUUID(),
-            to_address: `${person.username}@example.com`,
-            subject: 'Your portfolio is live',
-            text_body: `Your portfolio is published at ${portfolioUrl(options.publicUrl, person.username)}`,
-            html_body: null,
-            status: 'sent' as const,
-            attempts: 1,
-            next_attempt_at: stamp,
-            locked_until: null,
-            last_error: null,
-            created_at: stamp,
-            sent_at: stamp,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('rendered_pages')
-        .values(
-          pages.map((page) => ({
-            username: page.username,
-            source_version: page.sourceVersion,
-            template_version: page.templateVersion,
-            etag: page.etag,
-            html: page.html,
-            gzip: page.gzip,
-            br: page.br,
-            rendered_at: stamp,
-          })),
-        )
-        .execute();
+    await inTransaction(db, async (trx) => {
+      await insertSeedRows(trx, {
+        users: people.map((person) => ({
+          id: person.userId,
+          issuer: 'https://seed.invalid',
+          subject: person.userId,
+          email: `${person.username}@example.com`,
+          email_verified: 1,
+          name: `Seed Person ${person.number}`,
+          given_name: null,
+          picture: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+        orders: people.map((person) => ({
+          id: person.orderId,
+          gateway: 'test',
+          gateway_order_id: `seed_${person.orderId}`,
+          user_id: person.userId,
+          template_id: person.templateId,
+          username: person.username,
+          data: person.data,
+          amount_paise: prices.get(person.templateId) ?? 0,
+          currency: 'INR',
+          receipt: String(now.getTime()),
+          status: 'paid' as const,
+          payment_id: `seed_pay_${person.orderId}`,
+          credit_used_by_order_id: null,
+          created_at: stamp,
+          updated_at: stamp,
+          paid_at: stamp,
+        })),
+        portfolios: people.map((person) => ({
+          id: person.portfolioId,
+          user_id: person.userId,
+          template_id: person.templateId,
+          data: person.data,
+          paid_until: paidUntil,
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+        usernames: people.map((person) => ({
+          username: person.username,
+          user_id: person.userId,
+          portfolio_id: person.portfolioId,
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+        emails: people.map((person) => ({
+          id: randomUUID(),
+          to_address: `${person.username}@example.com`,
+          subject: 'Your portfolio is live',
+          text_body: `Your portfolio is published at ${portfolioUrl(options.publicUrl, person.username)}`,
+          html_body: null,
+          status: 'sent' as const,
+          attempts: 1,
+          next_attempt_at: stamp,
+          locked_until: null,
+          last_error: null,
+          created_at: stamp,
+          sent_at: stamp,
+        })),
+        pages: pages.map((page) => ({
+          username: page.username,
+          source_version: page.sourceVersion,
+          template_version: page.templateVersion,
+          etag: page.etag,
+          html: page.html,
+          gzip: page.gzip,
+          br: page.br,
+          rendered_at: stamp,
+        })),
+      });
       await bumpPageGeneration(trx);
     });
     options.onProgress?.(numbers.at(-1)! - first + 1);

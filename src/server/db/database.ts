@@ -50,7 +50,7 @@ const sqliteConnections = new WeakMap<Db, SqliteDatabase.Database>();
 
 /**
  * The raw SQLite connection under `db`, for the rare read on a hot path that must not pay for
- * Kysely's compile and better-sqlite3's prepare on every call (see public-pages/page-generation.ts).
+ * Kysely's compile and better-sqlite3's prepare on every call (see public-pages/public-pages.repository.ts).
  * Undefined on PostgreSQL.
  */
 export function sqliteConnectionOf(db: Db): SqliteDatabase.Database | undefined {

@@ -178,15 +178,18 @@ export interface TemplateVersionsTable {
   started_at: string;
 }
 
-/** One request-limit bucket (http/rate-limit-store.ts). */
+/** One request-limit bucket (http/rate-limits.repository.ts). */
 export interface RateLimitsTable {
   id: string;
   /** bigint milliseconds: PostgreSQL's driver returns it as a string, SQLite as a number. */
   full_at: number | string;
 }
 
-/** The built-in gateway's payments: it has no provider behind it to keep them. */
-export interface TestGatewayPaymentsTable {
+/**
+ * The built-in gateway's payments: it has no provider behind it to keep them. The table keeps
+ * the name it was created with, test_gateway_payments.
+ */
+export interface BuiltinGatewayPaymentsTable {
   id: string;
   gateway_order_id: string;
   amount: number;
@@ -322,7 +325,7 @@ export interface Database {
   rendered_pages: RenderedPagesTable;
   template_versions: TemplateVersionsTable;
   rate_limits: RateLimitsTable;
-  test_gateway_payments: TestGatewayPaymentsTable;
+  test_gateway_payments: BuiltinGatewayPaymentsTable;
   term_reminders: TermRemindersTable;
   contact_messages: ContactMessagesTable;
   receipt_counters: ReceiptCountersTable;

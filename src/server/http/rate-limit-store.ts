@@ -1,6 +1,10 @@
 import { Redis } from 'ioredis';
-import { sql, SqliteAdapter } from 'kysely';
 import type { Db } from '../db/database.js';
+import {
+  deleteFullRateLimits,
+  findRateLimitFullAt,
+  takeRateLimitStep,
+} from './rate-limits.repository.js';
 
 /**
  * Where request-limit buckets live, so that every app process counts against the same ones:
@@ -34,47 +38,28 @@ const retryAfter = (fullAt: number, bucket: Bucket, now: number) =>
 const PURGE_INTERVAL_MS = 60_000;
 
 export class DatabaseRateLimitStore implements RateLimitStore {
-  private readonly sqlite: boolean;
   private lastPurge = 0;
 
-  constructor(private readonly db: Db) {
-    this.sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  }
+  constructor(private readonly db: Db) {}
 
   async take(id: string, bucket: Bucket, now: number): Promise<TakeResult> {
     this.purgeNowAndThen(now);
-    const interval = Math.ceil(bucket.intervalMs);
-    // One statement: insert a new bucket, or move an existing one on if it has room. A bucket
-    // without room is left as it is and returns no row.
-    const greatest = sql.raw(this.sqlite ? 'max' : 'greatest');
-    const value = (n: number) => (this.sqlite ? sql`${n}` : sql`cast(${n} as bigint)`);
-    const moved = sql`${greatest}(rate_limits.full_at, ${value(now)}) + ${value(interval)}`;
-    const result = await sql<{ full_at: number | string }>`
-      insert into rate_limits (id, full_at) values (${id}, ${value(now + interval)})
-      on conflict (id) do update set full_at = ${moved}
-      where ${moved} - ${value(now)} <= ${value(bucket.windowMs)}
-      returning full_at`.execute(this.db);
-    if (result.rows.length > 0) return { allowed: true };
-    const row = await this.db
-      .selectFrom('rate_limits')
-      .select('full_at')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return {
-      allowed: false,
-      retryAfterSeconds: retryAfter(Number(row?.full_at ?? now), bucket, now),
-    };
+    // One statement: insert a new bucket, or move an existing one on if it has room.
+    const taken = await takeRateLimitStep(this.db, id, {
+      now,
+      intervalMs: Math.ceil(bucket.intervalMs),
+      windowMs: bucket.windowMs,
+    });
+    if (taken) return { allowed: true };
+    const fullAt = await findRateLimitFullAt(this.db, id);
+    return { allowed: false, retryAfterSeconds: retryAfter(fullAt ?? now, bucket, now) };
   }
 
   private purgeNowAndThen(now: number): void {
     if (now - this.lastPurge < PURGE_INTERVAL_MS) return;
     this.lastPurge = now;
     // A full bucket carries no information: deleting it changes no answer.
-    this.db
-      .deleteFrom('rate_limits')
-      .where('full_at', '<', now)
-      .execute()
-      .catch(() => {});
+    deleteFullRateLimits(this.db, now).catch(() => {});
   }
 
   async close(): Promise<void> {}

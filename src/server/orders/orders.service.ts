@@ -20,7 +20,7 @@ import { hasPaymentEvent, recordPaymentEvent } from '../payments/payment-events.
 import { isPaidEvent, type WebhookEvent } from '../payments/razorpay-webhook.js';
 import { paymentSignature, signaturesMatch } from '../payments/signatures.js';
 import { findPortfolioById, updatePortfolio } from '../portfolios/portfolios.repository.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 import { findTemplate } from '../templates/templates.repository.js';
 import { spendCredit, findUsableCredit } from './credits.repository.js';
 import { OrderError } from './errors.js';

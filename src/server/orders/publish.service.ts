@@ -15,7 +15,7 @@ import {
   setPaidUntil,
   updatePortfolio,
 } from '../portfolios/portfolios.repository.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 import { deleteHold, findHold } from './holds.repository.js';
 import { OrderError } from './errors.js';
 import { endReplacedTerm, moveCreditStands } from './moves.service.js';

@@ -4,7 +4,6 @@
  * the portfolio keeps its content (publish.service.ts extends `paid_until` and nothing else).
  */
 import { randomUUID } from 'node:crypto';
-import { parsePortfolio } from '../../shared/domain/portfolio.js';
 import { renewedUntil, termOf } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import type { CreateOrderResponse, RenewalQuote } from '../../shared/orders.js';
@@ -12,6 +11,7 @@ import { isTemplateId, templateName } from '../../shared/templates/catalog.js';
 import type { UserRow } from '../auth/users.repository.js';
 import { inTransaction } from '../db/database.js';
 import { findPortfolioById, type PortfolioRow } from '../portfolios/portfolios.repository.js';
+import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { OrderError } from './errors.js';
 import type { StoredBilling } from './orders.input.js';
 import { insertOrder } from './orders.repository.js';
@@ -54,7 +54,7 @@ export async function quoteRenewal(
   const portfolio = await ownPortfolioAt(ctx, user, username, now);
   const templateId = portfolio.template_id;
   if (!isTemplateId(templateId)) throw new Error(`portfolio ${portfolio.id} has no known template`);
-  const parsed = parsePortfolio(JSON.parse(portfolio.data));
+  const parsed = decodeStoredPortfolio(portfolio.data);
   return {
     username,
     url: portfolioUrl(ctx.publicUrl(), username),

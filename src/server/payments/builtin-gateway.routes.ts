@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { TestGatewayFailure } from '../../shared/orders.js';
+import type { BuiltinGatewayFailure } from '../../shared/orders.js';
 import type { Db } from '../db/database.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { BuiltinGateway } from './builtin-gateway.js';
@@ -53,7 +53,7 @@ export function registerBuiltinGatewayRoutes(
     };
   });
 
-  app.post('/test-gateway/fail', signedIn, async (request): Promise<TestGatewayFailure> => {
+  app.post('/test-gateway/fail', signedIn, async (request): Promise<BuiltinGatewayFailure> => {
     const user = await request.requireUser();
     const { orderId } = await readOrderId(user.id, request.body);
     const description =

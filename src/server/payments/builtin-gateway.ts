@@ -8,13 +8,13 @@ import {
   type PaymentGateway,
 } from './gateway.js';
 import {
-  findTestGatewayPayment,
-  insertTestGatewayPayment,
-  moveTestGatewayPayment,
-  type TestGatewayPaymentRow,
-} from './test-gateway-payments.repository.js';
+  findBuiltinGatewayPayment,
+  insertBuiltinGatewayPayment,
+  moveBuiltinGatewayPayment,
+  type BuiltinGatewayPaymentRow,
+} from './builtin-gateway-payments.repository.js';
 
-const asPayment = (row: TestGatewayPaymentRow): GatewayPayment => ({
+const asPayment = (row: BuiltinGatewayPaymentRow): GatewayPayment => ({
   id: row.id,
   orderId: row.gateway_order_id,
   amount: row.amount,
@@ -56,7 +56,7 @@ export class BuiltinGateway implements PaymentGateway {
 
   /** What the test checkout does when the person pays: an authorized payment for the order. */
   async authorizePayment(order: { id: string; amount: number; currency: string }) {
-    const payment: TestGatewayPaymentRow = {
+    const payment: BuiltinGatewayPaymentRow = {
       id: `pay_test_${randomBytes(9).toString('base64url')}`,
       gateway_order_id: order.id,
       amount: order.amount,
@@ -65,7 +65,7 @@ export class BuiltinGateway implements PaymentGateway {
       amount_refunded: 0,
       created_at: new Date().toISOString(),
     };
-    await insertTestGatewayPayment(this.db, payment);
+    await insertBuiltinGatewayPayment(this.db, payment);
     return asPayment(payment);
   }
 
@@ -82,7 +82,7 @@ export class BuiltinGateway implements PaymentGateway {
     if (payment.amount !== amount || payment.currency !== currency) {
       throw refused('Capture amount must be equal to the amount authorized');
     }
-    await moveTestGatewayPayment(this.db, paymentId, 'authorized', 'captured');
+    await moveBuiltinGatewayPayment(this.db, paymentId, 'authorized', 'captured');
     const now = await this.find(paymentId);
     if (now.status !== 'captured') throw refused(`The payment is ${now.status}, not authorized`);
     return asPayment(now);
@@ -96,7 +96,7 @@ export class BuiltinGateway implements PaymentGateway {
     // A partial refund leaves the payment captured, as Razorpay does.
     const to = refund === left ? 'refunded' : 'captured';
     const total = payment.amount_refunded + refund;
-    if (!(await moveTestGatewayPayment(this.db, paymentId, 'captured', to, total))) {
+    if (!(await moveBuiltinGatewayPayment(this.db, paymentId, 'captured', to, total))) {
       throw refused('Only a captured payment can be refunded');
     }
     return {
@@ -107,8 +107,8 @@ export class BuiltinGateway implements PaymentGateway {
     };
   }
 
-  private async find(paymentId: string): Promise<TestGatewayPaymentRow> {
-    const payment = await findTestGatewayPayment(this.db, paymentId);
+  private async find(paymentId: string): Promise<BuiltinGatewayPaymentRow> {
+    const payment = await findBuiltinGatewayPayment(this.db, paymentId);
     if (!payment) throw refused('The id provided does not exist');
     return payment;
   }

@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import { sqliteConnectionOf, type Db } from '../db/database.js';
 import { canonicalHostOf } from '../domains/domains.repository.js';
-import { bumpPageGeneration } from './page-generation.js';
+import { bumpPageGeneration } from './page-generation.repository.js';
 
 /** A published portfolio as a page is rendered from it. */
 export interface PageSourceRow {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { servedUntilOf } from './availability.js';
 import type { PageCache } from './page-cache.js';
-import { readPageGeneration } from './page-generation.js';
+import { readPageGeneration } from './page-generation.repository.js';
 import { sourceVersionOf, type PageRenderer } from './page-renderer.js';
 import {
   findPageSource,

@@ -11,7 +11,7 @@ import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { buildApp } from '../app.js';
 import type { Db } from '../db/database.js';
-import { readPageGeneration } from './page-generation.js';
+import { readPageGeneration } from './page-generation.repository.js';
 import { PageCache } from './page-cache.js';
 import { MAX_RENDERED_PAGE_BYTES, PageRenderer } from './page-renderer.js';
 import { setPublication } from '../account/account.service.js';

@@ -13,7 +13,7 @@ import { enqueueEmail } from '../mail/outbox.repository.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import { isGatewayPayment } from '../payments/ids.js';
 import { findPortfolioOf, setPaidUntil } from '../portfolios/portfolios.repository.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 import {
   findLaterCreditedMove,
   findOrderById,

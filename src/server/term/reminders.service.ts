@@ -1,7 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { daysUntil, GRACE_DAYS, RESERVED_DAYS, termOf } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
-import { ACCOUNT_PATH, renewPath, SITE_NAME } from '../../shared/routes.js';
+import { ACCOUNT_PATH, renewPath } from '../../shared/routes.js';
+import { SITE_NAME } from '../../shared/site.js';
 import { inTransaction, type Db } from '../db/database.js';
 import type { TermReminderKind } from '../db/schema.js';
 import { enqueueEmail, type Email } from '../mail/outbox.repository.js';

@@ -10,7 +10,7 @@ import { GRACE_DAYS, RESERVED_DAYS } from '../../shared/domain/term.js';
 import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { inTransaction } from '../db/database.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();

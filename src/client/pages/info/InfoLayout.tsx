@@ -2,7 +2,12 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Footer } from '../../components/Footer.js';
 import { SUPPORT_EMAIL } from './support.js';
+// Every info page gets all four in this order, as one stylesheet: the About and Contact parts
+// come after the card, whose defaults some of their rules replace.
 import './info.css';
+import './info-card.css';
+import './about.css';
+import './contact.css';
 
 export interface ContentsEntry {
   id: string;

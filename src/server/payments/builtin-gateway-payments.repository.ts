@@ -1,16 +1,19 @@
 import type { Db } from '../db/database.js';
-import type { TestGatewayPaymentsTable } from '../db/schema.js';
+import type { BuiltinGatewayPaymentsTable } from '../db/schema.js';
 
-export type TestGatewayPaymentRow = TestGatewayPaymentsTable;
+export type BuiltinGatewayPaymentRow = BuiltinGatewayPaymentsTable;
 
-export async function insertTestGatewayPayment(db: Db, row: TestGatewayPaymentRow): Promise<void> {
+export async function insertBuiltinGatewayPayment(
+  db: Db,
+  row: BuiltinGatewayPaymentRow,
+): Promise<void> {
   await db.insertInto('test_gateway_payments').values(row).execute();
 }
 
-export function findTestGatewayPayment(
+export function findBuiltinGatewayPayment(
   db: Db,
   paymentId: string,
-): Promise<TestGatewayPaymentRow | undefined> {
+): Promise<BuiltinGatewayPaymentRow | undefined> {
   return db
     .selectFrom('test_gateway_payments')
     .selectAll()
@@ -19,11 +22,11 @@ export function findTestGatewayPayment(
 }
 
 /** Moves a payment from one state to the next; false when it was not in `from` any more. */
-export async function moveTestGatewayPayment(
+export async function moveBuiltinGatewayPayment(
   db: Db,
   paymentId: string,
-  from: TestGatewayPaymentRow['status'],
-  to: TestGatewayPaymentRow['status'],
+  from: BuiltinGatewayPaymentRow['status'],
+  to: BuiltinGatewayPaymentRow['status'],
   amountRefunded = 0,
 ): Promise<boolean> {
   const result = await db

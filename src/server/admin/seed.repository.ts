@@ -1,0 +1,39 @@
+import type { Insertable } from 'kysely';
+import type { Db, Tx } from '../db/database.js';
+import type {
+  EmailOutboxTable,
+  OrdersTable,
+  PortfoliosTable,
+  RenderedPagesTable,
+  UsernamesTable,
+  UsersTable,
+} from '../db/schema.js';
+
+export async function countUsernamesStartingWith(db: Db, prefix: string): Promise<number> {
+  const row = await db
+    .selectFrom('usernames')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('username', 'like', `${prefix}%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The rows of a batch of seeded publishes, one array per table. */
+export interface SeedRows {
+  users: Insertable<UsersTable>[];
+  orders: Insertable<OrdersTable>[];
+  portfolios: Insertable<PortfoliosTable>[];
+  usernames: Insertable<UsernamesTable>[];
+  emails: Insertable<EmailOutboxTable>[];
+  pages: Insertable<RenderedPagesTable>[];
+}
+
+/** One multi-row insert per table, in the order the foreign keys need. */
+export async function insertSeedRows(trx: Tx, rows: SeedRows): Promise<void> {
+  await trx.insertInto('users').values(rows.users).execute();
+  await trx.insertInto('orders').values(rows.orders).execute();
+  await trx.insertInto('portfolios').values(rows.portfolios).execute();
+  await trx.insertInto('usernames').values(rows.usernames).execute();
+  await trx.insertInto('email_outbox').values(rows.emails).execute();
+  await trx.insertInto('rendered_pages').values(rows.pages).execute();
+}

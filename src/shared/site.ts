@@ -1,0 +1,11 @@
+/** The product's name, as page titles, mails and the payment dialog show it. */
+export const SITE_NAME = 'Online Portfolio Builder';
+
+/**
+ * The narrowest window the builder works in: below it (a smartwatch, a split screen) the editor
+ * and the final preview send the person to /screen-error. Phones start at 320 px.
+ */
+export const NARROWEST_BUILDER_WIDTH = 320;
+
+/** At this width and below the editor shows its form alone, with the preview one tap away. */
+export const PHONE_LAYOUT_WIDTH = 750;
