@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../src/server/db/database.js';
-import { bumpPageGeneration } from '../src/server/public-pages/page-generation.js';
+import { bumpPageGeneration } from '../src/server/public-pages/page-generation.repository.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { createTestDatabase } from '../test/database.js';
 import { freePort } from '../test/free-port.js';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { SERVING_STATES, type DomainState } from '../../shared/domains.js';
 import type { Db, Tx } from '../db/database.js';
 import type { DomainsTable } from '../db/schema.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 
 export type DomainRow = DomainsTable;
 

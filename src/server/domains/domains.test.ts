@@ -14,7 +14,7 @@ import { send } from '../../../test/http.js';
 import { orderBody, uniqueName } from '../../../test/orders.js';
 import { CookieJar, signIn } from '../../../test/signin.js';
 import type { DomainsResponse, DomainView } from '../../shared/domains.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.js';
+import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 
 const TARGET = 'domains.portfolio-test.example';
