@@ -19,8 +19,14 @@ export interface VisitStats {
 }
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The calendar day in India at this instant, as YYYY-MM-DD. */
 export function indiaDay(at: number): string {
   return new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant a YYYY-MM-DD day begins in India (India keeps no summer time). */
+export function indiaDayStart(day: string): number {
+  return Date.parse(`${day}T00:00:00.000Z`) - IST_OFFSET_MS;
 }

@@ -9,7 +9,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { indiaDay } from '../../shared/visits.js';
+import { DAY_MS, indiaDay, indiaDayStart } from '../../shared/visits.js';
 import type { Db } from '../db/database.js';
 import { isOwnPage } from './own-pages.js';
 import { addVisits, rollUpDaysBefore, saltOf, type VisitBatch } from './visits.repository.js';
@@ -53,6 +53,7 @@ export class VisitCounter {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private rolledUpBefore = '';
+  private knownDay = { day: '', from: 0, until: 0 };
 
   constructor(
     private readonly db: Db,
@@ -87,7 +88,7 @@ export class VisitCounter {
     const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
     if (typeof purpose === 'string' && purpose.includes('prefetch')) return;
     if (isOwnPage(request.headers.cookie, username)) return;
-    const day = indiaDay(now);
+    const day = this.dayAt(now);
     const key = `${day}\u0000${username}`;
     let entry = this.pending.get(key);
     if (!entry) {
@@ -106,7 +107,8 @@ export class VisitCounter {
       this.pendingVisitors += added;
       this.today.visitors.set(username, stored + added);
     }
-    const host = referrerHost(request.headers.referer, this.ownHost());
+    const referer = request.headers.referer;
+    const host = referer ? referrerHost(referer, this.ownHost()) : undefined;
     if (host) {
       let known = this.today.referrers.get(username);
       if (!known) this.today.referrers.set(username, (known = new Set()));
@@ -115,6 +117,19 @@ export class VisitCounter {
         entry.referrers.set(host, (entry.referrers.get(host) ?? 0) + 1);
       }
     }
+  }
+
+  /**
+   * India's calendar day at `now`, worked out once a day: formatting a date costs more than the
+   * rest of counting a view.
+   */
+  private dayAt(now: number): string {
+    const known = this.knownDay;
+    if (now >= known.from && now < known.until) return known.day;
+    const day = indiaDay(now);
+    const from = indiaDayStart(day);
+    this.knownDay = { day, from, until: from + DAY_MS };
+    return day;
   }
 
   /** Writes what was counted; tests and the owner's statistics call it to see the latest. */

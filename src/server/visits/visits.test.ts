@@ -11,10 +11,9 @@ import { TEST_DIALECTS } from '../../../test/database.js';
 import { send } from '../../../test/http.js';
 import { publishAs, uniqueName } from '../../../test/orders.js';
 import { signIn, type CookieJar } from '../../../test/signin.js';
-import { indiaDay, type VisitStats } from '../../shared/visits.js';
+import { DAY_MS, indiaDay, indiaDayStart, type VisitStats } from '../../shared/visits.js';
 import { VisitCounter } from './visit-counter.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
@@ -140,6 +139,41 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     expect(salts).toEqual([]);
     expect(((await stats(owner)).body as VisitStats).days.at(-1)).toEqual(before);
   });
+  it("counts a view on India's day, also across midnight there", async () => {
+    const late = uniqueName('late');
+    const counter = new VisitCounter(
+      t.database.db,
+      t.app.log,
+      () => '10.0.0.2',
+      () => 'x',
+      'pepper',
+    );
+    const view = (at: number) =>
+      counter.count(
+        late,
+        { method: 'GET', headers: { 'user-agent': FIREFOX } } as IncomingMessage,
+        at,
+      );
+    // Midnight in India is 18:30 UTC the day before.
+    const midnight = indiaDayStart('2026-03-10');
+    expect(new Date(midnight).toISOString()).toBe('2026-03-09T18:30:00.000Z');
+    view(midnight - 1);
+    view(midnight);
+    view(midnight + DAY_MS - 1);
+    view(midnight - 2);
+    await counter.flush(midnight);
+    const rows = await t.database.db
+      .selectFrom('page_views')
+      .select(['day', 'views'])
+      .where('username', '=', late)
+      .orderBy('day')
+      .execute();
+    expect(rows).toEqual([
+      { day: '2026-03-09', views: 2 },
+      { day: '2026-03-10', views: 2 },
+    ]);
+  });
+
   it('stores a flood of made-up browsers and referrers in bounded, chunked writes without losing the views', async () => {
     const flooded = uniqueName('flood');
     const counter = new VisitCounter(

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { openDatabase } from './src/server/db/database.js';
+import { SAMPLE_DATA } from './src/shared/templates/registry.js';
+import { startBuiltServer } from './test/built-server.js';
+import { publishDirectly } from './test/publish-directly.js';
+const server = await startBuiltServer({ RATE_LIMITS: 'off', PROFILE_OUT: process.env.PROFILE_OUT! });
+const db = openDatabase({ sqliteFile: path.join(server.dataDir, 'portfolio.db') }).db;
+await publishDirectly(db, { username: 'bench-p', templateId: 'template5', data: SAMPLE_DATA.template5 });
+await new Promise((r) => setTimeout(r, 500));
+const url = `${server.url}/users/bench-p`;
+for (let i = 0; i < 3; i++) await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).text();
+const out = execFileSync('wrk', ['-t1', '-c50', '-d8s', '-H', 'User-Agent: Mozilla/5.0 (Linux; Android 14) Chrome/131 Mobile Safari/537.36', url]).toString();
+console.log(out.split('\n').filter((l) => /Requests|Latency/.test(l)).join('\n'));
+await new Promise((r) => setTimeout(r, 1500));
+await db.destroy();
+await server.stop();
