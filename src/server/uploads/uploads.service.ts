@@ -13,6 +13,8 @@ import {
   type UploadedImage,
   type UploadList,
 } from '../../shared/uploads.js';
+import { imageValuesIn, type ImageValue } from '../../shared/domain/images.js';
+import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import type { Db } from '../db/database.js';
 import { UploadError } from './errors.js';
 import { ImagePoolBusyError, ImageTooSlowError, type ImagePool } from './image-pool.js';
@@ -288,6 +290,27 @@ export async function touchReferences(
     kept: refs.filter((ref) => found.has(parseUploadRef(ref)!.hash)),
     missing: refs.filter((ref) => !found.has(parseUploadRef(ref)!.hash)),
   };
+}
+
+/**
+ * The first image of a portfolio about to be published or saved that names an upload the person
+ * does not have (someone else's, or one deleted since); undefined when every upload is theirs.
+ * Theirs are marked as referenced now, as a draft's touch would.
+ */
+export async function foreignUploadIn(
+  db: Db,
+  userId: string,
+  data: PortfolioData,
+  now: Date,
+): Promise<ImageValue | undefined> {
+  const uploads = imageValuesIn(data).flatMap((image) => {
+    const ref = parseUploadRef(image.value);
+    return ref ? [{ image, hash: ref.hash }] : [];
+  });
+  if (uploads.length === 0) return undefined;
+  const hashes = [...new Set(uploads.map((upload) => upload.hash))];
+  const owned = new Set(await touchUploads(db, userId, hashes, now.toISOString()));
+  return uploads.find((upload) => !owned.has(upload.hash))?.image;
 }
 
 /**
