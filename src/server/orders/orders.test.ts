@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
@@ -175,6 +176,12 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
       data: withImages(`${image.ref}#30,20`),
     });
     expect(own).toMatchObject({ status: 200, body: { status: 'free' } });
+    // The link preview's crop for that focal point is stored before any page names it.
+    const crop = await fetch(`${t.url}/media/${image.hash}/og-30-20.jpg`);
+    expect(crop.status).toBe(200);
+    expect(crop.headers.get('content-type')).toBe('image/jpeg');
+    const cropped = await sharp(Buffer.from(await crop.arrayBuffer())).metadata();
+    expect(cropped).toMatchObject({ width: 1200, height: 630 });
 
     // The same reference copied by another person: refused on claim and on order.
     const other = await person();
