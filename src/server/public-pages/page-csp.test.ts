@@ -5,6 +5,7 @@ import { publishDirectly } from '../../../test/publish-directly.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { uploadRef } from '../../shared/uploads.js';
+import { imageOriginsOf } from './page-csp.js';
 
 const upload = (digit: string) => uploadRef({ hash: digit.repeat(64), width: 900, height: 600 });
 
@@ -29,6 +30,18 @@ async function imgSrcOf(url: string): Promise<string> {
     .map((directive) => directive.trim())
     .find((directive) => directive.startsWith('img-src '))!;
 }
+
+describe('imageOriginsOf', () => {
+  it('names nothing a host could use to end or widen the directive', () => {
+    const data = portfolioWith('https://a.example;connect-src/x.png', [
+      'https://*.example/tile.png',
+      'https://a.example,b/tile.png',
+      'http://[::1]:8080/tile.png',
+      'https://ÄB.example/tile.png',
+    ]);
+    expect(imageOriginsOf(data, '/media')).toEqual(['https://xn--b-zfa.example']);
+  });
+});
 
 describe.each(TEST_DIALECTS)(
   'a public page names its image origins in its CSP on %s',

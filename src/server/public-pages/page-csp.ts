@@ -17,12 +17,19 @@ export function imageOriginsOf(data: PortfolioData, mediaBase: string): string[]
   return [...origins].sort();
 }
 
+/**
+ * What a policy may name: scheme, a host of letters, digits, dots and hyphens (punycode for
+ * others), and a port. A URL's host may hold `;`, `,` or `*`, which would end the directive or
+ * widen it; such an image, or one on an IPv6 address (which a policy cannot name), stays blocked.
+ */
+const NAMEABLE_ORIGIN = /^https?:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/;
+
 /** `https://host:port` of an absolute http(s) address; undefined for our own paths. */
 function originOf(address: string): string | undefined {
   if (!/^https?:\/\//i.test(address)) return undefined;
   try {
     const origin = new URL(address).origin;
-    return origin === 'null' ? undefined : origin;
+    return NAMEABLE_ORIGIN.test(origin) ? origin : undefined;
   } catch {
     return undefined;
   }
