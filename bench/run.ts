@@ -15,6 +15,7 @@ const BENCHES = [
   'bench/builder-size.ts',
   'bench/publish-throughput.ts',
   'bench/image-upload.ts',
+  'bench/uploaded-portfolio.ts',
 ];
 
 // --collect-only gathers the last results without measuring again.

@@ -2,16 +2,29 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/domain/draft.js';
-import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import { imageValuesIn } from '../src/shared/domain/images.js';
+import { SECTION_KEYS, type PortfolioData } from '../src/shared/domain/portfolio.js';
+import { TEMPLATE_IDS, type TemplateId } from '../src/shared/templates/catalog.js';
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
-import { parseUploadRef } from '../src/shared/uploads.js';
+import {
+  mediaUrl,
+  OG_VARIANT,
+  parseUploadRef,
+  UPLOAD_MAX_IN_PROGRESS,
+  VARIANT_FORMATS,
+  variantFile,
+  variantWidths,
+  type UploadedImage,
+} from '../src/shared/uploads.js';
+import { publishDirectly } from '../test/publish-directly.js';
 import { phoneJpegWithGps, pngWithAlpha, webpImage } from '../test/images.js';
 import { seriousAxeViolations } from './axe.js';
-import { useBrowser } from './browser.js';
-import { signInThroughPopup } from './fixtures.js';
+import { baseUrl, useBrowser } from './browser.js';
+import { serverDatabase, signInThroughPopup } from './fixtures.js';
 import { step } from './step.js';
 
 /** Phantom's sample with three tiles: a photographer's portfolio to fill with their own files. */
@@ -164,6 +177,24 @@ describe('uploading images in the editor', () => {
         );
         await expect(portrait.getAttribute('fetchpriority')).resolves.toBe('high');
         return ref;
+      });
+
+      await step('no served file of the phone photo carries its EXIF or XMP', async () => {
+        const { hash, width } = parseUploadRef(firstRef)!;
+        const files = [
+          ...variantWidths(width).flatMap((w) => VARIANT_FORMATS.map((f) => variantFile(w, f))),
+          OG_VARIANT.file,
+        ];
+        for (const file of files) {
+          const response = await fetch(`${baseUrl()}${mediaUrl('/media', hash, file)}`);
+          expect(response.status, file).toBe(200);
+          const bytes = Buffer.from(await response.arrayBuffer());
+          const metadata = await sharp(bytes).metadata();
+          expect(metadata.exif, file).toBeUndefined();
+          expect(metadata.xmp, file).toBeUndefined();
+          expect(bytes.includes('TestPhone'), file).toBe(false);
+          expect(bytes.includes('Camera 1'), file).toBe(false);
+        }
       });
 
       await step('the uploaded field: no serious axe violations, 44 px targets', async () => {
@@ -367,4 +398,136 @@ describe('uploading images in the editor', () => {
       .toMatch(/15\.0 MB; images may be at most 15 MB/);
     expect(sent).toBe(false);
   });
+});
+
+/** A small photo (one width of variants) of its own colour: every field gets a file of its own. */
+function smallPhoto(index: number): Promise<Buffer> {
+  const hue = (index * 47) % 256;
+  return sharp({
+    create: {
+      width: 320,
+      height: 240,
+      channels: 3,
+      background: { r: hue, g: 255 - hue, b: (hue * 3) % 256 },
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** Sends a file to POST /api/uploads from the page, as the editor's upload button does. */
+async function uploadFromPage(page: Page, file: Buffer): Promise<UploadedImage> {
+  const answer = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const response = await fetch('/api/uploads', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/octet-stream' },
+      body: new Blob([bytes], { type: 'image/jpeg' }),
+    });
+    return { status: response.status, body: await response.text() };
+  }, file.toString('base64'));
+  expect(answer.status, answer.body).toBeLessThan(300);
+  return JSON.parse(answer.body) as UploadedImage;
+}
+
+/** Every image field the template shows, filled with the person's own uploads. */
+async function portfolioOfUploads(page: Page, id: TemplateId): Promise<PortfolioData> {
+  const definition = TEMPLATE_DEFINITIONS[id];
+  const data = pickTemplateFields(definition, structuredClone(SAMPLE_DATA[id]));
+  const fields: ((ref: string) => void)[] = [];
+  if (definition.personalDetails.includes('profileImage')) {
+    fields.push((ref) => (data.personalDetails.profileImage = ref));
+  }
+  for (const key of SECTION_KEYS) {
+    if (!definition.sections[key]?.tileFields.includes('img')) continue;
+    for (const tile of data[key]!.sectionTiles) fields.push((ref) => (tile.img = ref));
+  }
+  expect(fields.length).toBeGreaterThan(0);
+  // Two at a time: as many as the server processes for one person at once.
+  for (let start = 0; start < fields.length; start += UPLOAD_MAX_IN_PROGRESS) {
+    const batch = fields.slice(start, start + UPLOAD_MAX_IN_PROGRESS);
+    await Promise.all(
+      batch.map(async (fill, offset) => {
+        fill((await uploadFromPage(page, await smallPhoto(start + offset))).ref);
+      }),
+    );
+  }
+  return data;
+}
+
+/** Images a template draws itself, whatever the person's data holds (Phantom's logo). */
+const TEMPLATE_OWN_IMAGES: Partial<Record<TemplateId, string[]>> = {
+  template5: ['/templates/art/logo.svg'],
+};
+
+describe('a complete portfolio from files alone', () => {
+  const session = useBrowser();
+  const db = serverDatabase();
+  const suffix = randomUUID().slice(0, 6);
+  const email = `files-${suffix}@example.com`;
+  let page: Page;
+  let userId: string;
+
+  beforeAll(async () => {
+    // A context of its own: the signed-in person stays signed in from one template to the next.
+    const context = await session.browser().newContext({ baseURL: baseUrl() });
+    page = await context.newPage();
+    await page.goto('/account');
+    await signInThroughPopup(
+      page,
+      () => page.getByRole('button', { name: 'Sign In' }).first().click(),
+      { name: 'Ila Menon', email },
+    );
+    await page.getByRole('link', { name: 'My portfolios' }).waitFor();
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    userId = user.id;
+  });
+  afterAll(async () => {
+    await page?.context().close();
+    await db.destroy();
+  });
+
+  it.each(TEMPLATE_IDS)(
+    '%s: every picture on the published page is one of the uploads, and loads',
+    { timeout: 60_000 },
+    async (id) => {
+      const data = await portfolioOfUploads(page, id);
+      const username = `files-${id}-${suffix}`;
+      await publishDirectly(db, { username, templateId: id, data, ownerId: userId });
+
+      const visitor = await session.newPage({ width: 1280, height: 900 });
+      const response = await visitor.goto(`/users/${username}`);
+      expect(response?.status()).toBe(200);
+      // Down the page a screen at a time, so lazy images are asked for too.
+      const height = await visitor.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y <= height; y += 600) {
+        await visitor.evaluate((top) => window.scrollTo(0, top), y);
+        await visitor.waitForTimeout(50);
+      }
+      const images = visitor.locator('img');
+      const count = await images.count();
+      const shown = new Set<string>();
+      const others: string[] = [];
+      for (let n = 0; n < count; n += 1) {
+        const image = images.nth(n);
+        await expect.poll(() => loaded(image), SLOW).toBe(true);
+        const source = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+        const hash = new RegExp(`^${baseUrl()}/media/([0-9a-f]{64})/`).exec(source)?.[1];
+        if (hash) shown.add(hash);
+        else others.push(new URL(source).pathname);
+      }
+      // Every upload is on the page, and nothing else but the template's own mark.
+      const uploaded = imageValuesIn(data).flatMap((image) => {
+        const ref = parseUploadRef(image.value);
+        return ref ? [ref.hash] : [];
+      });
+      expect([...shown].sort()).toEqual([...new Set(uploaded)].sort());
+      expect(others).toEqual(TEMPLATE_OWN_IMAGES[id] ?? []);
+    },
+  );
 });

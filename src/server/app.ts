@@ -210,7 +210,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPortfolioRoutes(app, deps.db);
   const publicUrl = () => deps.config.publicUrl;
   const orders = { db: deps.db, gateway, publicUrl, seller: deps.config.seller };
-  registerOrderRoutes(app, orders);
+  const mediaStorage = createMediaStorage(deps.config);
+  const imagePool = new ImagePool();
+  registerOrderRoutes(app, orders, { db: deps.db, storage: mediaStorage, pool: imagePool });
   registerWebhookRoutes(app, orders);
   registerPaymentCallbackRoutes(app, orders);
   if (gateway instanceof BuiltinGateway) {
@@ -220,7 +222,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       findOrder: (userId, gatewayOrderId) => findBuiltinOrder(orders, userId, gatewayOrderId),
     });
   }
-  const mediaStorage = createMediaStorage(deps.config);
   const contactTokens = new ContactTokens(deps.config.sessionSecret);
   const visits = new VisitCounter(
     deps.db,
@@ -269,7 +270,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log,
     ),
   );
-  const imagePool = new ImagePool();
   registerUploadRoutes(app, {
     db: deps.db,
     storage: mediaStorage,

@@ -57,7 +57,7 @@ describe('upload references with a focal point', () => {
 describe('linkPreviewImage', () => {
   it("names an upload's Open Graph crop, an address as it is, nothing for no image", () => {
     expect(linkPreviewImage('/media', `upload:${hash}:800x600#10,10`)).toEqual({
-      url: `/media/${hash}/og.jpg`,
+      url: `/media/${hash}/og-10-10.jpg`,
       width: 1200,
       height: 630,
     });
@@ -68,5 +68,9 @@ describe('linkPreviewImage', () => {
       url: 'https://example.com/me.jpg',
     });
     expect(linkPreviewImage('/media', '')).toBeUndefined();
+    // The centre is the crop every upload comes with.
+    expect(linkPreviewImage('/media', `upload:${hash}:800x600#50,50`)?.url).toBe(
+      `/media/${hash}/og.jpg`,
+    );
   });
 });

@@ -139,6 +139,15 @@ export function withFocus(ref: string, focus: FocalPoint): string {
   return parsed ? uploadRef({ ...parsed, focus }) : ref;
 }
 
+/**
+ * The Open Graph crop's file for a focal point: `og.jpg` (made with every upload) at the centre,
+ * else `og-<x>-<y>.jpg`, made when a portfolio showing the image that way is saved.
+ */
+export function ogFile(focus: FocalPoint = CENTRE): string {
+  const { x, y } = clampFocus(focus);
+  return x === CENTRE.x && y === CENTRE.y ? OG_VARIANT.file : `og-${x}-${y}.jpg`;
+}
+
 /** The CSS `object-position` of a focal point, e.g. `30% 20%`. */
 export function objectPosition(focus: FocalPoint = CENTRE): string {
   return `${focus.x}% ${focus.y}%`;
@@ -241,7 +250,7 @@ export function linkPreviewImage(
   const ref = parseUploadRef(trimmed);
   if (!ref) return { url: trimmed };
   return {
-    url: mediaUrl(mediaBase, ref.hash, OG_VARIANT.file),
+    url: mediaUrl(mediaBase, ref.hash, ogFile(ref.focus)),
     width: OG_VARIANT.width,
     height: OG_VARIANT.height,
   };

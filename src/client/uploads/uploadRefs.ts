@@ -1,14 +1,12 @@
-import { SECTION_KEYS, type PortfolioData } from '../../shared/domain/portfolio.js';
+import { imageValuesIn } from '../../shared/domain/images.js';
+import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { isUploadRef, TOUCH_MAX_REFS, type TouchUploadsAnswer } from '../../shared/uploads.js';
 import { api } from '../api/http.js';
 
 /** Every uploaded image a draft holds: the profile picture and the tiles' images. */
 export function uploadRefsIn(data: PortfolioData): string[] {
-  const values = [
-    data.personalDetails.profileImage,
-    ...SECTION_KEYS.flatMap((key) => (data[key]?.sectionTiles ?? []).map((tile) => tile.img)),
-  ];
-  return [...new Set(values.map((value) => value.trim()).filter(isUploadRef))];
+  const values = imageValuesIn(data).map((image) => image.value);
+  return [...new Set(values.filter(isUploadRef))];
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 import { normaliseUsername, usernameProblem } from '../../shared/domain/username.js';
 import { clientNetwork, RATE_LIMITS, rateLimitHooks } from '../http/rate-limit.js';
 import { addressText } from '../http/route-rules.js';
-import { publicPageCsp } from '../public-pages/public-pages.routes.js';
+import { publicPageCsp } from '../public-pages/page-csp.js';
 import { readContactForm, type ContactForm } from './contact.input.js';
 import { contactAnswerPage } from './contact-page.js';
 import {

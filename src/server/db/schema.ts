@@ -167,6 +167,11 @@ export interface RenderedPagesTable {
   /** Which templates and page format rendered it (public-pages/page-renderer.ts). */
   template_version: string;
   etag: string;
+  /**
+   * The origins the page's images come from besides ours, space-separated, for its CSP; null
+   * for pages stored before it was kept (public-pages/page-csp.ts).
+   */
+  image_origins: string | null;
   html: Buffer;
   gzip: Buffer;
   br: Buffer;

@@ -2,6 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { addressText, PORTFOLIO_BODY_BYTES } from '../http/route-rules.js';
+import type { PortfolioData } from '../../shared/domain/portfolio.js';
+import {
+  foreignUploadIn,
+  prepareLinkPreview,
+  type UploadsContext,
+} from '../uploads/uploads.service.js';
 import { OrderError } from './errors.js';
 import { readClaim, readOrder, readPayment, readRenewal, readUsername } from './orders.input.js';
 import { claimUsername, createOrder, verifyPayment, type OrdersContext } from './orders.service.js';
@@ -42,7 +48,35 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function registerOrderRoutes(app: FastifyInstance, ctx: OrdersContext): void {
+/** What the routes need of the uploads: who owns which, and the crops link previews name. */
+export type OrderUploads = Pick<UploadsContext, 'db' | 'storage' | 'pool'>;
+
+/**
+ * A portfolio may show only its owner's uploads: a reference copied from someone else's page (or
+ * to an upload since deleted) is refused, naming the field, before anything is claimed or sold.
+ * Then the link preview's crop of the profile picture is made, if its focal point needs one.
+ */
+async function checkUploads(
+  uploads: OrderUploads,
+  userId: string,
+  data: PortfolioData,
+): Promise<void> {
+  const foreign = await foreignUploadIn(uploads.db, userId, data, new Date());
+  if (foreign) {
+    const field = `data.${foreign.field}`;
+    throw badRequest(
+      `${field} names an uploaded image that is not among your uploads (it may have been deleted): upload the file again`,
+      field,
+    );
+  }
+  await prepareLinkPreview(uploads, userId, data);
+}
+
+export function registerOrderRoutes(
+  app: FastifyInstance,
+  ctx: OrdersContext,
+  uploads: OrderUploads,
+): void {
   // Who and how often are settled before the body is read (http/route-rules.ts).
   const claimLimits = {
     config: { signedIn: true, rateLimits: ['claimsPerIp', 'claimsPerUser'] },
@@ -51,6 +85,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: OrdersContext): v
   app.post('/api/claims', claimLimits, async (request) => {
     const user = await request.requireUser();
     const claim = readClaim(request.body);
+    await checkUploads(uploads, user.id, claim.data);
     return answer(() => claimUsername(ctx, user, claim));
   });
 
@@ -61,6 +96,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: OrdersContext): v
   app.post('/create-order', orderLimits, async (request) => {
     const user = await request.requireUser();
     const order = readOrder(request.body);
+    await checkUploads(uploads, user.id, order.data);
     return answer(() => createOrder(ctx, user, order));
   });
 

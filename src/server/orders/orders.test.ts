@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { orderBody } from '../../../test/orders.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
+import { webpImage } from '../../../test/images.js';
 import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
+import { uploadRef, type UploadedImage } from '../../shared/uploads.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { hmacHex, paymentSignature } from '../payments/signatures.js';
 
@@ -148,6 +151,66 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
     expect(differentTemplate.body.status).toBe('owned_other_template');
     const me = await (await request(jar, `${t.url}/api/me`)).json();
     expect(me.portfolios).toEqual([{ templateId: 'template2', username }]);
+  });
+
+  it("refuses a portfolio showing someone else's upload, or one that is gone, naming the field", async () => {
+    const uploader = await person();
+    const answer = await request(uploader, `${t.url}/api/uploads`, {
+      method: 'POST',
+      headers: { origin: t.url, 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(await webpImage(320, 240)),
+    });
+    expect(answer.status).toBe(201);
+    const image = (await answer.json()) as UploadedImage;
+    const withImages = (profileImage: string, tileImage = data.section!.sectionTiles[1]!.img) => {
+      const copy = structuredClone(data);
+      copy.personalDetails.profileImage = profileImage;
+      copy.section!.sectionTiles[1]!.img = tileImage;
+      return copy;
+    };
+
+    // Their own upload, with a focal point: accepted.
+    const own = await post(uploader, '/api/claims', {
+      username: name(),
+      templateId: 'template2',
+      data: withImages(`${image.ref}#30,20`),
+    });
+    expect(own).toMatchObject({ status: 200, body: { status: 'free' } });
+    // The link preview's crop for that focal point is stored before any page names it.
+    const crop = await fetch(`${t.url}/media/${image.hash}/og-30-20.jpg`);
+    expect(crop.status).toBe(200);
+    expect(crop.headers.get('content-type')).toBe('image/jpeg');
+    const cropped = await sharp(Buffer.from(await crop.arrayBuffer())).metadata();
+    expect(cropped).toMatchObject({ width: 1200, height: 630 });
+
+    // The same reference copied by another person: refused on claim and on order.
+    const other = await person();
+    const field = 'data.personalDetails.profileImage';
+    const claimed = await post(other, '/api/claims', {
+      username: name(),
+      templateId: 'template2',
+      data: withImages(image.ref),
+    });
+    expect(claimed.status).toBe(400);
+    expect(claimed.body.error).toMatchObject({ field });
+    expect(claimed.body.error.message).toContain('not among your uploads');
+    const ordered = await post(
+      other,
+      '/create-order',
+      orderBody(name(), 'template2', { data: withImages(image.ref) }),
+    );
+    expect(ordered.status).toBe(400);
+    expect(ordered.body.error).toMatchObject({ field });
+
+    // An upload nobody has (deleted, or made up) in a tile: that tile is named.
+    const missing = uploadRef({ hash: 'f'.repeat(64), width: 800, height: 600 });
+    const gone = await post(uploader, '/api/claims', {
+      username: name(),
+      templateId: 'template2',
+      data: withImages(image.ref, missing),
+    });
+    expect(gone.status).toBe(400);
+    expect(gone.body.error).toMatchObject({ field: 'data.section.sectionTiles.1.img' });
   });
 
   it('keeps the end of a hold when its holder orders the same name again', async () => {

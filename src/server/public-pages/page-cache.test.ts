@@ -11,6 +11,7 @@ const page = (size: number, tag = 'x'): CachedPage => ({
     br: Buffer.alloc(Math.floor(size / 5)),
   },
   headers: {},
+  csp: "img-src 'self'",
 });
 
 describe('the page cache', () => {

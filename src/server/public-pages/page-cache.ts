@@ -44,6 +44,8 @@ export interface CachedPage {
    * so that the fast path replays them without running any hook. Filled on first full answer.
    */
   headers: Partial<Record<Encoding, CachedAnswer>>;
+  /** The page's Content-Security-Policy, naming its own image origins (page-csp.ts). */
+  csp: string;
 }
 
 export interface CachedAnswer {

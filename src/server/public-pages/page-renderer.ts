@@ -4,6 +4,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { isTemplateId } from '../../shared/templates/catalog.js';
 import { escapeHtml, smallPage } from '../http/html.js';
 import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
+import { imageOriginsOf } from './page-csp.js';
 import { etagFor, renderPortfolioPage } from './render-page.js';
 import { templateBuild } from './template-assets.js';
 
@@ -12,7 +13,7 @@ import { templateBuild } from './template-assets.js';
  * then re-rendered in the background after the deploy (the templates' own changes are seen from
  * the build's file names).
  */
-const PAGE_FORMAT_VERSION = '3';
+const PAGE_FORMAT_VERSION = '4';
 
 /**
  * The largest page we store and send. A real portfolio is 15-60 KB of HTML; text that swells when
@@ -41,6 +42,8 @@ export interface RenderedPage {
   sourceVersion: string;
   templateVersion: string;
   etag: string;
+  /** Where the page's images come from besides our origin, for its CSP (page-csp.ts). */
+  imageOrigins: string[];
   html: Buffer;
   gzip: Buffer;
   br: Buffer;
@@ -102,10 +105,12 @@ export class PageRenderer {
     const sourceVersion = sourceVersionOf(source);
     const templateVersion = this.templateVersion();
     let html: Buffer | undefined;
+    let imageOrigins: string[] = [];
     // Escaping only ever lengthens text, so data this long cannot fit: skip rendering it at all.
     if (source.data.length <= MAX_RENDERED_PAGE_BYTES) {
       const parsed = decodeStoredPortfolio(source.data);
       if (!parsed.ok) return { ok: false, problem: JSON.stringify(parsed.problem) };
+      imageOrigins = imageOriginsOf(parsed.data, this.options.mediaBase);
       html = Buffer.from(
         renderPortfolioPage({
           username,
@@ -120,7 +125,10 @@ export class PageRenderer {
       );
     }
     const tooLarge = !html || html.length > MAX_RENDERED_PAGE_BYTES;
-    if (!html || tooLarge) html = Buffer.from(tooLargeNotice(username));
+    if (!html || tooLarge) {
+      html = Buffer.from(tooLargeNotice(username));
+      imageOrigins = [];
+    }
     const [gzipped, brotli] = await Promise.all([
       gzipAsync(html, { level: 9 }),
       brotliAsync(html, {
@@ -139,6 +147,7 @@ export class PageRenderer {
         sourceVersion,
         templateVersion,
         etag: etagFor([username, sourceVersion, templateVersion]),
+        imageOrigins,
         html,
         gzip: gzipped,
         br: brotli,

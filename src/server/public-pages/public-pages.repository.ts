@@ -30,6 +30,7 @@ export interface StoredPage {
   sourceVersion: string;
   templateVersion: string;
   etag: string;
+  imageOrigins: string[];
   html: Buffer;
   gzip: Buffer;
   br: Buffer;
@@ -47,7 +48,14 @@ export interface ServablePageRow {
   /** The term and the owner's switch: whether the page may be shown at all. */
   paidUntil: string;
   unpublishedAt: string | null;
-  stored?: { sourceVersion: string; templateVersion: string; etag: string; body: Buffer };
+  stored?: {
+    sourceVersion: string;
+    templateVersion: string;
+    etag: string;
+    /** Null for a page stored before its image origins were kept. */
+    imageOrigins: string[] | null;
+    body: Buffer;
+  };
 }
 
 type ServableRow = {
@@ -58,6 +66,7 @@ type ServableRow = {
   sourceVersion: string | null;
   templateVersion: string | null;
   etag: string | null;
+  imageOrigins: string | null;
   body: Buffer | null;
 };
 
@@ -74,6 +83,7 @@ const servableQuery = (db: Db, username: string, encoding: StoredEncoding) =>
       'rendered_pages.source_version as sourceVersion',
       'rendered_pages.template_version as templateVersion',
       'rendered_pages.etag as etag',
+      'rendered_pages.image_origins as imageOrigins',
       `rendered_pages.${encoding} as body`,
     ])
     .where('usernames.username', '=', username);
@@ -82,12 +92,15 @@ function toServable(row: ServableRow | undefined): ServablePageRow | undefined {
   if (!row) return undefined;
   const { templateId, updatedAt, paidUntil, unpublishedAt } = row;
   const { sourceVersion, templateVersion, etag, body } = row;
+  const imageOrigins = row.imageOrigins === null ? null : splitOrigins(row.imageOrigins);
   const stored =
     sourceVersion !== null && templateVersion !== null && etag !== null && body !== null
-      ? { sourceVersion, templateVersion, etag, body }
+      ? { sourceVersion, templateVersion, etag, imageOrigins, body }
       : undefined;
   return { templateId, updatedAt, paidUntil, unpublishedAt, stored };
 }
+
+const splitOrigins = (stored: string) => (stored === '' ? [] : stored.split(' '));
 
 /** What a stored page was rendered from and by, without its bytes. */
 export function findStoredVersion(
@@ -151,6 +164,7 @@ export async function storeRenderedPage(
     source_version: page.sourceVersion,
     template_version: page.templateVersion,
     etag: page.etag,
+    image_origins: page.imageOrigins.join(' '),
     html: page.html,
     gzip: page.gzip,
     br: page.br,
@@ -167,6 +181,7 @@ export async function storeRenderedPage(
             source_version: (eb) => eb.ref('excluded.source_version'),
             template_version: (eb) => eb.ref('excluded.template_version'),
             etag: (eb) => eb.ref('excluded.etag'),
+            image_origins: (eb) => eb.ref('excluded.image_origins'),
             html: (eb) => eb.ref('excluded.html'),
             gzip: (eb) => eb.ref('excluded.gzip'),
             br: (eb) => eb.ref('excluded.br'),

@@ -15,28 +15,10 @@ import {
   PageCache,
   pickEncoding,
 } from './page-cache.js';
+import { publicPageCsp } from './page-csp.js';
 import { PageRenderer } from './page-renderer.js';
 import { Sitemaps, type SitemapFile } from './sitemap.js';
 import { StoredPages } from './stored-pages.service.js';
-
-/** Public pages run no inline script, load nothing from elsewhere but images, and may be framed only by us. */
-export function publicPageCsp(https: boolean): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https: http:",
-    "font-src 'self'",
-    // Our script sends the contact form to our own server (and asks it for a start token);
-    // crawlers' page tools (Lighthouse among them) fetch /robots.txt from inside the page.
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-    ...(https ? ['upgrade-insecure-requests'] : []),
-  ].join('; ');
-}
 
 /** The stored column of each encoding we send. */
 const STORED_COLUMN = { identity: 'html', gzip: 'gzip', br: 'br' } as const;
@@ -72,6 +54,7 @@ export function registerPublicPages(
   },
 ): PublicPageFastPath {
   const cache = new PageCache(ctx.cacheBytes);
+  const https = () => ctx.publicUrl().startsWith('https:');
   const sitemaps = new Sitemaps(ctx.db, ctx.publicUrl, ctx.sitemapUrlsPerChild);
   const stored = new StoredPages({
     db: ctx.db,
@@ -95,7 +78,7 @@ export function registerPublicPages(
       .status(404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'public, max-age=0, must-revalidate')
-      .header('content-security-policy', publicPageCsp(ctx.publicUrl().startsWith('https:')))
+      .header('content-security-policy', publicPageCsp(https()))
       .send(
         smallPage({
           title: 'Portfolio not found',
@@ -113,7 +96,7 @@ export function registerPublicPages(
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex')
-      .header('content-security-policy', publicPageCsp(ctx.publicUrl().startsWith('https:')))
+      .header('content-security-policy', publicPageCsp(https()))
       .send(UNAVAILABLE_PAGE);
 
   const servePortfolio = async (
@@ -153,6 +136,7 @@ export function registerPublicPages(
               servedUntil: page.servedUntil,
               bodies: { [encoding]: body },
               headers: {},
+              csp: publicPageCsp(https(), page.imageOrigins),
             };
       // An unpublish or edit seen by a change check during the read: send, but do not keep.
       if (!stored.changedSince(username, epoch)) cache.set(username, cached);
@@ -163,7 +147,7 @@ export function registerPublicPages(
       'cache-control': 'public, max-age=0, must-revalidate',
       vary: 'Accept-Encoding',
       etag,
-      'content-security-policy': publicPageCsp(ctx.publicUrl().startsWith('https:')),
+      'content-security-policy': cached.csp,
       'content-type': 'text/html; charset=utf-8',
       'content-length': body.length,
       ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),

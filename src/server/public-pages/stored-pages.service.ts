@@ -27,6 +27,8 @@ export type RefreshOutcome = 'rendered' | 'current' | 'missing';
 export interface ServedPage {
   sourceVersion: string;
   etag: string;
+  /** For the page's CSP (page-csp.ts); null for a page stored before they were kept. */
+  imageOrigins: string[] | null;
   body: Buffer;
   /** See servedUntilOf in availability.ts. */
   servedUntil: number;

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { ProcessImageInput, ProcessImageResult } from './image.worker.js';
+import type { OgCropInput, ProcessImageInput, ProcessImageResult } from './image.worker.js';
 
 /**
  * The worker threads that process uploaded images (image.worker.ts), so that the event loop
@@ -31,7 +31,7 @@ function workerLocation(): { filename: string; execArgv: string[] } {
 }
 
 export class ImagePool {
-  private readonly piscina: Piscina<ProcessImageInput, ProcessImageResult>;
+  private readonly piscina: Piscina;
 
   constructor(
     threads = Math.min(4, Math.max(1, availableParallelism() - 1)),
@@ -49,12 +49,22 @@ export class ImagePool {
     });
   }
 
-  async process(input: ProcessImageInput): Promise<ProcessImageResult> {
+  process(input: ProcessImageInput): Promise<ProcessImageResult> {
+    return this.run(input, 'default') as Promise<ProcessImageResult>;
+  }
+
+  /** The Open Graph crop of a stored variant around a focal point (image.worker.ts ogCrop). */
+  async ogCrop(input: OgCropInput): Promise<Uint8Array> {
+    // A Buffer made in the thread arrives as a plain Uint8Array.
+    return new Uint8Array((await this.run(input, 'ogCrop')) as Uint8Array);
+  }
+
+  private async run(input: unknown, name: 'default' | 'ogCrop'): Promise<unknown> {
     if (this.piscina.queueSize >= IMAGE_QUEUE_LIMIT) throw new ImagePoolBusyError();
     const signal = AbortSignal.timeout(this.taskTimeoutMs);
     try {
       // Aborting a running task makes piscina end its thread and start a fresh one.
-      return await this.piscina.run(input, { signal });
+      return await this.piscina.run(input, { signal, name });
     } catch (error) {
       if (signal.aborted) throw new ImageTooSlowError();
       throw error;

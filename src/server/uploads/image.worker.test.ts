@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { pngBomb, SVG_WITH_SCRIPT } from '../../../test/images.js';
 import { UPLOAD_MAX_AVIF_PIXELS, UPLOAD_MAX_PIXELS } from '../../shared/uploads.js';
 import { sniffImageType } from './image-type.js';
-import processImage from './image.worker.js';
+import processImage, { ogCrop } from './image.worker.js';
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#3366cc' } });
@@ -105,5 +105,35 @@ describe('processing an image', () => {
       maxDecodedBytes: 9e6,
     });
     expect(allowed.ok).toBe(true);
+  });
+});
+
+describe('the Open Graph crop around a focal point', () => {
+  /** A square photo: red above, blue below, so which part a crop kept can be measured. */
+  const halves = async () => {
+    const red = await sharp({
+      create: { width: 1600, height: 800, channels: 3, background: '#ff0000' },
+    })
+      .png()
+      .toBuffer();
+    return sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#0000ff' } })
+      .composite([{ input: red, top: 0, left: 0 }])
+      .jpeg()
+      .toBuffer();
+  };
+  const redShare = async (crop: Uint8Array) => {
+    const { channels } = await sharp(crop).stats();
+    return channels[0]!.mean / (channels[0]!.mean + channels[2]!.mean);
+  };
+
+  it('keeps the chosen part in view, 1200x630, and the centre as a plain cover would', async () => {
+    const bytes = await halves();
+    const top = await ogCrop({ bytes, focus: { x: 50, y: 0 } });
+    const bottom = await ogCrop({ bytes, focus: { x: 50, y: 100 } });
+    const centre = await ogCrop({ bytes, focus: { x: 50, y: 50 } });
+    expect(await sharp(top).metadata()).toMatchObject({ width: 1200, height: 630, format: 'jpeg' });
+    expect(await redShare(top)).toBeGreaterThan(0.95);
+    expect(await redShare(bottom)).toBeLessThan(0.05);
+    expect(await redShare(centre)).toBeCloseTo(0.5, 1);
   });
 });

@@ -8,6 +8,7 @@ import {
   variantFile,
   variantHeight,
   variantWidths,
+  type FocalPoint,
   type VariantFormat,
 } from '../../shared/uploads.js';
 
@@ -49,6 +50,37 @@ const ENCODERS: Record<VariantFormat, (image: Sharp) => Sharp> = {
   jpeg: (image) =>
     image.flatten({ background: '#ffffff' }).jpeg({ quality: 80, progressive: true }),
 };
+
+/** A stored variant to crop for Open Graph around a focal point (ogCrop below). */
+export interface OgCropInput {
+  /** The largest JPEG variant: already upright and without metadata. */
+  bytes: Uint8Array;
+  focus: FocalPoint;
+}
+
+/**
+ * The 1200x630 Open Graph crop of a stored variant, keeping `focus` in view: the image is scaled
+ * to cover the box, and the box is placed so that the focal point sits as near its middle as the
+ * image's edges allow (the centre gives what sharp's `cover` gives). Run as the pool's `ogCrop`.
+ */
+export async function ogCrop(input: OgCropInput): Promise<Uint8Array> {
+  const { width: boxWidth, height: boxHeight } = OG_VARIANT;
+  const meta = await sharp(input.bytes, { failOn: 'error' }).metadata();
+  const scale = Math.max(boxWidth / meta.width!, boxHeight / meta.height!);
+  const width = Math.max(boxWidth, Math.round(meta.width! * scale));
+  const height = Math.max(boxHeight, Math.round(meta.height! * scale));
+  const offset = (size: number, box: number, percent: number) =>
+    Math.min(size - box, Math.max(0, Math.round((size * percent) / 100 - box / 2)));
+  const cropped = sharp(input.bytes, { failOn: 'error' })
+    .resize({ width, height, fit: 'fill' })
+    .extract({
+      left: offset(width, boxWidth, input.focus.x),
+      top: offset(height, boxHeight, input.focus.y),
+      width: boxWidth,
+      height: boxHeight,
+    });
+  return ENCODERS.jpeg(cropped).toBuffer();
+}
 
 const isPixelLimitError = (error: unknown) =>
   error instanceof Error && /pixel limit/i.test(error.message);

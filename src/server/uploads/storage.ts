@@ -29,7 +29,7 @@ export interface MediaStorage {
 }
 
 /** Keys are made by us only; anything else is refused rather than touched. */
-export const STORAGE_KEY = /^[0-9a-f]{64}\/[a-z0-9]{1,8}\.(avif|webp|jpg)$/;
+export const STORAGE_KEY = /^[0-9a-f]{64}\/(?:[a-z0-9]{1,8}|og-\d{1,3}-\d{1,3})\.(avif|webp|jpg)$/;
 export const UPLOAD_FOLDER = /^[0-9a-f]{64}$/;
 
 export function assertStorageKey(key: string): void {

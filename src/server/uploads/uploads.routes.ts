@@ -66,8 +66,8 @@ async function readLimited(stream: Readable, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks, size);
 }
 
-/** The files an upload has: `<width>.<avif|webp|jpg>` and `og.jpg`. */
-const MEDIA_FILE = /^(?:[0-9]{1,4}|og)\.(avif|webp|jpg)$/;
+/** The files an upload has: `<width>.<avif|webp|jpg>`, `og.jpg` and `og-<x>-<y>.jpg` (ogFile). */
+const MEDIA_FILE = /^(?:[0-9]{1,4}|og|og-\d{1,3}-\d{1,3})\.(avif|webp|jpg)$/;
 const MEDIA_TYPES: Record<string, string> = {
   avif: 'image/avif',
   webp: 'image/webp',

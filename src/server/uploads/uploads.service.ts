@@ -1,18 +1,25 @@
 import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import {
   ACCEPTED_FORMATS_TEXT,
   describeUpload,
   isUploadHash,
   OG_VARIANT,
+  ogFile,
   parseUploadRef,
   UPLOAD_MAX_AVIF_PIXELS,
   UPLOAD_MAX_DECODED_BYTES,
   UPLOAD_MAX_IN_PROGRESS,
   UPLOAD_MAX_PIXELS,
+  VARIANT_CONTENT_TYPES,
+  variantFile,
+  variantWidths,
   type TouchUploadsAnswer,
   type UploadedImage,
   type UploadList,
 } from '../../shared/uploads.js';
+import { imageValuesIn, type ImageValue } from '../../shared/domain/images.js';
+import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import type { Db } from '../db/database.js';
 import { UploadError } from './errors.js';
 import { ImagePoolBusyError, ImageTooSlowError, type ImagePool } from './image-pool.js';
@@ -288,6 +295,54 @@ export async function touchReferences(
     kept: refs.filter((ref) => found.has(parseUploadRef(ref)!.hash)),
     missing: refs.filter((ref) => !found.has(parseUploadRef(ref)!.hash)),
   };
+}
+
+/**
+ * The first image of a portfolio about to be published or saved that names an upload the person
+ * does not have (someone else's, or one deleted since); undefined when every upload is theirs.
+ * Theirs are marked as referenced now, as a draft's touch would.
+ */
+export async function foreignUploadIn(
+  db: Db,
+  userId: string,
+  data: PortfolioData,
+  now: Date,
+): Promise<ImageValue | undefined> {
+  const uploads = imageValuesIn(data).flatMap((image) => {
+    const ref = parseUploadRef(image.value);
+    return ref ? [{ image, hash: ref.hash }] : [];
+  });
+  if (uploads.length === 0) return undefined;
+  const hashes = [...new Set(uploads.map((upload) => upload.hash))];
+  const owned = new Set(await touchUploads(db, userId, hashes, now.toISOString()));
+  return uploads.find((upload) => !owned.has(upload.hash))?.image;
+}
+
+/**
+ * Makes the Open Graph crop a page's link preview names for its profile picture (ogFile) when
+ * the person moved its focal point off the centre: made once, when a portfolio showing it is
+ * saved, from the largest stored JPEG, before any page can name it. Nothing to do for the
+ * centre (og.jpg comes with every upload), for an address, or for an upload not the person's.
+ */
+export async function prepareLinkPreview(
+  ctx: Pick<UploadsContext, 'db' | 'storage' | 'pool'>,
+  userId: string,
+  data: PortfolioData,
+): Promise<void> {
+  const ref = parseUploadRef(data.personalDetails.profileImage.trim());
+  if (!ref?.focus) return;
+  const file = ogFile(ref.focus);
+  const key = `${ref.hash}/${file}`;
+  if (file === OG_VARIANT.file || (await ctx.storage.has(key))) return;
+  // The stored size, not the reference's: it names the variant that exists.
+  const upload = await findUpload(ctx.db, userId, ref.hash);
+  if (!upload) return;
+  const widths = variantWidths(upload.width);
+  const source = await ctx.storage.get(`${ref.hash}/${variantFile(widths.at(-1)!, 'jpeg')}`);
+  if (!source) return;
+  const bytes = new Uint8Array(await buffer(source.body));
+  const crop = await ctx.pool.ogCrop({ bytes, focus: ref.focus });
+  await ctx.storage.put(key, crop, VARIANT_CONTENT_TYPES.jpeg);
 }
 
 /**

@@ -15,6 +15,7 @@ import * as pageVisits from './20261124100000_page_visits.js';
 import * as customDomains from './20261124070000_custom_domains.js';
 import * as contactSenders from './20261124110000_contact_senders.js';
 import * as domainClaims from './20261124113000_domain_claims.js';
+import * as pageImageOrigins from './20261124120000_page_image_origins.js';
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from the folder so that
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '20261124100000_page_visits': pageVisits,
   '20261124110000_contact_senders': contactSenders,
   '20261124113000_domain_claims': domainClaims,
+  '20261124120000_page_image_origins': pageImageOrigins,
 };
