@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { addressText, PORTFOLIO_BODY_BYTES } from '../http/route-rules.js';
@@ -60,6 +60,7 @@ async function checkUploads(
   uploads: OrderUploads,
   userId: string,
   data: PortfolioData,
+  log: FastifyBaseLogger,
 ): Promise<void> {
   const foreign = await foreignUploadIn(uploads.db, userId, data, new Date());
   if (foreign) {
@@ -69,7 +70,11 @@ async function checkUploads(
       field,
     );
   }
-  await prepareLinkPreview(uploads, userId, data);
+  // A crop that cannot be made now (the image pool is busy) costs only its link preview's
+  // framing: /media serves the centred crop in its place until one is made.
+  await prepareLinkPreview(uploads, userId, data).catch((error: unknown) => {
+    log.warn({ err: error }, 'link preview crop not made; the centred one stands in');
+  });
 }
 
 export function registerOrderRoutes(
@@ -85,7 +90,7 @@ export function registerOrderRoutes(
   app.post('/api/claims', claimLimits, async (request) => {
     const user = await request.requireUser();
     const claim = readClaim(request.body);
-    await checkUploads(uploads, user.id, claim.data);
+    await checkUploads(uploads, user.id, claim.data, request.log);
     return answer(() => claimUsername(ctx, user, claim));
   });
 
@@ -96,7 +101,7 @@ export function registerOrderRoutes(
   app.post('/create-order', orderLimits, async (request) => {
     const user = await request.requireUser();
     const order = readOrder(request.body);
-    await checkUploads(uploads, user.id, order.data);
+    await checkUploads(uploads, user.id, order.data, request.log);
     return answer(() => createOrder(ctx, user, order));
   });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ACCEPTED_FORMATS_TEXT,
   isUploadHash,
+  OG_VARIANT,
   UPLOAD_MAX_BYTES,
   type TouchUploadsAnswer,
   type UploadList,
@@ -158,15 +159,19 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: UploadsContext):
     async (request, reply) => {
       const { hash, file } = request.params;
       const extension = MEDIA_FILE.exec(file)?.[1];
-      const stored =
-        isUploadHash(hash) && extension ? await ctx.storage.get(`${hash}/${file}`) : undefined;
+      const valid = isUploadHash(hash) && extension !== undefined;
+      let stored = valid ? await ctx.storage.get(`${hash}/${file}`) : undefined;
+      // A focal-point crop that could not be made when the page was saved: the centred crop
+      // stands in, briefly cached, so the crop is used once it exists.
+      const standIn = !stored && valid && file.startsWith('og-');
+      if (standIn) stored = await ctx.storage.get(`${hash}/${OG_VARIANT.file}`);
       if (!stored) {
         reply.header('cache-control', 'no-store');
         throw notFound('There is no image at this address.');
       }
       reply
         .header('content-type', MEDIA_TYPES[extension!]!)
-        .header('cache-control', IMMUTABLE_CACHE_CONTROL)
+        .header('cache-control', standIn ? 'public, max-age=300' : IMMUTABLE_CACHE_CONTROL)
         .header('x-content-type-options', 'nosniff')
         // Public images: pages on other origins (a custom domain) may show them.
         .header('cross-origin-resource-policy', 'cross-origin');

@@ -407,6 +407,18 @@ describe.each(
       expect((await fetchMedia(inDraft.variants[0]!.url)).status).toBe(404);
     });
 
+    it('serves the centred link-preview crop, briefly cached, for a focal crop not made yet', async () => {
+      const owner = await person();
+      const image = await uploaded(owner, images.png);
+      const centred = await fetchMedia(image.ogUrl);
+      const standIn = await fetchMedia(image.ogUrl.replace(/og\.jpg$/, 'og-20-30.jpg'));
+      expect(standIn.status).toBe(200);
+      expect(standIn.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(Buffer.from(await standIn.arrayBuffer())).toEqual(
+        Buffer.from(await centred.arrayBuffer()),
+      );
+    });
+
     it('answers 404 for addresses that are not stored files', async () => {
       for (const path of [
         `/media/${'a'.repeat(64)}/320.jpg`,
