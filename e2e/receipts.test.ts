@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
@@ -34,7 +36,7 @@ describe('receipts in the browser', () => {
 
     await page.getByText('Add billing details for a GST invoice').click();
     await page.getByLabel('Name or business').fill('Sen Design Studio');
-    await page.getByLabel('Address', { exact: true }).fill('Park Street, Kolkata 700016');
+    await page.getByLabel('Address', { exact: true }).fill('পার্ক স্ট্রিট, Kolkata 700016');
     await page.getByLabel('State').selectOption({ label: 'West Bengal' });
     await page.getByRole('button', { name: 'Make Payment' }).click();
     const checkout = page.getByRole('dialog', { name: 'Test payment' });
@@ -73,5 +75,15 @@ describe('receipts in the browser', () => {
     expect(download.suggestedFilename()).toBe(`receipt-${order.number.replaceAll('/', '-')}.pdf`);
     const pdf = readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // The built server finds its fonts in node_modules: the Bengali street and the rupee sign
+    // come out of the PDF as letters.
+    const document = await getDocument({ data: new Uint8Array(pdf) }).promise;
+    const content = await (await document.getPage(1)).getTextContent();
+    const text = content.items.map((item) => (item as TextItem).str).join('');
+    expect(text).toContain('Sen Design Studio');
+    expect(text).toContain('Kolkata 700016');
+    expect(text).toMatch(/₹[\d,]+\.\d\d/);
+    expect(text).not.toContain('?');
+    for (const letter of 'পকস্টট') expect(text).toContain(letter);
   });
 });

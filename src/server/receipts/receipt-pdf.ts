@@ -1,22 +1,28 @@
 /**
  * A receipt as a PDF, made with pdfkit on the server: one A4 page with the same contents as the
- * receipt page. It uses the PDF standard font Helvetica, which needs no font file and knows
- * Latin script only: amounts read "INR 499.00" (the rupee sign is not in it), and letters outside Latin-1 become "?" (the
- * receipt page shows every script).
+ * receipt page. It embeds Noto Sans and the Noto Sans of each Indian script (receipt-fonts.ts), so
+ * amounts read "₹499.00" and a billing name in Tamil or Devanagari prints as written.
  */
 import PDFDocument from 'pdfkit';
 import type { ReceiptDocument } from './receipt-document.js';
+import {
+  extraLeading,
+  fontOf,
+  fontRuns,
+  LATIN_ASCENT,
+  LATIN_HEIGHT,
+  type Weight,
+} from './receipt-fonts.js';
 
 const INK = '#1d1b26';
 const MUTED = '#5d5a6b';
 const LINE = '#e6e0d6';
 
-/** What Helvetica can print: the rupee sign as INR, anything past Latin-1 as "?". */
-function printable(text: string): string {
-  return text
-    .replace(/₹/g, 'INR ')
-    .replace(/[·–—]/g, (c) => (c === '·' ? '|' : '-'))
-    .replace(/[^\u0020-\u00ff]/g, '?');
+interface Place {
+  x: number;
+  y: number;
+  width: number;
+  align?: 'left' | 'right';
 }
 
 export function receiptPdf(document: ReceiptDocument): Promise<Buffer> {
@@ -32,17 +38,70 @@ export function receiptPdf(document: ReceiptDocument): Promise<Buffer> {
     pdf.on('error', reject);
   });
 
+  let weight: Weight = 'normal';
+  let size = 11;
+  const style = (nextWeight: Weight, nextSize: number, color: string) => {
+    weight = nextWeight;
+    size = nextSize;
+    pdf.fontSize(size).fillColor(color);
+  };
+  const runsOf = (value: string) =>
+    fontRuns(value, weight).map((run) => {
+      pdf.registerFont(run.face.name, fontOf(run.face) as unknown as Buffer);
+      return run;
+    });
+  // Every face sits on the Latin baseline, whatever its own ascent: a Tamil name beside a comma
+  // stays on one line.
+  const baseline = () => -LATIN_ASCENT * size;
+
+  /**
+   * Prints `value` at `place`, wrapping within its width, each run in its face; pdf.y is then
+   * below it. Shaped runs carry their text as written, as glyph order is not reading order.
+   */
+  const write = (value: string, place: Place) => {
+    const runs = runsOf(value);
+    if (place.align === 'right') {
+      // One line, measured run by run: pdfkit aligns only a text's last run when continued.
+      const widths = runs.map((run) =>
+        pdf.font(run.face.name).widthOfString(run.text, { features: run.features as never }),
+      );
+      let x = place.x + place.width - widths.reduce((sum, width) => sum + width, 0);
+      runs.forEach((run, index) => {
+        pdf.font(run.face.name).text(run.text, x, place.y, {
+          lineBreak: false,
+          baseline: baseline(),
+          features: run.features as never,
+        });
+        x += widths[index]!;
+      });
+      pdf.y = place.y + LATIN_HEIGHT * size;
+      return;
+    }
+    runs.forEach((run, index) => {
+      const options = {
+        width: place.width,
+        continued: index < runs.length - 1,
+        baseline: baseline(),
+        lineGap: extraLeading(run.face) * size,
+        // Turned-off features, which pdfkit hands on to fontkit as they are.
+        features: run.features as never,
+      };
+      if (run.face.shaped) pdf.markContent('Span', { actual: run.text });
+      pdf.font(run.face.name);
+      if (index === 0) pdf.text(run.text, place.x, place.y, options);
+      else pdf.text(run.text, options);
+      if (run.face.shaped) pdf.endMarkedContent();
+    });
+  };
+
   const left = pdf.page.margins.left;
   const width = pdf.page.width - left - pdf.page.margins.right;
-  const text = (value: string) => printable(value);
 
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(text(document.title), left, 56);
-  pdf
-    .font('Helvetica')
-    .fontSize(11)
-    .fillColor(MUTED)
-    .text(`No. ${text(document.number)}`, left, 60, { width, align: 'right' })
-    .text(`Date ${text(document.date)}`, { width, align: 'right' });
+  style('bold', 22, INK);
+  write(document.title, { x: left, y: 56, width });
+  style('normal', 11, MUTED);
+  write(`No. ${document.number}`, { x: left, y: 60, width, align: 'right' });
+  write(`Date ${document.date}`, { x: left, y: pdf.y, width, align: 'right' });
   pdf
     .moveTo(left, 96)
     .lineTo(left + width, 96)
@@ -51,20 +110,17 @@ export function receiptPdf(document: ReceiptDocument): Promise<Buffer> {
     .stroke();
   let y = 110;
   if (document.refunded) {
-    pdf
-      .font('Helvetica-Bold')
-      .fillColor('#8a2a1f')
-      .text(`Refunded on ${text(document.refunded)}`, left, y);
+    style('bold', 11, '#8a2a1f');
+    write(`Refunded on ${document.refunded}`, { x: left, y, width });
     y += 24;
   }
 
   const column = (heading: string, lines: string[], x: number) => {
-    pdf.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(heading.toUpperCase(), x, y);
-    pdf
-      .font('Helvetica')
-      .fontSize(11)
-      .fillColor(INK)
-      .text(lines.map(text).join('\n'), x, y + 14, { width: width / 2 - 12 });
+    style('bold', 9, MUTED);
+    write(heading.toUpperCase(), { x, y, width });
+    style('normal', 11, INK);
+    pdf.y = y + 14;
+    for (const line of lines) write(line, { x, y: pdf.y, width: width / 2 - 12 });
     return pdf.y;
   };
   y =
@@ -73,9 +129,10 @@ export function receiptPdf(document: ReceiptDocument): Promise<Buffer> {
       column('Billed to', document.buyer, left + width / 2),
     ) + 24;
 
-  pdf.font('Helvetica-Bold').fontSize(9).fillColor(MUTED);
-  pdf.text('DESCRIPTION', left, y).text('TERM', left + width * 0.55, y);
-  pdf.text('AMOUNT', left, y, { width, align: 'right' });
+  style('bold', 9, MUTED);
+  write('DESCRIPTION', { x: left, y, width });
+  write('TERM', { x: left + width * 0.55, y, width });
+  write('AMOUNT', { x: left, y, width, align: 'right' });
   y += 16;
   pdf
     .moveTo(left, y)
@@ -84,12 +141,13 @@ export function receiptPdf(document: ReceiptDocument): Promise<Buffer> {
     .strokeColor(LINE)
     .stroke();
   y += 8;
-  pdf.font('Helvetica').fontSize(11).fillColor(INK);
-  pdf.text(text(document.item.description), left, y, { width: width * 0.52 });
+  style('normal', 11, INK);
+  write(document.item.description, { x: left, y, width: width * 0.52 });
   const afterDescription = pdf.y;
-  pdf.text(text(document.item.term), left + width * 0.55, y, { width: width * 0.3 });
-  pdf.text(text(document.item.amount), left, y, { width, align: 'right' });
-  y = Math.max(afterDescription, pdf.y) + 10;
+  write(document.item.term, { x: left + width * 0.55, y, width: width * 0.3 });
+  const afterTerm = pdf.y;
+  write(document.item.amount, { x: left, y, width, align: 'right' });
+  y = Math.max(afterDescription, afterTerm) + 10;
   pdf
     .moveTo(left, y)
     .lineTo(left + width, y)
@@ -108,17 +166,14 @@ export function receiptPdf(document: ReceiptDocument): Promise<Buffer> {
         .stroke();
       y += 8;
     }
-    pdf.font(last ? 'Helvetica-Bold' : 'Helvetica').fontSize(last ? 13 : 11);
-    pdf.text(text(label), left + width / 2, y);
-    pdf.text(text(amount), left, y, { width, align: 'right' });
+    style(last ? 'bold' : 'normal', last ? 13 : 11, INK);
+    write(label, { x: left + width / 2, y, width: width / 2 });
+    write(amount, { x: left, y, width, align: 'right' });
     y += last ? 22 : 18;
   });
 
-  pdf
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(text(document.note), left, y + 24, { width });
+  style('normal', 9, MUTED);
+  write(document.note, { x: left, y: y + 24, width });
   pdf.end();
   return done;
 }
