@@ -157,6 +157,8 @@ export interface UploadsTable {
   height: number;
   created_at: string;
   last_referenced_at: string;
+  /** Its owner's focal-point crop for link previews, if any (uploads.service prepareLinkPreview). */
+  og_file: string | null;
 }
 
 /** A public page as rendered when it last changed (public-pages/page-store.ts). */

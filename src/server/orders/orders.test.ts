@@ -180,8 +180,27 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
     const crop = await fetch(`${t.url}/media/${image.hash}/og-30-20.jpg`);
     expect(crop.status).toBe(200);
     expect(crop.headers.get('content-type')).toBe('image/jpeg');
+    expect(crop.headers.get('cache-control')).toContain('immutable');
     const cropped = await sharp(Buffer.from(await crop.arrayBuffer())).metadata();
     expect(cropped).toMatchObject({ width: 1200, height: 630 });
+    // Moving the point replaces the crop: one per upload, however many points are tried.
+    const moved = await post(uploader, '/api/claims', {
+      username: name(),
+      templateId: 'template2',
+      data: withImages(`${image.ref}#60,70`),
+    });
+    expect(moved.status).toBe(200);
+    const newCrop = await fetch(`${t.url}/media/${image.hash}/og-60-70.jpg`);
+    expect(newCrop.headers.get('cache-control')).toContain('immutable');
+    const oldCrop = await fetch(`${t.url}/media/${image.hash}/og-30-20.jpg`);
+    // Gone: the centred crop stands in, briefly cached.
+    expect(oldCrop.headers.get('cache-control')).toBe('public, max-age=300');
+    const stored = await t.database.db
+      .selectFrom('uploads')
+      .select('og_file')
+      .where('hash', '=', image.hash)
+      .execute();
+    expect(stored).toEqual([{ og_file: 'og-60-70.jpg' }]);
 
     // The same reference copied by another person: refused on claim and on order.
     const other = await person();

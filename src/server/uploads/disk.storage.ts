@@ -60,6 +60,10 @@ export class DiskStorage implements MediaStorage {
     }
   }
 
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
   async deleteUpload(hash: string): Promise<void> {
     assertUploadFolder(hash);
     await rm(path.join(this.root, hash), { recursive: true, force: true });

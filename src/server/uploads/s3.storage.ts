@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -105,6 +106,11 @@ export class S3Storage implements MediaStorage {
       if (isMissing(error)) return false;
       throw error;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertStorageKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async deleteUpload(hash: string): Promise<void> {

@@ -64,6 +64,15 @@ describe.each(['disk', 's3'] as const)('%s media storage', (kind) => {
     await storage.deleteUpload(HASH_A);
   });
 
+  it('deletes one file and leaves the rest of its upload; deleting again is no error', async () => {
+    await storage.put(`${HASH_B}/og-20-30.jpg`, Buffer.from('crop'), 'image/jpeg');
+    await storage.delete(`${HASH_B}/og-20-30.jpg`);
+    expect(await storage.has(`${HASH_B}/og-20-30.jpg`)).toBe(false);
+    expect(await storage.has(`${HASH_B}/og.jpg`)).toBe(true);
+    await storage.delete(`${HASH_B}/og-20-30.jpg`);
+    await expect(storage.delete(`${HASH_B}/../x.jpg`)).rejects.toThrow(/not a media storage key/);
+  });
+
   it('refuses keys it did not make (no way out of its folder)', async () => {
     await expect(storage.put('../portfolio.db', Buffer.from('x'), 'image/jpeg')).rejects.toThrow(
       /not a media storage key/,

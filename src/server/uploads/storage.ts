@@ -23,6 +23,8 @@ export interface MediaStorage {
   /** The file, or undefined when there is none. */
   get(key: string): Promise<StoredFile | undefined>;
   has(key: string): Promise<boolean>;
+  /** Removes one file (a focal-point crop replaced by another); a missing file is no error. */
+  delete(key: string): Promise<void>;
   /** Removes every file of one upload (its `<hash>/` folder); missing files are no error. */
   deleteUpload(hash: string): Promise<void>;
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { inTransaction, type Db } from '../db/database.js';
 import type { UploadsTable } from '../db/schema.js';
 
 export type UploadRow = UploadsTable;
@@ -49,6 +49,41 @@ export async function usedBytes(db: Db, userId: string): Promise<number> {
     .executeTakeFirst();
   // PostgreSQL's sum of integers is a bigint, which its driver returns as a string.
   return Number(row?.total ?? 0);
+}
+
+/** Records the owner's focal-point crop of an upload; returns the one it replaces. */
+export async function replaceOgFile(
+  db: Db,
+  userId: string,
+  hash: string,
+  file: string,
+): Promise<string | null> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom('uploads')
+      .select('og_file')
+      .where('user_id', '=', userId)
+      .where('hash', '=', hash)
+      .executeTakeFirst();
+    await trx
+      .updateTable('uploads')
+      .set({ og_file: file })
+      .where('user_id', '=', userId)
+      .where('hash', '=', hash)
+      .execute();
+    return row?.og_file ?? null;
+  });
+}
+
+/** Whether another owner of the same file keeps this crop as theirs. */
+export async function isOgFileKept(db: Db, hash: string, file: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('uploads')
+    .select('user_id')
+    .where('hash', '=', hash)
+    .where('og_file', '=', file)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Adds the row, or only moves its reference time forward when the person has it already. */

@@ -33,6 +33,8 @@ import {
   deleteUploadRowsOf,
   findAnyUploadOf,
   findUpload,
+  isOgFileKept,
+  replaceOgFile,
   isHashOwned,
   isReferencedByOwnerData,
   listUploads,
@@ -228,6 +230,7 @@ async function processAndSave(
     height: size.height,
     created_at: now,
     last_referenced_at: now,
+    og_file: null,
   };
   // One person's final checks run one at a time: each sees the rows the others saved.
   await tracker.whileHeld(userId, async () => {
@@ -332,17 +335,25 @@ export async function prepareLinkPreview(
   const ref = parseUploadRef(data.personalDetails.profileImage.trim());
   if (!ref?.focus) return;
   const file = ogFile(ref.focus);
-  const key = `${ref.hash}/${file}`;
-  if (file === OG_VARIANT.file || (await ctx.storage.has(key))) return;
+  if (file === OG_VARIANT.file) return;
   // The stored size, not the reference's: it names the variant that exists.
   const upload = await findUpload(ctx.db, userId, ref.hash);
-  if (!upload) return;
-  const widths = variantWidths(upload.width);
-  const source = await ctx.storage.get(`${ref.hash}/${variantFile(widths.at(-1)!, 'jpeg')}`);
-  if (!source) return;
-  const bytes = new Uint8Array(await buffer(source.body));
-  const crop = await ctx.pool.ogCrop({ bytes, focus: ref.focus });
-  await ctx.storage.put(key, crop, VARIANT_CONTENT_TYPES.jpeg);
+  if (!upload || upload.og_file === file) return;
+  const key = `${ref.hash}/${file}`;
+  if (!(await ctx.storage.has(key))) {
+    const widths = variantWidths(upload.width);
+    const source = await ctx.storage.get(`${ref.hash}/${variantFile(widths.at(-1)!, 'jpeg')}`);
+    if (!source) return;
+    const bytes = new Uint8Array(await buffer(source.body));
+    const crop = await ctx.pool.ogCrop({ bytes, focus: ref.focus });
+    await ctx.storage.put(key, crop, VARIANT_CONTENT_TYPES.jpeg);
+  }
+  // One crop per owner's upload: trying point after point replaces it rather than piling up
+  // files outside the quota. A page still naming the old one gets the centred crop (/media).
+  const previous = await replaceOgFile(ctx.db, userId, ref.hash, file);
+  if (previous && previous !== file && !(await isOgFileKept(ctx.db, ref.hash, previous))) {
+    await ctx.storage.delete(`${ref.hash}/${previous}`);
+  }
 }
 
 /**
