@@ -304,24 +304,16 @@ async function hinted<Row>(
     .rows;
 }
 
-export async function countPublishedPages(db: Db, shownAfter: string): Promise<number> {
-  const query = shownPages(db, shownAfter).select((eb) =>
-    eb.fn.countAll<number | string>().as('count'),
-  );
-  const [row] = await hinted(db, query);
-  return Number(row?.count ?? 0);
-}
-
 /**
- * One slice of the sitemap, in username order: usernames and dates only (the join is served by
- * the index on portfolios (id, updated_at, template_id, paid_until), so `data` is never read).
- * The slice starts after the username `after` when given (a walk through the primary key), else
- * `offset` rows in.
+ * One slice of the sitemap, in username order, after the username `after` when given (a walk
+ * through the primary key, as fast at the end as at the start): usernames and dates only (the
+ * join is served by the index on portfolios (id, updated_at, template_id, paid_until), so `data`
+ * is never read).
  */
 export async function listPublishedUsernames(
   db: Db,
   shownAfter: string,
-  from: { offset: number } | { after: string },
+  after: string | undefined,
   limit: number,
 ): Promise<{ username: string; updated_at: string; canonicalHost: string | null }[]> {
   let query = shownPages(db, shownAfter)
@@ -334,20 +326,8 @@ export async function listPublishedUsernames(
     ])
     .orderBy('usernames.username')
     .limit(limit);
-  query =
-    'after' in from
-      ? query.where('usernames.username', '>', from.after)
-      : query.offset(from.offset);
+  if (after !== undefined) query = query.where('usernames.username', '>', after);
   return hinted(db, query);
-}
-
-/** The latest change to any published portfolio, for the sitemap index's dates. */
-export async function latestPublishedChange(db: Db): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('portfolios')
-    .select((eb) => eb.fn.max('updated_at').as('latest'))
-    .executeTakeFirst();
-  return row?.latest ?? undefined;
 }
 
 /** Which of these usernames have no row any more (released or deleted by their owner). */
