@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely';
-import { sqliteConnectionOf, type Db } from '../db/database.js';
+import { pgPoolOf, sqliteConnectionOf, type Db } from '../db/database.js';
 import { canonicalHostOf } from '../domains/domains.repository.js';
 import { bumpPageGeneration } from './page-generation.js';
 
@@ -111,14 +111,33 @@ const withPortfolioIndexHint = (query: string) =>
   query.replace('join "portfolios" on', `join "portfolios" ${PORTFOLIO_INDEX_HINT} on`);
 
 /**
- * Reads what a view of a page not in memory needs: the hot path's one query. On SQLite it runs
- * statements prepared once on the connection (one per encoding): Kysely would compile the query
- * and better-sqlite3 prepare it again on every call, which cost more than the read itself.
+ * Reads what a view of a page not in memory needs: the hot path's one query, compiled once per
+ * encoding. On SQLite it runs statements prepared once on the connection: Kysely would compile
+ * the query and better-sqlite3 prepare it again on every call, which cost more than the read
+ * itself. On PostgreSQL it runs as named statements, parsed and planned once per connection:
+ * with more pages than the cache holds most views read, and the planning was a good part of it.
  */
 export function servablePageReader(
   db: Db,
 ): (username: string, encoding: StoredEncoding) => Promise<ServablePageRow | undefined> {
   const connection = sqliteConnectionOf(db);
+  const pool = pgPoolOf(db);
+  if (pool) {
+    const texts = new Map<StoredEncoding, string>();
+    return async (username, encoding) => {
+      let text = texts.get(encoding);
+      if (!text) {
+        text = servableQuery(db, '', encoding).compile().sql;
+        texts.set(encoding, text);
+      }
+      const result = await pool.query<ServableRow>({
+        name: `servable-page-${encoding}`,
+        text,
+        values: [username],
+      });
+      return toServable(result.rows[0]);
+    };
+  }
   if (!connection) {
     return async (username, encoding) =>
       toServable(await servableQuery(db, username, encoding).executeTakeFirst());
