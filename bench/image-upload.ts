@@ -8,7 +8,7 @@
  * section and writes bench/results/image-upload.md.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,13 @@ import processImage from '../src/server/uploads/image.worker.js';
 import { UPLOAD_MAX_PIXELS } from '../src/shared/uploads.js';
 import { startServerProcess } from '../test/server-process.js';
 import { request, signIn } from '../test/signin.js';
-import { machineLine, median } from './harness.js';
+import {
+  eventLoopProbeEnv,
+  machineLine,
+  median,
+  readEventLoopProbe,
+  type LoopFigures,
+} from './harness.js';
 
 const PHOTOS = 5;
 const WIDTH = 4000;
@@ -44,12 +50,6 @@ async function photo(seed: number): Promise<Buffer> {
     .jpeg({ quality: 88 })
     .withExif({ IFD0: { Make: 'BenchPhone' }, IFD3: { GPSLatitudeRef: 'N' } })
     .toBuffer();
-}
-
-interface LoopFigures {
-  p50: number;
-  p99: number;
-  max: number;
 }
 
 function loopFigures(histogram: ReturnType<typeof monitorEventLoopDelay>): LoopFigures {
@@ -82,17 +82,6 @@ function pingWhile(url: string): { stop(): Promise<number[]> } {
   };
 }
 
-async function probe(pid: number, file: string): Promise<LoopFigures> {
-  if (existsSync(file)) unlinkSync(file);
-  process.kill(pid, 'SIGUSR2');
-  for (let waited = 0; !existsSync(file); waited += 10) {
-    if (waited > 5000) throw new Error('the event-loop probe did not answer');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  return JSON.parse(readFileSync(file, 'utf8')) as LoopFigures;
-}
-
 export async function measureImageUpload(): Promise<string> {
   const photos: Buffer[] = [];
   for (let seed = 0; seed < PHOTOS + 1; seed += 1) photos.push(await photo(seed));
@@ -102,8 +91,7 @@ export async function measureImageUpload(): Promise<string> {
     dataDir,
     env: {
       RATE_LIMITS: 'off',
-      NODE_OPTIONS: `--import=${pathToFileURL(path.resolve('bench/event-loop-probe.mjs')).href}`,
-      EVENT_LOOP_PROBE_FILE: probeFile,
+      ...eventLoopProbeEnv(probeFile),
     },
   });
   try {
@@ -123,12 +111,12 @@ export async function measureImageUpload(): Promise<string> {
     // The first upload starts a worker thread; it is measured apart.
     const firstMs = await upload(photos[PHOTOS]!);
 
-    await probe(server.pid, probeFile);
+    await readEventLoopProbe(server.pid, probeFile);
     const pinger = pingWhile(`${base}/healthz`);
     const times: number[] = [];
     for (const bytes of photos.slice(0, PHOTOS)) times.push(await upload(bytes));
     const pings = await pinger.stop();
-    const pool = await probe(server.pid, probeFile);
+    const pool = await readEventLoopProbe(server.pid, probeFile);
 
     // Reference: the same processing on this process's event loop, pinged the same way.
     const pingTarget = createServer((_request, response) => response.end('ok'));

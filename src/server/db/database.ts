@@ -57,6 +57,18 @@ export function sqliteConnectionOf(db: Db): SqliteDatabase.Database | undefined 
   return sqliteConnections.get(db);
 }
 
+/** The PostgreSQL pool under each Kysely instance that openDatabase made on PostgreSQL. */
+const pgPools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The pool under `db`, for the rare read on a hot path that runs as a named (prepared)
+ * statement, which PostgreSQL parses and plans once per connection instead of on every call.
+ * Undefined on SQLite.
+ */
+export function pgPoolOf(db: Db): pg.Pool | undefined {
+  return pgPools.get(db);
+}
+
 export function openDatabase(options: DatabaseOptions): OpenDatabase {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -74,10 +86,9 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
     // where the pool listens only while it is idle: the query in flight fails on its own, and the
     // pool discards the client when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
-    return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-      dialect: 'postgres',
-    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pgPools.set(db, pool);
+    return { db, dialect: 'postgres' };
   }
   if (!options.sqliteFile) throw new Error('openDatabase needs a databaseUrl or a sqliteFile');
   mkdirSync(path.dirname(options.sqliteFile), { recursive: true });

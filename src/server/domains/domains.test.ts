@@ -212,11 +212,14 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
       expect(answer.status, path).toBe(404);
       expect(answer.body).not.toContain(ownerName);
     }
-    // The sitemap lists the domain.
-    const sitemap = await fetch(`${t.url}/sitemaps/1.xml`, {
-      headers: { 'accept-encoding': 'identity' },
-    });
-    expect(await sitemap.text()).toContain(`<loc>https://${www}/</loc>`);
+    // The sitemap lists the domain, once rebuilt in the background after the change.
+    const sitemap = async () =>
+      (
+        await fetch(`${t.url}/sitemaps/1.xml`, { headers: { 'accept-encoding': 'identity' } })
+      ).text();
+    await expect
+      .poll(sitemap, { timeout: 5000, interval: 50 })
+      .toContain(`<loc>https://${www}/</loc>`);
   });
 
   it('takes a message from the contact form of a page on its own domain, and refuses other sites', async () => {

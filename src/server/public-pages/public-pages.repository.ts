@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely';
-import { sqliteConnectionOf, type Db } from '../db/database.js';
+import { pgPoolOf, sqliteConnectionOf, type Db } from '../db/database.js';
 import { canonicalHostOf } from '../domains/domains.repository.js';
 import { bumpPageGeneration } from './page-generation.repository.js';
 
@@ -124,14 +124,33 @@ const withPortfolioIndexHint = (query: string) =>
   query.replace('join "portfolios" on', `join "portfolios" ${PORTFOLIO_INDEX_HINT} on`);
 
 /**
- * Reads what a view of a page not in memory needs: the hot path's one query. On SQLite it runs
- * statements prepared once on the connection (one per encoding): Kysely would compile the query
- * and better-sqlite3 prepare it again on every call, which cost more than the read itself.
+ * Reads what a view of a page not in memory needs: the hot path's one query, compiled once per
+ * encoding. On SQLite it runs statements prepared once on the connection: Kysely would compile
+ * the query and better-sqlite3 prepare it again on every call, which cost more than the read
+ * itself. On PostgreSQL it runs as named statements, parsed and planned once per connection:
+ * with more pages than the cache holds most views read, and the planning was a good part of it.
  */
 export function servablePageReader(
   db: Db,
 ): (username: string, encoding: StoredEncoding) => Promise<ServablePageRow | undefined> {
   const connection = sqliteConnectionOf(db);
+  const pool = pgPoolOf(db);
+  if (pool) {
+    const texts = new Map<StoredEncoding, string>();
+    return async (username, encoding) => {
+      let text = texts.get(encoding);
+      if (!text) {
+        text = servableQuery(db, '', encoding).compile().sql;
+        texts.set(encoding, text);
+      }
+      const result = await pool.query<ServableRow>({
+        name: `servable-page-${encoding}`,
+        text,
+        values: [username],
+      });
+      return toServable(result.rows[0]);
+    };
+  }
   if (!connection) {
     return async (username, encoding) =>
       toServable(await servableQuery(db, username, encoding).executeTakeFirst());
@@ -319,24 +338,16 @@ async function hinted<Row>(
     .rows;
 }
 
-export async function countPublishedPages(db: Db, shownAfter: string): Promise<number> {
-  const query = shownPages(db, shownAfter).select((eb) =>
-    eb.fn.countAll<number | string>().as('count'),
-  );
-  const [row] = await hinted(db, query);
-  return Number(row?.count ?? 0);
-}
-
 /**
- * One slice of the sitemap, in username order: usernames and dates only (the join is served by
- * the index on portfolios (id, updated_at, template_id, paid_until), so `data` is never read).
- * The slice starts after the username `after` when given (a walk through the primary key), else
- * `offset` rows in.
+ * One slice of the sitemap, in username order, after the username `after` when given (a walk
+ * through the primary key, as fast at the end as at the start): usernames and dates only (the
+ * join is served by the index on portfolios (id, updated_at, template_id, paid_until), so `data`
+ * is never read).
  */
 export async function listPublishedUsernames(
   db: Db,
   shownAfter: string,
-  from: { offset: number } | { after: string },
+  after: string | undefined,
   limit: number,
 ): Promise<{ username: string; updated_at: string; canonicalHost: string | null }[]> {
   let query = shownPages(db, shownAfter)
@@ -349,20 +360,8 @@ export async function listPublishedUsernames(
     ])
     .orderBy('usernames.username')
     .limit(limit);
-  query =
-    'after' in from
-      ? query.where('usernames.username', '>', from.after)
-      : query.offset(from.offset);
+  if (after !== undefined) query = query.where('usernames.username', '>', after);
   return hinted(db, query);
-}
-
-/** The latest change to any published portfolio, for the sitemap index's dates. */
-export async function latestPublishedChange(db: Db): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('portfolios')
-    .select((eb) => eb.fn.max('updated_at').as('latest'))
-    .executeTakeFirst();
-  return row?.latest ?? undefined;
 }
 
 /** Which of these usernames have no row any more (released or deleted by their owner). */

@@ -55,7 +55,10 @@ export function registerPublicPages(
 ): PublicPageFastPath {
   const cache = new PageCache(ctx.cacheBytes);
   const https = () => ctx.publicUrl().startsWith('https:');
-  const sitemaps = new Sitemaps(ctx.db, ctx.publicUrl, ctx.sitemapUrlsPerChild);
+  const sitemaps = new Sitemaps(ctx.db, ctx.publicUrl, {
+    urlsPerChild: ctx.sitemapUrlsPerChild,
+    log: app.log,
+  });
   const stored = new StoredPages({
     db: ctx.db,
     renderer: new PageRenderer({
@@ -70,8 +73,13 @@ export function registerPublicPages(
     onGeneration: ctx.onGeneration,
   });
   app.decorate('storedPages', stored);
-  app.addHook('onReady', async () => stored.start());
-  app.addHook('onClose', async () => stored.stop());
+  app.addHook('onReady', async () => {
+    stored.start();
+    sitemaps.start();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all([stored.stop(), sitemaps.stop()]);
+  });
 
   const notFoundPage = (reply: FastifyReply, username: string) =>
     reply

@@ -140,11 +140,17 @@ describe.each(TEST_DIALECTS)('public portfolio pages on %s', (dialect) => {
   });
 
   it('lists published portfolios in the sitemap and points robots at it', async () => {
-    const index = await (await fetch(`${t.url}/sitemap.xml`)).text();
-    expect(index).toContain(`<sitemap><loc>${t.url}/sitemaps/1.xml</loc>`);
-    const sitemap = await (await fetch(`${t.url}/sitemaps/1.xml`)).text();
-    for (let n = 1; n <= 5; n += 1)
-      expect(sitemap).toContain(`<loc>${t.url}/users/person-${n}</loc>`);
+    // Rebuilt in the background once the publishes are seen.
+    const index = async () => (await fetch(`${t.url}/sitemap.xml`)).text();
+    await expect
+      .poll(index, { timeout: 5000, interval: 50 })
+      .toContain(`<sitemap><loc>${t.url}/sitemaps/1.xml</loc>`);
+    const sitemap = async () => (await fetch(`${t.url}/sitemaps/1.xml`)).text();
+    for (let n = 1; n <= 5; n += 1) {
+      await expect
+        .poll(sitemap, { timeout: 5000, interval: 50 })
+        .toContain(`<loc>${t.url}/users/person-${n}</loc>`);
+    }
     const robots = await (await fetch(`${t.url}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${t.url}/sitemap.xml`);
     expect(robots).toContain('Disallow: /api/');

@@ -1,20 +1,17 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import type { FastifyBaseLogger } from 'fastify';
 import { GRACE_DAYS } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import type { Db } from '../db/database.js';
 import { escapeHtml } from '../http/html.js';
-import {
-  countPublishedPages,
-  latestPublishedChange,
-  listPublishedUsernames,
-} from './public-pages.repository.js';
+import { listPublishedUsernames } from './public-pages.repository.js';
 
 /** The sitemap protocol's limit per file. */
 export const SITEMAP_URLS_PER_CHILD = 50_000;
 /**
- * Rows read per query while building a child: on SQLite a query blocks the event loop, and
- * 1,000 rows take a few milliseconds.
+ * Rows read per query while building: on SQLite a query blocks the event loop, and 1,000 rows
+ * (with the string work on them) take a few milliseconds.
  */
 const ROWS_PER_QUERY = 1_000;
 
@@ -24,10 +21,15 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 /**
- * Terms end by the clock, with no write to invalidate the files: a kept file is rebuilt once it
- * is this old, so a page that went offline leaves the sitemap within this time.
+ * Terms end by the clock, with no write to invalidate the files: files this old are rebuilt on
+ * their next request, so a page that went offline leaves the sitemap within this time.
  */
 const MAX_AGE_MS = 10 * 60_000;
+/**
+ * The least time between the end of one build and the start of the next, and never less than the
+ * last build took: a stream of publishes keeps the builds at most half of the time.
+ */
+const MIN_BUILD_GAP_MS = 1000;
 
 const GRACE_MS = GRACE_DAYS * 24 * 60 * 60 * 1000;
 
@@ -39,148 +41,187 @@ export interface SitemapFile {
   gzip: Buffer;
 }
 
-interface Entry {
-  file: Promise<SitemapFile | undefined>;
-  /** The change count when its build began: older than the current count means stale. */
+/** The index and its children, built together from one walk, so no portfolio is listed twice. */
+interface Built {
+  index: SitemapFile;
+  children: SitemapFile[];
+  /** The change count when the build began: older than the current count means stale. */
   version: number;
-  /** When its build began (epoch ms): older than MAX_AGE_MS means stale too. */
+  /** When the build began (epoch ms): older than MAX_AGE_MS means stale too. */
   builtAt: number;
+  /** The address the URLs were built with (tests learn theirs after start-up). */
+  publicUrl: string;
+}
+
+class Stopped extends Error {}
+
+export interface SitemapsOptions {
+  /** Smaller than the protocol's 50,000 only in tests, to make several children. */
+  urlsPerChild?: number;
+  log?: FastifyBaseLogger;
 }
 
 /**
  * `/sitemap.xml` is an index of child sitemaps (`/sitemaps/1.xml`, ...), each listing up to
  * 50,000 published portfolios in username order, so that every portfolio is listed whatever
- * their number. Each file is built on its first request and kept in memory with its gzip form.
- * After a publish the kept file is still sent while a new one is built in the background
- * (crawlers read sitemaps hours apart; a moment late costs nothing), so no request waits on a
- * build except the very first. A build reads 1,000 rows per query and yields in between, so it
- * never holds the event loop for long. Only pages shown now are listed: not those their owner
- * took offline, nor those past their term's grace period.
+ * their number. The index and all its children are built together in the background, at start
+ * and after each change, and kept in memory with their gzip form; requests are answered from
+ * the last complete build meanwhile (crawlers read sitemaps hours apart; a moment late costs
+ * nothing), so only a request in the first moments of a process waits for a build. A build
+ * walks the usernames 1,000 rows per query and yields in between, so it never holds the event
+ * loop for long. Only pages shown now are listed: not those their owner took offline, nor those
+ * past their term's grace period.
  */
 export class Sitemaps {
-  private readonly files = new Map<number, Entry>();
-  private readonly rebuilding = new Map<number, Promise<SitemapFile | undefined>>();
+  private built?: Built;
+  private building?: Promise<Built>;
+  private scheduled?: NodeJS.Timeout;
   private version = 0;
-  /** How many children the last built index lists; only those are built and kept. */
-  private childCount = 0;
+  private lastBuildEnded = 0;
+  private lastBuildMs = 0;
+  private stopped = false;
+  private readonly urlsPerChild: number;
 
   constructor(
     private readonly db: Db,
     private readonly publicUrl: () => string,
-    private readonly urlsPerChild = SITEMAP_URLS_PER_CHILD,
-  ) {}
-
-  /** How many files are kept in memory: never more than the index and its children. */
-  get keptFiles(): number {
-    return this.files.size;
+    private readonly options: SitemapsOptions = {},
+  ) {
+    this.urlsPerChild = options.urlsPerChild ?? SITEMAP_URLS_PER_CHILD;
   }
 
-  /** Something published changed: each kept file is rebuilt on its next request. */
+  /** Builds the files now, so that the first crawler does not wait. */
+  start(): void {
+    this.refresh();
+  }
+
+  /** Stops building: a build under way ends at its next query. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.scheduled);
+    await this.building?.catch(() => undefined);
+  }
+
+  /** How many files are kept in memory: the index and its children. */
+  get keptFiles(): number {
+    return this.built ? 1 + this.built.children.length : 0;
+  }
+
+  /** Something published changed: the files are rebuilt in the background. */
   invalidate(): void {
     this.version += 1;
+    this.refresh();
   }
 
   /**
-   * The index (number 0) or child `number` (from 1); undefined past the last child. A child
-   * the index does not list is answered from the index's count, without a query and without
-   * keeping anything, so asking for /sitemaps/999999.xml costs nothing and fills no memory.
+   * The index (number 0) or child `number` (from 1) of the last complete build; undefined past
+   * the last child, without a query and without keeping anything.
    */
   async file(number: number): Promise<SitemapFile | undefined> {
-    if (number !== 0) {
-      await this.file(0);
-      if (!Number.isSafeInteger(number) || number < 1 || number > this.childCount) return undefined;
+    const built = this.built ?? (await this.build());
+    if (
+      built.version !== this.version ||
+      built.publicUrl !== this.publicUrl() ||
+      Date.now() - built.builtAt >= MAX_AGE_MS
+    ) {
+      this.refresh();
     }
-    return this.kept(number);
-  }
-
-  private kept(number: number): Promise<SitemapFile | undefined> {
-    const entry = this.files.get(number);
-    if (!entry) {
-      const file = this.build(number);
-      const fresh = { file, version: this.version, builtAt: Date.now() };
-      this.files.set(number, fresh);
-      file.catch(() => {
-        if (this.files.get(number) === fresh) this.files.delete(number);
-      });
-      return file;
-    }
-    if (entry.version === this.version && Date.now() - entry.builtAt < MAX_AGE_MS) {
-      return entry.file;
-    }
-    let next = this.rebuilding.get(number);
-    if (!next) {
-      const version = this.version;
-      const builtAt = Date.now();
-      next = this.build(number);
-      this.rebuilding.set(number, next);
-      next
-        .then(
-          (file) => this.files.set(number, { file: Promise.resolve(file), version, builtAt }),
-          () => undefined,
-        )
-        .finally(() => this.rebuilding.delete(number));
-    }
-    const rebuilt = next;
-    // The kept file meanwhile, unless there was none (a child that did not exist) or it failed.
-    return entry.file.then(
-      (file) => file ?? rebuilt,
-      () => rebuilt,
-    );
-  }
-
-  private async build(number: number): Promise<SitemapFile | undefined> {
-    const shownAfter = new Date(Date.now() - GRACE_MS).toISOString();
-    const xml =
-      number === 0 ? await this.buildIndex(shownAfter) : await this.buildChild(number, shownAfter);
-    return xml === undefined ? undefined : { xml: Buffer.from(xml), gzip: await gzipAsync(xml) };
-  }
-
-  private async buildIndex(shownAfter: string): Promise<string> {
-    const [count, latest] = await Promise.all([
-      countPublishedPages(this.db, shownAfter),
-      latestPublishedChange(this.db),
-    ]);
-    // At least one child, so the index is never empty (an empty child is a valid urlset).
-    const childCount = Math.max(1, Math.ceil(count / this.urlsPerChild));
-    this.childCount = childCount;
-    const lastmod = latest ? `<lastmod>${latest.slice(0, 10)}</lastmod>` : '';
-    const entries: string[] = [];
-    for (let number = 1; number <= childCount; number += 1) {
-      const loc = escapeHtml(`${this.publicUrl()}/sitemaps/${number}.xml`);
-      entries.push(`  <sitemap><loc>${loc}</loc>${lastmod}</sitemap>`);
-    }
-    return `${XML_HEAD}<sitemapindex xmlns="${NAMESPACE}">\n${entries.join('\n')}\n</sitemapindex>\n`;
-  }
-
-  private async buildChild(number: number, shownAfter: string): Promise<string | undefined> {
+    if (number === 0) return built.index;
     if (!Number.isSafeInteger(number) || number < 1) return undefined;
-    const start = (number - 1) * this.urlsPerChild;
-    if (number > 1 && start >= (await countPublishedPages(this.db, shownAfter))) return undefined;
-    const lines: string[] = [];
+    return built.children[number - 1];
+  }
+
+  /** Starts a build unless one is under way (its end looks at the version again) or waiting. */
+  private refresh(): void {
+    if (this.stopped || this.building || this.scheduled) return;
+    const gap = Math.max(MIN_BUILD_GAP_MS, this.lastBuildMs);
+    const wait = this.lastBuildEnded ? this.lastBuildEnded + gap - Date.now() : 0;
+    const run = () => {
+      this.scheduled = undefined;
+      this.build().catch((error: unknown) => {
+        if (!(error instanceof Stopped))
+          this.options.log?.warn({ err: error }, 'sitemap build failed');
+      });
+    };
+    if (wait <= 0) return run();
+    this.scheduled = setTimeout(run, wait);
+    this.scheduled.unref();
+  }
+
+  private build(): Promise<Built> {
+    if (this.building) return this.building;
+    const version = this.version;
+    const builtAt = Date.now();
+    const building = this.walk(version, builtAt).finally(() => {
+      this.building = undefined;
+      this.lastBuildEnded = Date.now();
+      this.lastBuildMs = this.lastBuildEnded - builtAt;
+      // Changes during the build, or a failed one: another follows after the gap.
+      if (this.built?.version !== this.version) this.refresh();
+    });
+    this.building = building;
+    return building;
+  }
+
+  private async walk(version: number, builtAt: number): Promise<Built> {
+    const shownAfter = new Date(builtAt - GRACE_MS).toISOString();
+    const publicUrl = this.publicUrl();
+    const children: SitemapFile[] = [];
+    const lastmods: string[] = [];
+    let parts: Buffer[] = [];
+    let inChild = 0;
+    let lastmod = '';
     let after: string | undefined;
-    for (let offset = 0; offset < this.urlsPerChild; offset += ROWS_PER_QUERY) {
-      const limit = Math.min(ROWS_PER_QUERY, this.urlsPerChild - offset);
-      const rows = await listPublishedUsernames(
-        this.db,
-        shownAfter,
-        after === undefined ? { offset: start } : { after },
-        limit,
-      );
-      after = rows.at(-1)?.username;
+    for (;;) {
+      if (this.stopped) throw new Stopped();
+      const limit = Math.min(ROWS_PER_QUERY, this.urlsPerChild - inChild);
+      const rows = await listPublishedUsernames(this.db, shownAfter, after, limit);
+      let text = '';
       for (const row of rows) {
         const loc = escapeHtml(
           row.canonicalHost
             ? `https://${row.canonicalHost}/`
-            : portfolioUrl(this.publicUrl(), row.username),
+            : portfolioUrl(publicUrl, row.username),
         );
-        lines.push(
-          `  <url><loc>${loc}</loc><lastmod>${row.updated_at.slice(0, 10)}</lastmod></url>`,
-        );
+        const date = row.updated_at.slice(0, 10);
+        if (date > lastmod) lastmod = date;
+        text += `  <url><loc>${loc}</loc><lastmod>${date}</lastmod></url>\n`;
       }
-      if (rows.length < limit) break;
+      parts.push(Buffer.from(text));
+      inChild += rows.length;
+      after = rows.at(-1)?.username ?? after;
+      const last = rows.length < limit;
+      // At least one child, so the index is never empty (an empty child is a valid urlset).
+      if (inChild === this.urlsPerChild || (last && (inChild > 0 || children.length === 0))) {
+        children.push(await sitemapFile(`<urlset xmlns="${NAMESPACE}">\n`, parts, '</urlset>\n'));
+        lastmods.push(lastmod);
+        parts = [];
+        inChild = 0;
+        lastmod = '';
+      }
+      if (last) break;
       await yieldToOtherRequests();
     }
-    const body = lines.length ? `${lines.join('\n')}\n` : '';
-    return `${XML_HEAD}<urlset xmlns="${NAMESPACE}">\n${body}</urlset>\n`;
+    const entries = lastmods.map((date, index) => {
+      const loc = escapeHtml(`${publicUrl}/sitemaps/${index + 1}.xml`);
+      const modified = date ? `<lastmod>${date}</lastmod>` : '';
+      return `  <sitemap><loc>${loc}</loc>${modified}</sitemap>\n`;
+    });
+    const index = await sitemapFile(
+      `<sitemapindex xmlns="${NAMESPACE}">\n`,
+      [Buffer.from(entries.join(''))],
+      '</sitemapindex>\n',
+    );
+    const built = { index, children, version, builtAt, publicUrl };
+    if (this.stopped) throw new Stopped();
+    // A build that began earlier than the kept one never replaces it.
+    if (!this.built || this.built.builtAt <= builtAt) this.built = built;
+    return built;
   }
+}
+
+/** One file from its parts: concatenated once, compressed off the event loop. */
+async function sitemapFile(open: string, parts: Buffer[], close: string): Promise<SitemapFile> {
+  const xml = Buffer.concat([Buffer.from(XML_HEAD + open), ...parts, Buffer.from(close)]);
+  return { xml, gzip: await gzipAsync(xml) };
 }

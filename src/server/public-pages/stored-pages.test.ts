@@ -121,7 +121,7 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
     expect(after.status).toBe(410);
   });
 
-  it('re-renders on request when what a page shows changed without a publish (a term)', async () => {
+  it('re-renders on request when the portfolio changed with no generation bump to announce it', async () => {
     await publishDirectly(t.database.db, {
       username: 'term-change',
       templateId: 'template3',
@@ -143,6 +143,58 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
     expect((await storedRow(t.database.db, 'term-change'))!.html.toString()).toContain(
       '<title>Term Name</title>',
     );
+  });
+
+  it('a term that ends or starts again, or the owner switch, needs no render: a view reads them', async () => {
+    const username = 'term-change-only';
+    await publishDirectly(t.database.db, {
+      username,
+      templateId: 'template1',
+      data: SAMPLE_DATA.template1,
+    });
+    await t.app.storedPages.refresh(username);
+    const rendered = (await storedRow(t.database.db, username))!;
+    // Written with no bump and no updated_at, as no process announces a term running out: the
+    // page is not in memory, so the view reads the term with the stored page.
+    const setTerm = (values: { paid_until?: string; unpublished_at?: string | null }) =>
+      Promise.all([
+        values.paid_until &&
+          t.database.db
+            .updateTable('portfolios')
+            .set({ paid_until: values.paid_until })
+            .where('id', '=', (eb) =>
+              eb.selectFrom('usernames').select('portfolio_id').where('username', '=', username),
+            )
+            .execute(),
+        values.unpublished_at !== undefined &&
+          t.database.db
+            .updateTable('usernames')
+            .set({ unpublished_at: values.unpublished_at })
+            .where('username', '=', username)
+            .execute(),
+      ]);
+    const status = async () => {
+      const response = await fetch(`${t.url}/users/${username}`);
+      await response.arrayBuffer();
+      return response.status;
+    };
+
+    await setTerm({ paid_until: '2001-01-01T00:00:00.000Z' });
+    expect(await status()).toBe(410);
+    expect(await t.app.storedPages.refresh(username)).toBe('current');
+
+    // Renewed while its owner has it offline: still not shown.
+    await setTerm({ unpublished_at: new Date().toISOString() });
+    const renewed = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString();
+    await setTerm({ paid_until: renewed });
+    expect(await status()).toBe(410);
+
+    await setTerm({ unpublished_at: null });
+    expect(await status()).toBe(200);
+    expect(await t.app.storedPages.refresh(username)).toBe('current');
+
+    // The same stored page throughout: nothing the page shows changed.
+    expect((await storedRow(t.database.db, username))!.etag).toBe(rendered.etag);
   });
 
   it('stores a short notice instead of a page that renders beyond the size limit', async () => {
@@ -305,8 +357,10 @@ describe.each(TEST_DIALECTS)('the sitemap index on %s', (dialect) => {
         data: SAMPLE_DATA.template1,
       });
     }
-    const first = await listed();
-    expect(first.sort()).toEqual(names.slice(0, 7).sort());
+    // Built in the background after the change check sees the publishes.
+    await expect
+      .poll(async () => (await listed()).sort(), { timeout: 5000, interval: 50 })
+      .toEqual(names.slice(0, 7).sort());
 
     // A publish refreshes the index and its children (the kept ones are sent meanwhile).
     await publishDirectly(t.database.db, {
@@ -314,9 +368,8 @@ describe.each(TEST_DIALECTS)('the sitemap index on %s', (dialect) => {
       templateId: 'template2',
       data: SAMPLE_DATA.template2,
     });
-    await t.app.storedPages.checkForChanges();
     await expect
-      .poll(async () => (await listed()).sort(), { timeout: 2000, interval: 50 })
+      .poll(async () => (await listed()).sort(), { timeout: 5000, interval: 50 })
       .toEqual([...names].sort());
     const second = await listed();
     expect(new Set(second).size).toBe(second.length);
@@ -327,11 +380,61 @@ describe.each(TEST_DIALECTS)('the sitemap index on %s', (dialect) => {
   });
 
   it('keeps nothing for children the index does not list', async () => {
-    const sitemaps = new Sitemaps(t.database.db, () => t.config.publicUrl, 3);
+    const sitemaps = new Sitemaps(t.database.db, () => t.config.publicUrl, { urlsPerChild: 3 });
     for (let number = 1; number <= 400; number += 1) await sitemaps.file(number);
     // 8 portfolios at 3 a child: the index and its 3 children, not 400 entries.
     expect(sitemaps.keptFiles).toBe(4);
     expect(await sitemaps.file(4)).toBeUndefined();
     expect(await sitemaps.file(3)).toBeDefined();
+    await sitemaps.stop();
+  });
+
+  it('answers from the last build while the next one runs, then from the next', async () => {
+    // Every query of these sitemaps waits for the gate while it is shut.
+    let gate = Promise.resolve();
+    let waited = false;
+    const gated = t.database.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        waited = true;
+        await gate;
+        return args.result;
+      },
+    });
+    const sitemaps = new Sitemaps(gated, () => t.config.publicUrl, { urlsPerChild: 3 });
+    const firstChild = async () => locs((await sitemaps.file(1))!.xml.toString());
+    let open = () => {};
+    try {
+      const before = await firstChild();
+      expect(before).toHaveLength(3);
+
+      // Sorts into the first child: sitemap-0, sitemap-00, sitemap-1.
+      await publishDirectly(t.database.db, {
+        username: 'sitemap-00',
+        templateId: 'template1',
+        data: SAMPLE_DATA.template1,
+      });
+      gate = new Promise((resolve) => (open = resolve));
+      waited = false;
+      sitemaps.invalidate();
+      await expect.poll(() => waited, { timeout: 5000 }).toBe(true);
+
+      // The rebuild is stuck at its first query: the request does not wait for it.
+      const during = await Promise.race([
+        firstChild(),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 500)),
+      ]);
+      expect(during).toEqual(before);
+      expect(await sitemaps.file(0)).toBeDefined();
+
+      open();
+      await expect
+        .poll(firstChild, { timeout: 5000, interval: 50 })
+        .toContain(`${t.config.publicUrl}/users/sitemap-00`);
+      expect(await firstChild()).toHaveLength(3);
+    } finally {
+      open();
+      await sitemaps.stop();
+    }
   });
 });
