@@ -11,7 +11,7 @@ import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { publishDirectly } from '../test/publish-directly.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
-import { serverDatabase, signInThroughPopup } from './fixtures.js';
+import { serverDatabase, signInOnAccountPage as signInOnAccount } from './fixtures.js';
 
 describe('the account page', () => {
   const session = useBrowser();
@@ -20,25 +20,13 @@ describe('the account page', () => {
     await db.destroy();
   });
 
-  /** Signs a fresh person in from the account page's own prompt. */
+  /** Signs a fresh person in from the account page's own prompt, after it asked. */
   async function signInOnAccountPage(page: Page, email: string): Promise<string> {
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Sign in to see your portfolios' }).waitFor();
-    await signInThroughPopup(
-      page,
-      () => page.getByRole('button', { name: 'Sign In' }).first().click(),
-      { name: 'Meera Iyer', email },
-    );
-    await page.getByRole('link', { name: 'My portfolios' }).waitFor();
-    const user = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    return user.id;
+    return signInOnAccount(page, db, { name: 'Meera Iyer', email });
   }
 
-  /** A published Directive portfolio of this person, written straight into the store. */
   async function publishFor(userId: string, username: string, name: string): Promise<void> {
     await publishDirectly(db, {
       username,

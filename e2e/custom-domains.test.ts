@@ -10,7 +10,7 @@ import { startBuiltServer, type BuiltServer } from '../test/built-server.js';
 import { TestDnsServer } from '../test/dns-server.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
-import { signInThroughPopup } from './fixtures.js';
+import { signInOnAccountPage } from './fixtures.js';
 
 const TARGET = 'domains.e2e-portfolio.example';
 
@@ -39,18 +39,12 @@ describe('custom domains on the account page', () => {
 
   async function signedInWithPortfolio(page: Page, username: string): Promise<void> {
     const email = `domains-${randomUUID().slice(0, 8)}@example.com`;
-    await page.goto(`${server.url}/account`);
-    await signInThroughPopup(
+    const userId = await signInOnAccountPage(
       page,
-      () => page.getByRole('button', { name: 'Sign In' }).first().click(),
+      db,
       { name: 'Meera Iyer', email },
+      `${server.url}/account`,
     );
-    await page.getByRole('link', { name: 'My portfolios' }).waitFor();
-    const { id: userId } = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
     await publishDirectly(db, {
       username,
       templateId: 'template2',

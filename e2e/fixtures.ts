@@ -26,6 +26,31 @@ export async function signInThroughPopup(
   ]);
 }
 
+/**
+ * Signs a fresh person in from the account page's own prompt (`path`, for a server other than
+ * the suite's) and returns their user id from `db`.
+ */
+export async function signInOnAccountPage(
+  page: Page,
+  db: Db,
+  person: { name: string; email: string },
+  path = '/account',
+): Promise<string> {
+  await page.goto(path);
+  await signInThroughPopup(
+    page,
+    () => page.getByRole('button', { name: 'Sign In' }).first().click(),
+    person,
+  );
+  await page.getByRole('link', { name: 'My portfolios' }).waitFor();
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', person.email)
+    .executeTakeFirstOrThrow();
+  return user.id;
+}
+
 /** Puts a draft in local storage and opens the template's draft preview page with it. */
 export async function showDraft(page: Page, id: TemplateId, data: PortfolioData): Promise<void> {
   await page.goto('/about-us');

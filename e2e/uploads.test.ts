@@ -24,7 +24,7 @@ import { publishDirectly } from '../test/publish-directly.js';
 import { phoneJpegWithGps, pngWithAlpha, webpImage } from '../test/images.js';
 import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
-import { serverDatabase, signInThroughPopup } from './fixtures.js';
+import { serverDatabase, signInOnAccountPage, signInThroughPopup } from './fixtures.js';
 import { step } from './step.js';
 
 /** Phantom's sample with three tiles: a photographer's portfolio to fill with their own files. */
@@ -473,19 +473,7 @@ describe('a complete portfolio from files alone', () => {
     // A context of its own: the signed-in person stays signed in from one template to the next.
     const context = await session.browser().newContext({ baseURL: baseUrl() });
     page = await context.newPage();
-    await page.goto('/account');
-    await signInThroughPopup(
-      page,
-      () => page.getByRole('button', { name: 'Sign In' }).first().click(),
-      { name: 'Ila Menon', email },
-    );
-    await page.getByRole('link', { name: 'My portfolios' }).waitFor();
-    const user = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    userId = user.id;
+    userId = await signInOnAccountPage(page, db, { name: 'Ila Menon', email });
   });
   afterAll(async () => {
     await page?.context().close();
