@@ -8,6 +8,7 @@ import {
   PARAMETERISED_PAGES,
   pageTitle,
 } from '../../shared/routes.js';
+import { PRERENDERED_LANDING } from '../../shared/prerender.js';
 import { PAYMENTS_MODE_META, type SiteMode } from '../../shared/site-mode.js';
 import { errorBody } from './errors.js';
 import { escapeHtml } from './html.js';
@@ -15,6 +16,8 @@ import { escapeHtml } from './html.js';
 /**
  * Serves the built React app: hashed assets with a year-long cache, every builder route with the
  * app's HTML (its <title> filled in for the direct load), and a 404 page for everything else.
+ * The landing page comes already drawn (prerendered by the build), so it paints before its script
+ * has loaded; the app then hydrates it.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -27,6 +30,11 @@ export async function registerSpa(
     '</head>',
     `<meta name="${PAYMENTS_MODE_META}" content="${mode.payments}" /></head>`,
   );
+  const landingFile = clientDir ? path.join(clientDir, PRERENDERED_LANDING) : undefined;
+  const landing =
+    shell && landingFile && existsSync(landingFile)
+      ? fillRoot(shell, readFileSync(landingFile, 'utf8'))
+      : shell;
   if (!shell) {
     app.log.warn({ clientDir }, 'the builder is not built; run `npm run build`');
   }
@@ -49,8 +57,8 @@ export async function registerSpa(
     });
   }
 
-  const sendShell = (reply: FastifyReply, status: number, title: string) => {
-    if (!shell) {
+  const sendShell = (reply: FastifyReply, status: number, title: string, page = shell) => {
+    if (!page) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
@@ -60,11 +68,12 @@ export async function registerSpa(
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(shell.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`));
+      .send(page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`));
   };
 
   for (const [route, title] of Object.entries(PAGE_TITLES)) {
-    app.get(route, (_request, reply) => sendShell(reply, 200, title));
+    const page = route === '/' ? landing : shell;
+    app.get(route, (_request, reply) => sendShell(reply, 200, title, page));
   }
   // Pages with a value in their address: the same table decides whether the value makes a page.
   for (const page of PARAMETERISED_PAGES) {
@@ -90,4 +99,11 @@ export async function registerSpa(
       ),
     );
   });
+}
+
+/** The shell with the page's markup inside its (empty) root element. */
+function fillRoot(shell: string, markup: string): string {
+  const empty = '<div id="root"></div>';
+  if (!shell.includes(empty)) throw new Error('the built index.html has no empty root element');
+  return shell.replace(empty, () => `<div id="root">${markup}</div>`);
 }
