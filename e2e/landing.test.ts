@@ -142,6 +142,18 @@ describe('the landing page', () => {
     await expect(page.locator('html').getAttribute('data-same-page')).resolves.toBe('yes');
   });
 
+  it('fetches on a phone only the two collage pictures a phone shows', async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const name = /\/images\/(collage-\d)\.webp$/.exec(request.url())?.[1];
+      if (name) fetched.push(name);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(fetched.sort()).toEqual(['collage-1', 'collage-5']);
+  });
+
   it('Get Started goes to the template picker', async () => {
     const page = await session.newPage({ width: 1440, height: 900 });
     await page.goto('/');

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './router.js';
@@ -10,6 +10,7 @@ const app = (
     <RouterProvider router={createBrowserRouter(routes)} />
   </StrictMode>
 );
-// The landing page arrives drawn (prerendered at build time); every other page starts empty.
-if (root.firstElementChild) hydrateRoot(root, app);
+// The landing page arrives drawn (prerendered at build time) and is hydrated as a transition, in
+// short slices that leave a slow phone free to respond; every other page starts empty.
+if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

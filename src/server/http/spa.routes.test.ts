@@ -36,6 +36,8 @@ describe('the builder pages as sent', () => {
         // Drawn as the first client render draws it: no price until the browser has asked.
         expect(root).toContain('<p class="hero__price" aria-live="polite"></p>');
         expect(root).not.toMatch(/<title|<link/);
+        // Its script only makes the drawn page interactive: the first screen's images go first.
+        expect(html).toMatch(/<script type="module" fetchpriority="low"/);
       } finally {
         await t.close();
       }
@@ -50,6 +52,7 @@ describe('the builder pages as sent', () => {
           await fetch(`${t.url}${path}`, { headers: { accept: 'text/html' } })
         ).text();
         expect(rootOf(html), path).toBe('');
+        expect(html, path).not.toContain('fetchpriority="low"');
       }
       const direct = await fetch(`${t.url}/.prerendered/landing.html`);
       expect(direct.status).toBe(404);

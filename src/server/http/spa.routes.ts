@@ -24,17 +24,18 @@ export async function registerSpa(
   clientDir: string | undefined,
   mode: SiteMode,
 ): Promise<void> {
-  const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
-  const built = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  const shell = built?.replace(
-    '</head>',
-    `<meta name="${PAYMENTS_MODE_META}" content="${mode.payments}" /></head>`,
-  );
-  const landingFile = clientDir ? path.join(clientDir, PRERENDERED_LANDING) : undefined;
+  // The built index.html, and the landing page's own document (drawn by the build), each with the
+  // payments mode written in.
+  const readPage = (file: string | undefined) =>
+    file && existsSync(file)
+      ? readFileSync(file, 'utf8').replace(
+          '</head>',
+          `<meta name="${PAYMENTS_MODE_META}" content="${mode.payments}" /></head>`,
+        )
+      : undefined;
+  const shell = readPage(clientDir && path.join(clientDir, 'index.html'));
   const landing =
-    shell && landingFile && existsSync(landingFile)
-      ? fillRoot(shell, readFileSync(landingFile, 'utf8'))
-      : shell;
+    (shell && readPage(clientDir && path.join(clientDir, PRERENDERED_LANDING))) ?? shell;
   if (!shell) {
     app.log.warn({ clientDir }, 'the builder is not built; run `npm run build`');
   }
@@ -99,11 +100,4 @@ export async function registerSpa(
       ),
     );
   });
-}
-
-/** The shell with the page's markup inside its (empty) root element. */
-function fillRoot(shell: string, markup: string): string {
-  const empty = '<div id="root"></div>';
-  if (!shell.includes(empty)) throw new Error('the built index.html has no empty root element');
-  return shell.replace(empty, () => `<div id="root">${markup}</div>`);
 }
