@@ -96,7 +96,7 @@ const builderPages: RouteObject[] = [
   },
 ];
 
-/** The builder's pages: the browser routes them (main.tsx), and the build prerenders `/` (prerender.tsx). */
+/** The builder's pages: the browser routes them (main.tsx); the build draws `/` (prerender.tsx). */
 export const routes: RouteObject[] = [
   {
     path: '/',
