@@ -94,7 +94,7 @@ describe('the landing page', () => {
     expect(after?.y).toBe(before?.y);
   });
 
-  it('arrives drawn: without JavaScript the heading, the steps and Get Started are there', async () => {
+  it('arrives drawn: heading, steps and Get Started without JavaScript', async () => {
     const page = await session.newPage({ width: 375, height: 812 }, { javaScriptEnabled: false });
     await page.goto('/');
     await expect(page.title()).resolves.toBe('Online Portfolio Builder');

@@ -44,7 +44,7 @@ describe('the builder pages as sent', () => {
     },
   );
 
-  it('sends every other page with an empty root, and the prerendered file only inside /', async () => {
+  it('sends other pages with an empty root, and the drawn page only at /', async () => {
     const t = await startTestApp('sqlite');
     try {
       for (const path of ['/choose', '/about-us', '/account/renew/asha', '/nowhere']) {
