@@ -37,11 +37,20 @@ interface Audit {
 }
 
 async function audit(url: string, port: number, config?: Config): Promise<Audit> {
-  const result = await lighthouse(
+  let result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
     config,
   );
+  // On a busy machine Chromium now and then records a trace without the navigation's start;
+  // Lighthouse then asks to be run again, which measures the same page afresh.
+  for (let retry = 0; retry < 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; retry += 1) {
+    result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      config,
+    );
+  }
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);

@@ -11,7 +11,13 @@ export interface BrowserSession {
   /** A fresh page (its own context) at the given viewport, failing the test on console errors. */
   newPage(
     viewport?: { width: number; height: number },
-    options?: { bypassCSP?: boolean; userAgent?: string; hasTouch?: boolean; isMobile?: boolean },
+    options?: {
+      bypassCSP?: boolean;
+      userAgent?: string;
+      hasTouch?: boolean;
+      isMobile?: boolean;
+      javaScriptEnabled?: boolean;
+    },
   ): Promise<Page>;
   /** Console errors the test expects; everything else fails it. */
   allowConsoleError(pattern: RegExp): void;

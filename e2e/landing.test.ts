@@ -94,6 +94,66 @@ describe('the landing page', () => {
     expect(after?.y).toBe(before?.y);
   });
 
+  it('arrives drawn: heading, steps and Get Started without JavaScript', async () => {
+    const page = await session.newPage({ width: 375, height: 812 }, { javaScriptEnabled: false });
+    await page.goto('/');
+    await expect(page.title()).resolves.toBe('Online Portfolio Builder');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Online Portfolio Builder',
+    );
+    await expect(page.locator('.how-steps__item h3').allTextContents()).resolves.toEqual([
+      'Pick a template',
+      'Fill in your details',
+      'Publish',
+    ]);
+    await expect(shownOnFirstScreen(page, '.hero__cta')).resolves.toBe(true);
+    await expect(
+      page.getByRole('link', { name: 'Get Started' }).getAttribute('href'),
+    ).resolves.toBe('/choose');
+  });
+
+  it('hydrates the drawn page in place, then moves to the picker without a reload', async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    // Records whether React threw the drawn heading away instead of hydrating it.
+    await page.addInitScript(() => {
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) {
+            if (node instanceof Element && node.querySelector('#landing-title, .landing')) {
+              document.documentElement.dataset.redrawn = 'yes';
+            }
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    // The footer's year is added once the page has hydrated.
+    await page.getByText(`© ${new Date().getFullYear()} Online Portfolio Builder`).waitFor();
+    await page.getByText('From ₹499 a year, taxes included').waitFor();
+    await expect(page.locator('html').getAttribute('data-redrawn')).resolves.toBeNull();
+    await page.evaluate(() => (document.documentElement.dataset.samePage = 'yes'));
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await page
+      .getByRole('heading', { level: 1, name: 'Pick a Template & Make It Yours' })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/choose');
+    await expect(page.title()).resolves.toBe('Pick a template · Online Portfolio Builder');
+    // Routed in the page: the document is the one that loaded /.
+    await expect(page.locator('html').getAttribute('data-same-page')).resolves.toBe('yes');
+  });
+
+  it('fetches on a phone only the two collage pictures a phone shows', async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const name = /\/images\/(collage-\d)\.webp$/.exec(request.url())?.[1];
+      if (name) fetched.push(name);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(fetched.sort()).toEqual(['collage-1', 'collage-5']);
+  });
+
   it('Get Started goes to the template picker', async () => {
     const page = await session.newPage({ width: 1440, height: 900 });
     await page.goto('/');

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'react-router';
+import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { NOT_FOUND_TITLE, pageTitle } from '../shared/routes.js';
 import { TEMPLATE_IDS } from '../shared/templates/catalog.js';
 import { TestModeNotice } from './components/TestModeNotice.js';
@@ -96,6 +96,7 @@ const builderPages: RouteObject[] = [
   },
 ];
 
+/** The builder's pages: the browser routes them (main.tsx); the build draws `/` (prerender.tsx). */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -110,5 +111,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

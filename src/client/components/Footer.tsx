@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import './footer.css';
 
@@ -9,7 +10,14 @@ export const FOOTER_LINKS = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
 ] as const;
 
+const unchanging = () => () => {};
+const thisYear = () => new Date().getFullYear();
+// The landing page's HTML is rendered at build time, which may be last year: it leaves the year
+// out, and the browser adds it once the page has hydrated.
+const noYearYet = () => null;
+
 export function Footer() {
+  const year = useSyncExternalStore(unchanging, thisYear, noYearYet);
   return (
     <footer className="site-footer">
       <nav aria-label="Site">
@@ -22,7 +30,7 @@ export function Footer() {
         </ul>
       </nav>
       <p className="site-footer__note">
-        © {new Date().getFullYear()} Online Portfolio Builder. Prices in INR, billed yearly.
+        ©{year !== null && ` ${year}`} Online Portfolio Builder. Prices in INR, billed yearly.
       </p>
     </footer>
   );

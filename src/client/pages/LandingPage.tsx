@@ -57,6 +57,9 @@ export function LandingPage() {
         width={400}
         height={640}
         fetchPriority={start + index < 2 ? 'high' : 'auto'}
+        // Phones show only the first image of each side, narrow screens the first two: the rest
+        // load when laid out, so a phone does not fetch six pictures it never shows.
+        loading={index === 0 ? 'eager' : 'lazy'}
       />
     ));
 

@@ -8,6 +8,7 @@ import {
   PARAMETERISED_PAGES,
   pageTitle,
 } from '../../shared/routes.js';
+import { PRERENDERED_LANDING } from '../../shared/prerender.js';
 import { PAYMENTS_MODE_META, type SiteMode } from '../../shared/site-mode.js';
 import { errorBody } from './errors.js';
 import { escapeHtml } from './html.js';
@@ -15,18 +16,26 @@ import { escapeHtml } from './html.js';
 /**
  * Serves the built React app: hashed assets with a year-long cache, every builder route with the
  * app's HTML (its <title> filled in for the direct load), and a 404 page for everything else.
+ * The landing page comes already drawn (prerendered by the build), so it paints before its script
+ * has loaded; the app then hydrates it.
  */
 export async function registerSpa(
   app: FastifyInstance,
   clientDir: string | undefined,
   mode: SiteMode,
 ): Promise<void> {
-  const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
-  const built = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  const shell = built?.replace(
-    '</head>',
-    `<meta name="${PAYMENTS_MODE_META}" content="${mode.payments}" /></head>`,
-  );
+  // The built index.html, and the landing page's own document (drawn by the build), each with the
+  // payments mode written in.
+  const readPage = (file: string | undefined) =>
+    file && existsSync(file)
+      ? readFileSync(file, 'utf8').replace(
+          '</head>',
+          `<meta name="${PAYMENTS_MODE_META}" content="${mode.payments}" /></head>`,
+        )
+      : undefined;
+  const shell = readPage(clientDir && path.join(clientDir, 'index.html'));
+  const landing =
+    (shell && readPage(clientDir && path.join(clientDir, PRERENDERED_LANDING))) ?? shell;
   if (!shell) {
     app.log.warn({ clientDir }, 'the builder is not built; run `npm run build`');
   }
@@ -49,8 +58,8 @@ export async function registerSpa(
     });
   }
 
-  const sendShell = (reply: FastifyReply, status: number, title: string) => {
-    if (!shell) {
+  const sendShell = (reply: FastifyReply, status: number, title: string, page = shell) => {
+    if (!page) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
@@ -60,11 +69,12 @@ export async function registerSpa(
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(shell.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`));
+      .send(page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`));
   };
 
   for (const [route, title] of Object.entries(PAGE_TITLES)) {
-    app.get(route, (_request, reply) => sendShell(reply, 200, title));
+    const page = route === '/' ? landing : shell;
+    app.get(route, (_request, reply) => sendShell(reply, 200, title, page));
   }
   // Pages with a value in their address: the same table decides whether the value makes a page.
   for (const page of PARAMETERISED_PAGES) {

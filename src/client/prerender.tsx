@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { routes } from './router.js';
+
+/**
+ * The HTML of a builder page as the browser's first render draws it (nobody signed in, nothing
+ * fetched yet), for the build to put in the page so it paints before its script runs. Built for
+ * Node by scripts/prerender.ts; main.tsx then hydrates it.
+ */
+export async function renderPage(pathname: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`${pathname} redirects; nothing to prerender`);
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+        hydrate={false}
+      />
+    </StrictMode>,
+  );
+  // React puts what belongs in <head> first: the page's <title>, which the server writes there
+  // itself, and image preloads, which the <img> tags right after make needless. The root element
+  // then holds exactly what the first client render draws.
+  return html.replace(/^(?:<link [^>]*\/>|<title>[^<]*<\/title>)*/, '');
+}
