@@ -54,13 +54,11 @@ export type OrderUploads = Pick<UploadsContext, 'db' | 'storage' | 'pool'>;
 /**
  * A portfolio may show only its owner's uploads: a reference copied from someone else's page (or
  * to an upload since deleted) is refused, naming the field, before anything is claimed or sold.
- * Then the link preview's crop of the profile picture is made, if its focal point needs one.
  */
 async function checkUploads(
   uploads: OrderUploads,
   userId: string,
   data: PortfolioData,
-  log: FastifyBaseLogger,
 ): Promise<void> {
   const foreign = await foreignUploadIn(uploads.db, userId, data, new Date());
   if (foreign) {
@@ -70,8 +68,20 @@ async function checkUploads(
       field,
     );
   }
-  // A crop that cannot be made now (the image pool is busy) costs only its link preview's
-  // framing: /media serves the centred crop in its place until one is made.
+}
+
+/**
+ * Once a portfolio is stored (an update published, an order holding it), the link preview's
+ * crop of the profile picture, if its focal point needs one. Never before: a mere name check
+ * must not cost image work. A crop that is not made (the image workers have other work) costs
+ * only the preview's framing: /media serves the centred crop in its place.
+ */
+async function cropLinkPreview(
+  uploads: OrderUploads,
+  userId: string,
+  data: PortfolioData,
+  log: FastifyBaseLogger,
+): Promise<void> {
   await prepareLinkPreview(uploads, userId, data).catch((error: unknown) => {
     log.warn({ err: error }, 'link preview crop not made; the centred one stands in');
   });
@@ -90,8 +100,12 @@ export function registerOrderRoutes(
   app.post('/api/claims', claimLimits, async (request) => {
     const user = await request.requireUser();
     const claim = readClaim(request.body);
-    await checkUploads(uploads, user.id, claim.data, request.log);
-    return answer(() => claimUsername(ctx, user, claim));
+    await checkUploads(uploads, user.id, claim.data);
+    const claimed = await answer(() => claimUsername(ctx, user, claim));
+    if (claimed.status === 'updated') {
+      await cropLinkPreview(uploads, user.id, claim.data, request.log);
+    }
+    return claimed;
   });
 
   const orderLimits = {
@@ -101,8 +115,10 @@ export function registerOrderRoutes(
   app.post('/create-order', orderLimits, async (request) => {
     const user = await request.requireUser();
     const order = readOrder(request.body);
-    await checkUploads(uploads, user.id, order.data, request.log);
-    return answer(() => createOrder(ctx, user, order));
+    await checkUploads(uploads, user.id, order.data);
+    const created = await answer(() => createOrder(ctx, user, order));
+    await cropLinkPreview(uploads, user.id, order.data, request.log);
+    return created;
   });
 
   // A renewal carries no portfolio: the server renews what is published.

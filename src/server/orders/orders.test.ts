@@ -169,14 +169,23 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
       return copy;
     };
 
-    // Their own upload, with a focal point: accepted.
+    // Their own upload, with a focal point: accepted. A name check stores nothing, so it
+    // makes no crop: the centred one stands in.
     const own = await post(uploader, '/api/claims', {
       username: name(),
       templateId: 'template2',
       data: withImages(`${image.ref}#30,20`),
     });
     expect(own).toMatchObject({ status: 200, body: { status: 'free' } });
-    // The link preview's crop for that focal point is stored before any page names it.
+    const notYet = await fetch(`${t.url}/media/${image.hash}/og-30-20.jpg`);
+    expect(notYet.headers.get('cache-control')).toBe('public, max-age=300');
+    // An order holds the portfolio: the link preview's crop for its focal point is made.
+    const held = await post(
+      uploader,
+      '/create-order',
+      orderBody(name(), 'template2', { data: withImages(`${image.ref}#30,20`) }),
+    );
+    expect(held.status).toBe(200);
     const crop = await fetch(`${t.url}/media/${image.hash}/og-30-20.jpg`);
     expect(crop.status).toBe(200);
     expect(crop.headers.get('content-type')).toBe('image/jpeg');
@@ -184,11 +193,11 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
     const cropped = await sharp(Buffer.from(await crop.arrayBuffer())).metadata();
     expect(cropped).toMatchObject({ width: 1200, height: 630 });
     // Moving the point replaces the crop: one per upload, however many points are tried.
-    const moved = await post(uploader, '/api/claims', {
-      username: name(),
-      templateId: 'template2',
-      data: withImages(`${image.ref}#60,70`),
-    });
+    const moved = await post(
+      uploader,
+      '/create-order',
+      orderBody(name(), 'template2', { data: withImages(`${image.ref}#60,70`) }),
+    );
     expect(moved.status).toBe(200);
     const newCrop = await fetch(`${t.url}/media/${image.hash}/og-60-70.jpg`);
     expect(newCrop.headers.get('cache-control')).toContain('immutable');

@@ -53,6 +53,14 @@ export class ImagePool {
     return this.run(input, 'default') as Promise<ProcessImageResult>;
   }
 
+  /**
+   * Whether a task started now would wait for no other waiting task: work that can be skipped
+   * (a link-preview crop) starts only then, so it never takes an upload's place in the queue.
+   */
+  hasRoom(): boolean {
+    return this.piscina.queueSize === 0;
+  }
+
   /** The Open Graph crop of a stored variant around a focal point (image.worker.ts ogCrop). */
   async ogCrop(input: OgCropInput): Promise<Uint8Array> {
     // A Buffer made in the thread arrives as a plain Uint8Array.

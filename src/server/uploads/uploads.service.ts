@@ -321,6 +321,9 @@ export async function foreignUploadIn(
   return uploads.find((upload) => !owned.has(upload.hash))?.image;
 }
 
+/** People whose link-preview crop is being made in this process. */
+const cropping = new Set<string>();
+
 /**
  * Makes the Open Graph crop a page's link preview names for its profile picture (ogFile) when
  * the person moved its focal point off the centre: made once, when a portfolio showing it is
@@ -341,12 +344,19 @@ export async function prepareLinkPreview(
   if (!upload || upload.og_file === file) return;
   const key = `${ref.hash}/${file}`;
   if (!(await ctx.storage.has(key))) {
-    const widths = variantWidths(upload.width);
-    const source = await ctx.storage.get(`${ref.hash}/${variantFile(widths.at(-1)!, 'jpeg')}`);
-    if (!source) return;
-    const bytes = new Uint8Array(await buffer(source.body));
-    const crop = await ctx.pool.ogCrop({ bytes, focus: ref.focus });
-    await ctx.storage.put(key, crop, VARIANT_CONTENT_TYPES.jpeg);
+    // Skippable work: never queued behind others' uploads, one at a time per person.
+    if (!ctx.pool.hasRoom() || cropping.has(userId)) return;
+    cropping.add(userId);
+    try {
+      const widths = variantWidths(upload.width);
+      const source = await ctx.storage.get(`${ref.hash}/${variantFile(widths.at(-1)!, 'jpeg')}`);
+      if (!source) return;
+      const bytes = new Uint8Array(await buffer(source.body));
+      const crop = await ctx.pool.ogCrop({ bytes, focus: ref.focus });
+      await ctx.storage.put(key, crop, VARIANT_CONTENT_TYPES.jpeg);
+    } finally {
+      cropping.delete(userId);
+    }
   }
   // One crop per owner's upload: trying point after point replaces it rather than piling up
   // files outside the quota. A page still naming the old one gets the centred crop (/media).
