@@ -30,7 +30,8 @@ export function PrivacyPage() {
         <KeyPoints title="At a glance">
           <ul>
             <li>
-              One cookie, and only to keep you signed in. No tracking, advertising or analytics.
+              Cookies only to keep you signed in and to leave your own views out of your visitor
+              numbers. No tracking, advertising or third-party analytics.
             </li>
             <li>We never see your card or bank details: Razorpay handles payments.</li>
             <li>We do not sell your data or share it for advertising.</li>
@@ -81,21 +82,34 @@ export function PrivacyPage() {
           with the visitor&rsquo;s address to reply to, and show them on your account page. We use
           them for nothing else, and they are deleted with your account. If you choose the
           visitor&rsquo;s mail program instead, messages go from the visitor&rsquo;s own email
-          program straight to you, and we never see them.
+          program straight to you, and we never see them. To stop one sender from using up your
+          day&rsquo;s messages, we keep a scrambled code of the sender&rsquo;s network (never the
+          address itself) until the end of that day.
+        </p>
+        <h3>Visitor numbers for portfolio owners</h3>
+        <p>
+          We count views of each published portfolio so that its owner sees how many people came,
+          and from which sites. No cookie is set on a portfolio and no address is stored: a visitor
+          is recognised for one day only by a scrambled code of their network address and browser,
+          which is deleted when the day is over, leaving only the day&rsquo;s numbers. Search
+          engines and link previews are not counted.
         </p>
       </InfoSection>
 
       <InfoSection id="cookies" title="Cookies">
         <p>
-          We use a single, strictly necessary cookie: a session cookie that keeps you signed in
-          while you build and publish your portfolio. It is marked HttpOnly, so scripts on the page
-          cannot read it, and it holds only a random code, not your details. It ends when you sign
-          out or when the session expires.
+          We use two cookies, both strictly necessary for what you ask of the site. The session
+          cookie keeps you signed in while you build and publish your portfolio; it holds only a
+          random code, not your details, and ends when you sign out or the session expires. When you
+          open My portfolios, a second cookie lists your own portfolio addresses, so that your views
+          of your own pages are not counted as visitors; it is sent only to portfolio pages on this
+          site, lasts 30 days and is removed when you sign out. Both are marked HttpOnly, so scripts
+          on the page cannot read them.
         </p>
         <p>
-          We use no tracking cookies, no advertising cookies and no analytics of any kind. Because
-          the one cookie we use is needed for the site to work, there is nothing to opt in to or out
-          of. Visitors who only view published portfolios do not need to sign in.
+          We use no tracking cookies, no advertising cookies and no third-party analytics. Because
+          the cookies we use are needed for what you asked the site to do, there is nothing to opt
+          in to or out of. Visitors who only view published portfolios get no cookie at all.
         </p>
       </InfoSection>
 
