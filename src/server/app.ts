@@ -11,6 +11,7 @@ import { registerAccountRoutes } from './account/account.routes.js';
 import { registerReceiptRoutes } from './receipts/receipts.routes.js';
 import { ContactTokens } from './contact/contact-token.js';
 import { registerContactRoutes } from './contact/contact.routes.js';
+import { SenderKeyPurge } from './contact/sender-keys.js';
 import { VisitCounter } from './visits/visit-counter.js';
 import { registerVisitRoutes } from './visits/visits.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -76,6 +77,7 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     /** Deletes expired sessions and sign-ins; main.ts starts it, tests may call runOnce(). */
     expiredSignIns: ExpiredSignInPurge;
+    senderKeys: SenderKeyPurge;
     /** Captures payments left uncaptured (provider down, capture refused); main.ts starts it. */
     captureRetry: CaptureRetry;
     gateway: PaymentGateway;
@@ -289,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerVisitRoutes(app, { db: deps.db, visits, now: () => new Date() });
   app.decorate('uploadSweeper', new UploadSweeper(deps.db, mediaStorage, app.log));
   app.decorate('expiredSignIns', new ExpiredSignInPurge(deps.db, app.log));
+  app.decorate('senderKeys', new SenderKeyPurge(deps.db, app.log));
   app.decorate('captureRetry', new CaptureRetry(orders, app.log));
   app.decorate(
     'termSchedule',
@@ -302,6 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await imagePool.close();
     await mediaStorage.close();
     await app.expiredSignIns.stop();
+    await app.senderKeys.stop();
     await app.captureRetry.stop();
     await app.termSchedule.stop();
     await app.domainChecks.stop();

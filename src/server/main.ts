@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   app.outbox.start();
   app.uploadSweeper.start();
   app.expiredSignIns.start();
+  app.senderKeys.start();
   app.captureRetry.start();
   app.termSchedule.start();
   app.domainChecks.start();

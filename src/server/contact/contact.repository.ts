@@ -59,15 +59,15 @@ export async function countReceivedSince(
   return { all: Number(row.all), fromSender: Number(row.fromSender) };
 }
 
-/** Senders' keys of the owner's messages from before `before`: they no longer decide anything. */
-export async function forgetSendersBefore(trx: Tx, userId: string, before: string): Promise<void> {
-  await trx
+/** Senders' keys of messages from before `before`: they no longer decide anything. */
+export async function forgetSendersBefore(db: Db | Tx, before: string): Promise<number> {
+  const result = await db
     .updateTable('contact_messages')
     .set({ sender_key: null })
-    .where('user_id', '=', userId)
-    .where('created_at', '<', before)
     .where('sender_key', 'is not', null)
-    .execute();
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export interface NewContactMessage {

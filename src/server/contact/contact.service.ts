@@ -15,7 +15,6 @@ import { checkContactMessage, type ContactForm } from './contact.input.js';
 import {
   countReceivedSince,
   findContactTarget,
-  forgetSendersBefore,
   insertContactMessage,
   listContactMessages,
 } from './contact.repository.js';
@@ -121,7 +120,6 @@ export async function sendContactMessage(
         `This portfolio has already received ${CONTACT_LIMITS.perSenderPerOwnerPerDay} messages from your network today, as many as it takes from one sender in a day. Please try again tomorrow.`,
       );
     }
-    await forgetSendersBefore(trx, target.userId, dayStart);
     const page = portfolioUrl(ctx.publicUrl(), username);
     const emailId = await enqueueEmail(
       trx,

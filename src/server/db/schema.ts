@@ -234,7 +234,8 @@ export interface ContactMessagesTable {
   created_at: string;
   /**
    * A keyed hash of the sending network and the day, while the day lasts (the per-sender
-   * allowance counts it); null afterwards and for messages from before it was kept.
+   * allowance counts it); null once the hourly purge passes after the day (contact/sender-keys.ts)
+   * and for messages from before it was kept.
    */
   sender_key: string | null;
 }
