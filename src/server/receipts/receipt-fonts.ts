@@ -129,8 +129,18 @@ export interface Run {
 }
 
 // fontkit throws on a mark anchor the font leaves empty (foliojs/fontkit#367), which Noto Sans
-// Telugu and Gurmukhi have for above-base marks: such a run is shaped without them.
-const FALLBACKS: Record<string, false>[] = [{ abvm: false }, { abvm: false, blwm: false }];
+// Telugu and Gurmukhi have for above-base marks: such a run is shaped without them. fontkit
+// writes into the feature object it is given, so each use gets a fresh copy.
+const FALLBACKS: readonly Readonly<Record<string, false>>[] = [
+  { abvm: false },
+  { abvm: false, blwm: false },
+];
+const NO_MARK_POSITIONING: Readonly<Record<string, false>> = {
+  abvm: false,
+  blwm: false,
+  mark: false,
+  mkmk: false,
+};
 
 function withFeatures(run: Run): Run {
   const font = fontOf(run.face);
@@ -140,23 +150,30 @@ function withFeatures(run: Run): Run {
   } catch {
     const features = FALLBACKS.find((off) => {
       try {
-        font.layout(run.text, off as never);
+        font.layout(run.text, { ...off } as never);
         return true;
       } catch {
         return false;
       }
     });
-    return { ...run, features: features ?? { abvm: false, blwm: false, mark: false, mkmk: false } };
+    return { ...run, features: { ...(features ?? NO_MARK_POSITIONING) } };
   }
 }
+
+/**
+ * How much of OpenType shaping a receipt uses: all of it; none of the mark positioning (when
+ * fontkit fails on a layout the first check did not see); or no font but the Latin one, other
+ * letters printed as "?" (the last resort, so a receipt can always be downloaded).
+ */
+export type Shaping = 'full' | 'unmarked' | 'latin';
 
 /**
  * `text` in runs of one face each. A character stays in the run before it when that face has it
  * (spaces, marks and joiners inside a name, so a word is shaped whole), else it takes the first
  * face that has it.
  */
-export function fontRuns(text: string, weight: Weight): Run[] {
-  const list = FACES[weight];
+export function fontRuns(text: string, weight: Weight, shaping: Shaping = 'full'): Run[] {
+  const list = shaping === 'latin' ? FACES[weight].slice(0, 1) : FACES[weight];
   const runs: Run[] = [];
   for (let char of text.normalize('NFC')) {
     const code = char.codePointAt(0)!;
@@ -172,6 +189,11 @@ export function fontRuns(text: string, weight: Weight): Run[] {
     }
     if (last?.face === face) last.text += char;
     else runs.push({ face, text: char });
+  }
+  if (shaping === 'unmarked') {
+    return runs.map((run) =>
+      run.face.shaped ? { ...run, features: { ...NO_MARK_POSITIONING } } : run,
+    );
   }
   return runs.map((run) => (run.face.shaped ? withFeatures(run) : run));
 }

@@ -11,6 +11,7 @@ import {
   fontRuns,
   LATIN_ASCENT,
   LATIN_HEIGHT,
+  type Shaping,
   type Weight,
 } from './receipt-fonts.js';
 
@@ -25,7 +26,23 @@ interface Place {
   align?: 'left' | 'right';
 }
 
-export function receiptPdf(document: ReceiptDocument): Promise<Buffer> {
+/**
+ * The receipt as a PDF. fontkit can still fail on a rare mix of letters and marks in a layout
+ * its first check did not try: the receipt is then made again with less shaping, and at worst
+ * in the Latin font alone, so the buyer can always download it.
+ */
+export async function receiptPdf(document: ReceiptDocument): Promise<Buffer> {
+  for (const shaping of ['full', 'unmarked'] as const) {
+    try {
+      return await drawReceipt(document, shaping);
+    } catch {
+      // Tried again below with less shaping.
+    }
+  }
+  return drawReceipt(document, 'latin');
+}
+
+function drawReceipt(document: ReceiptDocument, shaping: Shaping): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 56,
@@ -46,7 +63,7 @@ export function receiptPdf(document: ReceiptDocument): Promise<Buffer> {
     pdf.fontSize(size).fillColor(color);
   };
   const runsOf = (value: string) =>
-    fontRuns(value, weight).map((run) => {
+    fontRuns(value, weight, shaping).map((run) => {
       pdf.registerFont(run.face.name, fontOf(run.face) as unknown as Buffer);
       return run;
     });
