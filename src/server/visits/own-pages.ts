@@ -24,10 +24,9 @@ export const ownPagesValue = (usernames: readonly string[]) => usernames.join('.
 /** Whether the browser's Cookie header marks `username` as one of its owner's pages. */
 export function isOwnPage(cookieHeader: string | undefined, username: string): boolean {
   if (!cookieHeader) return false;
-  const start = cookieHeader.indexOf(`${OWN_PAGES_COOKIE}=`);
-  if (start < 0 || (start > 0 && !/[;\s]/.test(cookieHeader[start - 1]!))) return false;
-  const from = start + OWN_PAGES_COOKIE.length + 1;
-  const end = cookieHeader.indexOf(';', from);
-  const value = cookieHeader.slice(from, end < 0 ? undefined : end).trim();
-  return `.${value}.`.includes(`.${username}.`);
+  for (const pair of cookieHeader.split(';')) {
+    const [name, value = ''] = pair.split('=', 2);
+    if (name!.trim() === OWN_PAGES_COOKIE) return `.${value.trim()}.`.includes(`.${username}.`);
+  }
+  return false;
 }

@@ -95,6 +95,7 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     };
     await viewOwn(cookie);
     await viewOwn(`theme=dark; ${cookie}`);
+    await viewOwn(`not_own_pages=1; ${cookie}`);
     // Another page's marker, or a cookie that merely ends in the name, is someone else.
     await viewOwn('own_pages=someone-else');
     await viewOwn(`not_own_pages=${own}`);
