@@ -7,7 +7,7 @@ import type {
 } from '../../shared/account.js';
 import { normaliseUsername } from '../../shared/domain/username.js';
 import { endSession } from '../auth/sessions.js';
-import { badRequest, notFound, type HttpError } from '../http/errors.js';
+import { badRequest, notFound, type HttpError, refusalsAsHttp } from '../http/errors.js';
 import { addressText } from '../http/route-rules.js';
 import {
   accountOf,
@@ -54,13 +54,7 @@ function httpErrorFor(error: AccountError): HttpError {
   }
 }
 
-async function answer<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw error instanceof AccountError ? httpErrorFor(error) : error;
-  }
-}
+const answer = refusalsAsHttp(AccountError, httpErrorFor);
 
 /** The account page's API: the person's portfolios, what they can do with them, and leaving. */
 export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext): void {

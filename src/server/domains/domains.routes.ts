@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { AddDomainRequest, DomainsResponse, DomainView } from '../../shared/domains.js';
 import { normaliseUsername } from '../../shared/domain/username.js';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
+import { badRequest, conflict, HttpError, notFound, refusalsAsHttp } from '../http/errors.js';
 import { refusedByLimit } from '../http/rate-limit.js';
 import { addressText } from '../http/route-rules.js';
 import {
@@ -60,13 +60,7 @@ function httpErrorFor(error: DomainError): HttpError {
   }
 }
 
-async function answer<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw error instanceof DomainError ? httpErrorFor(error) : error;
-  }
-}
+const answer = refusalsAsHttp(DomainError, httpErrorFor);
 
 /** The account page's custom domains, and the question Caddy asks before it gets a certificate. */
 export function registerDomainRoutes(app: FastifyInstance, ctx: DomainsContext): void {

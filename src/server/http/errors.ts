@@ -29,6 +29,24 @@ export const notFound = (message: string) => new HttpError(404, 'not_found', mes
 export const conflict = (message: string, field?: string) =>
   new HttpError(409, 'conflict', message, field);
 
+/**
+ * Runs a route's work and answers a slice's own refusals over HTTP: services throw their slice's
+ * error (OrderError, AccountError, DomainError), and the slice's routes alone decide the status.
+ * Anything else passes through untouched.
+ */
+export function refusalsAsHttp<E extends Error>(
+  refusal: new (...args: never[]) => E,
+  toHttp: (error: E) => HttpError,
+): <T>(work: () => Promise<T>) => Promise<T> {
+  return async (work) => {
+    try {
+      return await work();
+    } catch (error) {
+      throw error instanceof refusal ? toHttp(error) : error;
+    }
+  };
+}
+
 /** Fastify's own 4xx errors, reworded for people; the codes are Fastify's. */
 const frameworkMessages: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
+import { badRequest, conflict, HttpError, notFound, refusalsAsHttp } from '../http/errors.js';
 import { addressText, PORTFOLIO_BODY_BYTES } from '../http/route-rules.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import {
@@ -40,13 +40,7 @@ function httpErrorFor(error: OrderError): HttpError {
   }
 }
 
-async function answer<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw error instanceof OrderError ? httpErrorFor(error) : error;
-  }
-}
+const answer = refusalsAsHttp(OrderError, httpErrorFor);
 
 /** What the routes need of the uploads: who owns which, and the crops link previews name. */
 export type OrderUploads = Pick<UploadsContext, 'db' | 'storage' | 'pool'>;
