@@ -4,7 +4,7 @@ import { badRequest, conflict, HttpError, notFound, refusalsAsHttp } from '../ht
 import { addressText, PORTFOLIO_BODY_BYTES } from '../http/route-rules.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import {
-  foreignUploadIn,
+  touchUploadsOf,
   prepareLinkPreview,
   type UploadsContext,
 } from '../uploads/uploads.service.js';
@@ -54,7 +54,7 @@ async function checkUploads(
   userId: string,
   data: PortfolioData,
 ): Promise<void> {
-  const foreign = await foreignUploadIn(uploads.db, userId, data, new Date());
+  const foreign = await touchUploadsOf(uploads.db, userId, data, new Date());
   if (foreign) {
     const field = `data.${foreign.field}`;
     throw badRequest(

@@ -301,11 +301,11 @@ export async function touchReferences(
 }
 
 /**
- * The first image of a portfolio about to be published or saved that names an upload the person
- * does not have (someone else's, or one deleted since); undefined when every upload is theirs.
- * Theirs are marked as referenced now, as a draft's touch would.
+ * Marks the uploads a portfolio about to be published or saved names as referenced (as a
+ * draft's touch would), and returns the first image naming an upload the person does not have
+ * (someone else's, or one deleted since); undefined when every upload is theirs.
  */
-export async function foreignUploadIn(
+export async function touchUploadsOf(
   db: Db,
   userId: string,
   data: PortfolioData,
