@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   ACCEPTED_FORMATS_TEXT,
   isUploadHash,
+  FOCAL_CROP_NAME,
+  isFocalCropFile,
   OG_VARIANT,
   UPLOAD_MAX_BYTES,
   type TouchUploadsAnswer,
@@ -68,7 +70,7 @@ async function readLimited(stream: Readable, limit: number): Promise<Buffer> {
 }
 
 /** The files an upload has: `<width>.<avif|webp|jpg>`, `og.jpg` and `og-<x>-<y>.jpg` (ogFile). */
-const MEDIA_FILE = /^(?:[0-9]{1,4}|og|og-\d{1,3}-\d{1,3})\.(avif|webp|jpg)$/;
+const MEDIA_FILE = new RegExp(`^(?:[0-9]{1,4}|og|${FOCAL_CROP_NAME})\\.(avif|webp|jpg)$`);
 const MEDIA_TYPES: Record<string, string> = {
   avif: 'image/avif',
   webp: 'image/webp',
@@ -163,7 +165,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: UploadsContext):
       let stored = valid ? await ctx.storage.get(`${hash}/${file}`) : undefined;
       // A focal-point crop that could not be made when the page was saved: the centred crop
       // stands in, briefly cached, so the crop is used once it exists.
-      const standIn = !stored && valid && file.startsWith('og-');
+      const standIn = !stored && valid && isFocalCropFile(file);
       if (standIn) stored = await ctx.storage.get(`${hash}/${OG_VARIANT.file}`);
       if (!stored) {
         reply.header('cache-control', 'no-store');
