@@ -55,7 +55,7 @@ export function VisitsPanel({ username, id }: { username: string; id: string }) 
     <p className="visits__note">
       Counted without cookies: a visitor is an address and browser seen that day, never stored as
       such. Search engines and link previews are not counted, nor are your own views in a browser
-      where you have opened this account page.
+      where you are signed in here.
     </p>
   );
   if (views === 0) {

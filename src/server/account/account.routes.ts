@@ -17,12 +17,6 @@ import {
   setPublication,
   type AccountContext,
 } from './account.service.js';
-import {
-  OWN_PAGES_COOKIE,
-  OWN_PAGES_MAX_AGE_SECONDS,
-  ownPagesCookieOptions,
-  ownPagesValue,
-} from '../visits/own-pages.js';
 import { portfolioQrCode, type QrFormat } from './qr-code.service.js';
 import { exportSite } from './site-export.service.js';
 import { AccountError } from './errors.js';
@@ -64,17 +58,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext)
     async (request, reply): Promise<AccountResponse> => {
       const user = await request.requireUser();
       reply.header('cache-control', 'no-store');
-      const account = await accountOf(ctx, user);
-      // This browser is the owner's: their own views of their pages are not counted as visits.
-      reply.setCookie(
-        OWN_PAGES_COOKIE,
-        ownPagesValue(account.portfolios.map((portfolio) => portfolio.username)),
-        {
-          ...ownPagesCookieOptions(app.deps.config.publicUrl.startsWith('https:')),
-          maxAge: OWN_PAGES_MAX_AGE_SECONDS,
-        },
-      );
-      return account;
+      return accountOf(ctx, user);
     },
   );
 

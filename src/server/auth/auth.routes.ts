@@ -12,6 +12,12 @@ import { listPublishedPortfolios } from '../portfolios/portfolios.repository.js'
 import { DEV_PROVIDER_PATH, registerDevProvider } from './dev-provider.js';
 import { consumeLoginAttempt, insertLoginAttempt } from './login-attempts.repository.js';
 import { OidcClient, SignInError, type OidcProviderSettings } from './oidc-client.js';
+import {
+  OWN_PAGES_COOKIE,
+  OWN_PAGES_MAX_AGE_SECONDS,
+  ownPagesCookieOptions,
+  ownPagesValue,
+} from '../visits/own-pages.js';
 import { endSession, startSession } from './sessions.js';
 import { hashToken, newToken } from './tokens.js';
 import { upsertUserFromProfile } from './users.repository.js';
@@ -240,6 +246,17 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
     reply.header('cache-control', 'no-store');
     const user = await request.currentUser();
     if (!user) return { user: null, portfolios: [] };
+    const portfolios = await listPublishedPortfolios(db, user.id);
+    // Every builder page asks this: from the first page after paying on, this browser is
+    // marked as the owner's, so their own views of their pages are not counted as visits.
+    reply.setCookie(
+      OWN_PAGES_COOKIE,
+      ownPagesValue(portfolios.flatMap(({ username }) => (username ? [username] : []))),
+      {
+        ...ownPagesCookieOptions(config.publicUrl.startsWith('https:')),
+        maxAge: OWN_PAGES_MAX_AGE_SECONDS,
+      },
+    );
     return {
       user: {
         name: user.name,
@@ -247,7 +264,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
         email: user.email,
         picture: user.picture,
       },
-      portfolios: await listPublishedPortfolios(db, user.id),
+      portfolios,
     };
   });
 }

@@ -75,10 +75,10 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     expect((await stats(other)).status).toBe(404);
   });
 
-  it("does not count the owner's own views: the account page marks their browser", async () => {
+  it("does not count the owner's own views: every builder page marks their browser", async () => {
     const own = uniqueName('own');
     await publishAs(t, owner, own);
-    const account = await fetch(`${t.url}/api/account`, {
+    const account = await fetch(`${t.url}/api/me`, {
       headers: { cookie: owner.header(), origin: t.url },
     });
     const marker = account.headers.get('set-cookie') ?? '';

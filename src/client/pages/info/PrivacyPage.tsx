@@ -100,8 +100,8 @@ export function PrivacyPage() {
         <p>
           We use two cookies, both strictly necessary for what you ask of the site. The session
           cookie keeps you signed in while you build and publish your portfolio; it holds only a
-          random code, not your details, and ends when you sign out or the session expires. When you
-          open My portfolios, a second cookie lists your own portfolio addresses, so that your views
+          random code, not your details, and ends when you sign out or the session expires. While
+          you are signed in, a second cookie lists your own portfolio addresses, so that your views
           of your own pages are not counted as visitors; it is sent only to portfolio pages on this
           site, lasts 30 days and is removed when you sign out. Both are marked HttpOnly, so scripts
           on the page cannot read them.
