@@ -180,7 +180,15 @@ describe('the account page', () => {
     await page.getByRole('button', { name: 'Clear this draft' }).click();
     await dialog.waitFor();
     await expect(dialog.isVisible()).resolves.toBe(true);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.keyboard.press('Escape');
+    // Focus comes back to More, not to the menu item hidden with its menu.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: 'More draft actions' })
+          .evaluate((button) => button === document.activeElement),
+      )
+      .toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Clear this draft' }).click();
     await dialog.getByRole('button', { name: 'Clear draft' }).click();

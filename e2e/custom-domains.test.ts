@@ -97,10 +97,10 @@ describe('custom domains on the account page', () => {
     expect(cells[1]).toContain(token.token);
     expect(cells[2]).toContain('CNAME');
     expect(cells[2]).toContain(TARGET);
-    await section.getByRole('button', { name: 'Copy TXT record value' }).click();
+    await section.getByRole('button', { name: `Copy TXT record value for ${domain}` }).click();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(token.token);
     // The Host as providers want it: without the domain they add themselves.
-    await section.getByRole('button', { name: 'Copy TXT record host' }).click();
+    await section.getByRole('button', { name: `Copy TXT record host for ${domain}` }).click();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
       '_portfolio-verify.www',
     );
@@ -120,7 +120,9 @@ describe('custom domains on the account page', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: 'test-results/custom-domain-375.png', fullPage: true });
     // Copy buttons are a finger's size on a phone.
-    const copy = await section.getByRole('button', { name: 'Copy TXT record value' }).boundingBox();
+    const copy = await section
+      .getByRole('button', { name: `Copy TXT record value for ${domain}` })
+      .boundingBox();
     expect(copy!.height).toBeGreaterThanOrEqual(44);
     expect(copy!.width).toBeGreaterThanOrEqual(44);
     await page.setViewportSize({ width: 1280, height: 900 });

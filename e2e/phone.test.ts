@@ -64,6 +64,7 @@ describe('the whole builder on a phone', () => {
           page.getByRole('button', { name: 'Clear this draft' }).isVisible(),
         ).resolves.toBe(false);
         const more = page.getByRole('button', { name: 'More draft actions' });
+        expect((await more.boundingBox())!.height).toBeGreaterThanOrEqual(44);
         await more.tap();
         await expect(more.getAttribute('aria-expanded')).resolves.toBe('true');
         const clear = page.getByRole('button', { name: 'Clear this draft' });

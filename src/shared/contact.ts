@@ -20,9 +20,10 @@ export const CONTACT_LIMITS = {
   perOwnerPerDay: 100,
   /**
    * Messages one owner receives in a day from one network (an IPv4 address, an IPv6 /64): a
-   * person writes once or twice, and one sender cannot use up the owner's whole day.
+   * person writes once or twice, and one sender cannot use up the owner's whole day. Room for a
+   * few people behind one address too (mobile carriers share IPv4 addresses widely).
    */
-  perSenderPerOwnerPerDay: 5,
+  perSenderPerOwnerPerDay: 10,
 } as const;
 
 /** The form's field names. The honeypot looks like a field a bot fills in; people never see it. */

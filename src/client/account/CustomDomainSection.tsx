@@ -11,6 +11,7 @@ import {
 } from '../../shared/domains.js';
 import { ApiError, api } from '../api/http.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { when } from './when.js';
 
 /** Every card asks for the person's domains at once: one request answers them all. */
 let shared: { at: number; answer: Promise<DomainsResponse> } | undefined;
@@ -251,9 +252,7 @@ function DomainItem({
         </span>
       </div>
       {domain.checkedAt && (
-        <p className="pdomain__checked">
-          Last checked {new Date(domain.checkedAt).toLocaleString('en-IN')}
-        </p>
+        <p className="pdomain__checked">Last checked {when(domain.checkedAt)}</p>
       )}
       {error && (
         <p className="account__error" role="alert">
@@ -302,7 +301,10 @@ function RecordsTable({ records, hostname }: { records: DnsRecord[]; hostname: s
               <td>{record.type}</td>
               <td data-label="Host (Name)">
                 <code>{record.host}</code>
-                <CopyButton text={record.host} what={`${record.type} record host`} />
+                <CopyButton
+                  text={record.host}
+                  what={`${record.type} record host for ${hostname}`}
+                />
                 {record.host !== record.name && (
                   <span className="pdomain__fullname">
                     Full name: <code>{record.name}</code>
@@ -311,7 +313,10 @@ function RecordsTable({ records, hostname }: { records: DnsRecord[]; hostname: s
               </td>
               <td data-label="Value">
                 <code>{record.value}</code>
-                <CopyButton text={record.value} what={`${record.type} record value`} />
+                <CopyButton
+                  text={record.value}
+                  what={`${record.type} record value for ${hostname}`}
+                />
               </td>
             </tr>
           ))}
@@ -321,7 +326,9 @@ function RecordsTable({ records, hostname }: { records: DnsRecord[]; hostname: s
         <p className="pdomain__hint">
           Most DNS providers add <strong>{zone}</strong> to the Host themselves, so type it as shown
           {records.some((record) => record.host === '@') ? ' (@ means the domain itself)' : ''}. If
-          yours asks for the whole name, use the full name instead.
+          yours asks for the whole name, use the full name instead. Where a record with the same
+          Host already exists (a parking page your provider added, say), edit it rather than adding
+          another.
         </p>
       )}
     </div>

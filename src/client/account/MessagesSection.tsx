@@ -5,6 +5,7 @@ import {
   type MessagesResponse,
 } from '../../shared/contact.js';
 import { api } from '../api/http.js';
+import { when } from './when.js';
 
 type Loaded =
   | { status: 'loading' }
@@ -16,9 +17,6 @@ const DELIVERY_WORDS: Record<AccountMessage['delivery'], string> = {
   sent: 'Emailed to you',
   failed: 'Could not be emailed; read it here',
 };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Messages visitors sent from the person's public pages, latest first: the same messages that are

@@ -1,10 +1,12 @@
 import { qrCodePath, websiteZipPath } from '../../shared/routes.js';
+import { useRevealOnOpen } from './useRevealOnOpen.js';
 
 /**
  * Taking a portfolio elsewhere: its address as a QR code (for business cards and posters) and
  * the whole page as a website in a ZIP. Plain links: the browser downloads, nothing to wait for.
  */
 export function SharePanel({ username, url, id }: { username: string; url: string; id: string }) {
+  useRevealOnOpen(id);
   return (
     <section id={id} className="share-panel" aria-labelledby={`${id}-title`}>
       <h3 className="account__panel-title" id={`${id}-title`}>

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { visitsPath } from '../../shared/routes.js';
 import type { VisitDay, VisitStats } from '../../shared/visits.js';
 import { api } from '../api/http.js';
+import { useRevealOnOpen } from './useRevealOnOpen.js';
 
 const WIDTH = 300;
 const HEIGHT = 80;
@@ -20,6 +21,7 @@ const shortDay = (day: string) =>
 export function VisitsPanel({ username, id }: { username: string; id: string }) {
   const [stats, setStats] = useState<VisitStats | undefined>();
   const [error, setError] = useState<string | undefined>();
+  useRevealOnOpen(id);
 
   useEffect(() => {
     let current = true;

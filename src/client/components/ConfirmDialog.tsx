@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import './confirm-dialog.css';
+import { useModalDialog } from './useModalDialog.js';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -37,13 +38,7 @@ export function ConfirmDialog({
   const [error, setError] = useState<string | undefined>();
   const id = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      if (element?.open) element.close();
-    };
-  }, []);
+  useModalDialog(dialog);
 
   const matches =
     !typeToConfirm ||

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Draft } from '../../shared/domain/draft.js';
 import { carryOver } from '../../shared/templates/carry-over.js';
 import {
@@ -8,6 +8,7 @@ import {
   type TemplateId,
 } from '../../shared/templates/catalog.js';
 import './change-template.css';
+import { useModalDialog } from '../components/useModalDialog.js';
 
 interface Pending {
   templateId: TemplateId;
@@ -32,13 +33,7 @@ export function ChangeTemplateDialog({
   const [pending, setPending] = useState<Pending | undefined>();
   const id = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      if (element?.open) element.close();
-    };
-  }, []);
+  useModalDialog(dialog);
 
   const choose = (templateId: TemplateId) => {
     const { data, lost } = carryOver(

@@ -38,13 +38,23 @@ export function DraftActions({
     };
   }, [open]);
 
+  // Focus goes back to More first: the dialog the action opens returns focus to whatever had
+  // it, and the menu item that did is about to be hidden.
   const choose = (action: () => void) => () => {
+    toggle.current?.focus();
     setOpen(false);
     action();
   };
 
   return (
-    <div className="editor__more" ref={wrapper}>
+    <div
+      className="editor__more"
+      ref={wrapper}
+      onBlur={(event) => {
+        // Tabbing on past the last item closes the menu rather than leaving it over the form.
+        if (open && !wrapper.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
         ref={toggle}
         type="button"

@@ -117,7 +117,7 @@ export async function sendContactMessage(
     if (received.fromSender >= CONTACT_LIMITS.perSenderPerOwnerPerDay) {
       return refused(
         429,
-        `This portfolio has already received ${CONTACT_LIMITS.perSenderPerOwnerPerDay} messages from your network today, as many as it takes from one sender in a day. Please try again tomorrow.`,
+        `This portfolio has already received ${CONTACT_LIMITS.perSenderPerOwnerPerDay} messages from your network today (everyone sharing your internet connection counts together), as many as it takes from one network in a day. Please try again tomorrow.`,
       );
     }
     const page = portfolioUrl(ctx.publicUrl(), username);

@@ -51,9 +51,12 @@ export class DnsChecker {
 
   private async pointsAtUs(resolver: Resolver, hostname: string): Promise<DnsCheckResult> {
     const { target, addresses } = this.config;
+    // What the name points at now, to say so: a provider's parking record is a common cause.
+    const seen: string[] = [];
     if (target) {
       const cnames = await lookup(() => resolver.resolveCname(hostname));
       if (cnames !== 'failed' && cnames.some((name) => bare(name) === target)) return { ok: true };
+      if (cnames !== 'failed') seen.push(...cnames.map((name) => `CNAME ${bare(name)}`));
     }
     if (addresses.length > 0) {
       const [v4, v6] = await Promise.all([
@@ -67,14 +70,18 @@ export class DnsChecker {
       const ours = new Set(addresses.map((address) => address.toLowerCase()));
       // Every address must be ours: one elsewhere would send some visitors to another server.
       if (found.length > 0 && found.every((address) => ours.has(address))) return { ok: true };
+      if (seen.length === 0) seen.push(...found);
     }
     const wanted = [
       ...(target ? [`a CNAME record to ${target}`] : []),
       ...(addresses.length ? [`A/AAAA records to ${addresses.join(', ')} only`] : []),
     ].join(' or ');
+    const now = seen.length
+      ? ` It points at ${seen.slice(0, 4).join(', ')} now: edit or remove ${seen.length === 1 ? 'that record' : 'those records'} (often a parking page your DNS provider added).`
+      : '';
     return {
       ok: false,
-      problem: `${hostname} does not point at this service: it needs ${wanted}.`,
+      problem: `${hostname} does not point at this service: it needs ${wanted}.${now}`,
     };
   }
 }

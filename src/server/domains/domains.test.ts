@@ -160,6 +160,11 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
     const notPointing = await check(owner, www);
     expect(notPointing.body).toMatchObject({ state: 'pending' });
     expect((notPointing.body as DomainView).checkProblem).toContain(TARGET);
+    // A provider's parking address: the problem says what the name points at now.
+    dns.set(www, [{ type: 'A', value: '203.0.113.99' }]);
+    const parked = await check(owner, www);
+    expect((parked.body as DomainView).checkProblem).toContain('It points at 203.0.113.99 now');
+    dns.clear(www);
     dns.clear(view.records[0]!.name);
     pointAtUs(view);
     const verified = await check(owner, www);
