@@ -7,8 +7,7 @@ import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { useBrowser } from './browser.js';
 import { serverDatabase, signInThroughPopup } from './fixtures.js';
 import { step } from './step.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../src/shared/domain/time.js';
 
 describe('moving a username to another template from the final preview', () => {
   const session = useBrowser();

@@ -9,8 +9,7 @@ import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
 import { serverDatabase, signInThroughPopup } from './fixtures.js';
 import { step } from './step.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../src/shared/domain/time.js';
 
 describe('renewing a portfolio from its renew page with the test gateway', () => {
   const session = useBrowser();

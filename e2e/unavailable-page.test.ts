@@ -9,8 +9,8 @@ import { publishDirectly } from '../test/publish-directly.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
 import { serverDatabase, signInThroughPopup } from './fixtures.js';
+import { DAY_MS } from '../src/shared/domain/time.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const username = `offline-${randomUUID().slice(0, 8)}`;
 
 describe('the page of a portfolio that is not available', () => {

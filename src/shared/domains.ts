@@ -52,6 +52,8 @@ export interface DomainView {
   state: DomainState;
   /** The records to create: TXT for ownership, then CNAME or A/AAAA pointing at us. */
   records: DnsRecord[];
+  /** The domain bought from the registrar, which records' hosts are relative to. */
+  zone: string;
   checkedAt: string | null;
   /** What the last check found, in words, when it was not all right. */
   checkProblem: string | null;

@@ -19,7 +19,6 @@ export interface VisitStats {
 }
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The calendar day in India at this instant, as YYYY-MM-DD. */
 export function indiaDay(at: number): string {

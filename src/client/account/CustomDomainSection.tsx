@@ -229,7 +229,7 @@ function DomainItem({
       </div>
       <p className="pdomain__lead">{STATE_LEADS[domain.state]}</p>
       {domain.checkProblem && <p className="pdomain__problem">{domain.checkProblem}</p>}
-      <RecordsTable records={domain.records} hostname={domain.hostname} />
+      <RecordsTable records={domain.records} hostname={domain.hostname} zone={domain.zone} />
       <div className="pdomain__actions">
         <button
           type="button"
@@ -282,8 +282,16 @@ function DomainItem({
   );
 }
 
-function RecordsTable({ records, hostname }: { records: DnsRecord[]; hostname: string }) {
-  const zone = zoneIn(records);
+function RecordsTable({
+  records,
+  hostname,
+  zone,
+}: {
+  records: DnsRecord[];
+  hostname: string;
+  zone: string;
+}) {
+  const relative = records.some((record) => record.host !== record.name);
   return (
     <div className="pdomain__records">
       <table>
@@ -322,7 +330,7 @@ function RecordsTable({ records, hostname }: { records: DnsRecord[]; hostname: s
           ))}
         </tbody>
       </table>
-      {zone && (
+      {relative && (
         <p className="pdomain__hint">
           Most DNS providers add <strong>{zone}</strong> to the Host themselves, so type it as shown
           {records.some((record) => record.host === '@') ? ' (@ means the domain itself)' : ''}. If
@@ -333,13 +341,6 @@ function RecordsTable({ records, hostname }: { records: DnsRecord[]; hostname: s
       )}
     </div>
   );
-}
-
-/** The domain the hosts are relative to: a record's full name with its host taken off. */
-function zoneIn(records: DnsRecord[]): string | undefined {
-  const record = records.find((r) => r.host !== r.name);
-  if (!record) return undefined;
-  return record.host === '@' ? record.name : record.name.slice(record.host.length + 1);
 }
 
 function CopyButton({ text, what }: { text: string; what: string }) {

@@ -21,6 +21,7 @@ import {
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
+import { DAY_MS } from '../../shared/domain/time.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
 import { ContactTokens } from './contact-token.js';
 
@@ -343,7 +344,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
       data: dataWith('template1'),
       email: 'one-sender@example.com',
     });
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    const yesterday = new Date(Date.now() - DAY_MS).toISOString();
     await receivedEarlier(userId, 'one-sender', 1, yesterday, 'a key from yesterday');
     // One IPv6 subscriber rotating through their /64 is one sender.
     const addresses = Array.from(

@@ -27,7 +27,7 @@ import {
   recordCheck,
   type DomainRow,
 } from './domains.repository.js';
-import { DomainError } from './errors.js';
+import { DomainError, type DomainRefusal } from './errors.js';
 import { NOT_YOURS as NOT_YOUR_PORTFOLIO } from '../account/account.service.js';
 
 export interface DomainsContext {
@@ -55,7 +55,7 @@ const SERVED_BY_ANOTHER =
  * The zone a name lives in (the part bought from a registrar: `priya.co.in` for
  * `www.priya.co.in`), by the public suffix list, or undefined for a bare suffix such as `co.in`.
  */
-export const zoneOf = (hostname: string): string | undefined => getDomain(hostname) ?? undefined;
+const zoneOf = (hostname: string): string | undefined => getDomain(hostname) ?? undefined;
 
 /** A record's name as DNS providers ask for it: relative to the zone, `@` for the zone itself. */
 const hostWithin = (name: string, zone: string) =>
@@ -86,6 +86,7 @@ export function viewOf(config: CustomDomainsConfig, domain: DomainRow): DomainVi
     username: domain.username,
     state: domain.state,
     records: recordsFor(config, domain),
+    zone: zoneOf(domain.hostname) ?? domain.hostname,
     checkedAt: domain.checked_at,
     checkProblem: domain.check_problem,
   };
@@ -100,8 +101,7 @@ function ownHosts(ctx: DomainsContext): string[] {
   return [new URL(ctx.publicUrl()).hostname, ...(ctx.config.target ? [ctx.config.target] : [])];
 }
 
-const refuse = (refusal: ConstructorParameters<typeof DomainError>[0], message: string) =>
-  new DomainError(refusal, message);
+const refuse = (refusal: DomainRefusal, message: string) => new DomainError(refusal, message);
 
 export async function addDomain(
   ctx: DomainsContext,
@@ -187,7 +187,7 @@ export async function checkDomain(ctx: DomainsContext, domain: DomainRow): Promi
   const result = await ctx.dns.check(domain.hostname, domain.token);
   const now = ctx.now().toISOString();
   const serving = SERVING_STATES.includes(domain.state);
-  const unchanged: CheckOutcome = {
+  const servedByAnother: CheckOutcome = {
     state: domain.state,
     problem: SERVED_BY_ANOTHER,
     verifiedAt: domain.verified_at,
@@ -217,11 +217,11 @@ export async function checkDomain(ctx: DomainsContext, domain: DomainRow): Promi
   const verifiedAt = domain.verified_at ?? now;
   if (serving) return record({ state: domain.state, problem: null, verifiedAt });
   const served = await findServedDomain(ctx.db, domain.hostname);
-  if (served && served.user_id !== domain.user_id) return record(unchanged);
+  if (served && served.user_id !== domain.user_id) return record(servedByAnother);
   const state = domain.tls_allowed_at ? 'https' : 'verified';
   return record({ state, problem: null, verifiedAt }).catch((error: unknown) => {
     // Another claim of the name began to be served at this same moment.
-    if (isUniqueViolation(error)) return record(unchanged);
+    if (isUniqueViolation(error)) return record(servedByAnother);
     throw error;
   });
 }

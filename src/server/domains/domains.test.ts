@@ -15,6 +15,7 @@ import { orderBody, uniqueName } from '../../../test/orders.js';
 import { CookieJar, signIn } from '../../../test/signin.js';
 import type { DomainsResponse, DomainView } from '../../shared/domains.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
+import { DAY_MS } from '../../shared/domain/time.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 
 const TARGET = 'domains.portfolio-test.example';
@@ -347,7 +348,7 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
     // A claim waiting for a week is given up.
     await t.database.db
       .updateTable('domains')
-      .set({ created_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
+      .set({ created_at: new Date(Date.now() - 8 * DAY_MS).toISOString() })
       .where('hostname', '=', hostname)
       .execute();
     await t.app.domainChecks.runOnce();

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { DAY_MS } from '../../shared/domain/time.js';
 import { CLAIM_WAITS_DAYS } from '../../shared/domains.js';
 import { checkDomain, customDomainsEnabled, type DomainsContext } from './domains.service.js';
 import {
@@ -10,9 +11,9 @@ import {
 
 /** A domain waiting for its records is looked at this often; a served one once a day. */
 const UNVERIFIED_EVERY_MS = 2 * 60_000;
-const VERIFIED_EVERY_MS = 24 * 60 * 60_000;
+const VERIFIED_EVERY_MS = DAY_MS;
 /** A claim never verified is given up after this (shared/domains.ts says so to its owner). */
-const ABANDONED_AFTER_MS = CLAIM_WAITS_DAYS * 24 * 60 * 60_000;
+const ABANDONED_AFTER_MS = CLAIM_WAITS_DAYS * DAY_MS;
 /** Domains checked per pass: each costs a few DNS queries of up to a few seconds. */
 const BATCH = 20;
 

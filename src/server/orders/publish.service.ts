@@ -32,6 +32,7 @@ import {
   insertUsername,
   pointUsernameAt,
 } from './usernames.repository.js';
+import { DAY_MS } from '../../shared/domain/time.js';
 
 /** What publishing needs besides the order: the store, the site's address and who sells. */
 export interface PublishContext {
@@ -203,8 +204,6 @@ async function settlePaidOrder(
   await bumpPageGeneration(trx);
   return published(paidUntil, receipt);
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Kept on a credit so that a later answer about the same order gives the same reason. */
 const MOVE_CREDIT_SPENT =

@@ -1,8 +1,7 @@
 import { GRACE_DAYS, RESERVED_DAYS, termOf } from '../../shared/domain/term.js';
 import type { Db } from '../db/database.js';
 import { findUsernameWithTerm, type UsernameWithTerm } from './usernames.repository.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../shared/domain/time.js';
 
 /**
  * A name is released when its portfolio's paid_until is at or before this instant: its grace

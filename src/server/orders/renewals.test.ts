@@ -13,8 +13,7 @@ import { orderBody, publishAs, uniqueName } from '../../../test/orders.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import { GRACE_DAYS, RESERVED_DAYS, TERM_DAYS } from '../../shared/domain/term.js';
 import { hmacHex } from '../payments/signatures.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../shared/domain/time.js';
 
 describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
   let t: TestApp;

@@ -16,8 +16,7 @@ import { GRACE_DAYS, TERM_DAYS } from '../../shared/domain/term.js';
 import type { ReceiptSummary } from '../../shared/orders.js';
 import { publishPaidOrder } from '../orders/publish.service.js';
 import { RefundRefused, refundOrder } from './refunds.service.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../shared/domain/time.js';
 
 /** A valid GSTIN of `state` (its check character worked out by trying each). */
 function gstinOf(state: string): string {

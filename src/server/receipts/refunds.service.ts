@@ -21,8 +21,7 @@ import {
   markRefunded,
 } from '../orders/orders.repository.js';
 import { findOrderIdByKey, findReceiptNumber } from './receipts.repository.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../shared/domain/time.js';
 
 /** A refund that cannot be made: the sentence says why, for the operator. */
 export class RefundRefused extends Error {}

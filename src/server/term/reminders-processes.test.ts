@@ -6,8 +6,7 @@ import { publishDirectly } from '../../../test/publish-directly.js';
 import { startServerProcess, type ServerProcess } from '../../../test/server-process.js';
 import { GRACE_DAYS } from '../../shared/domain/term.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../shared/domain/time.js';
 
 /**
  * The built server, twice, on one database, each running its own schedule every second from a

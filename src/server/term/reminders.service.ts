@@ -12,8 +12,7 @@ import {
   shownUsernamesOf,
   type ReminderCandidate,
 } from './term.repository.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../shared/domain/time.js';
 
 /**
  * The reminders of one term, in order, each due `fromDay` days after paid_until (negative:

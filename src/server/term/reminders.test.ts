@@ -8,8 +8,8 @@ import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { openDatabase } from '../db/database.js';
 import type { TermReminderKind } from '../db/schema.js';
 import { dateInWords } from './reminders.service.js';
+import { DAY_MS } from '../../shared/domain/time.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const at = (base: Date, days: number, hours = 0) =>
   new Date(base.getTime() + days * DAY_MS + hours * HOUR_MS);

@@ -11,8 +11,8 @@ import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { inTransaction } from '../db/database.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
+import { DAY_MS } from '../../shared/domain/time.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 
 /** Template 1's sample person: only a served page shows this name. */

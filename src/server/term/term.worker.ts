@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { releasedBefore } from '../orders/released-names.js';
 import { releaseExpiredUsernames } from './release.service.js';
 import { sendDueReminders } from './reminders.service.js';
+import { DAY_MS } from '../../shared/domain/time.js';
 
 export interface TermScheduleOptions {
   /** How often a pass runs. */
@@ -15,8 +16,6 @@ export interface TermPassCounts {
   reminders: number;
   released: number;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The clock side of the yearly term, in every app process without a separate cron: queues the

@@ -45,10 +45,10 @@ import {
   usedBytes,
   type UploadRow,
 } from './uploads.repository.js';
+import { DAY_MS } from '../../shared/domain/time.js';
 
 /** An upload referenced by no draft and no portfolio for this long is deleted. */
 export const UNREFERENCED_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface UploadsContext {
   db: Db;

@@ -23,8 +23,8 @@ import {
   type UploadList,
 } from '../../shared/uploads.js';
 import { deleteUploadsOf } from './uploads.service.js';
+import { DAY_MS } from '../../shared/domain/time.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const STORAGES = ['disk', 's3'] as const;
 
 interface Person {

@@ -9,10 +9,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { DAY_MS, indiaDay, indiaDayStart } from '../../shared/visits.js';
+import { indiaDay, indiaDayStart } from '../../shared/visits.js';
 import type { Db } from '../db/database.js';
 import { isOwnPage } from './own-pages.js';
 import { addVisits, rollUpDaysBefore, saltOf, type VisitBatch } from './visits.repository.js';
+import { DAY_MS } from '../../shared/domain/time.js';
 
 /**
  * Crawlers, link previews, monitors and scripts: not people looking at a page. Headless

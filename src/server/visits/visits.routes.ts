@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { normaliseUsername } from '../../shared/domain/username.js';
-import { DAY_MS, indiaDay, VISIT_DAYS, type VisitStats } from '../../shared/visits.js';
+import { indiaDay, VISIT_DAYS, type VisitStats } from '../../shared/visits.js';
 import type { Db } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import { addressText } from '../http/route-rules.js';
 import type { VisitCounter } from './visit-counter.js';
 import { findOwnedSince, readVisits } from './visits.repository.js';
 import { NOT_YOURS } from '../account/account.service.js';
+import { DAY_MS } from '../../shared/domain/time.js';
 
 /**
  * The owner's view of who came: the last 30 days of one page. Only days since the name became

@@ -11,8 +11,9 @@ import { TEST_DIALECTS } from '../../../test/database.js';
 import { send } from '../../../test/http.js';
 import { publishAs, uniqueName } from '../../../test/orders.js';
 import { signIn, type CookieJar } from '../../../test/signin.js';
-import { DAY_MS, indiaDay, indiaDayStart, type VisitStats } from '../../shared/visits.js';
+import { indiaDay, indiaDayStart, type VisitStats } from '../../shared/visits.js';
 import { VisitCounter } from './visit-counter.js';
+import { DAY_MS } from '../../shared/domain/time.js';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const SAFARI =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unusedTermCredit } from './proration.js';
+import { DAY_MS } from './time.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const now = new Date('2027-03-01T00:00:00Z');
 const inDays = (days: number) => new Date(now.getTime() + days * DAY_MS);
 

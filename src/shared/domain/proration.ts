@@ -4,8 +4,8 @@
  * price. Shared so that the arithmetic has one home; only the server decides with it.
  */
 import { TERM_DAYS } from './term.js';
+import { DAY_MS } from './time.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const TERM_MS = TERM_DAYS * DAY_MS;
 
 /** Razorpay takes no payment under one rupee: a smaller remainder is credited as well. */

@@ -4,13 +4,12 @@
  * owner for a while after that, then is released. Pure functions of (paid_until, now), shared by
  * the server (what is served, what is allowed) and the account page (what is said).
  */
+import { DAY_MS } from './time.js';
 
 export const TERM_DAYS = 365;
 export const GRACE_DAYS = 14;
 /** After the grace period the username is kept for its owner this long, then released. */
 export const RESERVED_DAYS = 90;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type TermState = 'live' | 'grace' | 'offline' | 'released';
 

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 /*
  * The origins a stored page's images come from, for its Content-Security-Policy: kept with the
  * page when it is rendered, so a view builds no policy from the portfolio. Pages stored before
- * have none (null) and are served with the old, wide image rule until they are rendered again.
+ * have none (null) and are served with a wide image rule (any http: or https: origin) until
+ * they are rendered again.
  * Frozen: imports nothing from the app.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed against Kysely<any> on purpose
