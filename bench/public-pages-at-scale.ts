@@ -150,22 +150,36 @@ async function crawlSitemaps(
   publicUrl: string,
   times: number[],
 ): Promise<{ children: number; usernames: string[] }> {
-  const get = async (url: string) => {
+  /** The body; undefined for a status in `gone`; anything else but 200 is an error. */
+  async function get(url: string): Promise<string>;
+  async function get(url: string, gone: number[]): Promise<string | undefined>;
+  async function get(url: string, gone: number[] = []): Promise<string | undefined> {
     const start = performance.now();
     const response = await fetch(url);
     const text = await response.text();
     times.push(performance.now() - start);
+    if (gone.includes(response.status)) return undefined;
     if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
     return text;
-  };
-  const children = locs(await get(`${base}/sitemap.xml`));
-  const usernames: string[] = [];
-  for (const child of children) {
-    for (const url of locs(await get(child.replace(publicUrl, base)))) {
-      usernames.push(url.slice(url.lastIndexOf('/users/') + '/users/'.length));
-    }
   }
-  return { children: children.length, usernames };
+  // A rebuild between the index and a child can take that child away (one fewer after an
+  // unpublish), as it would for a search engine's crawler: start the crawl again then.
+  for (;;) {
+    const children = locs(await get(`${base}/sitemap.xml`));
+    const usernames: string[] = [];
+    let complete = true;
+    for (const child of children) {
+      const text = await get(child.replace(publicUrl, base), [404]);
+      if (text === undefined) {
+        complete = false;
+        break;
+      }
+      for (const url of locs(text)) {
+        usernames.push(url.slice(url.lastIndexOf('/users/') + '/users/'.length));
+      }
+    }
+    if (complete) return { children: children.length, usernames };
+  }
 }
 
 /** Polls `target` until the page at `username` shows `name`. */
