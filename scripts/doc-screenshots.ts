@@ -92,10 +92,7 @@ async function main(): Promise<void> {
         await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
         await page.evaluate(() => document.fonts.ready);
         const png = await page.screenshot({ type: 'png' });
-        writeFileSync(
-          path.join(OUT_DIR, `${name}-${width}.webp`),
-          await toWebp(page, png, width, 0.7),
-        );
+        writeFileSync(path.join(OUT_DIR, `${name}-${width}.webp`), await toWebp(png, width, 0.7));
         await context.close();
       }
       console.log(name);

@@ -91,10 +91,10 @@ async function main(): Promise<void> {
       await page.evaluate(hideWhatTheEdgeCuts);
       const png = await page.screenshot({ type: 'png' });
       let quality = 0.82;
-      let webp = await toWebp(page, png, shot.outputWidth, quality);
+      let webp = await toWebp(png, shot.outputWidth, quality);
       while (webp.byteLength > MAX_BYTES && quality > 0.4) {
         quality -= 0.08;
-        webp = await toWebp(page, png, shot.outputWidth, quality);
+        webp = await toWebp(png, shot.outputWidth, quality);
       }
       const file = path.join(OUT_DIR, shot.file);
       writeFileSync(file, webp);
