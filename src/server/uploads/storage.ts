@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { FOCAL_CROP_NAME } from '../../shared/uploads.js';
 
 /**
  * Where processed images live. Two implementations with one contract: local disk under
@@ -32,9 +31,7 @@ export interface MediaStorage {
 }
 
 /** Keys are made by us only; anything else is refused rather than touched. */
-export const STORAGE_KEY = new RegExp(
-  `^[0-9a-f]{64}/(?:[a-z0-9]{1,8}|${FOCAL_CROP_NAME})\\.(avif|webp|jpg)$`,
-);
+export const STORAGE_KEY = /^[0-9a-f]{64}\/(?:[a-z0-9]{1,8}|og-\d{1,3}-\d{1,3})\.(avif|webp|jpg)$/;
 export const UPLOAD_FOLDER = /^[0-9a-f]{64}$/;
 
 export function assertStorageKey(key: string): void {

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   ACCEPTED_FORMATS_TEXT,
   isUploadHash,
-  FOCAL_CROP_NAME,
   isFocalCropFile,
   OG_VARIANT,
   UPLOAD_MAX_BYTES,
@@ -70,7 +69,7 @@ async function readLimited(stream: Readable, limit: number): Promise<Buffer> {
 }
 
 /** The files an upload has: `<width>.<avif|webp|jpg>`, `og.jpg` and `og-<x>-<y>.jpg` (ogFile). */
-const MEDIA_FILE = new RegExp(`^(?:[0-9]{1,4}|og|${FOCAL_CROP_NAME})\\.(avif|webp|jpg)$`);
+export const MEDIA_FILE = /^(?:[0-9]{1,4}|og|og-\d{1,3}-\d{1,3})\.(avif|webp|jpg)$/;
 const MEDIA_TYPES: Record<string, string> = {
   avif: 'image/avif',
   webp: 'image/webp',
