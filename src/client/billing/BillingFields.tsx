@@ -1,6 +1,7 @@
 import { GST_STATES } from '../../shared/domain/receipts.js';
 import { BILLING_LIMITS, type BillingDetails } from '../../shared/orders.js';
 import './billing.css';
+import '../components/fold-chevron.css';
 
 /** Only what was filled in is sent; an empty form sends nothing. */
 export function billingToSend(billing: BillingDetails): BillingDetails | undefined {
@@ -27,7 +28,9 @@ export function BillingFields({
   const filled = billingToSend(value) !== undefined;
   return (
     <details className="billing" open={filled || undefined}>
-      <summary className="billing__summary">Add billing details for a GST invoice</summary>
+      <summary className="billing__summary fold-chevron">
+        Add billing details for a GST invoice
+      </summary>
       <p className="billing__hint">
         Optional. They appear on your receipt; a GSTIN makes it a tax invoice in your business’s
         name.

@@ -5,6 +5,7 @@ import { fieldId } from './fieldRules.js';
 import type { StepId } from './steps.js';
 import type { Edit } from './StepFields.js';
 import { TextField } from './TextField.js';
+import '../components/fold-chevron.css';
 
 /** The template's phrases shown in this part of the page, in a fixed order. */
 export function phrasesIn(definition: TemplateDefinition, part: StepId): [PhraseKey, PhraseSpec][] {
@@ -39,7 +40,7 @@ export function PhraseFields({
   const changed = phrases.some(([key]) => (data.phrases?.[key] ?? '') !== '');
   return (
     <details className="phrase-fields" open={changed || undefined}>
-      <summary className="phrase-fields__summary">Words on the page</summary>
+      <summary className="phrase-fields__summary fold-chevron">Words on the page</summary>
       <p className="phrase-fields__hint">
         The template's own words in this part of your page. Type your own, or leave a field empty to
         keep the template's.
