@@ -85,5 +85,22 @@ describe('receipts in the browser', () => {
     expect(text).toMatch(/₹[\d,]+\.\d\d/);
     expect(text).not.toContain('?');
     for (const letter of 'পকস্টট') expect(text).toContain(letter);
+
+    // The receipt's link opened in a browser that is not signed in: signing in from there
+    // comes back to the receipt.
+    session.allowConsoleError(/status of 401/);
+    const signedOut = await session.newPage({ width: 375, height: 812 });
+    await signedOut.goto(`/receipts/${order.id}`);
+    await signedOut.getByRole('heading', { name: 'Sign in to see this receipt' }).waitFor();
+    expect(await signedOut.textContent('body')).not.toContain('Sen Design Studio');
+    await signedOut.getByRole('link', { name: 'Sign in' }).click();
+    await signedOut.getByRole('heading', { name: 'Sign in to see your receipt' }).waitFor();
+    await signInThroughPopup(
+      signedOut,
+      () => signedOut.getByRole('button', { name: 'Sign In' }).last().click(),
+      { name: 'Ritu Sen', email: `ritu-${run}@example.com` },
+    );
+    await signedOut.waitForURL(`**/receipts/${order.id}`);
+    await signedOut.getByText('Sen Design Studio').first().waitFor();
   });
 });

@@ -1,5 +1,6 @@
 import { usernameProblem } from './domain/username.js';
 import { trimTrailingSlashes } from './domain/urls.js';
+import { isOrderId } from './orders.js';
 import { SITE_NAME } from './site.js';
 import { TEMPLATE_IDS, templateName } from './templates/catalog.js';
 
@@ -91,6 +92,21 @@ export const ACCOUNT_PATH = '/account';
 /** A receipt as a print-friendly page, visible only to its buyer; `.pdf` for the download. */
 export function receiptPath(orderId: string, format: 'html' | 'pdf' = 'html'): string {
   return `/receipts/${encodeURIComponent(orderId)}${format === 'pdf' ? '.pdf' : ''}`;
+}
+
+/**
+ * My portfolios, asked to go back to a receipt once someone signs in there: a receipt's link
+ * opened signed out leads here, and signing in returns to it.
+ */
+export function accountPathBackTo(orderId: string, format: 'html' | 'pdf' = 'html'): string {
+  return `${ACCOUNT_PATH}?receipt=${encodeURIComponent(orderId)}${format === 'pdf' ? '&format=pdf' : ''}`;
+}
+
+/** The receipt an account page's query asks to return to, if it names a real order id. */
+export function receiptToReturnTo(query: URLSearchParams): string | undefined {
+  const orderId = query.get('receipt');
+  if (!isOrderId(orderId)) return undefined;
+  return receiptPath(orderId, query.get('format') === 'pdf' ? 'pdf' : 'html');
 }
 
 /** The QR code of a portfolio's address (owner only); `download` saves it as a file. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { AccountPortfolio, AccountResponse } from '../../shared/account.js';
+import { receiptToReturnTo } from '../../shared/routes.js';
 import { LeavingSection } from '../account/LeavingSection.js';
 import { MessagesSection } from '../account/MessagesSection.js';
 import { PortfolioCard } from '../account/PortfolioCard.js';
@@ -19,8 +20,14 @@ type Loaded =
 /** /account: the signed-in person's portfolios, what they can do with each, and leaving. */
 export function AccountPage() {
   const session = useSession();
-  const { signIn, pending, message, dismissMessage } = useSignIn();
+  const { signIn: openSignIn, pending, message, dismissMessage } = useSignIn();
   const user = session.status === 'ready' ? session.user : null;
+  // A receipt's link opened signed out sends its buyer here to sign in, and back afterwards.
+  const [query] = useSearchParams();
+  const backTo = receiptToReturnTo(query);
+  const signIn = async () => {
+    if ((await openSignIn()) && backTo) window.location.assign(backTo);
+  };
 
   return (
     <div className="account">
@@ -49,10 +56,13 @@ export function AccountPage() {
         )}
         {session.status === 'ready' && !user && (
           <section className="account__panel account__signin" aria-labelledby="account-signin">
-            <h2 id="account-signin">Sign in to see your portfolios</h2>
+            <h2 id="account-signin">
+              {backTo ? 'Sign in to see your receipt' : 'Sign in to see your portfolios'}
+            </h2>
             <p>
-              Your published portfolios, their receipts and renewals are kept with your account.
-              Sign in with the account you used to publish.
+              {backTo
+                ? 'Sign in with the account you paid with and your receipt opens.'
+                : 'Your published portfolios, their receipts and renewals are kept with your account. Sign in with the account you used to publish.'}
             </p>
             <button
               type="button"

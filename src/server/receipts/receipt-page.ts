@@ -2,7 +2,8 @@
  * A receipt as a page: plain HTML in the builder's colours that prints on one A4 sheet (the
  * buttons are not printed), with a PDF download beside it.
  */
-import { receiptPath } from '../../shared/routes.js';
+import { isOrderId } from '../../shared/orders.js';
+import { ACCOUNT_PATH, accountPathBackTo, receiptPath } from '../../shared/routes.js';
 import { escapeHtml, smallPage } from '../http/html.js';
 import type { ReceiptDocument } from './receipt-document.js';
 
@@ -85,13 +86,14 @@ ${document.refunded ? `<p class="refunded">Refunded on ${escapeHtml(document.ref
 
 /**
  * Asked for by someone who is not signed in: nothing of the receipt, and the way to it. Signing
- * in happens on the account page (a pop-up there), which lists every receipt.
+ * in happens on the account page (a pop-up there), which comes back here once it has worked.
  */
-export function receiptSignInPage(): string {
+export function receiptSignInPage(orderId: string, format: 'html' | 'pdf'): string {
+  const signIn = isOrderId(orderId) ? accountPathBackTo(orderId, format) : ACCOUNT_PATH;
   return smallPage({
     title: 'Sign in to see this receipt',
     body: `<h1>Sign in to see this receipt</h1>
-<p>Receipts are shown only to the person who paid. Sign in on My portfolios: each portfolio's <strong>Receipts</strong> lists its receipts, and this link works again once you are signed in.</p>
-<p class="actions"><a class="button" href="/account">Sign in on My portfolios</a></p>`,
+<p>Receipts are shown only to the person who paid. Sign in with the account you paid with and this receipt opens again; every receipt is also listed under <strong>Receipts</strong> on My portfolios.</p>
+<p class="actions"><a class="button" href="${escapeHtml(signIn)}">Sign in</a></p>`,
   });
 }

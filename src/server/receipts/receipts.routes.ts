@@ -38,7 +38,7 @@ export function registerReceiptRoutes(app: FastifyInstance, ctx: { db: Db }): vo
       const pdf = request.params.file.endsWith('.pdf');
       const orderId = pdf ? request.params.file.slice(0, -4) : request.params.file;
       const user = await request.currentUser();
-      if (!user) return page(reply, 401, receiptSignInPage());
+      if (!user) return page(reply, 401, receiptSignInPage(orderId, pdf ? 'pdf' : 'html'));
       const receipt = await ownReceipt(user.id, orderId);
       if (!receipt) {
         return page(

@@ -110,9 +110,14 @@ describe.each(TEST_DIALECTS)('receipts and refunds on %s', (dialect) => {
       expect((await request(other, `${t.url}${path}`)).status).toBe(404);
       expect((await request(new CookieJar(), `${t.url}${path}`)).status).toBe(401);
     }
-    // Signed out: nothing of the receipt, and a button to where signing in happens.
+    // Signed out: nothing of the receipt, and a button to where signing in happens, which
+    // comes back to this receipt (or its PDF).
     const signedOut = await (await request(new CookieJar(), `${t.url}/receipts/${orderId}`)).text();
-    expect(signedOut).toContain('<a class="button" href="/account">Sign in on My portfolios</a>');
+    expect(signedOut).toContain(`<a class="button" href="/account?receipt=${orderId}">Sign in</a>`);
+    const signedOutPdf = await (
+      await request(new CookieJar(), `${t.url}/receipts/${orderId}.pdf`)
+    ).text();
+    expect(signedOutPdf).toContain(`href="/account?receipt=${orderId}&#38;format=pdf"`);
     expect(signedOut).not.toContain(receipt.number);
     expect((await send(t, other, { path: `/api/receipts/${orderId}` })).status).toBe(404);
 

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { accountPathBackTo, receiptToReturnTo } from './routes.js';
+
+describe('the way back to a receipt after signing in', () => {
+  const orderId = '2f04627c-9e49-44cf-803a-18f0d9d80c61';
+  const backFrom = (path: string) => receiptToReturnTo(new URL(path, 'http://x').searchParams);
+
+  it('returns to the receipt or its PDF that sent the person to sign in', () => {
+    expect(backFrom(accountPathBackTo(orderId))).toBe(`/receipts/${orderId}`);
+    expect(backFrom(accountPathBackTo(orderId, 'pdf'))).toBe(`/receipts/${orderId}.pdf`);
+  });
+
+  it('goes nowhere for anything but an order id, so the page cannot be sent elsewhere', () => {
+    for (const receipt of [
+      '//evil.example',
+      'https://evil.example/',
+      '../api/me',
+      `${orderId}/x`,
+    ]) {
+      expect(backFrom(`/account?receipt=${encodeURIComponent(receipt)}`)).toBeUndefined();
+    }
+    expect(backFrom('/account')).toBeUndefined();
+  });
+});
