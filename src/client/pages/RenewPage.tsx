@@ -9,7 +9,8 @@ import { useSignIn } from '../auth/useSignIn.js';
 import { BillingFields } from '../billing/BillingFields.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Alert, Spinner } from '../final-preview/Alert.js';
-import { useRenewal, type RenewalPhase } from '../renewal/useRenewal.js';
+import type { PaymentPhase } from '../checkout/usePayment.js';
+import { useRenewal } from '../renewal/useRenewal.js';
 import '../final-preview/final-preview.css';
 import './renew.css';
 
@@ -26,7 +27,7 @@ function whatRenewingDoes(state: TermState): string {
   }
 }
 
-const PAY_LABELS: Record<RenewalPhase, string> = {
+const PAY_LABELS: Record<PaymentPhase, string> = {
   idle: 'Pay',
   ordering: 'Preparing the payment…',
   checkout: 'Waiting for the payment…',
