@@ -27,7 +27,8 @@ export function FormFields<K extends string>({
   onChange,
 }: {
   fields: readonly FormField<K>[];
-  shown: readonly string[];
+  /** The fields the template shows; all of them when not given. */
+  shown?: readonly string[];
   values: Record<K, string>;
   copy: Record<K, FieldCopy>;
   idOf: (field: FormField<K>) => string;
@@ -38,7 +39,7 @@ export function FormFields<K extends string>({
   return (
     <>
       {fields
-        .filter((field) => shown.includes(field.key))
+        .filter((field) => !shown || shown.includes(field.key))
         .map((field) => {
           const { image, ...words } = copy[field.key];
           const common = {
