@@ -11,6 +11,7 @@ import {
 } from '../../shared/domains.js';
 import { ApiError, api } from '../api/http.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { NewTabLink } from '../components/NewTabLink.js';
 import { when } from './when.js';
 
 /** Every card asks for the person's domains at once: one request answers them all. */
@@ -215,10 +216,7 @@ function DomainItem({
       <div className="pdomain__head">
         <p className="pdomain__host">
           {served ? (
-            <a href={`https://${domain.hostname}/`} target="_blank" rel="noopener noreferrer">
-              {domain.hostname}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+            <NewTabLink href={`https://${domain.hostname}/`}>{domain.hostname}</NewTabLink>
           ) : (
             domain.hostname
           )}

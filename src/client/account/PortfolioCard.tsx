@@ -8,6 +8,7 @@ import type { PortfolioDataResponse } from '../../shared/templates-api.js';
 import { isTemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { NewTabLink } from '../components/NewTabLink.js';
 import { CustomDomainSection } from './CustomDomainSection.js';
 import { startEditingPublished } from '../draft/storage.js';
 import { SharePanel } from './SharePanel.js';
@@ -286,10 +287,7 @@ function LiveLink({ url, live }: { url: string; live: boolean }) {
 
   return (
     <div className="pcard__link">
-      <a href={url} target="_blank" rel="noopener noreferrer" className="pcard__url">
-        {url}
-        <span className="visually-hidden"> (opens in a new tab)</span>
-      </a>
+      <NewTabLink href={url} className="pcard__url" />
       <button
         type="button"
         className="button button--ghost pcard__copy"

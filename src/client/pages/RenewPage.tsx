@@ -7,9 +7,10 @@ import { ACCOUNT_PATH } from '../../shared/routes.js';
 import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { BillingFields } from '../billing/BillingFields.js';
-import { AccountBar } from '../components/AccountBar.js';
-import { Alert, Spinner } from '../final-preview/Alert.js';
 import type { PaymentPhase } from '../checkout/usePayment.js';
+import { AccountBar } from '../components/AccountBar.js';
+import { NewTabLink } from '../components/NewTabLink.js';
+import { Alert, Spinner } from '../final-preview/Alert.js';
 import { useRenewal } from '../renewal/useRenewal.js';
 import '../final-preview/final-preview.css';
 import './renew.css';
@@ -48,10 +49,7 @@ function QuoteCard({ quote }: { quote: RenewalQuote }) {
         <p className="renew__name">{quote.name || quote.username}</p>
         <p className="renew__template">{quote.templateName} template</p>
         <p className="renew__url">
-          <a href={quote.url} target="_blank" rel="noopener noreferrer">
-            {quote.url}
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <NewTabLink href={quote.url} />
         </p>
         <p className="renew__status">{termInWords(quote.paidUntil)}</p>
       </div>
