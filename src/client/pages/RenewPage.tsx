@@ -8,9 +8,9 @@ import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { BillingFields } from '../billing/BillingFields.js';
 import type { PaymentPhase } from '../checkout/usePayment.js';
-import { AccountBar } from '../components/AccountBar.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { Alert, Spinner } from '../final-preview/Alert.js';
+import { FinalPreviewBar } from '../final-preview/FinalPreviewBar.js';
 import { useRenewal } from '../renewal/useRenewal.js';
 import '../final-preview/final-preview.css';
 import './renew.css';
@@ -151,22 +151,11 @@ export function RenewPage() {
 
   return (
     <div className="renew">
-      <header className="fp-bar">
-        <div className="fp-bar__start">
-          <Link to="/" className="fp-bar__brand">
-            Online Portfolio Builder
-          </Link>
-          <Link className="fp-bar__back" to={ACCOUNT_PATH}>
-            <span aria-hidden="true">←</span> My portfolios
-          </Link>
-        </div>
-        <AccountBar
-          signIn={() => void signIn()}
-          signingIn={pending}
-          lockWhileSigningIn
-          signInLook="ghost"
-        />
-      </header>
+      <FinalPreviewBar
+        back={{ to: ACCOUNT_PATH, label: 'My portfolios' }}
+        signIn={() => void signIn()}
+        signingIn={pending}
+      />
       <main className="renew__main">
         <section className="renew__card" aria-labelledby="renew-title">
           <h1 id="renew-title" className="renew__title">
