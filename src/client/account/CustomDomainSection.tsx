@@ -11,6 +11,8 @@ import {
 } from '../../shared/domains.js';
 import { ApiError, api } from '../api/http.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { NewTabLink } from '../components/NewTabLink.js';
+import { useCopy } from './useCopy.js';
 import { when } from './when.js';
 
 /** Every card asks for the person's domains at once: one request answers them all. */
@@ -215,10 +217,7 @@ function DomainItem({
       <div className="pdomain__head">
         <p className="pdomain__host">
           {served ? (
-            <a href={`https://${domain.hostname}/`} target="_blank" rel="noopener noreferrer">
-              {domain.hostname}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+            <NewTabLink href={`https://${domain.hostname}/`}>{domain.hostname}</NewTabLink>
           ) : (
             domain.hostname
           )}
@@ -344,26 +343,11 @@ function RecordsTable({
 }
 
 function CopyButton({ text, what }: { text: string; what: string }) {
-  const [copied, setCopied] = useState<'copied' | 'failed' | undefined>();
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(undefined), 2500);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopy();
 
   return (
     <>
-      <button
-        type="button"
-        className="pdomain__copy"
-        onClick={() =>
-          void navigator.clipboard.writeText(text).then(
-            () => setCopied('copied'),
-            () => setCopied('failed'),
-          )
-        }
-      >
+      <button type="button" className="pdomain__copy" onClick={() => void copy(text)}>
         {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Select it' : 'Copy'}
         <span className="visually-hidden"> {what}</span>
       </button>

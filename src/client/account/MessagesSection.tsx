@@ -1,16 +1,10 @@
-import { useEffect, useState } from 'react';
 import {
   ACCOUNT_MESSAGES_SHOWN,
   type AccountMessage,
   type MessagesResponse,
 } from '../../shared/contact.js';
-import { api } from '../api/http.js';
+import { useApiAnswer } from '../api/useApiAnswer.js';
 import { when } from './when.js';
-
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; answer: MessagesResponse };
 
 const DELIVERY_WORDS: Record<AccountMessage['delivery'], string> = {
   pending: 'Being emailed to you',
@@ -23,18 +17,7 @@ const DELIVERY_WORDS: Record<AccountMessage['delivery'], string> = {
  * emailed, kept here so that nothing depends on the mail arriving.
  */
 export function MessagesSection() {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    api<MessagesResponse>('/api/account/messages').then(
-      (answer) => live && setLoaded({ status: 'ready', answer }),
-      (error: Error) => live && setLoaded({ status: 'error', message: error.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { loaded } = useApiAnswer<MessagesResponse>('/api/account/messages');
 
   return (
     <section className="account__messages" aria-labelledby="account-messages">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { AccountPortfolio, PublicationResponse } from '../../shared/account.js';
 import { formatRupees } from '../../shared/domain/price.js';
@@ -8,9 +8,11 @@ import type { PortfolioDataResponse } from '../../shared/templates-api.js';
 import { isTemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { NewTabLink } from '../components/NewTabLink.js';
 import { CustomDomainSection } from './CustomDomainSection.js';
 import { startEditingPublished } from '../draft/storage.js';
 import { SharePanel } from './SharePanel.js';
+import { useCopy } from './useCopy.js';
 import { VisitsPanel } from './VisitsPanel.js';
 
 /** One portfolio on the account page: its link, facts and actions. */
@@ -34,6 +36,8 @@ export function PortfolioCard({
   const [error, setError] = useState<string | undefined>();
   const headingId = `portfolio-${p.username}`;
   const receiptsId = `receipts-${p.username}`;
+  const visitsId = `visits-${p.username}`;
+  const shareId = `share-${p.username}`;
   const canEdit = allowsFreeUpdates(p.termState) && isTemplateId(p.templateId);
   const state = p.unpublished ? 'unpublished' : p.termState;
 
@@ -122,33 +126,15 @@ export function PortfolioCard({
         <a className="button button--ghost" href={renewPath(p.username)}>
           Renew<span className="visually-hidden"> {p.username}</span>
         </a>
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-expanded={receiptsOpen}
-          aria-controls={receiptsId}
-          onClick={() => setReceiptsOpen((open) => !open)}
-        >
+        <PanelToggle open={receiptsOpen} setOpen={setReceiptsOpen} panelId={receiptsId}>
           Receipts<span className="visually-hidden"> of {p.username}</span>
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-expanded={visitsOpen}
-          aria-controls={`visits-${p.username}`}
-          onClick={() => setVisitsOpen((open) => !open)}
-        >
+        </PanelToggle>
+        <PanelToggle open={visitsOpen} setOpen={setVisitsOpen} panelId={visitsId}>
           Visitors<span className="visually-hidden"> of {p.username}</span>
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-expanded={shareOpen}
-          aria-controls={`share-${p.username}`}
-          onClick={() => setShareOpen((open) => !open)}
-        >
+        </PanelToggle>
+        <PanelToggle open={shareOpen} setOpen={setShareOpen} panelId={shareId}>
           Share<span className="visually-hidden"> {p.username}</span>
-        </button>
+        </PanelToggle>
         {p.unpublished ? (
           <button
             type="button"
@@ -212,8 +198,8 @@ export function PortfolioCard({
         )}
       </div>
 
-      {visitsOpen && <VisitsPanel id={`visits-${p.username}`} username={p.username} />}
-      {shareOpen && <SharePanel id={`share-${p.username}`} username={p.username} url={p.url} />}
+      {visitsOpen && <VisitsPanel id={visitsId} username={p.username} />}
+      {shareOpen && <SharePanel id={shareId} username={p.username} url={p.url} />}
       <CustomDomainSection username={p.username} />
 
       {dialog === 'unpublish' && (
@@ -265,35 +251,42 @@ export function PortfolioCard({
   );
 }
 
+/** Shows and hides one of the card's panels. */
+function PanelToggle({
+  open,
+  setOpen,
+  panelId,
+  children,
+}: {
+  open: boolean;
+  setOpen: (change: (open: boolean) => boolean) => void;
+  panelId: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--ghost"
+      aria-expanded={open}
+      aria-controls={panelId}
+      onClick={() => setOpen((wasOpen) => !wasOpen)}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** The page's address with a Copy button that says when it worked. */
 function LiveLink({ url, live }: { url: string; live: boolean }) {
-  const [copied, setCopied] = useState<'copied' | 'failed' | undefined>();
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(undefined), 2500);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied('copied');
-    } catch {
-      setCopied('failed');
-    }
-  };
+  const { copied, copy } = useCopy();
 
   return (
     <div className="pcard__link">
-      <a href={url} target="_blank" rel="noopener noreferrer" className="pcard__url">
-        {url}
-        <span className="visually-hidden"> (opens in a new tab)</span>
-      </a>
+      <NewTabLink href={url} className="pcard__url" />
       <button
         type="button"
         className="button button--ghost pcard__copy"
-        onClick={() => void copy()}
+        onClick={() => void copy(url)}
       >
         {copied === 'copied' ? 'Copied' : 'Copy'}
         <span className="visually-hidden"> link</span>

@@ -1,11 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { visitsPath } from '../../shared/routes.js';
 import type { VisitDay, VisitStats } from '../../shared/visits.js';
-import { api } from '../api/http.js';
+import { useApiAnswer } from '../api/useApiAnswer.js';
 import { useRevealOnOpen } from './useRevealOnOpen.js';
 
 const WIDTH = 300;
 const HEIGHT = 80;
+/** A day's two counts, each a bar from the axis; visitors drawn over views. */
+const BARS = ['views', 'visitors'] as const;
 
 /** "23 Nov" for a YYYY-MM-DD day (already India's calendar day: no time zone to apply). */
 const shortDay = (day: string) =>
@@ -19,20 +21,8 @@ const shortDay = (day: string) =>
  * without cookies; loaded when opened.
  */
 export function VisitsPanel({ username, id }: { username: string; id: string }) {
-  const [stats, setStats] = useState<VisitStats | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const { loaded } = useApiAnswer<VisitStats>(visitsPath(username));
   useRevealOnOpen(id);
-
-  useEffect(() => {
-    let current = true;
-    api<VisitStats>(visitsPath(username)).then(
-      (answer) => current && setStats(answer),
-      (failure: Error) => current && setError(failure.message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [username]);
 
   const titleId = `${id}-title`;
   const panel = (children: ReactNode, busy = false) => (
@@ -43,14 +33,17 @@ export function VisitsPanel({ username, id }: { username: string; id: string }) 
       {children}
     </section>
   );
-  if (error) {
+  if (loaded.status === 'error') {
     return panel(
       <p className="account__error" role="alert">
-        {error}
+        {loaded.message}
       </p>,
     );
   }
-  if (!stats) return panel(<p className="visits__loading">Loading visitor numbers…</p>, true);
+  if (loaded.status === 'loading') {
+    return panel(<p className="visits__loading">Loading visitor numbers…</p>, true);
+  }
+  const stats = loaded.answer;
   const views = stats.days.reduce((sum, day) => sum + day.views, 0);
   const visitors = stats.days.reduce((sum, day) => sum + day.visitors, 0);
   const note = (
@@ -128,20 +121,16 @@ function VisitsChart({ days, label }: { days: VisitDay[]; label: string }) {
           return (
             <g key={day.day}>
               <title>{`${shortDay(day.day)}: ${day.views} views, ${day.visitors} visitors`}</title>
-              <rect
-                className="visits__views"
-                x={x}
-                y={HEIGHT - height(day.views)}
-                width={bar}
-                height={height(day.views)}
-              />
-              <rect
-                className="visits__visitors"
-                x={x}
-                y={HEIGHT - height(day.visitors)}
-                width={bar}
-                height={height(day.visitors)}
-              />
+              {BARS.map((count) => (
+                <rect
+                  key={count}
+                  className={`visits__${count}`}
+                  x={x}
+                  y={HEIGHT - height(day[count])}
+                  width={bar}
+                  height={height(day[count])}
+                />
+              ))}
             </g>
           );
         })}

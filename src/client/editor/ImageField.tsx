@@ -23,7 +23,7 @@ import { useSignIn } from '../auth/useSignIn.js';
 import { sendUpload, UploadError } from '../uploads/sendUpload.js';
 import { FocalPointPicker } from './FocalPointPicker.js';
 import { TextField } from './TextField.js';
-import { UiIcon } from './UiIcon.js';
+import { UiIcon, type UiIconName } from './UiIcon.js';
 
 /** Hashes of uploads the server said it no longer has (the draft's images that were swept). */
 export const MissingUploadsContext = createContext<ReadonlySet<string>>(new Set());
@@ -199,37 +199,27 @@ export function ImageField({
             </p>
           )}
           <div className="image-field__actions">
-            <button
-              type="button"
-              className="button button--ghost image-field__button"
-              onClick={pick}
+            <ImageButton verb="Replace" imageName={name} disabled={sending} onClick={pick} />
+            <ImageButton
+              verb="Remove"
+              imageName={name}
+              icon="remove"
               disabled={sending}
-            >
-              Replace<span className="visually-hidden"> the {name}</span>
-            </button>
-            <button
-              type="button"
-              className="button button--ghost image-field__button"
               onClick={remove}
-              disabled={sending}
-            >
-              <UiIcon name="remove" />
-              Remove<span className="visually-hidden"> the {name}</span>
-            </button>
+            />
           </div>
         </div>
       ) : (
         <div className="image-field__drop">
-          <button
-            type="button"
-            className="button image-field__button"
-            onClick={pick}
+          <ImageButton
+            verb="Upload"
+            imageName={name}
+            icon="add"
+            primary
             disabled={sending}
-            aria-describedby={`${id}-formats`}
-          >
-            <UiIcon name="add" />
-            Upload<span className="visually-hidden"> the {name}</span>
-          </button>
+            describedBy={`${id}-formats`}
+            onClick={pick}
+          />
           <p className="image-field__formats" id={`${id}-formats`}>
             Or drop or paste a photo here. {FORMATS_LINE}
           </p>
@@ -310,5 +300,38 @@ export function ImageField({
         {announcement}
       </p>
     </div>
+  );
+}
+
+/** A button that acts on the image, named in full to screen readers ("Remove the profile picture"). */
+function ImageButton({
+  verb,
+  imageName,
+  icon,
+  primary = false,
+  disabled,
+  describedBy,
+  onClick,
+}: {
+  verb: string;
+  imageName: string;
+  icon?: UiIconName;
+  primary?: boolean;
+  disabled: boolean;
+  describedBy?: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`button${primary ? '' : ' button--ghost'} image-field__button`}
+      onClick={onClick}
+      disabled={disabled}
+      aria-describedby={describedBy}
+    >
+      {icon && <UiIcon name={icon} />}
+      {verb}
+      <span className="visually-hidden"> the {imageName}</span>
+    </button>
   );
 }

@@ -4,15 +4,15 @@ import {
   formDeliveryOf,
   type ContactDetails,
   type PersonalDetails,
+  type PersonalField,
   type PortfolioData,
   type Section,
   type SectionKey,
 } from '../../shared/domain/portfolio.js';
 import type { SectionSpec, TemplateDefinition } from '../../shared/templates/definition.js';
-import { fieldId } from './fieldRules.js';
-import { ImageField } from './ImageField.js';
+import { CONTACT_FIELDS, fieldId, PERSONAL_FIELDS, SECTION_FIELDS } from './fieldRules.js';
+import { FormFields, type FieldCopy } from './FormFields.js';
 import { SocialLinksEditor } from './SocialLinksEditor.js';
-import { TextField } from './TextField.js';
 import { TileListEditor } from './TileListEditor.js';
 
 export type Edit = (edit: (data: PortfolioData) => PortfolioData) => void;
@@ -32,64 +32,37 @@ const setContact = (patch: Partial<ContactDetails>) => (data: PortfolioData) => 
   contactDetails: { ...data.contactDetails, ...patch },
 });
 
-export function PersonalDetailsFields({
-  definition,
-  data,
-  edit,
-}: {
+/** What the personal and contact steps draw from. */
+interface PartFieldsProps {
   definition: TemplateDefinition;
   data: PortfolioData;
   edit: Edit;
-}) {
-  const person = data.personalDetails;
-  const shows = (field: (typeof definition.personalDetails)[number]) =>
-    definition.personalDetails.includes(field);
+}
+
+const PERSONAL_COPY: Record<PersonalField, FieldCopy> = {
+  name: { placeholder: 'Your full name (required)' },
+  headline: { placeholder: 'e.g. Illustrator and visual designer (required)' },
+  intro: {
+    rows: 6,
+    hint: 'A blank line starts a new paragraph.',
+    placeholder: 'A few sentences about you and your work (required)',
+  },
+  profileImage: {
+    image: { label: 'Profile picture (optional)', name: 'profile picture' },
+    placeholder: 'https://example.com/me.jpg',
+  },
+};
+
+export function PersonalDetailsFields({ definition, data, edit }: PartFieldsProps) {
   return (
-    <>
-      {shows('name') && (
-        <TextField
-          id={fieldId('name')}
-          label="Name"
-          kind="name"
-          value={person.name}
-          placeholder="Your full name (required)"
-          onChange={(name) => edit(setPersonal({ name }))}
-        />
-      )}
-      {shows('headline') && (
-        <TextField
-          id={fieldId('headline')}
-          label="Headline"
-          kind="line"
-          value={person.headline}
-          placeholder="e.g. Illustrator and visual designer (required)"
-          onChange={(headline) => edit(setPersonal({ headline }))}
-        />
-      )}
-      {shows('intro') && (
-        <TextField
-          id={fieldId('intro')}
-          label="Intro"
-          kind="paragraph"
-          rows={6}
-          value={person.intro}
-          hint="A blank line starts a new paragraph."
-          placeholder="A few sentences about you and your work (required)"
-          onChange={(intro) => edit(setPersonal({ intro }))}
-        />
-      )}
-      {shows('profileImage') && (
-        <ImageField
-          id={fieldId('profileImage')}
-          label="Profile picture (optional)"
-          name="profile picture"
-          urlLabel="Profile image URL"
-          value={person.profileImage}
-          placeholder="https://example.com/me.jpg"
-          onChange={(profileImage) => edit(setPersonal({ profileImage }))}
-        />
-      )}
-    </>
+    <FormFields
+      fields={PERSONAL_FIELDS}
+      shown={definition.personalDetails}
+      values={data.personalDetails}
+      copy={PERSONAL_COPY}
+      idOf={(field) => fieldId(field.id)}
+      onChange={(key, value) => edit(setPersonal({ [key]: value }))}
+    />
   );
 }
 
@@ -105,40 +78,20 @@ export function SectionFields({
   edit: Edit;
 }) {
   const section = data[sectionKey] ?? blankSection(sectionKey);
-  const shows = (field: (typeof spec.fields)[number]) => spec.fields.includes(field);
   return (
     <>
-      {shows('sectionTitle') && (
-        <TextField
-          id={fieldId(sectionKey, 'title')}
-          label="Section title"
-          kind="line"
-          value={section.sectionTitle}
-          placeholder={`e.g. ${spec.label} (required)`}
-          onChange={(sectionTitle) => edit(setSection(sectionKey, { sectionTitle }))}
-        />
-      )}
-      {shows('sectionSubTitle') && (
-        <TextField
-          id={fieldId(sectionKey, 'subtitle')}
-          label="Sub title"
-          kind="line"
-          value={section.sectionSubTitle}
-          placeholder="A line under the title (required)"
-          onChange={(sectionSubTitle) => edit(setSection(sectionKey, { sectionSubTitle }))}
-        />
-      )}
-      {shows('sectionFooterText') && (
-        <TextField
-          id={fieldId(sectionKey, 'footer')}
-          label="Footer text"
-          kind="paragraph"
-          rows={3}
-          value={section.sectionFooterText}
-          placeholder="A closing note under the tiles (required)"
-          onChange={(sectionFooterText) => edit(setSection(sectionKey, { sectionFooterText }))}
-        />
-      )}
+      <FormFields
+        fields={SECTION_FIELDS}
+        shown={spec.fields}
+        values={section}
+        copy={{
+          sectionTitle: { placeholder: `e.g. ${spec.label} (required)` },
+          sectionSubTitle: { placeholder: 'A line under the title (required)' },
+          sectionFooterText: { rows: 3, placeholder: 'A closing note under the tiles (required)' },
+        }}
+        idOf={(field) => fieldId(sectionKey, field.id)}
+        onChange={(key, value) => edit(setSection(sectionKey, { [key]: value }))}
+      />
       <TileListEditor
         sectionKey={sectionKey}
         sectionLabel={spec.label}
@@ -150,15 +103,7 @@ export function SectionFields({
   );
 }
 
-export function ContactDetailsFields({
-  definition,
-  data,
-  edit,
-}: {
-  definition: TemplateDefinition;
-  data: PortfolioData;
-  edit: Edit;
-}) {
+export function ContactDetailsFields({ definition, data, edit }: PartFieldsProps) {
   const contact = data.contactDetails;
   const shows = (field: (typeof definition.contactDetails)[number]) =>
     definition.contactDetails.includes(field);
@@ -169,46 +114,29 @@ export function ContactDetailsFields({
         value={delivery}
         onChange={(formDelivery) => edit(setContact({ formDelivery }))}
       />
-      {shows('email') && (
-        <TextField
-          id={fieldId('email')}
-          label="Email"
-          kind="email"
-          value={contact.email}
-          hint={
-            delivery === 'server'
-              ? 'Not shown on your page while messages come through this site.'
-              : 'Your contact form sends messages here, and your page shows it.'
-          }
-          placeholder="name@example.com (optional)"
-          onChange={(email) => edit(setContact({ email }))}
-        />
-      )}
-      {shows('tel') && (
-        <TextField
-          id={fieldId('tel')}
-          label="Phone"
-          kind="tel"
-          value={contact.tel}
-          placeholder="+91 98765 43210 (optional)"
-          hint={
-            shows('socialLinks')
+      <FormFields
+        fields={CONTACT_FIELDS}
+        shown={definition.contactDetails}
+        values={contact}
+        copy={{
+          email: {
+            hint:
+              delivery === 'server'
+                ? 'Not shown on your page while messages come through this site.'
+                : 'Your contact form sends messages here, and your page shows it.',
+            placeholder: 'name@example.com (optional)',
+          },
+          tel: {
+            placeholder: '+91 98765 43210 (optional)',
+            hint: shows('socialLinks')
               ? 'Under Social links, this number can become a WhatsApp button.'
-              : undefined
-          }
-          onChange={(tel) => edit(setContact({ tel }))}
-        />
-      )}
-      {shows('address') && (
-        <TextField
-          id={fieldId('address')}
-          label="Address"
-          kind="line"
-          value={contact.address}
-          placeholder="e.g. Pune, India (optional)"
-          onChange={(address) => edit(setContact({ address }))}
-        />
-      )}
+              : undefined,
+          },
+          address: { placeholder: 'e.g. Pune, India (optional)' },
+        }}
+        idOf={(field) => fieldId(field.id)}
+        onChange={(key, value) => edit(setContact({ [key]: value }))}
+      />
       {shows('socialLinks') && (
         <SocialLinksEditor
           links={contact.socialLinks}

@@ -1,5 +1,13 @@
 import { LIMITS } from '../../shared/domain/limits.js';
-import { contactDetailsSchema, type PortfolioData } from '../../shared/domain/portfolio.js';
+import {
+  contactDetailsSchema,
+  type ContactField,
+  type PersonalField,
+  type PortfolioData,
+  type SectionField,
+  type SocialLink,
+  type TileField,
+} from '../../shared/domain/portfolio.js';
 import { PHRASE_LABELS, type PhraseKey } from '../../shared/domain/phrases.js';
 import {
   completeLink,
@@ -58,6 +66,52 @@ export function fieldId(...path: (string | number)[]): string {
   return ['f', ...path].join('-');
 }
 
+/**
+ * A text field of the form: the value it edits, the last part of its control's id, its label and
+ * its kind. The tables below list each part's fields in form order; the form draws them and the
+ * problem list names them, so both say the same.
+ */
+export interface FormField<K extends string> {
+  key: K;
+  id: string;
+  label: string;
+  kind: FieldKind;
+}
+
+export const PERSONAL_FIELDS: readonly FormField<PersonalField>[] = [
+  { key: 'name', id: 'name', label: 'Name', kind: 'name' },
+  { key: 'headline', id: 'headline', label: 'Headline', kind: 'line' },
+  { key: 'intro', id: 'intro', label: 'Intro', kind: 'paragraph' },
+  { key: 'profileImage', id: 'profileImage', label: 'Profile image URL', kind: 'image' },
+];
+
+export const SECTION_FIELDS: readonly FormField<SectionField>[] = [
+  { key: 'sectionTitle', id: 'title', label: 'Section title', kind: 'line' },
+  { key: 'sectionSubTitle', id: 'subtitle', label: 'Sub title', kind: 'line' },
+  { key: 'sectionFooterText', id: 'footer', label: 'Footer text', kind: 'paragraph' },
+];
+
+/** A tile's text fields; its icon is picked, not typed. */
+export const TILE_FIELDS: readonly FormField<Exclude<TileField, 'icon'>>[] = [
+  { key: 'title', id: 'title', label: 'Title', kind: 'line' },
+  { key: 'desc', id: 'desc', label: 'Description', kind: 'paragraph' },
+  { key: 'img', id: 'img', label: 'Image URL', kind: 'image' },
+  { key: 'link', id: 'link', label: 'Link', kind: 'link' },
+];
+
+/** The contact step's text fields; its social links are a list of their own. */
+export const CONTACT_FIELDS: readonly FormField<Exclude<ContactField, 'socialLinks'>>[] = [
+  { key: 'email', id: 'email', label: 'Email', kind: 'email' },
+  { key: 'tel', id: 'tel', label: 'Phone', kind: 'tel' },
+  { key: 'address', id: 'address', label: 'Address', kind: 'line' },
+];
+
+/** A social link's text fields; its icon follows the address. */
+export const SOCIAL_LINK_FIELDS: readonly FormField<Exclude<keyof SocialLink, 'iconClass'>>[] = [
+  { key: 'label', id: 'label', label: 'Label', kind: 'line' },
+  { key: 'url', id: 'url', label: 'URL', kind: 'link' },
+];
+
 export interface DraftProblem {
   step: StepId;
   fieldId: string;
@@ -79,73 +133,54 @@ export function draftProblems(definition: TemplateDefinition, data: PortfolioDat
     const message = fieldProblem(kind, value ?? '');
     if (message) problems.push({ step, fieldId: id, where, message });
   };
+  /**
+   * The fields of one table that the template shows (all of them without `shown`), their ids
+   * made by `idOf` and their places named after `place`, e.g. "Projects, tile 2".
+   */
+  const checkFields = <K extends string>(
+    step: StepId,
+    fields: readonly FormField<K>[],
+    values: Partial<Record<K, string>>,
+    idOf: (field: FormField<K>) => string,
+    { place, shown }: { place?: string; shown?: readonly string[] } = {},
+  ) => {
+    for (const field of fields) {
+      if (shown && !shown.includes(field.key)) continue;
+      const where = place ? `${place}: ${field.label}` : field.label;
+      check(step, idOf(field), where, field.kind, values[field.key]);
+    }
+  };
 
   for (const step of editorSteps(definition)) {
     if (step.id === 'personalDetails') {
-      const person = data.personalDetails;
-      const fields = definition.personalDetails;
-      if (fields.includes('name')) check(step.id, fieldId('name'), 'Name', 'name', person.name);
-      if (fields.includes('headline'))
-        check(step.id, fieldId('headline'), 'Headline', 'line', person.headline);
-      if (fields.includes('intro'))
-        check(step.id, fieldId('intro'), 'Intro', 'paragraph', person.intro);
-      if (fields.includes('profileImage'))
-        check(step.id, fieldId('profileImage'), 'Profile image URL', 'image', person.profileImage);
+      checkFields(step.id, PERSONAL_FIELDS, data.personalDetails, (field) => fieldId(field.id), {
+        shown: definition.personalDetails,
+      });
     } else if (isSectionStep(step.id)) {
       const key = step.id;
       const spec = definition.sections[key];
       const section = data[key];
       if (!spec || !section) continue;
-      const label = spec.label;
-      if (spec.fields.includes('sectionTitle'))
-        check(key, fieldId(key, 'title'), `${label}: Section title`, 'line', section.sectionTitle);
-      if (spec.fields.includes('sectionSubTitle'))
-        check(
-          key,
-          fieldId(key, 'subtitle'),
-          `${label}: Sub title`,
-          'line',
-          section.sectionSubTitle,
-        );
-      if (spec.fields.includes('sectionFooterText'))
-        check(
-          key,
-          fieldId(key, 'footer'),
-          `${label}: Footer text`,
-          'paragraph',
-          section.sectionFooterText,
-        );
+      checkFields(key, SECTION_FIELDS, section, (field) => fieldId(key, field.id), {
+        place: spec.label,
+        shown: spec.fields,
+      });
       section.sectionTiles.forEach((tile, index) => {
-        const where = `${label}, tile ${index + 1}`;
-        const id = (field: string) => fieldId(key, 'tile', index + 1, field);
-        if (spec.tileFields.includes('title'))
-          check(key, id('title'), `${where}: Title`, 'line', tile.title);
-        if (spec.tileFields.includes('desc'))
-          check(key, id('desc'), `${where}: Description`, 'paragraph', tile.desc);
-        if (spec.tileFields.includes('img'))
-          check(key, id('img'), `${where}: Image URL`, 'image', tile.img);
-        if (spec.tileFields.includes('link'))
-          check(key, id('link'), `${where}: Link`, 'link', tile.link);
+        checkFields(key, TILE_FIELDS, tile, (field) => fieldId(key, 'tile', index + 1, field.id), {
+          place: `${spec.label}, tile ${index + 1}`,
+          shown: spec.tileFields,
+        });
       });
     } else {
       const contact = data.contactDetails;
-      const fields = definition.contactDetails;
-      if (fields.includes('email'))
-        check(step.id, fieldId('email'), 'Email', 'email', contact.email);
-      if (fields.includes('tel')) check(step.id, fieldId('tel'), 'Phone', 'tel', contact.tel);
-      if (fields.includes('address'))
-        check(step.id, fieldId('address'), 'Address', 'line', contact.address);
-      if (fields.includes('socialLinks')) {
+      const shown = definition.contactDetails;
+      checkFields(step.id, CONTACT_FIELDS, contact, (field) => fieldId(field.id), { shown });
+      if (shown.includes('socialLinks')) {
         contact.socialLinks.forEach((link, index) => {
-          const where = `Social link ${index + 1}`;
-          check(
-            step.id,
-            fieldId('social', index + 1, 'label'),
-            `${where}: Label`,
-            'line',
-            link.label,
-          );
-          check(step.id, fieldId('social', index + 1, 'url'), `${where}: URL`, 'link', link.url);
+          const idOf = (field: FormField<string>) => fieldId('social', index + 1, field.id);
+          checkFields(step.id, SOCIAL_LINK_FIELDS, link, idOf, {
+            place: `Social link ${index + 1}`,
+          });
         });
       }
     }

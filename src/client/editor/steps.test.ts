@@ -16,34 +16,13 @@ const ids = (definition: TemplateDefinition) => editorSteps(definition).map((ste
 
 describe('editorSteps', () => {
   it('gives each template only the parts it shows, in the spec order', () => {
-    expect(ids(TEMPLATE_DEFINITIONS.template1)).toEqual([
-      'personalDetails',
-      'section',
-      'section2',
-      'contactDetails',
-    ]);
-    expect(ids(TEMPLATE_DEFINITIONS.template2)).toEqual([
-      'personalDetails',
-      'section',
-      'contactDetails',
-    ]);
-    expect(ids(TEMPLATE_DEFINITIONS.template3)).toEqual([
-      'personalDetails',
-      'section',
-      'section2',
-      'contactDetails',
-    ]);
-    expect(ids(TEMPLATE_DEFINITIONS.template4)).toEqual([
-      'personalDetails',
-      'section',
-      'section2',
-      'contactDetails',
-    ]);
-    expect(ids(TEMPLATE_DEFINITIONS.template5)).toEqual([
-      'personalDetails',
-      'section',
-      'contactDetails',
-    ]);
+    const oneSection = ['personalDetails', 'section', 'contactDetails'];
+    const twoSections = ['personalDetails', 'section', 'section2', 'contactDetails'];
+    expect(ids(TEMPLATE_DEFINITIONS.template1)).toEqual(twoSections);
+    expect(ids(TEMPLATE_DEFINITIONS.template2)).toEqual(oneSection);
+    expect(ids(TEMPLATE_DEFINITIONS.template3)).toEqual(twoSections);
+    expect(ids(TEMPLATE_DEFINITIONS.template4)).toEqual(twoSections);
+    expect(ids(TEMPLATE_DEFINITIONS.template5)).toEqual(oneSection);
   });
 
   it('orders sections as the spec does, whatever order the definition lists them in', () => {

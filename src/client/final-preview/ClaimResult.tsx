@@ -1,57 +1,62 @@
+import type { ReactNode } from 'react';
 import type { ClaimResponse } from '../../shared/orders.js';
+import { NewTabLink } from '../components/NewTabLink.js';
 
-/** What Submit found for the username: free, already this template (updated), or another one. */
+/** The look of each answer and what it says. */
+function leadOf(claim: ClaimResponse): { tone: 'free' | 'done' | 'other'; lead: ReactNode } {
+  switch (claim.status) {
+    case 'free':
+      return {
+        tone: 'free',
+        lead: (
+          <>
+            <strong>{claim.username}</strong> is available. Your portfolio will live at:
+          </>
+        ),
+      };
+    case 'updated':
+      return {
+        tone: 'done',
+        lead: (
+          <>
+            Your portfolio at <strong>{claim.username}</strong> has been updated with these changes.
+            No payment was needed.
+          </>
+        ),
+      };
+    case 'owned_other_template':
+      return {
+        tone: 'other',
+        lead: (
+          <>
+            You already publish another template at <strong>{claim.username}</strong>. Publishing
+            this template there replaces it: a purchase of this template, less{' '}
+            {claim.move.credit > 0
+              ? 'a credit for the unused days of the current one (see the price below)'
+              : 'nothing, since the current one has no unused days left'}
+            . Use Make Payment below, or choose another username.
+          </>
+        ),
+      };
+  }
+}
+
+/**
+ * What Submit found for the username: free, already this template (updated), or another one;
+ * then the address (a link once the page there is updated) and Change.
+ */
 export function ClaimResult({ claim, onChange }: { claim: ClaimResponse; onChange: () => void }) {
-  const change = (
-    <button type="button" className="button button--ghost fp-claim__change" onClick={onChange}>
-      Change
-    </button>
-  );
-  if (claim.status === 'free') {
-    return (
-      <div className="fp-claim fp-claim--free">
-        <p className="fp-claim__lead">
-          <strong>{claim.username}</strong> is available. Your portfolio will live at:
-        </p>
-        <div className="fp-claim__row">
-          <p className="fp-claim__url">{claim.url}</p>
-          {change}
-        </div>
-      </div>
-    );
-  }
-  if (claim.status === 'updated') {
-    return (
-      <div className="fp-claim fp-claim--done">
-        <p className="fp-claim__lead">
-          Your portfolio at <strong>{claim.username}</strong> has been updated with these changes.
-          No payment was needed.
-        </p>
-        <div className="fp-claim__row">
-          <p className="fp-claim__url">
-            <a href={claim.url} target="_blank" rel="noopener noreferrer">
-              {claim.url}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </p>
-          {change}
-        </div>
-      </div>
-    );
-  }
+  const { tone, lead } = leadOf(claim);
   return (
-    <div className="fp-claim fp-claim--other">
-      <p className="fp-claim__lead">
-        You already publish another template at <strong>{claim.username}</strong>. Publishing this
-        template there replaces it: a purchase of this template, less{' '}
-        {claim.move.credit > 0
-          ? 'a credit for the unused days of the current one (see the price below)'
-          : 'nothing, since the current one has no unused days left'}
-        . Use Make Payment below, or choose another username.
-      </p>
+    <div className={`fp-claim fp-claim--${tone}`}>
+      <p className="fp-claim__lead">{lead}</p>
       <div className="fp-claim__row">
-        <p className="fp-claim__url">{claim.url}</p>
-        {change}
+        <p className="fp-claim__url">
+          {claim.status === 'updated' ? <NewTabLink href={claim.url} /> : claim.url}
+        </p>
+        <button type="button" className="button button--ghost fp-claim__change" onClick={onChange}>
+          Change
+        </button>
       </div>
     </div>
   );

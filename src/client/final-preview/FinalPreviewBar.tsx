@@ -1,14 +1,23 @@
 import { Link } from 'react-router';
-import type { TemplateId } from '../../shared/templates/catalog.js';
 import { AccountBar } from '../components/AccountBar.js';
 
-/** The final preview's top bar; signing in from it reports through `signIn` (the page shows its failures). */
+/** Where the bar's back link goes, e.g. the editor, and what it says. */
+interface BackLink {
+  to: string;
+  state?: unknown;
+  label: string;
+}
+
+/**
+ * The top bar of the final preview (and of the renew page, which shares its look); signing in
+ * from it reports through `signIn` (the page shows its failures).
+ */
 export function FinalPreviewBar({
-  templateId,
+  back,
   signIn,
   signingIn = false,
 }: {
-  templateId?: TemplateId;
+  back?: BackLink;
   signIn?: () => void;
   signingIn?: boolean;
 }) {
@@ -18,9 +27,9 @@ export function FinalPreviewBar({
         <Link to="/" className="fp-bar__brand">
           Online Portfolio Builder
         </Link>
-        {templateId && (
-          <Link className="fp-bar__back" to="/edit" state={{ templateId }}>
-            <span aria-hidden="true">←</span> Back to the editor
+        {back && (
+          <Link className="fp-bar__back" to={back.to} state={back.state}>
+            <span aria-hidden="true">←</span> {back.label}
           </Link>
         )}
       </div>

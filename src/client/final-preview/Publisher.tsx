@@ -42,7 +42,7 @@ export function Publisher({
   return (
     <div className="fp">
       <FinalPreviewBar
-        templateId={templateId}
+        back={{ to: '/edit', state: { templateId }, label: 'Back to the editor' }}
         signingIn={publishing.signingIn}
         signIn={publishing.signInFromBar}
       />

@@ -7,6 +7,7 @@ import { api, ApiError } from '../api/http.js';
 import { refreshSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { NewTabLink } from '../components/NewTabLink.js';
 import { Alert } from './Alert.js';
 import { MissingFieldsWarning } from './MissingFieldsWarning.js';
 import type { MissingFields } from './requiredFields.js';
@@ -98,10 +99,7 @@ export function UpdateCard({
           <div className="fp-claim fp-claim--done">
             <p className="fp-claim__lead">Your changes are live. No payment was needed.</p>
             <p className="fp-claim__url">
-              <a href={done} target="_blank" rel="noopener noreferrer">
-                {done}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
+              <NewTabLink href={done} />
             </p>
             <p>
               <Link to={ACCOUNT_PATH}>Back to My portfolios</Link>

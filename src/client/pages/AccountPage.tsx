@@ -1,21 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AccountPortfolio, AccountResponse } from '../../shared/account.js';
 import { receiptToReturnTo } from '../../shared/routes.js';
 import { LeavingSection } from '../account/LeavingSection.js';
 import { MessagesSection } from '../account/MessagesSection.js';
 import { PortfolioCard } from '../account/PortfolioCard.js';
-import { api } from '../api/http.js';
+import { useApiAnswer } from '../api/useApiAnswer.js';
 import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Footer } from '../components/Footer.js';
 import '../account/account.css';
-
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; account: AccountResponse };
 
 /** /account: the signed-in person's portfolios, what they can do with each, and leaving. */
 export function AccountPage() {
@@ -90,46 +84,13 @@ export function AccountPage() {
 }
 
 function SignedInAccount({ email }: { email: string }) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-
-  const load = useCallback(
-    () =>
-      api<AccountResponse>('/api/account').then(
-        (account) => setLoaded({ status: 'ready', account }),
-        (error: Error) => setLoaded({ status: 'error', message: error.message }),
-      ),
-    [],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
-
+  const { loaded, retry, update } = useApiAnswer<AccountResponse>('/api/account');
+  const changePortfolios = (change: (portfolios: AccountPortfolio[]) => AccountPortfolio[]) =>
+    update((account) => ({ ...account, portfolios: change(account.portfolios) }));
   const replace = (next: AccountPortfolio) =>
-    setLoaded((current) =>
-      current.status === 'ready'
-        ? {
-            status: 'ready',
-            account: {
-              ...current.account,
-              portfolios: current.account.portfolios.map((p) =>
-                p.username === next.username ? next : p,
-              ),
-            },
-          }
-        : current,
-    );
+    changePortfolios((list) => list.map((p) => (p.username === next.username ? next : p)));
   const remove = (username: string) =>
-    setLoaded((current) =>
-      current.status === 'ready'
-        ? {
-            status: 'ready',
-            account: {
-              ...current.account,
-              portfolios: current.account.portfolios.filter((p) => p.username !== username),
-            },
-          }
-        : current,
-    );
+    changePortfolios((list) => list.filter((p) => p.username !== username));
 
   return (
     <>
@@ -144,19 +105,12 @@ function SignedInAccount({ email }: { email: string }) {
       {loaded.status === 'error' && (
         <div className="account__panel" role="alert">
           <p>Your portfolios could not be loaded. {loaded.message}</p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setLoaded({ status: 'loading' });
-              void load();
-            }}
-          >
+          <button type="button" className="button" onClick={retry}>
             Try again
           </button>
         </div>
       )}
-      {loaded.status === 'ready' && loaded.account.portfolios.length === 0 && (
+      {loaded.status === 'ready' && loaded.answer.portfolios.length === 0 && (
         <section className="account__panel account__empty" aria-labelledby="account-empty">
           <h2 id="account-empty">No portfolios yet</h2>
           <p>
@@ -168,9 +122,9 @@ function SignedInAccount({ email }: { email: string }) {
           </Link>
         </section>
       )}
-      {loaded.status === 'ready' && loaded.account.portfolios.length > 0 && (
+      {loaded.status === 'ready' && loaded.answer.portfolios.length > 0 && (
         <ul className="account__list">
-          {loaded.account.portfolios.map((portfolio) => (
+          {loaded.answer.portfolios.map((portfolio) => (
             <li key={portfolio.username}>
               <PortfolioCard portfolio={portfolio} onChange={replace} onDeleted={remove} />
             </li>

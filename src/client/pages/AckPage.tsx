@@ -4,6 +4,7 @@ import { refreshSession, useSession } from '../auth/session.js';
 import { formatRupees } from '../../shared/domain/price.js';
 import type { ReceiptSummary } from '../../shared/orders.js';
 import { api } from '../api/http.js';
+import { NewTabLink } from '../components/NewTabLink.js';
 import { readAckState } from '../final-preview/ackState.js';
 import './ack.css';
 
@@ -65,10 +66,7 @@ export function AckPage() {
         {state.orderId && <ReceiptLine orderId={state.orderId} onLooking={() => setStayed(true)} />}
         {state.url && (
           <p className="ack__link">
-            <a href={state.url} target="_blank" rel="noopener noreferrer">
-              {state.url}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+            <NewTabLink href={state.url} />
           </p>
         )}
         <p className="ack__countdown">

@@ -7,9 +7,11 @@ import { ACCOUNT_PATH } from '../../shared/routes.js';
 import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { BillingFields } from '../billing/BillingFields.js';
-import { AccountBar } from '../components/AccountBar.js';
+import type { PaymentPhase } from '../checkout/usePayment.js';
+import { NewTabLink } from '../components/NewTabLink.js';
 import { Alert, Spinner } from '../final-preview/Alert.js';
-import { useRenewal, type RenewalPhase } from '../renewal/useRenewal.js';
+import { FinalPreviewBar } from '../final-preview/FinalPreviewBar.js';
+import { useRenewal } from '../renewal/useRenewal.js';
 import '../final-preview/final-preview.css';
 import './renew.css';
 
@@ -26,7 +28,7 @@ function whatRenewingDoes(state: TermState): string {
   }
 }
 
-const PAY_LABELS: Record<RenewalPhase, string> = {
+const PAY_LABELS: Record<PaymentPhase, string> = {
   idle: 'Pay',
   ordering: 'Preparing the payment…',
   checkout: 'Waiting for the payment…',
@@ -47,10 +49,7 @@ function QuoteCard({ quote }: { quote: RenewalQuote }) {
         <p className="renew__name">{quote.name || quote.username}</p>
         <p className="renew__template">{quote.templateName} template</p>
         <p className="renew__url">
-          <a href={quote.url} target="_blank" rel="noopener noreferrer">
-            {quote.url}
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <NewTabLink href={quote.url} />
         </p>
         <p className="renew__status">{termInWords(quote.paidUntil)}</p>
       </div>
@@ -152,22 +151,11 @@ export function RenewPage() {
 
   return (
     <div className="renew">
-      <header className="fp-bar">
-        <div className="fp-bar__start">
-          <Link to="/" className="fp-bar__brand">
-            Online Portfolio Builder
-          </Link>
-          <Link className="fp-bar__back" to={ACCOUNT_PATH}>
-            <span aria-hidden="true">←</span> My portfolios
-          </Link>
-        </div>
-        <AccountBar
-          signIn={() => void signIn()}
-          signingIn={pending}
-          lockWhileSigningIn
-          signInLook="ghost"
-        />
-      </header>
+      <FinalPreviewBar
+        back={{ to: ACCOUNT_PATH, label: 'My portfolios' }}
+        signIn={() => void signIn()}
+        signingIn={pending}
+      />
       <main className="renew__main">
         <section className="renew__card" aria-labelledby="renew-title">
           <h1 id="renew-title" className="renew__title">

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Children, isValidElement, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Footer } from '../../components/Footer.js';
 import { SUPPORT_EMAIL } from './support.js';
@@ -9,11 +9,6 @@ import './info-card.css';
 import './about.css';
 import './contact.css';
 
-export interface ContentsEntry {
-  id: string;
-  label: string;
-}
-
 interface InfoLayoutProps {
   title: string;
   /** A short line under the title, e.g. the date a policy was last changed. */
@@ -23,7 +18,7 @@ interface InfoLayoutProps {
   /** A short summary shown at the top of the page, before the list of sections. */
   summary?: ReactNode;
   /** Long pages list their sections so readers can jump straight to one. */
-  contents?: readonly ContentsEntry[];
+  listSections?: boolean;
   /** Replaces the default call to action at the right of the top bar. */
   headerAction?: ReactNode;
   children: ReactNode;
@@ -35,10 +30,11 @@ export function InfoLayout({
   meta,
   intro,
   summary,
-  contents,
+  listSections = false,
   headerAction,
   children,
 }: InfoLayoutProps) {
+  const contents = listSections ? sectionsOf(children) : [];
   return (
     <div className="info">
       <a className="info-skip" href="#info-content">
@@ -69,13 +65,13 @@ export function InfoLayout({
         <div className="info-column">
           <article className="info-card">
             {summary}
-            {contents && contents.length > 0 ? (
+            {contents.length > 0 ? (
               <nav className="info-contents" aria-label="On this page">
                 <h2 className="info-contents__title">On this page</h2>
                 <ol>
-                  {contents.map((entry) => (
-                    <li key={entry.id}>
-                      <a href={`#${entry.id}`}>{entry.label}</a>
+                  {contents.map((section) => (
+                    <li key={section.id}>
+                      <a href={`#${section.id}`}>{section.title}</a>
                     </li>
                   ))}
                 </ol>
@@ -94,6 +90,16 @@ interface InfoSectionProps {
   id: string;
   title: string;
   children: ReactNode;
+}
+
+/**
+ * The "On this page" list, read from the page's own sections (InfoSections placed directly in
+ * the layout), so that an entry and its section cannot disagree.
+ */
+function sectionsOf(children: ReactNode): InfoSectionProps[] {
+  return Children.toArray(children).flatMap((child) =>
+    isValidElement<InfoSectionProps>(child) && child.type === InfoSection ? [child.props] : [],
+  );
 }
 
 /** One titled part of a page; its id is the target of the "On this page" links. */

@@ -1,24 +1,6 @@
 import { Link } from 'react-router';
-import {
-  InfoLayout,
-  InfoSection,
-  KeyPoints,
-  SupportEmailLink,
-  type ContentsEntry,
-} from './InfoLayout.js';
+import { InfoLayout, InfoSection, KeyPoints, SupportEmailLink } from './InfoLayout.js';
 import { REPLY_TIME } from './support.js';
-
-const CONTENTS: readonly ContentsEntry[] = [
-  { id: 'what-we-collect', label: 'What we collect' },
-  { id: 'cookies', label: 'Cookies' },
-  { id: 'why-we-use-it', label: 'Why we use it' },
-  { id: 'who-we-share-with', label: 'Who we share it with' },
-  { id: 'how-long-we-keep-it', label: 'How long we keep it' },
-  { id: 'your-rights', label: 'Your rights' },
-  { id: 'security', label: 'How we protect it' },
-  { id: 'changes', label: 'Changes to this policy' },
-  { id: 'contact', label: 'Contact' },
-];
 
 export function PrivacyPage() {
   return (
@@ -39,7 +21,7 @@ export function PrivacyPage() {
           </ul>
         </KeyPoints>
       }
-      contents={CONTENTS}
+      listSections
     >
       <InfoSection id="what-we-collect" title="What we collect">
         <h3>When you sign in with Google</h3>

@@ -1,21 +1,6 @@
 import { Link } from 'react-router';
-import {
-  InfoLayout,
-  InfoSection,
-  KeyPoints,
-  SupportEmailLink,
-  type ContentsEntry,
-} from './InfoLayout.js';
+import { InfoLayout, InfoSection, KeyPoints, SupportEmailLink } from './InfoLayout.js';
 import { REFUND_TIME, REPLY_TIME } from './support.js';
-
-const CONTENTS: readonly ContentsEntry[] = [
-  { id: 'when-refunds-apply', label: 'When you can get a refund' },
-  { id: 'no-refund', label: 'When we cannot refund' },
-  { id: 'updates-and-new-urls', label: 'Updates and new web addresses' },
-  { id: 'username-taken', label: 'If your username was taken while you paid' },
-  { id: 'how-to-ask', label: 'How to ask for a refund' },
-  { id: 'what-happens-next', label: 'What happens next' },
-];
 
 export function RefundPage() {
   return (
@@ -38,7 +23,7 @@ export function RefundPage() {
           </ul>
         </KeyPoints>
       }
-      contents={CONTENTS}
+      listSections
     >
       <InfoSection id="when-refunds-apply" title="When you can get a refund">
         <p>

@@ -1,30 +1,13 @@
 import { Link } from 'react-router';
-import { InfoLayout, InfoSection, SupportEmailLink, type ContentsEntry } from './InfoLayout.js';
+import { InfoLayout, InfoSection, SupportEmailLink } from './InfoLayout.js';
 import { REPLY_TIME } from './support.js';
-
-const CONTENTS: readonly ContentsEntry[] = [
-  { id: 'these-terms', label: 'About these terms' },
-  { id: 'the-service', label: 'The service' },
-  { id: 'your-account', label: 'Your account' },
-  { id: 'prices-and-payment', label: 'Prices and payment' },
-  { id: 'your-username', label: 'Your username and web address' },
-  { id: 'your-content', label: 'Your content' },
-  { id: 'not-allowed', label: 'What you may not publish' },
-  { id: 'availability', label: 'Availability' },
-  { id: 'paid-year', label: 'Your paid year and renewal' },
-  { id: 'refunds', label: 'Refunds' },
-  { id: 'liability', label: 'Limits of our liability' },
-  { id: 'changes', label: 'Changes to these terms' },
-  { id: 'governing-law', label: 'Governing law' },
-  { id: 'contact', label: 'Contact' },
-];
 
 export function TermsPage() {
   return (
     <InfoLayout
       title="Terms and Conditions"
       intro="These terms are the agreement between you and Online Portfolio Builder when you use our builder and publish a portfolio with us. We have kept them short and plain."
-      contents={CONTENTS}
+      listSections
     >
       <InfoSection id="these-terms" title="About these terms">
         <p>

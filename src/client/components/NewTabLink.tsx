@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+
+/** A link that opens in a new tab and says so to screen readers; it shows its address by default. */
+export function NewTabLink({
+  href,
+  className,
+  children = href,
+}: {
+  href: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+      {children}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}

@@ -1,0 +1,72 @@
+import type { FormField } from './fieldRules.js';
+import { ImageField } from './ImageField.js';
+import { TextField } from './TextField.js';
+
+/** The words that come with a field in the form, besides its label. */
+export interface FieldCopy {
+  placeholder: string;
+  /** A short help line under the label. */
+  hint?: string;
+  /** A paragraph's height, in lines. */
+  rows?: number;
+  /** Drawn as an image (upload or address): the whole field's label, the image's name in sentences. */
+  image?: { label: string; name: string };
+}
+
+/**
+ * The fields of one of fieldRules' tables that the template shows, in the table's order, each
+ * with its copy: an image field where the copy names an image, else a text field.
+ */
+export function FormFields<K extends string>({
+  fields,
+  shown,
+  values,
+  copy,
+  idOf,
+  context,
+  onChange,
+}: {
+  fields: readonly FormField<K>[];
+  /** The fields the template shows; all of them when not given. */
+  shown?: readonly string[];
+  values: Record<K, string>;
+  copy: Record<K, FieldCopy>;
+  idOf: (field: FormField<K>) => string;
+  /** Said before each label to screen readers only, e.g. "Tile 2". */
+  context?: string;
+  onChange: (key: K, value: string) => void;
+}) {
+  return (
+    <>
+      {fields
+        .filter((field) => !shown || shown.includes(field.key))
+        .map((field) => {
+          const { image, ...words } = copy[field.key];
+          const common = {
+            id: idOf(field),
+            context,
+            value: values[field.key],
+            onChange: (value: string) => onChange(field.key, value),
+          };
+          return image ? (
+            <ImageField
+              key={field.key}
+              {...common}
+              label={image.label}
+              name={image.name}
+              urlLabel={field.label}
+              placeholder={words.placeholder}
+            />
+          ) : (
+            <TextField
+              key={field.key}
+              {...common}
+              label={field.label}
+              kind={field.kind}
+              {...words}
+            />
+          );
+        })}
+    </>
+  );
+}
