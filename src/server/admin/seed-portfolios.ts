@@ -3,6 +3,7 @@ import { inTransaction, type Db } from '../db/database.js';
 import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
+import { termEndFrom } from '../../shared/domain/term.js';
 import type { PageRenderer } from '../public-pages/page-renderer.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 import { listTemplates } from '../templates/templates.repository.js';
@@ -10,7 +11,6 @@ import { countUsernamesStartingWith, insertSeedRows } from './seed.repository.js
 
 /** Rows written per transaction: large enough to be fast, small enough for SQLite's parameters. */
 const BATCH = 250;
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 export const SEED_USERNAME_PREFIX = 'seed-';
 
 /**
@@ -31,7 +31,7 @@ export async function seedPortfolios(
     const numbers = Array.from({ length: Math.min(BATCH, last - start + 1) }, (_, i) => start + i);
     const now = new Date();
     const stamp = now.toISOString();
-    const paidUntil = new Date(now.getTime() + YEAR_MS).toISOString();
+    const paidUntil = termEndFrom(now).toISOString();
     const people = numbers.map((number) => {
       const templateId = TEMPLATE_IDS[number % TEMPLATE_IDS.length]!;
       const data = structuredClone(SAMPLE_DATA[templateId]);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatTermDate, renewedUntil, TERM_DAYS } from '../../shared/domain/term.js';
+import { formatTermDate, renewedUntil, termStartBefore } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import type { OrderKind } from '../../shared/orders.js';
 import { ACCOUNT_PATH, receiptPath } from '../../shared/routes.js';
@@ -32,7 +32,6 @@ import {
   insertUsername,
   pointUsernameAt,
 } from './usernames.repository.js';
-import { DAY_MS } from '../../shared/domain/time.js';
 
 /** What publishing needs besides the order: the store, the site's address and who sells. */
 export interface PublishContext {
@@ -223,7 +222,7 @@ async function receiptFor(
   now: Date,
 ): Promise<string | undefined> {
   if (isProrationPayment(paymentId) || order.amount_paise === 0) return undefined;
-  const termFrom = new Date(Date.parse(paidUntil) - TERM_DAYS * DAY_MS).toISOString();
+  const termFrom = termStartBefore(new Date(paidUntil)).toISOString();
   const buyer = { name: user.name, email: user.email };
   return issueReceipt(trx, { order, buyer, termFrom, termTo: paidUntil }, ctx.seller, now);
 }

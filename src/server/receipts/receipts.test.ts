@@ -12,7 +12,7 @@ import { send } from '../../../test/http.js';
 import { orderBody, uniqueName } from '../../../test/orders.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import { gstinProblem } from '../../shared/domain/receipts.js';
-import { GRACE_DAYS, TERM_DAYS } from '../../shared/domain/term.js';
+import { GRACE_DAYS, termEndFrom } from '../../shared/domain/term.js';
 import type { ReceiptSummary } from '../../shared/orders.js';
 import { publishPaidOrder } from '../orders/publish.service.js';
 import { RefundRefused, refundOrder } from './refunds.service.js';
@@ -85,7 +85,7 @@ describe.each(TEST_DIALECTS)('receipts and refunds on %s', (dialect) => {
     });
     // Maharashtra buys from Karnataka: IGST; taxable + tax is the price.
     expect(receipt.taxable_paise! + receipt.igst_paise!).toBe(receipt.amount_paise);
-    expect(Date.parse(receipt.term_to) - Date.parse(receipt.term_from)).toBe(TERM_DAYS * DAY_MS);
+    expect(receipt.term_to).toBe(termEndFrom(new Date(receipt.term_from)).toISOString());
 
     const summary = await send(t, buyer, { path: `/api/receipts/${orderId}` });
     expect(summary.body as ReceiptSummary).toMatchObject({

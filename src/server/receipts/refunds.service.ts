@@ -5,7 +5,7 @@
  * taken offline at once (not left in its grace period). Nothing changes when the gateway refuses.
  */
 import { formatRupees } from '../../shared/domain/price.js';
-import { GRACE_DAYS, TERM_DAYS, formatTermDate } from '../../shared/domain/term.js';
+import { GRACE_DAYS, formatTermDate, termStartBefore } from '../../shared/domain/term.js';
 import { ACCOUNT_PATH, receiptPath } from '../../shared/routes.js';
 import { findUserById } from '../auth/users.repository.js';
 import { inTransaction, type Db } from '../db/database.js';
@@ -83,7 +83,7 @@ export async function refundOrder(
     const portfolio = await findPortfolioOf(trx, order.user_id, order.template_id);
     let paidUntil: string | undefined;
     if (portfolio) {
-      const shortened = Date.parse(portfolio.paid_until) - TERM_DAYS * DAY_MS;
+      const shortened = termStartBefore(new Date(portfolio.paid_until)).getTime();
       // A term that ends by the refund ends now, without the grace period a lapse would get.
       const offline = now.getTime() - GRACE_DAYS * DAY_MS - 1000;
       paidUntil = new Date(

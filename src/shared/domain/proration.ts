@@ -3,10 +3,8 @@
  * of the old term times the share of it still to come, in whole paise, never more than the new
  * price. Shared so that the arithmetic has one home; only the server decides with it.
  */
-import { TERM_DAYS } from './term.js';
+import { termStartBefore } from './term.js';
 import { DAY_MS } from './time.js';
-
-const TERM_MS = TERM_DAYS * DAY_MS;
 
 /** Razorpay takes no payment under one rupee: a smaller remainder is credited as well. */
 export const MIN_CHARGE_PAISE = 100;
@@ -30,7 +28,9 @@ export function unusedTermCredit(
 ): Proration {
   const remaining = paidUntil.getTime() - now.getTime();
   if (remaining <= 0 || termValue <= 0) return { credit: 0, days: 0 };
-  let credit = Math.min(Math.round((termValue * remaining) / TERM_MS), newPrice);
+  // A share of the last term's length: 365 days, or 366 across a leap day.
+  const termMs = paidUntil.getTime() - termStartBefore(paidUntil).getTime();
+  let credit = Math.min(Math.round((termValue * remaining) / termMs), newPrice);
   if (newPrice - credit < MIN_CHARGE_PAISE) credit = newPrice;
   return { credit, days: Math.floor(remaining / DAY_MS) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renewedUntil, termInWords, termOf } from './term.js';
+import { renewedUntil, termEndFrom, termInWords, termOf, termStartBefore } from './term.js';
 
 const paidUntil = '2027-11-22T10:00:00.000Z';
 const at = (iso: string) => new Date(iso);
@@ -16,13 +16,24 @@ describe('the yearly term', () => {
 
   it('renews from paid_until while the page is up, and from now once it is offline', () => {
     expect(renewedUntil(paidUntil, at('2027-06-01T00:00:00Z')).toISOString()).toBe(
-      '2028-11-21T10:00:00.000Z',
+      '2028-11-22T10:00:00.000Z',
     );
     expect(renewedUntil(paidUntil, at('2027-11-30T00:00:00Z')).toISOString()).toBe(
-      '2028-11-21T10:00:00.000Z',
+      '2028-11-22T10:00:00.000Z',
     );
     expect(renewedUntil(paidUntil, at('2028-01-01T00:00:00Z')).toISOString()).toBe(
-      '2028-12-31T00:00:00.000Z',
+      '2029-01-01T00:00:00.000Z',
+    );
+  });
+
+  it('runs a calendar year, leap day or not: the date a buyer reads comes round again', () => {
+    expect(termEndFrom(at('2027-11-23T08:30:00Z')).toISOString()).toBe('2028-11-23T08:30:00.000Z');
+    expect(termEndFrom(at('2028-02-29T12:00:00Z')).toISOString()).toBe('2029-02-28T12:00:00.000Z');
+    expect(termStartBefore(at('2028-11-23T08:30:00Z')).toISOString()).toBe(
+      '2027-11-23T08:30:00.000Z',
+    );
+    expect(termStartBefore(at('2028-02-29T00:00:00Z')).toISOString()).toBe(
+      '2027-02-28T00:00:00.000Z',
     );
   });
 

@@ -6,7 +6,6 @@
  */
 import { DAY_MS } from './time.js';
 
-export const TERM_DAYS = 365;
 export const GRACE_DAYS = 14;
 /** After the grace period the username is kept for its owner this long, then released. */
 export const RESERVED_DAYS = 90;
@@ -24,6 +23,29 @@ export interface Term {
 
 function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY_MS);
+}
+
+/** The same day and time `years` calendar years on (or back); 29 February gives 28 February. */
+function addYears(date: Date, years: number): Date {
+  const shifted = new Date(date.getTime());
+  const month = shifted.getUTCMonth();
+  shifted.setUTCFullYear(shifted.getUTCFullYear() + years);
+  // 29 February in a year without one rolled over to 1 March: back to the month's last day.
+  if (shifted.getUTCMonth() !== month) shifted.setUTCDate(0);
+  return shifted;
+}
+
+/**
+ * A term is a calendar year, so that a term bought on 23 Nov 2027 runs to 23 Nov 2028 whatever
+ * the leap days between: what the buyer reads on the page, the receipt and the email.
+ */
+export function termEndFrom(start: Date): Date {
+  return addYears(start, 1);
+}
+
+/** Where the term that ends at `end` began. */
+export function termStartBefore(end: Date): Date {
+  return addYears(end, -1);
 }
 
 export function termOf(paidUntil: string | Date, now: Date = new Date()): Term {
@@ -57,7 +79,7 @@ export function renewedUntil(paidUntil: string | Date, now: Date = new Date()): 
   const term = termOf(paidUntil, now);
   // During grace the lapsed days are paid for too: the page stayed up through them.
   const from = isServed(term.state) ? term.paidUntil : now;
-  return addDays(from, TERM_DAYS);
+  return termEndFrom(from);
 }
 
 /** Whole days from now until `date`, rounded up: "Expires in 6 days". */
