@@ -113,6 +113,10 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
       ).resolves.toBe(true);
       await field.pressSequentially(typed.slice(2));
       await expect(field.inputValue()).resolves.toBe(username);
+      // The payment's alert was about the empty name: typing one takes it away.
+      await alertWith(page, 'Please provide a username to deploy your website').waitFor({
+        state: 'detached',
+      });
     });
 
     await step('Submit: free, with the final URL and a way back to the name', async () => {

@@ -39,6 +39,8 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
   const [claim, setClaim] = useState<ClaimResponse | undefined>();
   const [claiming, setClaiming] = useState(false);
   const [claimAlert, setClaimAlert] = useState<string | undefined>();
+  // Make Payment refused for the username: that alert goes once the username changes.
+  const [payAlertIsUsername, setPayAlertIsUsername] = useState(false);
   // Which action started the sign-in, so its failure shows next to that action.
   const [signInFor, setSignInFor] = useState<'claim' | 'pay'>('claim');
 
@@ -53,6 +55,10 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
     setUsername(normaliseUsername(value));
     setTouched(true);
     setClaimAlert(undefined);
+    if (payAlertIsUsername) {
+      payment.dismissAlert();
+      setPayAlertIsUsername(false);
+    }
   };
 
   /** Back to the username field (Change, or a payment that needs a username first). */
@@ -111,14 +117,11 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
     if (busy || phase !== 'idle') return;
     payment.clearMessages();
     dismissMessage();
-    if (username === '') {
-      payment.setAlert(EMPTY_ON_PAYMENT);
-      editUsername();
-      return;
-    }
-    if (problem) {
+    setPayAlertIsUsername(false);
+    if (username === '' || problem) {
       setTouched(true);
-      payment.setAlert(problem);
+      payment.setAlert(username === '' ? EMPTY_ON_PAYMENT : problem!);
+      setPayAlertIsUsername(true);
       editUsername();
       return;
     }
