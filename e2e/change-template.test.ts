@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/domain/draft.js';
 import { parsePortfolio, type PortfolioData } from '../src/shared/domain/portfolio.js';
@@ -38,6 +38,10 @@ async function storedDraft(page: Page): Promise<Draft> {
   return JSON.parse(raw ?? 'null') as Draft;
 }
 
+/** A template's card in the dialog: named by the template, then its price. */
+const templateChoice = (dialog: Locator, name: string) =>
+  dialog.getByRole('button', { name: new RegExp(`^${name}\\b`) });
+
 describe('Change template in the editor', () => {
   const session = useBrowser();
 
@@ -56,9 +60,14 @@ describe('Change template in the editor', () => {
     await step('the dialog offers the other templates', async () => {
       await page.getByRole('button', { name: 'Change template' }).click();
       await dialog.waitFor();
-      await expect(
-        dialog.getByRole('button', { name: 'Directive', exact: true }).count(),
-      ).resolves.toBe(0);
+      await expect(templateChoice(dialog, 'Directive').count()).resolves.toBe(0);
+      // Each choice says what that template costs a year, from the server's price list.
+      await templateChoice(dialog, 'Phantom')
+        .getByText(/ \/ year$/)
+        .waitFor();
+      await expect(templateChoice(dialog, 'Phantom').textContent()).resolves.toMatch(
+        /Phantom₹[\d,.]+ \/ year$/,
+      );
       await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
     });
 
@@ -66,7 +75,7 @@ describe('Change template in the editor', () => {
     await step(
       'Phantom: the footer text and the address are listed; Back keeps the draft',
       async () => {
-        await dialog.getByRole('button', { name: 'Phantom', exact: true }).click();
+        await templateChoice(dialog, 'Phantom').click();
         await confirm.waitFor();
         const lost = confirm.getByRole('list', { name: 'What will be discarded' });
         await expect(lost.getByRole('listitem').allTextContents()).resolves.toEqual([
@@ -74,7 +83,7 @@ describe('Change template in the editor', () => {
           'Address',
         ]);
         await confirm.getByRole('button', { name: 'Back' }).click();
-        await dialog.getByRole('button', { name: 'Phantom', exact: true }).waitFor();
+        await templateChoice(dialog, 'Phantom').waitFor();
         await dialog.getByRole('button', { name: 'Keep Directive' }).click();
         await dialog.waitFor({ state: 'detached' });
         expect(await storedDraft(page)).toEqual(draft);
@@ -83,7 +92,7 @@ describe('Change template in the editor', () => {
 
     await step('Discard and switch: the editor shows Phantom with everything shared', async () => {
       await page.getByRole('button', { name: 'Change template' }).click();
-      await dialog.getByRole('button', { name: 'Phantom', exact: true }).click();
+      await templateChoice(dialog, 'Phantom').click();
       await confirm.getByRole('button', { name: 'Discard and switch' }).click();
       await page.getByRole('heading', { level: 1, name: /Phantom/ }).waitFor();
       await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Kavya Menon');
@@ -112,7 +121,7 @@ describe('Change template in the editor', () => {
 
     await step('back to Directive: nothing is lost that way, so no question', async () => {
       await page.getByRole('button', { name: 'Change template' }).click();
-      await dialog.getByRole('button', { name: 'Directive', exact: true }).click();
+      await templateChoice(dialog, 'Directive').click();
       await page.getByRole('heading', { level: 1, name: /Directive/ }).waitFor();
       await expect(confirm.count()).resolves.toBe(0);
       expect((await storedDraft(page)).data.personalDetails.name).toBe('Kavya Menon');

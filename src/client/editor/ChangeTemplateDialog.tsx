@@ -7,8 +7,11 @@ import {
   templateName,
   type TemplateId,
 } from '../../shared/templates/catalog.js';
-import './change-template.css';
+import { formatRupees } from '../../shared/domain/price.js';
+import type { TemplateListResponse } from '../../shared/templates-api.js';
+import { useApiAnswer } from '../api/useApiAnswer.js';
 import { useModalDialog } from '../components/useModalDialog.js';
+import './change-template.css';
 
 interface Pending {
   templateId: TemplateId;
@@ -32,6 +35,15 @@ export function ChangeTemplateDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const [pending, setPending] = useState<Pending | undefined>();
   const id = useId();
+  // Templates are priced apart: the price a switch leads to is shown before it is made.
+  const { loaded: prices } = useApiAnswer<TemplateListResponse>('/api/templates');
+  const priceOf = (templateId: TemplateId): string | undefined => {
+    if (prices.status !== 'ready') return undefined;
+    const paise = prices.answer.templates.find((t) => t.id === templateId)?.finalPricePaise;
+    return paise === null || paise === undefined
+      ? 'Not for sale'
+      : `₹${formatRupees(paise)} / year`;
+  };
 
   useModalDialog(dialog);
 
@@ -103,6 +115,9 @@ export function ChangeTemplateDialog({
                   >
                     <img src={`/images/card-${templateId}.webp`} alt="" width={120} height={82} />
                     <span>{templateName(templateId)}</span>
+                    <span className="change-template__price">
+                      {priceOf(templateId) ?? '\u00a0'}
+                    </span>
                   </button>
                 </li>
               ),
