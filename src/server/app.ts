@@ -73,7 +73,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** Sends queued mail; main.ts starts it, tests may drive it with tick(). */
+    /** Sends queued mail; main.ts starts it, tests may drive it with runOnce(). */
     outbox: OutboxWorker;
     /** Deletes expired sessions and sign-ins; main.ts starts it, tests may call runOnce(). */
     expiredSignIns: ExpiredSignInPurge;
@@ -81,7 +81,7 @@ declare module 'fastify' {
     /** Captures payments left uncaptured (provider down, capture refused); main.ts starts it. */
     captureRetry: CaptureRetry;
     gateway: PaymentGateway;
-    /** Deletes uploads nobody references; main.ts starts it, tests drive it with tick(). */
+    /** Deletes uploads nobody references; main.ts starts it, tests drive it with runOnce(). */
     uploadSweeper: UploadSweeper;
     /** Where uploaded images are stored (for deleteUploadsOf and pages that show them). */
     mediaStorage: MediaStorage;
