@@ -17,7 +17,7 @@ import { registerVisitRoutes } from './visits/visits.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { ExpiredSignInPurge } from './auth/expired-sign-ins.js';
 import { registerSessions } from './auth/sessions.js';
-import type { Config } from './config.js';
+import { servedOverHttps, type Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import { createCustomHostRouter, servedDomainOf } from './domains/custom-hosts.js';
 import { DnsChecker } from './domains/dns-check.js';
@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicPages: { fastPath?: PublicPageFastPath } = {};
   const gateway = createGateway(deps.config, deps.db);
   const securityOptions = {
-    https: deps.config.publicUrl.startsWith('https:'),
+    https: servedOverHttps(deps.config.publicUrl),
     razorpayCheckout: gateway.kind === 'razorpay',
   };
   const securityHeaders = rawSecurityHeaders(securityOptions);

@@ -305,6 +305,9 @@ export interface CustomDomainsConfig {
 
 export class ConfigError extends Error {}
 
+/** Whether we are reached over HTTPS (publicUrl): cookies are then Secure, and pages ask for HSTS. */
+export const servedOverHttps = (publicUrl: string): boolean => publicUrl.startsWith('https:');
+
 /**
  * Whether NODE_ENV says production, before (and whether or not) the rest of the configuration
  * is valid: development-only commands refuse to run on that alone.
