@@ -56,6 +56,19 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
       .where('status', '=', 'paid')
       .execute();
 
+  /**
+   * A template2 page of this person's with 100 of 365 days left of a term that cost ₹365.00:
+   * ₹100.00 unused, for a move to price down.
+   */
+  const publishedWithUnusedDays = async (jar: CookieJar, prefix: string) => {
+    const username = uniqueName(prefix);
+    await publishAs(t, jar, username, 'template2');
+    const old = await portfolioAt(username);
+    await setLastPayment(username, 36500);
+    await setPaidUntil(old.id, new Date(Date.now() + 100 * DAY_MS + 60_000));
+    return { username, old };
+  };
+
   /** Orders a renewal, pays it in the test checkout, verifies; returns the order's answers. */
   const renew = async (jar: CookieJar, username: string) => {
     const order = await post(jar, '/api/renewals', renewalBody(username));
@@ -250,12 +263,7 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
 
   it('prices a move down by the unused days and replaces the old page in one transaction', async () => {
     const jar = await person();
-    const username = uniqueName('mv');
-    await publishAs(t, jar, username, 'template2');
-    const old = await portfolioAt(username);
-    // 100 of 365 days left of a term that cost ₹365.00: ₹100.00 unused.
-    await setLastPayment(username, 36500);
-    await setPaidUntil(old.id, new Date(Date.now() + 100 * DAY_MS + 60_000));
+    const { username, old } = await publishedWithUnusedDays(jar, 'mv');
 
     const claim = await post(jar, '/api/claims', {
       username,
@@ -330,11 +338,7 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
 
   it('keeps a second payment on the same unused days as a credit, not a second discounted year', async () => {
     const jar = await person();
-    const username = uniqueName('m2');
-    await publishAs(t, jar, username, 'template2');
-    const old = await portfolioAt(username);
-    await setLastPayment(username, 36500);
-    await setPaidUntil(old.id, new Date(Date.now() + 100 * DAY_MS + 60_000));
+    const { username } = await publishedWithUnusedDays(jar, 'm2');
 
     // Two orders of the same move, both priced down by the same 100 days; the second takes over
     // the hold but the first can still be paid in its open checkout.
