@@ -42,6 +42,13 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
       ])
       .where('usernames.username', '=', username)
       .executeTakeFirstOrThrow();
+  /** A portfolio's term by its id: after a move its username serves another portfolio. */
+  const termById = (portfolioId: string) =>
+    t.database.db
+      .selectFrom('portfolios')
+      .select('paid_until')
+      .where('id', '=', portfolioId)
+      .executeTakeFirstOrThrow();
   const setPaidUntil = (portfolioId: string, date: Date) =>
     t.database.db
       .updateTable('portfolios')
@@ -295,11 +302,7 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
     const now = await portfolioAt(username);
     expect(now.template_id).toBe('template3');
     expect(Date.parse(now.paid_until) - started).toBeGreaterThan((TERM_DAYS - 1) * DAY_MS);
-    const ended = await t.database.db
-      .selectFrom('portfolios')
-      .select('paid_until')
-      .where('id', '=', old.id)
-      .executeTakeFirstOrThrow();
+    const ended = await termById(old.id);
     expect(Date.parse(ended.paid_until)).toBeLessThanOrEqual(Date.now());
     expect(Date.parse(ended.paid_until)).toBeGreaterThan(started - 5000);
 
@@ -328,11 +331,7 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
       .where('template_id', '=', 'template4')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ kind: 'move', amount_paise: 0, status: 'paid' });
-    const ended = await t.database.db
-      .selectFrom('portfolios')
-      .select('paid_until')
-      .where('id', '=', old.id)
-      .executeTakeFirstOrThrow();
+    const ended = await termById(old.id);
     expect(Date.parse(ended.paid_until)).toBeLessThanOrEqual(Date.now());
   });
 
@@ -392,15 +391,7 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
     expect(move.body.breakdown).toMatchObject({ credit: 0 });
     const paid = await post(jar, '/test-gateway/pay', { order_id: move.body.order_id });
     expect((await post(jar, '/verify-payment', paid.body)).body.status).toBe('published');
-    expect((await portfolioAt(second)).paid_until).toBe(
-      (
-        await t.database.db
-          .selectFrom('portfolios')
-          .select('paid_until')
-          .where('id', '=', shared.id)
-          .executeTakeFirstOrThrow()
-      ).paid_until,
-    );
+    expect((await portfolioAt(second)).paid_until).toBe((await termById(shared.id)).paid_until);
     expect(Date.parse((await portfolioAt(second)).paid_until)).toBeGreaterThan(Date.now());
   });
 });
