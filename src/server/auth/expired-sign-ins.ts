@@ -33,11 +33,9 @@ export class ExpiredSignInPurge extends PeriodicJob<PurgeCounts> {
     log: FastifyBaseLogger,
     options: ExpiredSignInPurgeOptions = {},
   ) {
-    const intervalMs = options.intervalMs ?? 10 * 60_000;
     super(log, {
-      everyMs: intervalMs,
-      // A process restarted more often than the interval still purges, soon after it starts.
-      firstPassAfterMs: Math.min(30_000, intervalMs),
+      everyMs: options.intervalMs ?? 10 * 60_000,
+      firstPass: 'soon',
       // The database may be away for a moment; the next pass tries again.
       failedMessage: 'purge of expired sessions failed',
       failedResult: { sessions: 0, loginAttempts: 0 },

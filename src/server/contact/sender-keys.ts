@@ -16,7 +16,7 @@ export class SenderKeyPurge extends PeriodicJob<number> {
   ) {
     super(log, {
       everyMs: intervalMs,
-      firstPassAfterMs: 0,
+      firstPass: 'now',
       failedMessage: 'clearing contact senders failed; trying again next hour',
       failedResult: 0,
     });

@@ -23,11 +23,11 @@ class HeldJob extends PeriodicJob<number> {
 
   constructor(
     readonly lines: string[],
-    firstPassAfterMs?: number,
+    firstPass?: 'now' | 'soon',
   ) {
     super(loggerInto(lines), {
       everyMs: 60 * 60 * 1000,
-      firstPassAfterMs,
+      firstPass,
       failedMessage: 'held pass failed',
       failedResult: -1,
     });
@@ -77,7 +77,7 @@ describe('periodic jobs', () => {
   });
 
   it('run the first pass at once when asked, and stop only after the pass under way', async () => {
-    const job = new HeldJob([], 0);
+    const job = new HeldJob([], 'now');
     job.start();
     job.start();
     expect(job.passes).toBe(1);

@@ -1,10 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+/** How soon after start() a `soon` first pass runs (sooner when the interval is shorter). */
+const SOON_MS = 30_000;
+
 export interface PeriodicJobSchedule<T> {
   /** Time between passes. */
   everyMs: number;
-  /** When the first pass runs after start(): 0 at once; by default one interval later. */
-  firstPassAfterMs?: number;
+  /**
+   * When the first pass runs after start(): `now`; `soon`, within half a minute, so that a process
+   * restarted more often than the interval still runs it; by default one interval later.
+   */
+  firstPass?: 'now' | 'soon';
   /** Logged with the error when a pass throws; the next pass tries again. */
   failedMessage: string;
   /** What a pass that threw returns. */
@@ -33,13 +39,13 @@ export abstract class PeriodicJob<T> {
 
   start(): void {
     if (this.timer) return;
-    const { everyMs, firstPassAfterMs } = this.schedule;
+    const { everyMs, firstPass } = this.schedule;
     this.timer = setInterval(() => void this.runOnce(), everyMs);
     this.timer.unref();
-    if (firstPassAfterMs === 0) {
+    if (firstPass === 'now') {
       void this.runOnce();
-    } else if (firstPassAfterMs !== undefined) {
-      this.firstPass = setTimeout(() => void this.runOnce(), firstPassAfterMs);
+    } else if (firstPass === 'soon') {
+      this.firstPass = setTimeout(() => void this.runOnce(), Math.min(SOON_MS, everyMs));
       this.firstPass.unref();
     }
   }

@@ -34,11 +34,9 @@ export class TermSchedule extends PeriodicJob<TermPassCounts> {
     log: FastifyBaseLogger,
     private readonly options: TermScheduleOptions = {},
   ) {
-    const intervalMs = options.intervalMs ?? 5 * 60_000;
     super(log, {
-      everyMs: intervalMs,
-      // A process restarted more often than the interval still runs, soon after it starts.
-      firstPassAfterMs: Math.min(30_000, intervalMs),
+      everyMs: options.intervalMs ?? 5 * 60_000,
+      firstPass: 'soon',
       // The database may be away for a moment; the next pass tries again.
       failedMessage: 'term pass failed',
       failedResult: { reminders: 0, released: 0 },
