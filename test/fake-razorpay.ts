@@ -3,6 +3,23 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { hmacHex, paymentSignature } from '../src/server/payments/signatures.js';
 
+/** The test account's keys: the fake and the server under test are given the same ones. */
+export const RAZORPAY_TEST_KEYS = {
+  keyId: 'rzp_test_local123',
+  keySecret: 'local-key-secret',
+  webhookSecret: 'local-webhook-secret',
+} as const;
+
+/** The server's variables for the test account, its API at `apiBase` (usually the fake's url). */
+export function razorpayEnv(apiBase: string): Record<string, string> {
+  return {
+    RAZORPAY_KEY_ID: RAZORPAY_TEST_KEYS.keyId,
+    RAZORPAY_KEY_SECRET: RAZORPAY_TEST_KEYS.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: RAZORPAY_TEST_KEYS.webhookSecret,
+    RAZORPAY_API_BASE: apiBase,
+  };
+}
+
 type PaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
 
 interface FakeOrder {
@@ -118,7 +135,10 @@ const badRequest = (description: string, field?: string) => ({
  * shape; injectable 429/5xx; and webhooks it signs and sends itself, at least once, optionally
  * twice and out of order. Anything else it is asked is a 404, which fails the test that caused it.
  */
-export async function startFakeRazorpay(keyId: string, keySecret: string): Promise<FakeRazorpay> {
+export async function startFakeRazorpay(
+  keyId: string = RAZORPAY_TEST_KEYS.keyId,
+  keySecret: string = RAZORPAY_TEST_KEYS.keySecret,
+): Promise<FakeRazorpay> {
   const hung = new Set<Socket>();
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Db } from '../src/server/db/database.js';
 import type { TestApp } from './app.js';
 
 /**
@@ -57,4 +58,19 @@ export function expectSameStore(
     }
   }
   expect(changes, `${context} the store changed`).toEqual([]);
+}
+
+/** The holds on `username` (none once it is paid for, released or lapsed). */
+export function holdsOf(db: Db, username: string) {
+  return db.selectFrom('username_holds').selectAll().where('username', '=', username).execute();
+}
+
+/** The mails queued for `address` (only those with `subject` when given), oldest first. */
+export function mailsTo(db: Db, address: string, subject?: string) {
+  let query = db
+    .selectFrom('email_outbox')
+    .select(['subject', 'text_body'])
+    .where('to_address', '=', address);
+  if (subject !== undefined) query = query.where('subject', '=', subject);
+  return query.orderBy('created_at').execute();
 }

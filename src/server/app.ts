@@ -17,7 +17,7 @@ import { registerVisitRoutes } from './visits/visits.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { ExpiredSignInPurge } from './auth/expired-sign-ins.js';
 import { registerSessions } from './auth/sessions.js';
-import type { Config } from './config.js';
+import { servedOverHttps, type Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import { createCustomHostRouter, servedDomainOf } from './domains/custom-hosts.js';
 import { DnsChecker } from './domains/dns-check.js';
@@ -73,7 +73,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** Sends queued mail; main.ts starts it, tests may drive it with tick(). */
+    /** Sends queued mail; main.ts starts it, tests may drive it with runOnce(). */
     outbox: OutboxWorker;
     /** Deletes expired sessions and sign-ins; main.ts starts it, tests may call runOnce(). */
     expiredSignIns: ExpiredSignInPurge;
@@ -81,7 +81,7 @@ declare module 'fastify' {
     /** Captures payments left uncaptured (provider down, capture refused); main.ts starts it. */
     captureRetry: CaptureRetry;
     gateway: PaymentGateway;
-    /** Deletes uploads nobody references; main.ts starts it, tests drive it with tick(). */
+    /** Deletes uploads nobody references; main.ts starts it, tests drive it with runOnce(). */
     uploadSweeper: UploadSweeper;
     /** Where uploaded images are stored (for deleteUploadsOf and pages that show them). */
     mediaStorage: MediaStorage;
@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicPages: { fastPath?: PublicPageFastPath } = {};
   const gateway = createGateway(deps.config, deps.db);
   const securityOptions = {
-    https: deps.config.publicUrl.startsWith('https:'),
+    https: servedOverHttps(deps.config.publicUrl),
     razorpayCheckout: gateway.kind === 'razorpay',
   };
   const securityHeaders = rawSecurityHeaders(securityOptions);

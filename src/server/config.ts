@@ -221,19 +221,23 @@ export type PaymentsConfig =
   | { kind: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string; apiBase: string }
   | { kind: 'test' };
 
+/** An S3-compatible bucket for uploaded images. */
+export interface S3Config {
+  /** Unset for AWS itself; the address of any other S3-compatible service. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Unset: the SDK's own chain (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Where browsers fetch the bucket's files (a CDN); unset: the app serves them at /media. */
+  publicBaseUrl?: string;
+  /** `bucket` in the path rather than the host name (MinIO, most self-hosted services). */
+  forcePathStyle: boolean;
+}
+
 /** Where uploaded images are stored: files under DATA_DIR, or an S3-compatible bucket. */
-export type MediaStorageConfig =
-  | { kind: 'disk' }
-  | {
-      kind: 's3';
-      endpoint?: string;
-      bucket: string;
-      region: string;
-      accessKeyId?: string;
-      secretAccessKey?: string;
-      publicBaseUrl?: string;
-      forcePathStyle: boolean;
-    };
+export type MediaStorageConfig = { kind: 'disk' } | ({ kind: 's3' } & S3Config);
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -300,6 +304,9 @@ export interface CustomDomainsConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** Whether we are reached over HTTPS (publicUrl): cookies are then Secure, and pages ask for HSTS. */
+export const servedOverHttps = (publicUrl: string): boolean => publicUrl.startsWith('https:');
 
 /**
  * Whether NODE_ENV says production, before (and whether or not) the rest of the configuration

@@ -1,12 +1,10 @@
-import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { loadConfig } from '../config.js';
 import { formatRupees } from '../../shared/domain/price.js';
 import { createGateway } from '../payments/create-gateway.js';
 import { GatewayError } from '../payments/gateway.js';
-import { prepareDatabase } from '../prepare-database.js';
 import { RefundRefused, refundOrder } from '../receipts/refunds.service.js';
-import { applyPriceChange, parsePriceChange, priceTable, UsageError } from './prices.js';
+import { runCommand, UsageError, withServerDatabase } from './command.js';
+import { applyPriceChange, parsePriceChange, priceTable } from './prices.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -32,68 +30,43 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError(`unknown command "${command}"`);
   }
   const change = command === 'list-prices' ? undefined : parsePriceChange(command, args);
-  const config = loadConfig();
-  const { db } = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'portfolio.db'),
-  });
-  try {
-    await prepareDatabase(db);
+  return withServerDatabase(loadConfig(), async (db) => {
     if (change) {
       await applyPriceChange(db, change);
       process.stdout.write(`Updated ${change.templateId}.\n\n`);
     }
     process.stdout.write(`${await priceTable(db)}\n`);
-  } finally {
-    await db.destroy();
-  }
-  return 0;
+    return 0;
+  });
 }
 
 async function refund(args: string[]): Promise<number> {
   const [key, ...rest] = args;
   if (!key || rest.length > 0) throw new UsageError('refund takes one order id or receipt number');
   const config = loadConfig();
-  const { db } = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'portfolio.db'),
-  });
-  try {
-    await prepareDatabase(db);
+  return withServerDatabase(config, async (db) => {
     const gateway = createGateway(config, db);
-    const done = await refundOrder({ db, gateway, publicUrl: () => config.publicUrl }, key);
-    process.stdout.write(
-      [
-        `Refunded order ${done.orderId}${done.receipt ? ` (receipt ${done.receipt})` : ''}: ${formatRupees(done.amountPaise)} INR, refund ${done.refundId}.`,
-        done.paidUntil ? `The portfolio is now paid until ${done.paidUntil}.` : '',
-        'The buyer is emailed.',
-      ]
-        .filter(Boolean)
-        .join('\n') + '\n',
-    );
-    return 0;
-  } catch (error) {
-    if (error instanceof RefundRefused || error instanceof GatewayError) {
-      const detail = error instanceof GatewayError ? ` (${error.detail})` : '';
-      process.stderr.write(`Not refunded: ${error.message}${detail}\n`);
-      return 2;
+    try {
+      const done = await refundOrder({ db, gateway, publicUrl: () => config.publicUrl }, key);
+      process.stdout.write(
+        [
+          `Refunded order ${done.orderId}${done.receipt ? ` (receipt ${done.receipt})` : ''}: ${formatRupees(done.amountPaise)} INR, refund ${done.refundId}.`,
+          done.paidUntil ? `The portfolio is now paid until ${done.paidUntil}.` : '',
+          'The buyer is emailed.',
+        ]
+          .filter(Boolean)
+          .join('\n') + '\n',
+      );
+      return 0;
+    } catch (error) {
+      if (error instanceof RefundRefused || error instanceof GatewayError) {
+        const detail = error instanceof GatewayError ? ` (${error.detail})` : '';
+        process.stderr.write(`Not refunded: ${error.message}${detail}\n`);
+        return 2;
+      }
+      throw error;
     }
-    throw error;
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(
-        `Error: ${error.message}\n\n${error instanceof UsageError ? USAGE : ''}\n`,
-      );
-      process.exit(2);
-    }
-    process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main(process.argv.slice(2)), USAGE);

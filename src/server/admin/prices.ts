@@ -3,12 +3,11 @@ import { isTemplateId, TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import type { Db } from '../db/database.js';
 import { updateTemplatePrice } from '../templates/templates.repository.js';
 import { templateSummaries } from '../templates/templates.service.js';
+import { UsageError } from './command.js';
 
 /** Razorpay refuses orders under 100 paise (one rupee). */
 export const MIN_PRICE_PAISE = 100;
 export const MAX_PRICE_PAISE = 100_000_000;
-
-export class UsageError extends Error {}
 
 export interface PriceChange {
   templateId: string;

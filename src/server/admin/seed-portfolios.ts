@@ -53,6 +53,7 @@ export async function seedPortfolios(
           templateId: person.templateId,
           data: person.data,
           updatedAt: stamp,
+          canonicalHost: null,
         });
         if (!result.ok) throw new Error(`seed page ${person.username}: ${result.problem}`);
         return result.page;

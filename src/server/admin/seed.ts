@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, isProductionEnvironment, loadConfig } from '../config.js';
+import { isProductionEnvironment, loadConfig } from '../config.js';
 import { ContactTokens } from '../contact/contact-token.js';
-import { openDatabase } from '../db/database.js';
-import { prepareDatabase } from '../prepare-database.js';
 import { mediaBaseFor } from '../uploads/create-storage.js';
 import { PageRenderer } from '../public-pages/page-renderer.js';
-import { UsageError } from './prices.js';
+import { runCommand, UsageError, withServerDatabase } from './command.js';
 import { seedPortfolios } from './seed-portfolios.js';
 
 const USAGE = `Usage: npm run seed -- --portfolios <N>
@@ -37,10 +35,6 @@ async function main(argv: string[]): Promise<number> {
     );
   }
   const config = loadConfig();
-  const { db } = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'portfolio.db'),
-  });
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
   const contactTokens = new ContactTokens(config.sessionSecret);
   const renderer = new PageRenderer({
@@ -50,8 +44,7 @@ async function main(argv: string[]): Promise<number> {
     // The same key as the server's, so a seeded page's form is accepted without JavaScript too.
     contactToken: () => contactTokens.issue(),
   });
-  try {
-    await prepareDatabase(db);
+  return withServerDatabase(config, async (db) => {
     const started = Date.now();
     let reported = 0;
     const { first, last } = await seedPortfolios(db, renderer, {
@@ -66,22 +59,8 @@ async function main(argv: string[]): Promise<number> {
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     process.stdout.write(`Published seed-${first} to seed-${last} in ${seconds} s.\n`);
-  } finally {
-    await db.destroy();
-  }
-  return 0;
+    return 0;
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(
-        `Error: ${error.message}\n\n${error instanceof UsageError ? USAGE : ''}\n`,
-      );
-      process.exit(2);
-    }
-    process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main(process.argv.slice(2)), USAGE);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import type { MeResponse, SignInStatus } from '../../shared/auth.js';
-import type { Config } from '../config.js';
+import { servedOverHttps, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { escapeHtml, smallPage } from '../http/html.js';
 import { rateLimitHooks } from '../http/rate-limit.js';
@@ -111,7 +111,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
     });
   }
   const oidc = new OidcClient(settings);
-  const secure = config.publicUrl.startsWith('https:');
+  const secure = servedOverHttps(config.publicUrl);
 
   /** The popup's last page: posts only a status to the opener, at our exact origin, and closes. */
   const done = (reply: FastifyReply, status: SignInStatus, httpStatus = 200) => {
@@ -253,7 +253,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
       OWN_PAGES_COOKIE,
       ownPagesValue(portfolios.flatMap(({ username }) => (username ? [username] : []))),
       {
-        ...ownPagesCookieOptions(config.publicUrl.startsWith('https:')),
+        ...ownPagesCookieOptions(servedOverHttps(config.publicUrl)),
         maxAge: OWN_PAGES_MAX_AGE_SECONDS,
       },
     );

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
+import { PeriodicJob } from '../jobs/periodic-job.js';
 import { deleteExpiredLoginAttempts } from './login-attempts.repository.js';
 import { deleteExpiredSessions } from './sessions.repository.js';
 
@@ -23,63 +24,34 @@ export interface PurgeCounts {
  * removes: a session that is never used again, or a sign-in that was never finished, would stay
  * forever. Every app process runs one; deleting an expired row twice is harmless.
  */
-export class ExpiredSignInPurge {
-  private timer?: NodeJS.Timeout;
-  private firstPass?: NodeJS.Timeout;
-  private running?: Promise<PurgeCounts>;
-  private readonly intervalMs: number;
+export class ExpiredSignInPurge extends PeriodicJob<PurgeCounts> {
   private readonly batchSize: number;
   private readonly maxBatches: number;
 
   constructor(
     private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     options: ExpiredSignInPurgeOptions = {},
   ) {
-    this.intervalMs = options.intervalMs ?? 10 * 60_000;
+    super(log, {
+      everyMs: options.intervalMs ?? 10 * 60_000,
+      firstPass: 'soon',
+      // The database may be away for a moment; the next pass tries again.
+      failedMessage: 'purge of expired sessions failed',
+      failedResult: { sessions: 0, loginAttempts: 0 },
+    });
     this.batchSize = options.batchSize ?? 500;
     this.maxBatches = options.maxBatches ?? 20;
   }
 
-  start(): void {
-    if (this.timer) return;
-    // A process restarted more often than the interval still purges, soon after it starts.
-    this.firstPass = setTimeout(() => void this.runOnce(), Math.min(30_000, this.intervalMs));
-    this.timer = setInterval(() => void this.runOnce(), this.intervalMs);
-    // A pending purge never keeps the process alive.
-    this.firstPass.unref();
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearTimeout(this.firstPass);
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  /** One pass over both tables; a pass already under way is joined, not doubled. */
-  runOnce(now = new Date()): Promise<PurgeCounts> {
-    this.running ??= this.pass(now).finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async pass(now: Date): Promise<PurgeCounts> {
-    const counts: PurgeCounts = { sessions: 0, loginAttempts: 0 };
-    try {
-      counts.loginAttempts = await this.inBatches((limit) =>
-        deleteExpiredLoginAttempts(this.db, now, limit),
-      );
-      counts.sessions = await this.inBatches((limit) => deleteExpiredSessions(this.db, now, limit));
-      if (counts.sessions || counts.loginAttempts) {
-        this.log.info(counts, 'deleted expired sessions and sign-ins');
-      }
-    } catch (error) {
-      // The database may be away for a moment; the next pass tries again.
-      this.log.warn({ err: error }, 'purge of expired sessions failed');
-    }
+  /** One pass over both tables. */
+  protected async pass(now: Date): Promise<PurgeCounts> {
+    const loginAttempts = await this.inBatches((limit) =>
+      deleteExpiredLoginAttempts(this.db, now, limit),
+    );
+    const sessions = await this.inBatches((limit) => deleteExpiredSessions(this.db, now, limit));
+    const counts: PurgeCounts = { sessions, loginAttempts };
+    if (sessions || loginAttempts) this.log.info(counts, 'deleted expired sessions and sign-ins');
     return counts;
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
+import { servedOverHttps, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { unauthorized } from '../http/errors.js';
 import { deleteSession, findSessionUser, insertSession } from './sessions.repository.js';
@@ -23,7 +23,7 @@ const cookieOptions = (config: Config) => ({
   path: '/',
   httpOnly: true,
   sameSite: 'lax' as const,
-  secure: config.publicUrl.startsWith('https:'),
+  secure: servedOverHttps(config.publicUrl),
 });
 
 /** Sessions live in the database, so any app process can serve any signed-in request. */

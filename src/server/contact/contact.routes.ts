@@ -8,6 +8,7 @@ import {
   type MessagesResponse,
 } from '../../shared/contact.js';
 import { normaliseUsername, usernameProblem } from '../../shared/domain/username.js';
+import { servedOverHttps } from '../config.js';
 import { clientNetwork, RATE_LIMITS, rateLimitHooks } from '../http/rate-limit.js';
 import { addressText } from '../http/route-rules.js';
 import { publicPageCsp } from '../public-pages/page-csp.js';
@@ -45,7 +46,7 @@ const wantsJson = (request: FastifyRequest) =>
  */
 export function registerContactRoutes(app: FastifyInstance, ctx: ContactContext): void {
   const limits = rateLimitHooks(app, { enabled: app.deps.config.rateLimits });
-  const https = () => ctx.publicUrl().startsWith('https:');
+  const https = () => servedOverHttps(ctx.publicUrl());
 
   const answer = (
     request: FastifyRequest,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DAY_MS } from '../../shared/domain/time.js';
 import { CLAIM_WAITS_DAYS } from '../../shared/domains.js';
+import { PeriodicJob } from '../jobs/periodic-job.js';
 import { checkDomain, customDomainsEnabled, type DomainsContext } from './domains.service.js';
 import {
   claimForCheck,
@@ -24,60 +25,44 @@ const BATCH = 20;
  * a claim never verified within CLAIM_WAITS_DAYS is removed.
  * main.ts starts it; tests call runOnce().
  */
-export class DomainChecks {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-
+export class DomainChecks extends PeriodicJob<number> {
   constructor(
     private readonly ctx: DomainsContext,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    if (this.timer || !customDomainsEnabled(this.ctx.config)) return;
-    this.timer = setInterval(() => void this.runOnce(), this.ctx.config.checkEveryMs);
-    this.timer.unref();
+    log: FastifyBaseLogger,
+  ) {
+    super(log, {
+      everyMs: ctx.config.checkEveryMs,
+      failedMessage: 'custom domain checks failed',
+      failedResult: 0,
+    });
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  override start(): void {
+    if (customDomainsEnabled(this.ctx.config)) super.start();
   }
 
   /** One pass; returns how many domains it checked. */
-  runOnce(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     const { db } = this.ctx;
     const now = this.ctx.now();
     const at = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    const abandoned = await deleteAbandonedClaims(db, at(ABANDONED_AFTER_MS));
+    if (abandoned > 0) this.log.info({ abandoned }, 'unverified custom domains given up');
+    const due = await listDueForCheck(
+      db,
+      { unverified: at(UNVERIFIED_EVERY_MS), verified: at(VERIFIED_EVERY_MS) },
+      BATCH,
+    );
     let checked = 0;
-    try {
-      const abandoned = await deleteAbandonedClaims(db, at(ABANDONED_AFTER_MS));
-      if (abandoned > 0) this.log.info({ abandoned }, 'unverified custom domains given up');
-      const due = await listDueForCheck(
-        db,
-        { unverified: at(UNVERIFIED_EVERY_MS), verified: at(VERIFIED_EVERY_MS) },
-        BATCH,
-      );
-      for (const candidate of due) {
-        if (!(await claimForCheck(db, candidate, now.toISOString()))) continue;
-        const domain = await findDomainOf(db, candidate.user_id, candidate.hostname);
-        if (!domain) continue;
-        const after = await checkDomain(this.ctx, domain);
-        checked += 1;
-        if (after.state !== domain.state) {
-          this.log.info({ domain: domain.hostname, state: after.state }, 'custom domain state');
-        }
+    for (const candidate of due) {
+      if (!(await claimForCheck(db, candidate, now.toISOString()))) continue;
+      const domain = await findDomainOf(db, candidate.user_id, candidate.hostname);
+      if (!domain) continue;
+      const after = await checkDomain(this.ctx, domain);
+      checked += 1;
+      if (after.state !== domain.state) {
+        this.log.info({ domain: domain.hostname, state: after.state }, 'custom domain state');
       }
-    } catch (error) {
-      this.log.warn({ err: error }, 'custom domain checks failed');
     }
     return checked;
   }

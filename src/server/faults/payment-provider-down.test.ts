@@ -2,36 +2,39 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { createTestDatabase, TEST_DIALECTS } from '../../../test/database.js';
-import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fake-razorpay.js';
+import {
+  RAZORPAY_TEST_KEYS,
+  razorpayEnv,
+  startFakeRazorpay,
+  type FakeRazorpay,
+} from '../../../test/fake-razorpay.js';
 import { startServerProcess } from '../../../test/server-process.js';
-import { signIn } from '../../../test/signin.js';
+import { signIn, type CookieJar } from '../../../test/signin.js';
 import { GatewayError } from '../payments/gateway.js';
 import { RazorpayGateway } from '../payments/razorpay.gateway.js';
 import { freePort } from '../../../test/free-port.js';
 import { postJson } from '../../../test/http.js';
 import { orderBody } from '../../../test/orders.js';
+import { holdsOf } from '../../../test/store.js';
 import { pollUntil } from '../../../test/poll.js';
 
-const KEY_ID = 'rzp_test_faults';
-const KEY_SECRET = 'faults-key-secret';
-const WEBHOOK_SECRET = 'faults-webhook-secret';
+const { keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET } = RAZORPAY_TEST_KEYS;
 
 const UNREACHABLE =
   'The payment service could not be reached. Nothing was charged; please try again in a moment.';
 const TROUBLE =
   'The payment service is having trouble. Nothing was charged; please try again in a moment.';
 
+/** POST /create-order of `username` on template1, as this person, to the app at `url`. */
+const createOrder = (jar: CookieJar, url: string, username: string) =>
+  postJson(jar, url, '/create-order', orderBody(username, 'template1'));
+
 describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) => {
   let fake: FakeRazorpay;
   let t: TestApp;
   beforeAll(async () => {
-    fake = await startFakeRazorpay(KEY_ID, KEY_SECRET);
-    t = await startTestApp(dialect, {
-      RAZORPAY_KEY_ID: KEY_ID,
-      RAZORPAY_KEY_SECRET: KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      RAZORPAY_API_BASE: fake.url,
-    });
+    fake = await startFakeRazorpay();
+    t = await startTestApp(dialect, razorpayEnv(fake.url));
   });
   afterAll(async () => {
     await t?.close();
@@ -42,11 +45,7 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
     signIn(t.url, { name: 'Paying Person', email: `pay-${randomUUID()}@example.com` });
   const name = () => `p${randomUUID().slice(0, 8)}`;
   const rowsFor = async (username: string) => ({
-    holds: await t.database.db
-      .selectFrom('username_holds')
-      .selectAll()
-      .where('username', '=', username)
-      .execute(),
+    holds: await holdsOf(t.database.db, username),
     orders: await t.database.db
       .selectFrom('orders')
       .select(['status', 'user_id'])
@@ -70,7 +69,7 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
       const username = name();
       fake.mode = mode;
       const before = fake.requests;
-      const failed = await postJson(jar, t.url, '/create-order', orderBody(username, 'template1'));
+      const failed = await createOrder(jar, t.url, username);
       fake.mode = 'ok';
       // Tried three times (bounded back-off) before the person is told.
       expect(fake.requests).toBe(before + 3);
@@ -84,33 +83,18 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
 
       // Trying again a moment later works, for this person or anyone else.
       const other = await person();
-      const retried = await postJson(
-        other,
-        t.url,
-        '/create-order',
-        orderBody(username, 'template1'),
-      );
+      const retried = await createOrder(other, t.url, username);
       expect(retried.status).toBe(200);
       expect(retried.body).toMatchObject({ status: 'payment_required', gateway: 'razorpay' });
     },
   );
 
   it('explains when nothing listens at its address, and holds nothing', async () => {
-    const down = await startTestApp(dialect, {
-      RAZORPAY_KEY_ID: KEY_ID,
-      RAZORPAY_KEY_SECRET: KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      RAZORPAY_API_BASE: `http://127.0.0.1:${await freePort()}`,
-    });
+    const down = await startTestApp(dialect, razorpayEnv(`http://127.0.0.1:${await freePort()}`));
     try {
       const jar = await signIn(down.url, { name: 'Offline', email: 'offline@example.com' });
       const username = name();
-      const failed = await postJson(
-        jar,
-        down.url,
-        '/create-order',
-        orderBody(username, 'template1'),
-      );
+      const failed = await createOrder(jar, down.url, username);
       expect(failed.status).toBe(502);
       expect(failed.body.error).toMatchObject({ code: 'payment_gateway', message: UNREACHABLE });
       const holds = await down.database.db.selectFrom('username_holds').selectAll().execute();
@@ -125,7 +109,7 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
     const rival = await person();
     const username = name();
     fake.mode = 'hang';
-    const pending = postJson(buyer, t.url, '/create-order', orderBody(username, 'template1'));
+    const pending = createOrder(buyer, t.url, username);
     await pollUntil(
       'the order reached the provider',
       async () => fake.hung(),
@@ -140,9 +124,7 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
     expect(orders).toEqual([{ status: 'created', user_id: holds[0]!.user_id }]);
-    expect(
-      (await postJson(rival, t.url, '/create-order', orderBody(username, 'template1'))).status,
-    ).toBe(409);
+    expect((await createOrder(rival, t.url, username)).status).toBe(409);
 
     // The provider's connection dies, and so do the retries: the buyer is told, and the name is
     // free again at once.
@@ -153,9 +135,7 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
     expect(failed.status).toBe(502);
     expect(failed.body.error).toMatchObject({ code: 'payment_gateway', message: UNREACHABLE });
     expect((await rowsFor(username)).holds).toEqual([]);
-    expect(
-      (await postJson(rival, t.url, '/create-order', orderBody(username, 'template1'))).status,
-    ).toBe(200);
+    expect((await createOrder(rival, t.url, username)).status).toBe(200);
   });
 
   it('lets the hold of a process killed mid-order lapse after its 15 minutes, and no sooner', async () => {
@@ -166,24 +146,14 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
         dataDir: database.dataDir,
         databaseUrl: database.databaseUrl,
         port,
-        env: {
-          RAZORPAY_KEY_ID: KEY_ID,
-          RAZORPAY_KEY_SECRET: KEY_SECRET,
-          RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          RAZORPAY_API_BASE: fake.url,
-        },
+        env: razorpayEnv(fake.url),
       });
     let server = await spawnServer();
     try {
       const buyer = await signIn(server.url, { name: 'Buyer', email: 'buyer@example.com' });
       const username = name();
       fake.mode = 'hang';
-      const pending = postJson(
-        buyer,
-        server.url,
-        '/create-order',
-        orderBody(username, 'template1'),
-      ).catch((error: unknown) => error);
+      const pending = createOrder(buyer, server.url, username).catch((error: unknown) => error);
       await pollUntil(
         'the order reached the provider',
         async () => fake.hung(),
@@ -197,18 +167,9 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
 
       server = await spawnServer(server.port);
       const rival = await signIn(server.url, { name: 'Rival', email: 'rival@example.com' });
-      const held = await postJson(
-        rival,
-        server.url,
-        '/create-order',
-        orderBody(username, 'template1'),
-      );
+      const held = await createOrder(rival, server.url, username);
       expect(held.status).toBe(409);
-      const [hold] = await database.db
-        .selectFrom('username_holds')
-        .selectAll()
-        .where('username', '=', username)
-        .execute();
+      const [hold] = await holdsOf(database.db, username);
       const minutes = (Date.parse(hold!.expires_at) - Date.now()) / 60_000;
       expect(minutes).toBeGreaterThan(14);
       expect(minutes).toBeLessThanOrEqual(15);
@@ -219,12 +180,7 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('username', '=', username)
         .execute();
-      const later = await postJson(
-        rival,
-        server.url,
-        '/create-order',
-        orderBody(username, 'template1'),
-      );
+      const later = await createOrder(rival, server.url, username);
       expect(later.status).toBe(200);
       expect(later.body.status).toBe('payment_required');
     } finally {
@@ -236,7 +192,7 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
 
 describe('the Razorpay client', () => {
   it('gives up on a provider that accepts the request and never answers', async () => {
-    const fake = await startFakeRazorpay(KEY_ID, KEY_SECRET);
+    const fake = await startFakeRazorpay();
     try {
       fake.mode = 'hang';
       // The production timeout is 10 s; the same code path with a short one.

@@ -4,20 +4,10 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * A small server-rendered page (sign-in popup, development sign-in) in the builder's colours.
- * `body` must already be escaped HTML; scripts may only be static files (CSP: script-src 'self').
+ * The start of a page the server writes itself, to the end of its <head>: not for search engines,
+ * with our icon. `style` is the page's own CSS.
  */
-export function smallPage({
-  title,
-  body,
-  bodyAttributes = '',
-  scripts = [],
-}: {
-  title: string;
-  body: string;
-  bodyAttributes?: string;
-  scripts?: string[];
-}): string {
+export function pageHead(title: string, style: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -26,7 +16,11 @@ export function smallPage({
 <meta name="robots" content="noindex">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(title)}</title>
-<style>
+<style>${style}</style>
+</head>`;
+}
+
+const SMALL_PAGE_STYLE = `
   *{box-sizing:border-box}
   body{margin:0;min-height:100vh;display:grid;place-items:center;padding:24px;background:#faf7f2;color:#1d1b26;font:17px/1.55 system-ui,-apple-system,"Segoe UI",sans-serif}
   main{width:100%;max-width:380px;background:#fff;border:1px solid #e6e0d6;border-radius:14px;padding:28px;box-shadow:0 8px 24px rgb(29 27 38/8%)}
@@ -42,8 +36,24 @@ export function smallPage({
   a.button{display:inline-flex;align-items:center;min-height:44px;padding:.55rem 1.2rem;border-radius:999px;border:2px solid #4a3fb0;background:#4a3fb0;color:#fff;font:600 1rem system-ui,sans-serif;text-decoration:none}
   .error{color:#a83427;font-weight:600}
   a{color:#a83427}
-</style>
-</head>
+`;
+
+/**
+ * A small server-rendered page (sign-in popup, development sign-in) in the builder's colours.
+ * `body` must already be escaped HTML; scripts may only be static files (CSP: script-src 'self').
+ */
+export function smallPage({
+  title,
+  body,
+  bodyAttributes = '',
+  scripts = [],
+}: {
+  title: string;
+  body: string;
+  bodyAttributes?: string;
+  scripts?: string[];
+}): string {
+  return `${pageHead(title, SMALL_PAGE_STYLE)}
 <body${bodyAttributes}>
 <main>
 ${body}

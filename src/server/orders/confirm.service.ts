@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PeriodicJob } from '../jobs/periodic-job.js';
 import { GatewayError, type GatewayPayment } from '../payments/gateway.js';
 import { OrderError } from './errors.js';
 import {
@@ -121,34 +122,25 @@ const RETRY_BATCH = 20;
  * Tries again, now and then, every order whose signed payment was not captured (the provider was
  * down, or refused the capture for now), in small batches. main.ts starts it; tests call runOnce().
  */
-export class CaptureRetry {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-
+export class CaptureRetry extends PeriodicJob<void> {
   constructor(
     private readonly ctx: OrdersContext,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(intervalMs = 60_000): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.runOnce(), intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    log: FastifyBaseLogger,
+    intervalMs = 60_000,
+  ) {
+    super(log, {
+      everyMs: intervalMs,
+      failedMessage: 'payment capture retry pass failed',
+      failedResult: undefined,
+    });
   }
 
   /** One pass; `now` lets tests treat every waiting order as due. */
-  runOnce(now = new Date(Date.now() + RETRY_AFTER_MS)): Promise<void> {
-    this.running ??= this.pass(now).finally(() => (this.running = undefined));
-    return this.running;
+  override runOnce(now = new Date(Date.now() + RETRY_AFTER_MS)): Promise<void> {
+    return super.runOnce(now);
   }
 
-  private async pass(now: Date): Promise<void> {
+  protected async pass(now: Date): Promise<void> {
     const before = new Date(now.getTime() - RETRY_AFTER_MS).toISOString();
     const due = await findOrdersAwaitingCapture(this.ctx.db, before, RETRY_BATCH);
     for (const order of due) {

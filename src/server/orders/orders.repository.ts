@@ -4,8 +4,40 @@ import type { OrdersTable } from '../db/schema.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 
-export async function insertOrder(trx: Tx, row: Insertable<OrdersTable>): Promise<void> {
-  await trx.insertInto('orders').values(row).execute();
+/** What is particular to a new order; the rest of its row is the same for every one. */
+export type NewOrder = Omit<
+  Insertable<OrdersTable>,
+  | 'gateway_order_id'
+  | 'currency'
+  | 'status'
+  | 'payment_id'
+  | 'credit_used_by_order_id'
+  | 'created_at'
+  | 'updated_at'
+  | 'paid_at'
+  | 'status_message'
+>;
+
+/**
+ * Stores an order before anyone pays it: created, in INR, and known to the gateway as
+ * `pending_<id>` until the gateway's own order is made (setGatewayOrderId).
+ */
+export async function insertOrder(trx: Tx, order: NewOrder, stamp: string): Promise<void> {
+  await trx
+    .insertInto('orders')
+    .values({
+      ...order,
+      gateway_order_id: `pending_${order.id}`,
+      currency: 'INR',
+      status: 'created',
+      payment_id: null,
+      credit_used_by_order_id: null,
+      created_at: stamp,
+      updated_at: stamp,
+      paid_at: null,
+      status_message: null,
+    })
+    .execute();
 }
 
 /** The gateway's id for an order we stored before asking it (until then `pending_<id>`). */

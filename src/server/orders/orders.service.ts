@@ -253,28 +253,23 @@ async function holdName(
           `You are holding ${MAX_HELD_NAMES} usernames already, each waiting for its payment. Pay for one of them, or wait until one of the holds ends (${HOLD_MINUTES} minutes after it began), then try again.`,
         );
       }
-      await insertOrder(trx, {
-        id: orderId,
-        gateway: ctx.gateway.kind,
-        gateway_order_id: `pending_${orderId}`,
-        user_id: user.id,
-        template_id: order.templateId,
-        username: order.username,
-        data: JSON.stringify(order.data),
-        amount_paise: priced.amount,
-        currency: 'INR',
-        receipt: order.receipt,
-        status: 'created',
-        payment_id: null,
-        credit_used_by_order_id: null,
-        created_at: stamp,
-        updated_at: stamp,
-        paid_at: null,
-        status_message: null,
-        kind: priced.kind,
-        proration_paise: priced.proration,
-        ...order.billing,
-      });
+      await insertOrder(
+        trx,
+        {
+          id: orderId,
+          gateway: ctx.gateway.kind,
+          user_id: user.id,
+          template_id: order.templateId,
+          username: order.username,
+          data: JSON.stringify(order.data),
+          amount_paise: priced.amount,
+          receipt: order.receipt,
+          kind: priced.kind,
+          proration_paise: priced.proration,
+          ...order.billing,
+        },
+        stamp,
+      );
       if (hold) {
         await moveHoldToOrder(trx, order.username, orderId);
         return { orderId, expiresAt: hold.expires_at };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { orderBody } from '../../../test/orders.js';
+import { holdsOf, mailsTo } from '../../../test/store.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import { webpImage } from '../../../test/images.js';
 import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
@@ -107,20 +108,10 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
       .select('email')
       .where('id', '=', owner!.user_id)
       .executeTakeFirstOrThrow();
-    const mails = await t.database.db
-      .selectFrom('email_outbox')
-      .selectAll()
-      .where('to_address', '=', user.email)
-      .execute();
+    const mails = await mailsTo(t.database.db, user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text_body).toContain(`${t.url}/users/${username}`);
-    expect(
-      await t.database.db
-        .selectFrom('username_holds')
-        .selectAll()
-        .where('username', '=', username)
-        .execute(),
-    ).toEqual([]);
+    expect(await holdsOf(t.database.db, username)).toEqual([]);
 
     // Now the name is theirs: Submit updates it for free; another person is refused.
     const updated = await post(jar, '/api/claims', {
@@ -169,6 +160,14 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
       return copy;
     };
 
+    /** An order of a new name for a portfolio showing the upload with this focal point. */
+    const orderShowingUpload = (point: string) =>
+      post(
+        uploader,
+        '/create-order',
+        orderBody(name(), 'template2', { data: withImages(`${image.ref}#${point}`) }),
+      );
+
     // Their own upload, with a focal point: accepted. A name check stores nothing, so it
     // makes no crop: the centred one stands in.
     const own = await post(uploader, '/api/claims', {
@@ -180,11 +179,7 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
     const notYet = await fetch(`${t.url}/media/${image.hash}/og-30-20.jpg`);
     expect(notYet.headers.get('cache-control')).toBe('public, max-age=300');
     // An order holds the portfolio: the link preview's crop for its focal point is made.
-    const held = await post(
-      uploader,
-      '/create-order',
-      orderBody(name(), 'template2', { data: withImages(`${image.ref}#30,20`) }),
-    );
+    const held = await orderShowingUpload('30,20');
     expect(held.status).toBe(200);
     const crop = await fetch(`${t.url}/media/${image.hash}/og-30-20.jpg`);
     expect(crop.status).toBe(200);
@@ -193,11 +188,7 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
     const cropped = await sharp(Buffer.from(await crop.arrayBuffer())).metadata();
     expect(cropped).toMatchObject({ width: 1200, height: 630 });
     // Moving the point replaces the crop: one per upload, however many points are tried.
-    const moved = await post(
-      uploader,
-      '/create-order',
-      orderBody(name(), 'template2', { data: withImages(`${image.ref}#60,70`) }),
-    );
+    const moved = await orderShowingUpload('60,70');
     expect(moved.status).toBe(200);
     const newCrop = await fetch(`${t.url}/media/${image.hash}/og-60-70.jpg`);
     expect(newCrop.headers.get('cache-control')).toContain('immutable');
@@ -426,13 +417,7 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
     expect(
       results.filter((r) => r.status === 409 && r.body.error.message === USERNAME_TAKEN_MESSAGE),
     ).toHaveLength(19);
-    expect(
-      await t.database.db
-        .selectFrom('username_holds')
-        .selectAll()
-        .where('username', '=', username)
-        .execute(),
-    ).toHaveLength(1);
+    expect(await holdsOf(t.database.db, username)).toHaveLength(1);
   });
 
   it('turns a payment whose name was lost into a credit, and the credit pays for another name', async () => {
@@ -550,13 +535,7 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
       .select('users.email')
       .where('username', '=', username)
       .executeTakeFirstOrThrow();
-    expect(
-      await t.database.db
-        .selectFrom('email_outbox')
-        .select('id')
-        .where('to_address', '=', user.email)
-        .execute(),
-    ).toHaveLength(1);
+    expect(await mailsTo(t.database.db, user.email)).toHaveLength(1);
   });
 
   it('records a failed test payment and keeps the order payable', async () => {

@@ -81,29 +81,24 @@ export async function createRenewal(
   const stamp = now.toISOString();
   // No username hold: the name is the owner's already, and the publish checks it still is.
   await inTransaction(ctx.db, (trx) =>
-    insertOrder(trx, {
-      id: orderId,
-      gateway: ctx.gateway.kind,
-      gateway_order_id: `pending_${orderId}`,
-      user_id: user.id,
-      template_id: portfolio.template_id,
-      username: input.username,
-      // A record of what was renewed; publishing a renewal never writes it back.
-      data: portfolio.data,
-      amount_paise: amount,
-      currency: 'INR',
-      receipt: input.receipt,
-      status: 'created',
-      payment_id: null,
-      credit_used_by_order_id: null,
-      created_at: stamp,
-      updated_at: stamp,
-      paid_at: null,
-      status_message: null,
-      kind: 'renewal',
-      proration_paise: 0,
-      ...input.billing,
-    }),
+    insertOrder(
+      trx,
+      {
+        id: orderId,
+        gateway: ctx.gateway.kind,
+        user_id: user.id,
+        template_id: portfolio.template_id,
+        username: input.username,
+        // A record of what was renewed; publishing a renewal never writes it back.
+        data: portfolio.data,
+        amount_paise: amount,
+        receipt: input.receipt,
+        kind: 'renewal',
+        proration_paise: 0,
+        ...input.billing,
+      },
+      stamp,
+    ),
   );
   return payOrder(
     ctx,

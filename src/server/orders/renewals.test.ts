@@ -42,6 +42,13 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
       ])
       .where('usernames.username', '=', username)
       .executeTakeFirstOrThrow();
+  /** A portfolio's term by its id: after a move its username serves another portfolio. */
+  const termById = (portfolioId: string) =>
+    t.database.db
+      .selectFrom('portfolios')
+      .select('paid_until')
+      .where('id', '=', portfolioId)
+      .executeTakeFirstOrThrow();
   const setPaidUntil = (portfolioId: string, date: Date) =>
     t.database.db
       .updateTable('portfolios')
@@ -55,6 +62,19 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
       .where('username', '=', username)
       .where('status', '=', 'paid')
       .execute();
+
+  /**
+   * A template2 page of this person's with 100 of 365 days left of a term that cost ₹365.00:
+   * ₹100.00 unused, for a move to price down.
+   */
+  const publishedWithUnusedDays = async (jar: CookieJar, prefix: string) => {
+    const username = uniqueName(prefix);
+    await publishAs(t, jar, username, 'template2');
+    const old = await portfolioAt(username);
+    await setLastPayment(username, 36500);
+    await setPaidUntil(old.id, new Date(Date.now() + 100 * DAY_MS + 60_000));
+    return { username, old };
+  };
 
   /** Orders a renewal, pays it in the test checkout, verifies; returns the order's answers. */
   const renew = async (jar: CookieJar, username: string) => {
@@ -250,12 +270,7 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
 
   it('prices a move down by the unused days and replaces the old page in one transaction', async () => {
     const jar = await person();
-    const username = uniqueName('mv');
-    await publishAs(t, jar, username, 'template2');
-    const old = await portfolioAt(username);
-    // 100 of 365 days left of a term that cost ₹365.00: ₹100.00 unused.
-    await setLastPayment(username, 36500);
-    await setPaidUntil(old.id, new Date(Date.now() + 100 * DAY_MS + 60_000));
+    const { username, old } = await publishedWithUnusedDays(jar, 'mv');
 
     const claim = await post(jar, '/api/claims', {
       username,
@@ -289,11 +304,7 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
     expect(Date.parse(now.paid_until)).toBeGreaterThanOrEqual(
       termEndFrom(new Date(started)).getTime() - 1000,
     );
-    const ended = await t.database.db
-      .selectFrom('portfolios')
-      .select('paid_until')
-      .where('id', '=', old.id)
-      .executeTakeFirstOrThrow();
+    const ended = await termById(old.id);
     expect(Date.parse(ended.paid_until)).toBeLessThanOrEqual(Date.now());
     expect(Date.parse(ended.paid_until)).toBeGreaterThan(started - 5000);
 
@@ -322,21 +333,13 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
       .where('template_id', '=', 'template4')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ kind: 'move', amount_paise: 0, status: 'paid' });
-    const ended = await t.database.db
-      .selectFrom('portfolios')
-      .select('paid_until')
-      .where('id', '=', old.id)
-      .executeTakeFirstOrThrow();
+    const ended = await termById(old.id);
     expect(Date.parse(ended.paid_until)).toBeLessThanOrEqual(Date.now());
   });
 
   it('keeps a second payment on the same unused days as a credit, not a second discounted year', async () => {
     const jar = await person();
-    const username = uniqueName('m2');
-    await publishAs(t, jar, username, 'template2');
-    const old = await portfolioAt(username);
-    await setLastPayment(username, 36500);
-    await setPaidUntil(old.id, new Date(Date.now() + 100 * DAY_MS + 60_000));
+    const { username } = await publishedWithUnusedDays(jar, 'm2');
 
     // Two orders of the same move, both priced down by the same 100 days; the second takes over
     // the hold but the first can still be paid in its open checkout.
@@ -390,15 +393,7 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
     expect(move.body.breakdown).toMatchObject({ credit: 0 });
     const paid = await post(jar, '/test-gateway/pay', { order_id: move.body.order_id });
     expect((await post(jar, '/verify-payment', paid.body)).body.status).toBe('published');
-    expect((await portfolioAt(second)).paid_until).toBe(
-      (
-        await t.database.db
-          .selectFrom('portfolios')
-          .select('paid_until')
-          .where('id', '=', shared.id)
-          .executeTakeFirstOrThrow()
-      ).paid_until,
-    );
+    expect((await portfolioAt(second)).paid_until).toBe((await termById(shared.id)).paid_until);
     expect(Date.parse((await portfolioAt(second)).paid_until)).toBeGreaterThan(Date.now());
   });
 });

@@ -2,30 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
-import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fake-razorpay.js';
+import {
+  RAZORPAY_TEST_KEYS,
+  razorpayEnv,
+  startFakeRazorpay,
+  type FakeRazorpay,
+} from '../../../test/fake-razorpay.js';
 import { postJson } from '../../../test/http.js';
 import { orderBody, uniqueName } from '../../../test/orders.js';
 import { signIn, type CookieJar } from '../../../test/signin.js';
 import { paymentSignature } from './signatures.js';
 
-const KEY_ID = 'rzp_test_capture123';
-const KEY_SECRET = 'capture-key-secret';
-const WEBHOOK_SECRET = 'capture-webhook-secret';
+const { keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET } = RAZORPAY_TEST_KEYS;
 
 describe.each(TEST_DIALECTS)('confirming and capturing payments on %s', (dialect) => {
   describe.each(['auto', 'manual'] as const)('on a %s-capture Razorpay account', (captureMode) => {
     let fake: FakeRazorpay;
     let t: TestApp;
     beforeAll(async () => {
-      fake = await startFakeRazorpay(KEY_ID, KEY_SECRET);
+      fake = await startFakeRazorpay();
       fake.captureMode = captureMode;
       fake.webhooks.secret = WEBHOOK_SECRET;
-      t = await startTestApp(dialect, {
-        RAZORPAY_KEY_ID: KEY_ID,
-        RAZORPAY_KEY_SECRET: KEY_SECRET,
-        RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        RAZORPAY_API_BASE: fake.url,
-      });
+      t = await startTestApp(dialect, razorpayEnv(fake.url));
     });
     afterAll(async () => {
       await t.close();

@@ -1,26 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
-import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fake-razorpay.js';
+import {
+  RAZORPAY_TEST_KEYS,
+  razorpayEnv,
+  startFakeRazorpay,
+  type FakeRazorpay,
+} from '../../../test/fake-razorpay.js';
 import { orderBody } from '../../../test/orders.js';
+import { holdsOf } from '../../../test/store.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import { hmacHex, paymentSignature } from './signatures.js';
 
-const KEY_ID = 'rzp_test_local123';
-const KEY_SECRET = 'local-key-secret';
-const WEBHOOK_SECRET = 'local-webhook-secret';
+const { keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET } = RAZORPAY_TEST_KEYS;
 
 describe('payments through Razorpay (a local peer speaking its API)', () => {
   let fake: FakeRazorpay;
   let t: TestApp;
   beforeAll(async () => {
-    fake = await startFakeRazorpay(KEY_ID, KEY_SECRET);
-    t = await startTestApp('sqlite', {
-      RAZORPAY_KEY_ID: KEY_ID,
-      RAZORPAY_KEY_SECRET: KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      RAZORPAY_API_BASE: fake.url,
-    });
+    fake = await startFakeRazorpay();
+    t = await startTestApp('sqlite', razorpayEnv(fake.url));
   });
   afterAll(async () => {
     await t.close();
@@ -118,13 +117,7 @@ describe('payments through Razorpay (a local peer speaking its API)', () => {
     fake.mode = 'ok';
     expect(status).toBe(502);
     expect(body.error.message).toBe(message);
-    expect(
-      await t.database.db
-        .selectFrom('username_holds')
-        .selectAll()
-        .where('username', '=', username)
-        .execute(),
-    ).toEqual([]);
+    expect(await holdsOf(t.database.db, username)).toEqual([]);
     // The name is free for the next person at once.
     expect(
       (await post(await person(), '/create-order', orderBody(username, 'template3'))).status,
@@ -132,12 +125,7 @@ describe('payments through Razorpay (a local peer speaking its API)', () => {
   });
 
   it('explains when Razorpay cannot be reached', async () => {
-    const down = await startTestApp('sqlite', {
-      RAZORPAY_KEY_ID: KEY_ID,
-      RAZORPAY_KEY_SECRET: KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      RAZORPAY_API_BASE: 'http://127.0.0.1:9',
-    });
+    const down = await startTestApp('sqlite', razorpayEnv('http://127.0.0.1:9'));
     const jar = await signIn(down.url, { name: 'Offline', email: 'offline@example.com' });
     const response = await request(jar, `${down.url}/create-order`, {
       method: 'POST',

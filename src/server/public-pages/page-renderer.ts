@@ -5,6 +5,7 @@ import { isTemplateId } from '../../shared/templates/catalog.js';
 import { escapeHtml, smallPage } from '../http/html.js';
 import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { imageOriginsOf } from './page-csp.js';
+import type { PageSourceRow, StoredPage } from './public-pages.repository.js';
 import { etagFor, renderPortfolioPage } from './render-page.js';
 import { templateBuild } from './template-assets.js';
 
@@ -28,25 +29,9 @@ const BROTLI_QUALITY = 6;
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** What a page is rendered from: the portfolio row as stored. */
-export interface PageSource {
-  templateId: string;
-  data: string;
-  updatedAt: string;
-  /** The portfolio's own domain while one is served (its updated_at moves when this changes). */
-  canonicalHost?: string | null;
-}
-
-export interface RenderedPage {
+/** A page rendered for `username`, as every process stores and sends it. */
+export interface RenderedPage extends StoredPage {
   username: string;
-  sourceVersion: string;
-  templateVersion: string;
-  etag: string;
-  /** Where the page's images come from besides our origin, for its CSP (page-csp.ts). */
-  imageOrigins: string[];
-  html: Buffer;
-  gzip: Buffer;
-  br: Buffer;
 }
 
 export type RenderResult =
@@ -99,7 +84,7 @@ export class PageRenderer {
     return this.version.value;
   }
 
-  async render(username: string, source: PageSource): Promise<RenderResult> {
+  async render(username: string, source: PageSourceRow): Promise<RenderResult> {
     const templateId = source.templateId;
     if (!isTemplateId(templateId)) return { ok: false, problem: `unknown template ${templateId}` };
     const sourceVersion = sourceVersionOf(source);

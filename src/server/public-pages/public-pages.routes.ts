@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { normaliseUsername, usernameProblem } from '../../shared/domain/username.js';
+import { servedOverHttps } from '../config.js';
 import type { Db } from '../db/database.js';
 import { errorBody } from '../http/errors.js';
 import { escapeHtml, smallPage } from '../http/html.js';
@@ -54,7 +55,7 @@ export function registerPublicPages(
   },
 ): PublicPageFastPath {
   const cache = new PageCache(ctx.cacheBytes);
-  const https = () => ctx.publicUrl().startsWith('https:');
+  const https = () => servedOverHttps(ctx.publicUrl());
   const sitemaps = new Sitemaps(ctx.db, ctx.publicUrl, {
     urlsPerChild: ctx.sitemapUrlsPerChild,
     log: app.log,

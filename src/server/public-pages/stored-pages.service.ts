@@ -39,13 +39,12 @@ export type PageLookup = ServedPage | 'unavailable' | undefined;
 
 /** How often each process looks at the page generation for changes made anywhere. */
 const CHANGE_CHECK_MS = 100;
+/** How many pages' last changes are remembered for views in flight (see changedSince). */
+const MAX_DROP_RECORDS = 100_000;
 /**
  * Changes are found by their timestamps, written by whichever process made them: look this far
  * behind the latest one seen, for clocks that differ and for transactions that committed late.
  */
-/** How many pages' last changes are remembered for views in flight (see changedSince). */
-const MAX_DROP_RECORDS = 100_000;
-
 const CLOCK_MARGIN_MS = 15_000;
 /** How often a process of the latest template version looks for pages rendered by older ones. */
 const TEMPLATE_SWEEP_MS = 30_000;

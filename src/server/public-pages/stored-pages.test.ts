@@ -9,6 +9,7 @@ import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../t
 import { publishDirectly, updateDirectly } from '../../../test/publish-directly.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
 import { buildApp } from '../app.js';
 import type { Db } from '../db/database.js';
 import { readPageGeneration } from './page-generation.repository.js';
@@ -48,6 +49,16 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
   afterAll(async () => {
     await t.close();
   });
+
+  /** Published straight into the store (the template's sample by default), its page stored. */
+  const publishStored = async (
+    username: string,
+    templateId: TemplateId,
+    data: PortfolioData = SAMPLE_DATA[templateId],
+  ) => {
+    await publishDirectly(t.database.db, { username, templateId, data });
+    await t.app.storedPages.refresh(username);
+  };
 
   it('renders and stores a page at publish, before anyone views it, and again on update', async () => {
     const { portfolioId } = await publishDirectly(t.database.db, {
@@ -122,12 +133,7 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
   });
 
   it('re-renders on request when the portfolio changed with no generation bump to announce it', async () => {
-    await publishDirectly(t.database.db, {
-      username: 'term-change',
-      templateId: 'template3',
-      data: SAMPLE_DATA.template3,
-    });
-    await t.app.storedPages.refresh('term-change');
+    await publishStored('term-change', 'template3');
     // A change that bumps nothing: only an explicit refresh can pick it up.
     await t.database.db
       .updateTable('portfolios')
@@ -147,12 +153,7 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
 
   it('a term that ends or starts again, or the owner switch, needs no render: a view reads them', async () => {
     const username = 'term-change-only';
-    await publishDirectly(t.database.db, {
-      username,
-      templateId: 'template1',
-      data: SAMPLE_DATA.template1,
-    });
-    await t.app.storedPages.refresh(username);
+    await publishStored(username, 'template1');
     const rendered = (await storedRow(t.database.db, username))!;
     // Written with no bump and no updated_at, as no process announces a term running out: the
     // page is not in memory, so the view reads the term with the stored page.
@@ -213,8 +214,7 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
         })),
       };
     }
-    await publishDirectly(t.database.db, { username: 'too-large', templateId: 'template1', data });
-    await t.app.storedPages.refresh('too-large');
+    await publishStored('too-large', 'template1', data);
     const row = (await storedRow(t.database.db, 'too-large'))!;
     expect(row.html.length).toBeLessThan(MAX_RENDERED_PAGE_BYTES);
     expect(row.html.toString()).toContain('too large to show');
@@ -224,12 +224,7 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
   });
 
   it('after a template change, serves stored pages as they were, then re-renders them in the background', async () => {
-    await publishDirectly(t.database.db, {
-      username: 'template-change',
-      templateId: 'template4',
-      data: SAMPLE_DATA.template4,
-    });
-    await t.app.storedPages.refresh('template-change');
+    await publishStored('template-change', 'template4');
     const old = (await storedRow(t.database.db, 'template-change'))!;
     expect(old.html.toString()).not.toContain('-next.css');
 

@@ -4,7 +4,7 @@
  */
 import { isOrderId } from '../../shared/orders.js';
 import { ACCOUNT_PATH, accountPathBackTo, receiptPath } from '../../shared/routes.js';
-import { escapeHtml, smallPage } from '../http/html.js';
+import { escapeHtml, pageHead, smallPage } from '../http/html.js';
 import type { ReceiptDocument } from './receipt-document.js';
 
 const STYLE = `
@@ -43,16 +43,7 @@ export function receiptPage(document: ReceiptDocument, orderId: string): string 
         `<tr><td>${escapeHtml(label)}</td><td class="amount">${escapeHtml(amount)}</td></tr>`,
     )
     .join('');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<title>${escapeHtml(`${document.title} ${document.number}`)}</title>
-<style>${STYLE}</style>
-</head>
+  return `${pageHead(`${document.title} ${document.number}`, STYLE)}
 <body>
 <nav class="actions" aria-label="Receipt">
 <button type="button" data-print>Print</button>

@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { send } from '../../../test/http.js';
 import { orderBody, uniqueName } from '../../../test/orders.js';
+import { mailsTo } from '../../../test/store.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import { gstinProblem } from '../../shared/domain/receipts.js';
 import { GRACE_DAYS, termEndFrom } from '../../shared/domain/term.js';
@@ -121,12 +122,7 @@ describe.each(TEST_DIALECTS)('receipts and refunds on %s', (dialect) => {
     expect(signedOut).not.toContain(receipt.number);
     expect((await send(t, other, { path: `/api/receipts/${orderId}` })).status).toBe(404);
 
-    const mail = await t.database.db
-      .selectFrom('email_outbox')
-      .select('text_body')
-      .where('to_address', '=', email)
-      .where('subject', '=', 'Your portfolio is live')
-      .execute();
+    const mail = await mailsTo(t.database.db, email, 'Your portfolio is live');
     expect(mail.some((row) => row.text_body.includes(`/receipts/${orderId}`))).toBe(true);
   });
 
@@ -244,12 +240,7 @@ describe.each(TEST_DIALECTS)('receipts and refunds on %s', (dialect) => {
     expect(view.status).toBe(410);
     const page = await (await request(buyer, `${t.url}/receipts/${purchaseId}`)).text();
     expect(page).toContain('Refunded on');
-    const mails = await t.database.db
-      .selectFrom('email_outbox')
-      .select('subject')
-      .where('to_address', '=', refundEmail)
-      .where('subject', '=', 'Your payment is refunded')
-      .execute();
+    const mails = await mailsTo(t.database.db, refundEmail, 'Your payment is refunded');
     expect(mails).toHaveLength(2);
     await expect(refundOrder(ctx, 'PB/99-00/999999')).rejects.toThrow('No order or receipt');
   });

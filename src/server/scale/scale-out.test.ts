@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database.js
 import { startServerProcess, type ServerProcess } from '../../../test/server-process.js';
 import { CookieJar, popupStatus, request, signInUntilCallback } from '../../../test/signin.js';
 import { orderBody } from '../../../test/orders.js';
+import { holdsOf } from '../../../test/store.js';
 import { pollUntil } from '../../../test/poll.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
@@ -130,6 +131,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       return { status: response.status, html: await response.text() };
     };
 
+    /** Whoever won the contested name (the race test decides it). */
+    const ownerOfContested = () =>
+      database.db
+        .selectFrom('usernames')
+        .innerJoin('users', 'users.id', 'usernames.user_id')
+        .select('users.email')
+        .where('usernames.username', '=', CONTESTED)
+        .executeTakeFirstOrThrow();
+
     it('is two processes: different ports and pids, one public address, both ready', async () => {
       expect(a.port).not.toBe(b.port);
       expect(a.pid).not.toBe(b.pid);
@@ -202,11 +212,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           .where('email', '=', emails[winnerIndex]!)
           .executeTakeFirstOrThrow()
       ).id;
-      const holds = await database.db
-        .selectFrom('username_holds')
-        .selectAll()
-        .where('username', '=', CONTESTED)
-        .execute();
+      const holds = await holdsOf(database.db, CONTESTED);
       expect(holds.map((hold) => hold.user_id)).toEqual([winnerId]);
       const orders = await database.db
         .selectFrom('orders')
@@ -251,12 +257,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     }, 60_000);
 
     it('shows an update made through one process on the other within a second', async () => {
-      const owner = await database.db
-        .selectFrom('usernames')
-        .innerJoin('users', 'users.id', 'usernames.user_id')
-        .select('users.email')
-        .where('usernames.username', '=', CONTESTED)
-        .executeTakeFirstOrThrow();
+      const owner = await ownerOfContested();
       const { jar } = people.find((person) => person.email === owner.email)!;
       for (let round = 0; round < 6; round += 1) {
         const writer = processes()[round % 2]!;
@@ -283,12 +284,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('sends each publish email exactly once while both outbox workers run', async () => {
       // Everyone who lost the name publishes under a name of their own, alternating processes.
-      const owner = await database.db
-        .selectFrom('usernames')
-        .innerJoin('users', 'users.id', 'usernames.user_id')
-        .select('users.email')
-        .where('usernames.username', '=', CONTESTED)
-        .executeTakeFirstOrThrow();
+      const owner = await ownerOfContested();
       const publishers = people.filter((person) => person.email !== owner.email);
       expect(publishers).toHaveLength(PEOPLE - 1);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppOn, startTestApp, type RunningApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { uniqueName } from '../../../test/orders.js';
+import { mailsTo } from '../../../test/store.js';
 import { publishDirectly } from '../../../test/publish-directly.js';
 import { GRACE_DAYS, RESERVED_DAYS } from '../../shared/domain/term.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
@@ -42,13 +43,6 @@ describe.each(TEST_DIALECTS)('term reminders on %s', (dialect) => {
     }
     return { username, email, portfolioId };
   };
-  const mailsTo = (email: string) =>
-    t.database.db
-      .selectFrom('email_outbox')
-      .select(['subject', 'text_body'])
-      .where('to_address', '=', email)
-      .orderBy('created_at')
-      .execute();
   const kindsOf = async (portfolioId: string) =>
     (
       await t.database.db
@@ -86,7 +80,7 @@ describe.each(TEST_DIALECTS)('term reminders on %s', (dialect) => {
       await run(now);
       expect(await kindsOf(portfolioId), now.toISOString()).toEqual(expected);
     }
-    const mails = await mailsTo(email);
+    const mails = await mailsTo(t.database.db, email);
     expect(mails).toHaveLength(5);
     for (const mail of mails) {
       expect(mail.subject).toContain(`/users/${username}`);
@@ -114,7 +108,7 @@ describe.each(TEST_DIALECTS)('term reminders on %s', (dialect) => {
       .execute();
     await run(at(renewed, -30, 1));
     expect(await kindsOf(portfolioId)).toEqual([...expected, 'before_30_days']);
-    expect(await mailsTo(email)).toHaveLength(6);
+    expect(await mailsTo(t.database.db, email)).toHaveLength(6);
   });
 
   it('sends only the reminder current when a portfolio is first seen, never the stale ones', async () => {
@@ -125,12 +119,12 @@ describe.each(TEST_DIALECTS)('term reminders on %s', (dialect) => {
     const unpublished = await publish(at(now, 3), { unpublished: true });
     await run(now);
     expect(await kindsOf(late.portfolioId)).toEqual(['before_7_days']);
-    const [lateMail] = await mailsTo(late.email);
+    const [lateMail] = await mailsTo(t.database.db, late.email);
     expect(lateMail!.subject).toBe(`Your portfolio /users/${late.username} expires in 3 days`);
     expect(await kindsOf(offline.portfolioId)).toEqual(['offline']);
     expect(await kindsOf(released.portfolioId)).toEqual([]);
     expect(await kindsOf(unpublished.portfolioId)).toEqual([]);
-    expect(await mailsTo(unpublished.email)).toEqual([]);
+    expect(await mailsTo(t.database.db, unpublished.email)).toEqual([]);
   });
 });
 

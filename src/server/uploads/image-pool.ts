@@ -30,8 +30,12 @@ function workerLocation(): { filename: string; execArgv: string[] } {
   };
 }
 
+/** What the worker's two tasks (its default export and ogCrop) take and give. */
+type ImageTask = ProcessImageInput | OgCropInput;
+type ImageTaskResult = ProcessImageResult | Uint8Array;
+
 export class ImagePool {
-  private readonly piscina: Piscina;
+  private readonly piscina: Piscina<ImageTask, ImageTaskResult>;
 
   constructor(
     threads = Math.min(4, Math.max(1, availableParallelism() - 1)),
@@ -67,7 +71,7 @@ export class ImagePool {
     return new Uint8Array((await this.run(input, 'ogCrop')) as Uint8Array);
   }
 
-  private async run(input: unknown, name: 'default' | 'ogCrop'): Promise<unknown> {
+  private async run(input: ImageTask, name: 'default' | 'ogCrop'): Promise<ImageTaskResult> {
     if (this.piscina.queueSize >= IMAGE_QUEUE_LIMIT) throw new ImagePoolBusyError();
     const signal = AbortSignal.timeout(this.taskTimeoutMs);
     try {

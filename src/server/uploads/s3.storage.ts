@@ -10,6 +10,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import type { S3Config } from '../config.js';
 import { IMMUTABLE_CACHE_CONTROL } from './media-headers.js';
 import {
   assertStorageKey,
@@ -17,20 +18,6 @@ import {
   type MediaStorage,
   type StoredFile,
 } from './storage.js';
-
-export interface S3StorageOptions {
-  /** Unset for AWS itself; the address of any other S3-compatible service. */
-  endpoint?: string;
-  bucket: string;
-  region: string;
-  /** Unset: the SDK's own chain (environment, instance role). */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** Where browsers fetch the bucket's files (a CDN); unset: the app serves them at /media. */
-  publicBaseUrl?: string;
-  /** `bucket` in the path rather than the host name (MinIO, most self-hosted services). */
-  forcePathStyle: boolean;
-}
 
 const isMissing = (error: unknown) =>
   error instanceof NoSuchKey ||
@@ -47,7 +34,7 @@ export class S3Storage implements MediaStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
 
-  constructor(options: S3StorageOptions) {
+  constructor(options: S3Config) {
     this.bucket = options.bucket;
     this.mediaBase = options.publicBaseUrl ?? '/media';
     this.client = new S3Client({

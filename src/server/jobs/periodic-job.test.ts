@@ -1,0 +1,100 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { PeriodicJob } from './periodic-job.js';
+
+/** A logger whose lines land in `lines`. */
+function loggerInto(lines: string[]) {
+  return pino(
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    }),
+  );
+}
+
+/** A job whose passes wait until the test lets them finish, or fail at once. */
+class HeldJob extends PeriodicJob<number> {
+  passes = 0;
+  failing = false;
+  private finish: Array<() => void> = [];
+
+  constructor(
+    readonly lines: string[],
+    firstPass?: 'now' | 'soon',
+  ) {
+    super(loggerInto(lines), {
+      everyMs: 60 * 60 * 1000,
+      firstPass,
+      failedMessage: 'held pass failed',
+      failedResult: -1,
+    });
+  }
+
+  /** Lets every pass under way finish. */
+  release(): void {
+    for (const finish of this.finish.splice(0)) finish();
+  }
+
+  protected async pass(): Promise<number> {
+    this.passes += 1;
+    if (this.failing) throw new Error('database away');
+    await new Promise<void>((resolve) => this.finish.push(resolve));
+    return this.passes;
+  }
+}
+
+describe('periodic jobs', () => {
+  it('join a pass under way instead of starting another', async () => {
+    const job = new HeldJob([]);
+    const first = job.runOnce();
+    const second = job.runOnce();
+    job.release();
+    expect(await first).toBe(1);
+    expect(await second).toBe(1);
+    expect(job.passes).toBe(1);
+    const third = job.runOnce();
+    job.release();
+    expect(await third).toBe(2);
+  });
+
+  it('log a pass that throws, return its failed result, and run the next one', async () => {
+    const job = new HeldJob([]);
+    job.failing = true;
+    expect(await job.runOnce()).toBe(-1);
+    expect(job.lines).toHaveLength(1);
+    expect(JSON.parse(job.lines[0]!)).toMatchObject({
+      level: 40,
+      msg: 'held pass failed',
+      err: { message: 'database away' },
+    });
+    job.failing = false;
+    const next = job.runOnce();
+    job.release();
+    expect(await next).toBe(2);
+  });
+
+  it('run the first pass at once when asked, and stop only after the pass under way', async () => {
+    const job = new HeldJob([], 'now');
+    job.start();
+    job.start();
+    expect(job.passes).toBe(1);
+    let stopped = false;
+    const stopping = job.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false);
+    job.release();
+    await stopping;
+    expect(stopped).toBe(true);
+  });
+
+  it('wait one interval for the first pass by default', async () => {
+    const job = new HeldJob([]);
+    job.start();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(job.passes).toBe(0);
+    await job.stop();
+  });
+});

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** How soon after start() a `soon` first pass runs (sooner when the interval is shorter). */
+const SOON_MS = 30_000;
+
+export interface PeriodicJobSchedule<T> {
+  /** Time between passes. */
+  everyMs: number;
+  /**
+   * When the first pass runs after start(): `now`; `soon`, within half a minute, so that a process
+   * restarted more often than the interval still runs it; by default one interval later.
+   */
+  firstPass?: 'now' | 'soon';
+  /** Logged with the error when a pass throws; the next pass tries again. */
+  failedMessage: string;
+  /** What a pass that threw returns. */
+  failedResult: T;
+}
+
+/**
+ * Work that every app process does now and then, without a separate cron: main.ts starts each
+ * job, app.ts stops it on close, tests call runOnce() with a clock of their own. A job is its
+ * pass and its schedule; this owns the rest: passes never overlap (a call while one runs joins
+ * it), a pending pass never keeps the process alive, a pass that throws is logged and the next
+ * one tries again, and stop() waits for the pass under way.
+ */
+export abstract class PeriodicJob<T> {
+  private timer?: NodeJS.Timeout;
+  private firstPass?: NodeJS.Timeout;
+  private running?: Promise<T>;
+
+  constructor(
+    protected readonly log: FastifyBaseLogger,
+    private readonly schedule: PeriodicJobSchedule<T>,
+  ) {}
+
+  /** One pass of the job's work, as at `now`. */
+  protected abstract pass(now: Date): Promise<T>;
+
+  start(): void {
+    if (this.timer) return;
+    const { everyMs, firstPass } = this.schedule;
+    this.timer = setInterval(() => void this.runOnce(), everyMs);
+    this.timer.unref();
+    if (firstPass === 'now') {
+      void this.runOnce();
+    } else if (firstPass === 'soon') {
+      this.firstPass = setTimeout(() => void this.runOnce(), Math.min(SOON_MS, everyMs));
+      this.firstPass.unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.firstPass);
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** One pass; a pass already under way is joined, not doubled. */
+  runOnce(now = new Date()): Promise<T> {
+    this.running ??= this.pass(now)
+      .catch((error: unknown) => {
+        this.log.warn({ err: error }, this.schedule.failedMessage);
+        return this.schedule.failedResult;
+      })
+      .finally(() => {
+        this.running = undefined;
+      });
+    return this.running;
+  }
+}
