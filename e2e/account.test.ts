@@ -69,7 +69,8 @@ describe('the account page', () => {
     await card.getByRole('button', { name: 'Copied link' }).waitFor();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(url);
 
-    await card.getByRole('button', { name: `Unpublish ${username}` }).click();
+    await card.getByRole('button', { name: 'More' }).click();
+    await card.getByRole('menuitem', { name: `Unpublish ${username}` }).click();
     const dialog = page.getByRole('dialog', { name: `Unpublish ${username}?` });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Unpublish' }).click();
@@ -82,7 +83,9 @@ describe('the account page', () => {
     expect(row.unpublished_at).not.toBeNull();
 
     await card.getByRole('button', { name: `Publish ${username}` }).click();
-    await card.getByRole('button', { name: `Unpublish ${username}` }).waitFor();
+    await card.getByRole('button', { name: 'More' }).click();
+    await card.getByRole('menuitem', { name: `Unpublish ${username}` }).waitFor();
+    await page.keyboard.press('Escape');
     await expect(card.locator('.pcard__state').textContent()).resolves.toMatch(/^Live/);
 
     mkdirSync('test-results', { recursive: true });
@@ -98,7 +101,8 @@ describe('the account page', () => {
     await publishFor(userId, username, 'Meera Iyer');
     await page.reload();
     const card = page.getByRole('article', { name: username });
-    await card.getByRole('button', { name: `Delete ${username}` }).click();
+    await card.getByRole('button', { name: 'More' }).click();
+    await card.getByRole('menuitem', { name: `Delete ${username}` }).click();
     const dialog = page.getByRole('dialog', { name: `Delete ${username}?` });
     await expect(dialog.textContent()).resolves.toContain('does not refund');
     const confirm = dialog.getByRole('button', { name: 'Delete portfolio' });
@@ -112,6 +116,76 @@ describe('the account page', () => {
       .selectAll()
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('keeps Unpublish and Delete in a More menu that works by keyboard, on a 360 px phone', async () => {
+    const page = await session.newPage({ width: 360, height: 800 }, { bypassCSP: true });
+    const userId = await signInOnAccountPage(page, `menu-${randomUUID().slice(0, 8)}@example.com`);
+    const username = `menu-${randomUUID().slice(0, 6)}`;
+    await publishFor(userId, username, 'Meera Iyer');
+    await page.reload();
+    const card = page.getByRole('article', { name: username });
+    const more = card.getByRole('button', { name: `More actions for ${username}` });
+    const focused = (name: string) =>
+      expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+        .toBe(name);
+    const menu = card.getByRole('menu');
+    await expect(more.getAttribute('aria-haspopup')).resolves.toBe('menu');
+    await expect(menu.isVisible()).resolves.toBe(false);
+
+    // Arrow keys open it on an end, move through it and wrap; Escape gives focus back.
+    await more.focus();
+    await page.keyboard.press('ArrowDown');
+    await focused(`Unpublish ${username}`);
+    await expect(more.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await focused(`Delete ${username}`);
+    await page.keyboard.press('ArrowDown');
+    await focused(`Unpublish ${username}`);
+    await page.keyboard.press('End');
+    await focused(`Delete ${username}`);
+    await page.keyboard.press('Home');
+    await focused(`Unpublish ${username}`);
+    await expect(seriousAxeViolations(page, '.test-mode-notice')).resolves.toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await focused(`More actions for ${username}`);
+    await page.keyboard.press('ArrowUp');
+    await focused(`Delete ${username}`);
+    // Tab leaves the menu and closes it.
+    await page.keyboard.press('Tab');
+    await expect(menu.isVisible()).resolves.toBe(false);
+
+    // Enter opens it too; an item's dialog gives focus back to More when it closes.
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Delete ${username}?` });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await focused(`More actions for ${username}`);
+    // A click elsewhere closes it.
+    await more.click();
+    await menu.waitFor();
+    await card.getByText('Directive template').click();
+    await expect(menu.isVisible()).resolves.toBe(false);
+
+    // No sideways scroll, and every control of the card a finger's size.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    await more.click();
+    const small = await card.evaluate((article) =>
+      [...article.querySelectorAll<HTMLElement>('button, a')]
+        .filter((control) => control.checkVisibility() && !control.closest('h2'))
+        .map((control) => ({ name: control.textContent, box: control.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 44 || box.height < 44 || box.right > 360)
+        .map(({ name }) => name),
+    );
+    expect(small).toEqual([]);
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/account-menu-360.png', fullPage: true });
   });
 
   it('Edit opens the content in the editor; the final preview has the fixed username and Publish changes; sign-out clears the draft', async () => {

@@ -1,23 +1,38 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { AccountPortfolio, PublicationResponse } from '../../shared/account.js';
-import { formatRupees } from '../../shared/domain/price.js';
-import { allowsFreeUpdates, formatTermDate, termInWords } from '../../shared/domain/term.js';
-import { receiptPath, renewPath } from '../../shared/routes.js';
+import {
+  allowsFreeUpdates,
+  daysUntil,
+  formatTermDate,
+  termInWords,
+} from '../../shared/domain/term.js';
+import { renewPath } from '../../shared/routes.js';
 import type { PortfolioDataResponse } from '../../shared/templates-api.js';
 import { isTemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { MenuButton, type MenuAction } from '../components/MenuButton.js';
 import { NewTabLink } from '../components/NewTabLink.js';
-import { CustomDomainSection } from './CustomDomainSection.js';
 import { startEditingPublished } from '../draft/storage.js';
+import { UiIcon } from '../editor/UiIcon.js';
+import { CustomDomainSection } from './CustomDomainSection.js';
+import { ReceiptsPanel } from './ReceiptsPanel.js';
 import { SharePanel } from './SharePanel.js';
 import { useCopy } from './useCopy.js';
 import { VisitsPanel } from './VisitsPanel.js';
 
-/** One portfolio on the account page: its link, facts and actions. */
 type Dialog = 'unpublish' | 'delete' | undefined;
 
+/** Renewing leads the card from when the status starts counting the days left (termInWords). */
+const RENEW_LEADS_DAYS = 30;
+
+/**
+ * One portfolio on the account page, read as a product: its template's picture, its address as
+ * the title, the template and the term's status, then its actions by weight: Edit and View (and
+ * Renew once due, Publish once unpublished) as buttons, the panels and Copy as lighter tools,
+ * Unpublish and Delete in the More menu. The panels open under the whole card.
+ */
 export function PortfolioCard({
   portfolio: p,
   onChange,
@@ -40,6 +55,11 @@ export function PortfolioCard({
   const shareId = `share-${p.username}`;
   const canEdit = allowsFreeUpdates(p.termState) && isTemplateId(p.templateId);
   const state = p.unpublished ? 'unpublished' : p.termState;
+  const status = p.unpublished
+    ? 'Unpublished · you took this page offline'
+    : termInWords(p.paidUntil);
+  const paidUntil = formatTermDate(new Date(p.paidUntil));
+  const renewDue = p.termState !== 'live' || daysUntil(new Date(p.paidUntil)) <= RENEW_LEADS_DAYS;
 
   const setPublication = async (unpublished: boolean) => {
     const answer = await api<PublicationResponse>(
@@ -79,128 +99,132 @@ export function PortfolioCard({
     }
   };
 
+  const leavingActions: MenuAction[] = [
+    ...(p.unpublished
+      ? []
+      : [
+          {
+            id: 'unpublish',
+            label: (
+              <>
+                Unpublish<span className="visually-hidden"> {p.username}</span>
+              </>
+            ),
+            opensDialog: true,
+            onSelect: () => setDialog('unpublish'),
+          },
+        ]),
+    {
+      id: 'delete',
+      label: (
+        <>
+          Delete<span className="visually-hidden"> {p.username}</span>
+        </>
+      ),
+      destructive: true,
+      opensDialog: true,
+      onSelect: () => setDialog('delete'),
+    },
+  ];
+
+  // A full load: the renewal page may be served by the server or by the builder.
+  const renew = (
+    <a className={renewDue ? 'button' : 'pcard__tool'} href={renewPath(p.username)}>
+      Renew<span className="visually-hidden"> {p.username}</span>
+    </a>
+  );
+
   return (
     <article className={`pcard pcard--${state}`} aria-labelledby={headingId}>
-      <div className="pcard__head">
-        <div>
-          <p className="pcard__template">{p.templateName}</p>
-          <h2 className="pcard__name" id={headingId}>
-            {p.username}
-          </h2>
-        </div>
-        <p className="pcard__state">
-          {p.unpublished ? 'Unpublished · you took this page offline' : termInWords(p.paidUntil)}
+      {isTemplateId(p.templateId) && (
+        <img
+          className="pcard__thumb"
+          src={`/images/card-${p.templateId}.webp`}
+          alt=""
+          width={200}
+          height={150}
+          loading="lazy"
+        />
+      )}
+      <div className="pcard__info">
+        <h2 className="pcard__title">
+          <NewTabLink href={p.url}>
+            <Address id={headingId} url={p.url} />
+          </NewTabLink>
+        </h2>
+        <p className="pcard__meta">
+          {p.templateName} template
+          {/* The date once: the status names it while the term is far from its end. */}
+          {!status.includes(paidUntil) && <> · paid until {paidUntil}</>}
         </p>
+        <p className="pcard__state">{status}</p>
       </div>
 
-      <LiveLink url={p.url} live={!p.unpublished && p.termState !== 'offline'} />
-
-      <dl className="pcard__facts">
-        <div>
-          <dt>Template</dt>
-          <dd>{p.templateName}</dd>
-        </div>
-        <div>
-          <dt>Username</dt>
-          <dd>{p.username}</dd>
-        </div>
-        <div>
-          <dt>Paid until</dt>
-          <dd>{formatTermDate(new Date(p.paidUntil))}</dd>
-        </div>
-      </dl>
+      <MenuButton className="pcard__more" items={leavingActions}>
+        <UiIcon name="more" />
+        More<span className="visually-hidden"> actions for {p.username}</span>
+      </MenuButton>
 
       <div className="pcard__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={!canEdit}
-          aria-disabled={busy !== undefined}
-          aria-describedby={canEdit ? undefined : `${headingId}-renew-hint`}
-          onClick={() => void (busy ? undefined : edit())}
-        >
-          {busy === 'edit' ? 'Opening…' : 'Edit'}
-          <span className="visually-hidden"> {p.username}</span>
-        </button>
-        {/* A full load: the renewal page may be served by the server or by the builder. */}
-        <a className="button button--ghost" href={renewPath(p.username)}>
-          Renew<span className="visually-hidden"> {p.username}</span>
-        </a>
-        <PanelToggle open={receiptsOpen} setOpen={setReceiptsOpen} panelId={receiptsId}>
-          Receipts<span className="visually-hidden"> of {p.username}</span>
-        </PanelToggle>
-        <PanelToggle open={visitsOpen} setOpen={setVisitsOpen} panelId={visitsId}>
-          Visitors<span className="visually-hidden"> of {p.username}</span>
-        </PanelToggle>
-        <PanelToggle open={shareOpen} setOpen={setShareOpen} panelId={shareId}>
-          Share<span className="visually-hidden"> {p.username}</span>
-        </PanelToggle>
-        {p.unpublished ? (
+        <div className="pcard__primary">
+          {p.unpublished && (
+            <button
+              type="button"
+              className="button"
+              aria-disabled={busy !== undefined}
+              onClick={() => void (busy ? undefined : publish())}
+            >
+              {busy === 'publish' ? 'Publishing…' : 'Publish'}
+              <span className="visually-hidden"> {p.username}</span>
+            </button>
+          )}
+          {renewDue && renew}
           <button
             type="button"
-            className="button button--ghost"
+            className={canEdit ? 'button' : 'button button--ghost'}
+            disabled={!canEdit}
             aria-disabled={busy !== undefined}
-            onClick={() => void (busy ? undefined : publish())}
+            aria-describedby={canEdit ? undefined : `${headingId}-renew-hint`}
+            onClick={() => void (busy ? undefined : edit())}
           >
-            {busy === 'publish' ? 'Publishing…' : 'Publish'}
+            {busy === 'edit' ? 'Opening…' : 'Edit'}
             <span className="visually-hidden"> {p.username}</span>
           </button>
-        ) : (
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => setDialog('unpublish')}
-          >
-            Unpublish<span className="visually-hidden"> {p.username}</span>
-          </button>
+          <NewTabLink href={p.url} className="button button--ghost">
+            View<span className="visually-hidden"> {p.username}</span>
+          </NewTabLink>
+        </div>
+        {!canEdit && (
+          <p className="pcard__hint" id={`${headingId}-renew-hint`}>
+            This page has expired: renew it to make changes.
+          </p>
         )}
-        <button
-          type="button"
-          className="button button--ghost pcard__delete"
-          onClick={() => setDialog('delete')}
-        >
-          Delete<span className="visually-hidden"> {p.username}</span>
-        </button>
-      </div>
-      {!canEdit && (
-        <p className="pcard__hint" id={`${headingId}-renew-hint`}>
-          This page has expired: renew it to make changes.
-        </p>
-      )}
-      {error && (
-        <p className="account__error" role="alert">
-          {error}
-        </p>
-      )}
-
-      <div id={receiptsId} className="pcard__receipts" hidden={!receiptsOpen}>
-        {p.orders.length === 0 ? (
-          <p>No paid orders for this address.</p>
-        ) : (
-          <ul>
-            {p.orders.map((order) => (
-              <li key={order.orderId}>
-                {order.receiptNumber ? (
-                  <a href={receiptPath(order.orderId)}>
-                    Receipt {order.receiptNumber} · {formatTermDate(new Date(order.paidAt))} ·{' '}
-                    {formatRupees(order.amountPaise)} {order.currency}
-                  </a>
-                ) : (
-                  <span>
-                    {formatTermDate(new Date(order.paidAt))}: paid by the unused days of the
-                    previous template
-                  </span>
-                )}
-                {order.refundedAt && <> (refunded {formatTermDate(new Date(order.refundedAt))})</>}
-              </li>
-            ))}
-          </ul>
+        <div className="pcard__tools">
+          <CopyLinkButton url={p.url} />
+          <PanelToggle open={shareOpen} setOpen={setShareOpen} panelId={shareId}>
+            Share<span className="visually-hidden"> {p.username}</span>
+          </PanelToggle>
+          <PanelToggle open={visitsOpen} setOpen={setVisitsOpen} panelId={visitsId}>
+            Visitors<span className="visually-hidden"> of {p.username}</span>
+          </PanelToggle>
+          <PanelToggle open={receiptsOpen} setOpen={setReceiptsOpen} panelId={receiptsId}>
+            Receipts<span className="visually-hidden"> of {p.username}</span>
+          </PanelToggle>
+          {!renewDue && renew}
+        </div>
+        {error && (
+          <p className="account__error" role="alert">
+            {error}
+          </p>
         )}
       </div>
 
-      {visitsOpen && <VisitsPanel id={visitsId} username={p.username} />}
-      {shareOpen && <SharePanel id={shareId} username={p.username} url={p.url} />}
-      <CustomDomainSection username={p.username} />
+      <div className="pcard__panels">
+        {shareOpen && <SharePanel id={shareId} username={p.username} url={p.url} />}
+        {visitsOpen && <VisitsPanel id={visitsId} username={p.username} />}
+        <ReceiptsPanel id={receiptsId} orders={p.orders} open={receiptsOpen} />
+        <CustomDomainSection username={p.username} />
+      </div>
 
       {dialog === 'unpublish' && (
         <ConfirmDialog
@@ -251,6 +275,32 @@ export function PortfolioCard({
   );
 }
 
+/**
+ * The address without its scheme, drawn in pieces that each end in "/": a long address wraps
+ * after a slash, and inside a piece (at a hyphen, or anywhere) only when the piece alone is too
+ * wide. Pieces laid out that way would be read with a pause after each slash, so screen readers
+ * (and the card's name, `id`) get the address in one piece instead.
+ */
+function Address({ id, url }: { id: string; url: string }) {
+  const shown = url.replace(/^https?:\/\//, '');
+  const parts = shown.split('/');
+  return (
+    <>
+      <span id={id} className="visually-hidden">
+        {shown}
+      </span>
+      <span aria-hidden="true">
+        {parts.map((part, index) => (
+          <Fragment key={index}>
+            {index > 0 && <wbr />}
+            <span className="pcard__piece">{index < parts.length - 1 ? `${part}/` : part}</span>
+          </Fragment>
+        ))}
+      </span>
+    </>
+  );
+}
+
 /** Shows and hides one of the card's panels. */
 function PanelToggle({
   open,
@@ -266,7 +316,7 @@ function PanelToggle({
   return (
     <button
       type="button"
-      className="button button--ghost"
+      className="pcard__tool"
       aria-expanded={open}
       aria-controls={panelId}
       onClick={() => setOpen((wasOpen) => !wasOpen)}
@@ -276,20 +326,20 @@ function PanelToggle({
   );
 }
 
-/** The page's address with a Copy button that says when it worked. */
-function LiveLink({ url, live }: { url: string; live: boolean }) {
+/** Copies the page's address, and says when it worked (and what to do when it did not). */
+function CopyLinkButton({ url }: { url: string }) {
   const { copied, copy } = useCopy();
 
   return (
-    <div className="pcard__link">
-      <NewTabLink href={url} className="pcard__url" />
-      <button
-        type="button"
-        className="button button--ghost pcard__copy"
-        onClick={() => void copy(url)}
-      >
-        {copied === 'copied' ? 'Copied' : 'Copy'}
-        <span className="visually-hidden"> link</span>
+    <>
+      <button type="button" className="pcard__tool pcard__copy" onClick={() => void copy(url)}>
+        {copied === 'copied' ? (
+          <>
+            Copied<span className="visually-hidden"> link</span>
+          </>
+        ) : (
+          'Copy link'
+        )}
       </button>
       <span className="visually-hidden" role="status">
         {copied === 'copied' ? 'Link copied' : copied === 'failed' ? 'Copying failed' : ''}
@@ -297,7 +347,6 @@ function LiveLink({ url, live }: { url: string; live: boolean }) {
       {copied === 'failed' && (
         <span className="pcard__copy-failed">Copying was refused: select the link instead.</span>
       )}
-      {!live && <span className="pcard__offline">Not shown to visitors right now</span>}
-    </div>
+    </>
   );
 }
