@@ -1,11 +1,11 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
-import { GRACE_DAYS } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import type { Db } from '../db/database.js';
 import { escapeHtml } from '../http/html.js';
-import { listPublishedUsernames } from './public-pages.repository.js';
+import { servedUntilOf } from './availability.js';
+import { listSitemapSlice } from './public-pages.repository.js';
 
 /** The sitemap protocol's limit per file. */
 export const SITEMAP_URLS_PER_CHILD = 50_000;
@@ -30,8 +30,6 @@ const MAX_AGE_MS = 10 * 60_000;
  * last build took: a stream of publishes keeps the builds at most half of the time.
  */
 const MIN_BUILD_GAP_MS = 1000;
-
-const GRACE_MS = GRACE_DAYS * 24 * 60 * 60 * 1000;
 
 const yieldToOtherRequests = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -58,6 +56,8 @@ class Stopped extends Error {}
 export interface SitemapsOptions {
   /** Smaller than the protocol's 50,000 only in tests, to make several children. */
   urlsPerChild?: number;
+  /** Smaller only in tests, to walk in several queries. */
+  rowsPerQuery?: number;
   log?: FastifyBaseLogger;
 }
 
@@ -69,7 +69,7 @@ export interface SitemapsOptions {
  * the last complete build meanwhile (crawlers read sitemaps hours apart; a moment late costs
  * nothing), so only a request in the first moments of a process waits for a build. A build
  * walks the usernames 1,000 rows per query and yields in between, so it never holds the event
- * loop for long. Only pages shown now are listed: not those their owner took offline, nor those
+ * loop for long, and each query costs the same at the end of the walk as at its start. Only pages shown now are listed: not those their owner took offline, nor those
  * past their term's grace period.
  */
 export class Sitemaps {
@@ -81,6 +81,7 @@ export class Sitemaps {
   private lastBuildMs = 0;
   private stopped = false;
   private readonly urlsPerChild: number;
+  private readonly rowsPerQuery: number;
 
   constructor(
     private readonly db: Db,
@@ -88,6 +89,7 @@ export class Sitemaps {
     private readonly options: SitemapsOptions = {},
   ) {
     this.urlsPerChild = options.urlsPerChild ?? SITEMAP_URLS_PER_CHILD;
+    this.rowsPerQuery = options.rowsPerQuery ?? ROWS_PER_QUERY;
   }
 
   /** Builds the files now, so that the first crawler does not wait. */
@@ -164,44 +166,49 @@ export class Sitemaps {
   }
 
   private async walk(version: number, builtAt: number): Promise<Built> {
-    const shownAfter = new Date(builtAt - GRACE_MS).toISOString();
     const publicUrl = this.publicUrl();
     const children: SitemapFile[] = [];
     const lastmods: string[] = [];
     let parts: Buffer[] = [];
     let inChild = 0;
     let lastmod = '';
+    const closeChild = async () => {
+      children.push(await sitemapFile(`<urlset xmlns="${NAMESPACE}">\n`, parts, '</urlset>\n'));
+      lastmods.push(lastmod);
+      parts = [];
+      inChild = 0;
+      lastmod = '';
+    };
     let after: string | undefined;
     for (;;) {
       if (this.stopped) throw new Stopped();
-      const limit = Math.min(ROWS_PER_QUERY, this.urlsPerChild - inChild);
-      const rows = await listPublishedUsernames(this.db, shownAfter, after, limit);
+      const rows = await listSitemapSlice(this.db, after, this.rowsPerQuery);
       let text = '';
       for (const row of rows) {
+        // Only pages shown now, by the rule views follow.
+        if (servedUntilOf(row) <= builtAt) continue;
+        if (inChild === this.urlsPerChild) {
+          parts.push(Buffer.from(text));
+          text = '';
+          await closeChild();
+        }
         const loc = escapeHtml(
           row.canonicalHost
             ? `https://${row.canonicalHost}/`
             : portfolioUrl(publicUrl, row.username),
         );
-        const date = row.updated_at.slice(0, 10);
+        const date = row.updatedAt.slice(0, 10);
         if (date > lastmod) lastmod = date;
         text += `  <url><loc>${loc}</loc><lastmod>${date}</lastmod></url>\n`;
+        inChild += 1;
       }
       parts.push(Buffer.from(text));
-      inChild += rows.length;
-      after = rows.at(-1)?.username ?? after;
-      const last = rows.length < limit;
-      // At least one child, so the index is never empty (an empty child is a valid urlset).
-      if (inChild === this.urlsPerChild || (last && (inChild > 0 || children.length === 0))) {
-        children.push(await sitemapFile(`<urlset xmlns="${NAMESPACE}">\n`, parts, '</urlset>\n'));
-        lastmods.push(lastmod);
-        parts = [];
-        inChild = 0;
-        lastmod = '';
-      }
-      if (last) break;
+      if (rows.length < this.rowsPerQuery) break;
+      after = rows.at(-1)!.username;
       await yieldToOtherRequests();
     }
+    // At least one child, so the index is never empty (an empty child is a valid urlset).
+    if (inChild > 0 || children.length === 0) await closeChild();
     const entries = lastmods.map((date, index) => {
       const loc = escapeHtml(`${publicUrl}/sitemaps/${index + 1}.xml`);
       const modified = date ? `<lastmod>${date}</lastmod>` : '';
