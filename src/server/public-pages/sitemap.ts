@@ -35,6 +35,8 @@ const MAX_AGE_MS = 10 * 60_000;
 const MIN_BUILD_GAP_MS = 1000;
 
 const yieldToOtherRequests = () => new Promise((resolve) => setImmediate(resolve));
+/** See concatInSteps. */
+const COPY_STEP_BYTES = 256 * 1024;
 
 /** A built sitemap, as sent: the XML and its gzip form. */
 export interface SitemapFile {
@@ -232,8 +234,27 @@ export class Sitemaps {
   }
 }
 
-/** One file from its parts: concatenated once, compressed off the event loop. */
+/** One file from its parts: copied into one buffer in steps, compressed off the event loop. */
 async function sitemapFile(open: string, parts: Buffer[], close: string): Promise<SitemapFile> {
-  const xml = Buffer.concat([Buffer.from(XML_HEAD + open), ...parts, Buffer.from(close)]);
+  const xml = await concatInSteps([Buffer.from(XML_HEAD + open), ...parts, Buffer.from(close)]);
   return { xml, gzip: await gzipAsync(xml) };
+}
+
+/**
+ * Buffer.concat, yielding after every COPY_STEP_BYTES: a child of 50,000 URLs is about 4 MB,
+ * and copying it at once held the event loop for 3 to 6 ms (mostly faulting in fresh memory).
+ */
+async function concatInSteps(parts: Buffer[]): Promise<Buffer> {
+  const whole = Buffer.allocUnsafe(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  let sinceYield = 0;
+  for (const part of parts) {
+    offset += part.copy(whole, offset);
+    sinceYield += part.length;
+    if (sinceYield >= COPY_STEP_BYTES) {
+      sinceYield = 0;
+      await yieldToOtherRequests();
+    }
+  }
+  return whole;
 }
