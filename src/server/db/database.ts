@@ -69,6 +69,11 @@ export function pgPoolOf(db: Db): pg.Pool | undefined {
   return pgPools.get(db);
 }
 
+/** True on SQLite, whose queries run on the event loop (better-sqlite3 is synchronous). */
+export function isSqlite(db: Db): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
 export function openDatabase(options: DatabaseOptions): OpenDatabase {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -122,7 +127,7 @@ export async function isDatabaseReady(db: Db): Promise<boolean> {
     timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
   });
   const probe = (async () => {
-    if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    if (!isSqlite(db)) {
       await sql`select 1`.execute(db);
       return true;
     }

@@ -313,17 +313,6 @@ export async function latestTemplateVersion(db: Db): Promise<string | undefined>
   return row?.version;
 }
 
-/**
- * Portfolios the sitemap lists: shown now, that is not taken offline by their owner and not past
- * their grace period (`shownAfter`: paid_until must be later than this instant).
- */
-const shownPages = (db: Db, shownAfter: string) =>
-  db
-    .selectFrom('usernames')
-    .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
-    .where('usernames.unpublished_at', 'is', null)
-    .where('portfolios.paid_until', '>', shownAfter);
-
 /** Runs a query with the portfolio index hint on SQLite (see PORTFOLIO_INDEX_HINT). */
 async function hinted<Row>(
   db: Db,
@@ -335,29 +324,50 @@ async function hinted<Row>(
     .rows;
 }
 
+/** A username the sitemap walk read, with what decides whether its page is shown now. */
+export interface SitemapSliceRow {
+  username: string;
+  updatedAt: string;
+  paidUntil: string;
+  unpublishedAt: string | null;
+  /** The portfolio's own domain while one is served: listed instead of /users/{username}. */
+  canonicalHost: string | null;
+}
+
 /**
- * One slice of the sitemap, in username order, after the username `after` when given (a walk
- * through the primary key, as fast at the end as at the start): usernames and dates only (the
- * join is served by the index on portfolios (id, updated_at, template_id, paid_until), so `data`
- * is never read).
+ * One slice of the sitemap walk: the next `limit` usernames after `after` (from the first when
+ * undefined), in username order, whether their page is shown or not; the caller filters, and
+ * goes on after the last row. The limit applies to the usernames alone, before the join, so the
+ * plan is a walk of the primary key that stops after `limit` entries, as fast at the end as at
+ * the start, whatever the statistics say: with the filters in the query, PostgreSQL without
+ * fresh statistics (a bulk load, autovacuum off) guesses that few rows match, reads and sorts
+ * the whole table for every slice instead, and a build grows with the square of the portfolios.
+ * Each portfolio is then one primary-key read (on SQLite its index, so `data` is never read).
  */
-export async function listPublishedUsernames(
+export async function listSitemapSlice(
   db: Db,
-  shownAfter: string,
   after: string | undefined,
   limit: number,
-): Promise<{ username: string; updated_at: string; canonicalHost: string | null }[]> {
-  let query = shownPages(db, shownAfter)
+): Promise<SitemapSliceRow[]> {
+  let slice = db
+    .selectFrom('usernames')
+    .select(['username', 'portfolio_id', 'unpublished_at'])
+    .orderBy('username')
+    .limit(limit);
+  if (after !== undefined) slice = slice.where('username', '>', after);
+  const query = db
+    .selectFrom(slice.as('slice'))
+    .innerJoin('portfolios', 'portfolios.id', 'slice.portfolio_id')
     .select([
-      'usernames.username',
-      'portfolios.updated_at',
+      'slice.username as username',
+      'portfolios.updated_at as updatedAt',
+      'portfolios.paid_until as paidUntil',
+      'slice.unpublished_at as unpublishedAt',
       // A served domain is listed instead: its robots.txt (ours) names this sitemap, which is
       // what lets a sitemap list another host's addresses.
-      canonicalHostOf('usernames.username').as('canonicalHost'),
+      canonicalHostOf('slice.username').as('canonicalHost'),
     ])
-    .orderBy('usernames.username')
-    .limit(limit);
-  if (after !== undefined) query = query.where('usernames.username', '>', after);
+    .orderBy('slice.username');
   return hinted(db, query);
 }
 
