@@ -7,7 +7,11 @@ import { termEndFrom } from '../../shared/domain/term.js';
 import type { PageRenderer } from '../public-pages/page-renderer.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 import { listTemplates } from '../templates/templates.repository.js';
-import { countUsernamesStartingWith, insertSeedRows } from './seed.repository.js';
+import {
+  countUsernamesStartingWith,
+  insertSeedRows,
+  refreshPlannerStatistics,
+} from './seed.repository.js';
 
 /** Rows written per transaction: large enough to be fast, small enough for SQLite's parameters. */
 const BATCH = 250;
@@ -136,5 +140,6 @@ export async function seedPortfolios(
     });
     options.onProgress?.(numbers.at(-1)! - first + 1);
   }
+  await refreshPlannerStatistics(db);
   return { first, last };
 }

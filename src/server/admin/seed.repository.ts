@@ -1,5 +1,5 @@
-import type { Insertable } from 'kysely';
-import type { Db, Tx } from '../db/database.js';
+import { sql, type Insertable } from 'kysely';
+import { isSqlite, type Db, type Tx } from '../db/database.js';
 import type {
   EmailOutboxTable,
   OrdersTable,
@@ -36,4 +36,14 @@ export async function insertSeedRows(trx: Tx, rows: SeedRows): Promise<void> {
   await trx.insertInto('usernames').values(rows.usernames).execute();
   await trx.insertInto('email_outbox').values(rows.emails).execute();
   await trx.insertInto('rendered_pages').values(rows.pages).execute();
+}
+
+/**
+ * Brings the query planner's statistics up to date after a bulk seed. PostgreSQL's autovacuum
+ * would do it in its own time (never, where it is turned off): without statistics the planner
+ * guesses a handful of rows and picks scans that are slow at 100,000. SQLite's planner is left
+ * as the app runs it everywhere else: without statistics, with the queries' own index hints.
+ */
+export async function refreshPlannerStatistics(db: Db): Promise<void> {
+  if (!isSqlite(db)) await sql`ANALYZE`.execute(db);
 }
