@@ -79,9 +79,10 @@ async function main(): Promise<void> {
       });
       const page = await context.newPage();
       await page.goto(`${server.url}${shot.route}`, { waitUntil: 'networkidle' });
-      // Builder chrome is not part of a template's picture.
+      // Builder chrome is not part of a template's picture, nor the room kept for it.
       await page.addStyleTag({
-        content: '.back-arrow, .test-mode-notice { display: none !important; }',
+        content:
+          '.preview-bar { display: none !important; } :root { --template-top-offset: 0px !important; }',
       });
       if (shot.anchor) {
         await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), shot.anchor);
