@@ -82,7 +82,7 @@ const horizontalOverflow = (page: Page) =>
 describe.each(TEMPLATE_IDS)('template %s', (id) => {
   const session = useBrowser();
 
-  it('preview shows the sample data, the editor scroll targets, and a back arrow to /choose', async () => {
+  it('preview shows the sample data, the editor scroll targets, and the way back to /choose', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
     const offOrigin: string[] = [];
     page.on('request', (request) => {
