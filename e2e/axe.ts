@@ -9,7 +9,7 @@ const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8
  * inline script, which our own CSP refuses: open the page with `{ bypassCSP: true }`.
  * `exclude` leaves out what the test is not about (the builder's chrome, a preview frame).
  */
-export async function seriousAxeViolations(page: Page, exclude: string): Promise<string[]> {
+export async function seriousAxeViolations(page: Page, exclude?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
   return page.evaluate(async (excluded) => {
     const axe = (
@@ -21,7 +21,7 @@ export async function seriousAxeViolations(page: Page, exclude: string): Promise
         };
       }
     ).axe;
-    const result = await axe.run({ exclude: [[excluded]] });
+    const result = await axe.run(excluded ? { exclude: [[excluded]] } : document);
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map(
@@ -31,5 +31,5 @@ export async function seriousAxeViolations(page: Page, exclude: string): Promise
             .slice(0, 3)
             .join(', ')}`,
       );
-  }, exclude);
+  }, exclude ?? null);
 }

@@ -154,6 +154,40 @@ describe('the landing page', () => {
     expect(fetched.sort()).toEqual(['collage-1', 'collage-5']);
   });
 
+  it('makes each collage picture a link to its template preview, named for it, lifting on focus', async () => {
+    const page = await session.newPage({ width: 1440, height: 900 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const tiles = await page
+      .locator('.collage__tile')
+      .evaluateAll((links) =>
+        links.map((link) => [link.getAttribute('href'), link.querySelector('img')?.alt]),
+      );
+    // In page order: the left side, then the right.
+    expect(tiles).toEqual(
+      [
+        ['/template1', 'Mini-port'],
+        ['/template2', 'Directive'],
+        ['/template3', 'Hyperspace'],
+        ['/template4', 'Solid-State'],
+        ['/template5', 'Phantom'],
+        ['/template3', 'Hyperspace'],
+        ['/template4', 'Solid-State'],
+        ['/template1', 'Mini-port'],
+      ].map(([href, name]) => [href, `Preview the ${name} template`]),
+    );
+    // Tabbing reaches the hero's Get Started first, then the pictures, each lifting in focus.
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    await expect(focused.getAttribute('href')).resolves.toBe('/template1');
+    await expect(focused.evaluate((link) => getComputedStyle(link).translate)).resolves.toBe(
+      '0px -6px',
+    );
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/template1');
+    await page.locator('#personalDetails').waitFor();
+  });
+
   it('Get Started goes to the template picker', async () => {
     const page = await session.newPage({ width: 1440, height: 900 });
     await page.goto('/');
@@ -181,7 +215,8 @@ describe('the landing page', () => {
       const page = await session.newPage({ width, height: 800 }, { bypassCSP: true });
       await page.goto('/');
       await page.getByText('From ₹499 a year, taxes included').waitFor();
-      await expect(seriousAxeViolations(page, '.collage__side')).resolves.toEqual([]);
+      // The whole page, the collage's links included.
+      await expect(seriousAxeViolations(page)).resolves.toEqual([]);
     },
   );
 });

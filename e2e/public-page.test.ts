@@ -37,7 +37,7 @@ describe('public portfolio pages in the browser', () => {
       await expect(
         page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).resolves.toBeLessThanOrEqual(0);
-      await expect(page.locator('.back-arrow').count()).resolves.toBe(0);
+      await expect(page.locator('.preview-bar').count()).resolves.toBe(0);
       // The fonts really come from us.
       await expect(
         page.evaluate(

@@ -82,7 +82,7 @@ const horizontalOverflow = (page: Page) =>
 describe.each(TEMPLATE_IDS)('template %s', (id) => {
   const session = useBrowser();
 
-  it('preview shows the sample data, the editor scroll targets, and a back arrow to /choose', async () => {
+  it('preview shows the sample data, the editor scroll targets, and the way back to /choose', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
     const offOrigin: string[] = [];
     page.on('request', (request) => {
@@ -112,6 +112,46 @@ describe.each(TEMPLATE_IDS)('template %s', (id) => {
     expect(broken).toEqual([]);
     expect(offOrigin).toEqual([]);
   });
+
+  it.each([
+    [360, 740],
+    [1024, 768],
+    [1440, 900],
+  ])(
+    'keeps the way back and the test-mode notice on top, over none of the template, at %i px',
+    async (width, height) => {
+      const page = await session.newPage({ width, height });
+      await page.goto(`/${id}`);
+      await page.locator('#personalDetails').waitFor();
+      // The suite's server runs without Razorpay keys: the test-mode notice is in the bar too.
+      const inReach = [
+        page.getByRole('link', { name: 'Back to templates' }),
+        page.getByRole('complementary', { name: 'Test mode' }).getByText('Test mode'),
+      ];
+      for (const scrollY of [0, 1500]) {
+        await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), scrollY);
+        for (const element of inReach) {
+          await expect(element.isVisible()).resolves.toBe(true);
+          const onTop = await element.evaluate((target) => {
+            const box = target.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return hit !== null && target.contains(hit);
+          });
+          expect(onTop, `${await element.textContent()} at scroll ${scrollY}`).toBe(true);
+        }
+        // The template's own fixed bars start below the preview bar instead of under it.
+        const under = await page.evaluate(() => {
+          const barBottom = document.querySelector('.preview-bar')!.getBoundingClientRect().bottom;
+          return [...document.querySelectorAll<HTMLElement>('body *')]
+            .filter((element) => getComputedStyle(element).position === 'fixed')
+            .filter((element) => element.getClientRects().length > 0)
+            .filter((element) => element.getBoundingClientRect().top < barBottom - 0.5)
+            .map((element) => element.className);
+        });
+        expect(under, `at scroll ${scrollY}`).toEqual([]);
+      }
+    },
+  );
 
   it.each(WIDTHS)(
     'has no horizontal scrolling at %i px with sample, minimal and maximal data',
@@ -152,7 +192,7 @@ describe.each(TEMPLATE_IDS)('template %s', (id) => {
     await page.goto(`/${id}`);
     await page.locator('#personalDetails').waitFor();
     await page.waitForLoadState('networkidle');
-    const violations = await seriousAxeViolations(page, '.back-arrow');
+    const violations = await seriousAxeViolations(page, '.preview-bar');
     expect(violations).toEqual([]);
   });
 
@@ -162,7 +202,9 @@ describe.each(TEMPLATE_IDS)('template %s', (id) => {
     await page.locator('#personalDetails').waitFor();
     const small = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('a[href], button, input, textarea, summary')]
-        .filter((element) => !element.closest('.back-arrow') && element.getClientRects().length > 0)
+        .filter(
+          (element) => !element.closest('.preview-bar') && element.getClientRects().length > 0,
+        )
         .filter((element) => getComputedStyle(element).visibility !== 'hidden')
         .filter((element) => !element.closest('p'))
         // The contact form's honeypot is hidden from people and assistive technology alike.

@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { startBuiltServer } from '../test/built-server.js';
 import { toWebp } from './webp.js';
-import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
+import { TEMPLATE_IDS, type TemplateId } from '../src/shared/templates/catalog.js';
 
 const OUT_DIR = path.resolve('src/client/public/images');
 const MAX_BYTES = 80 * 1024;
@@ -33,6 +33,15 @@ const collage = (n: number, route: string, anchor?: string): Shot => ({
   outputWidth: 400,
 });
 
+/**
+ * A card is the template's first screen at 1280 x 960, except where that is one part alone:
+ * Directive's header fills it, so its card is taken from a wider window (the same 4:3), which
+ * also reaches its first feature row.
+ */
+const CARD_VIEWPORTS: Partial<Record<TemplateId, Shot['viewport']>> = {
+  template2: { width: 2134, height: 1600 },
+};
+
 const SHOTS: Shot[] = [
   collage(1, '/template1'),
   collage(2, '/template2'),
@@ -45,7 +54,7 @@ const SHOTS: Shot[] = [
   ...TEMPLATE_IDS.map((id) => ({
     file: `card-${id}.webp`,
     route: `/${id}`,
-    viewport: { width: 1280, height: 960 },
+    viewport: CARD_VIEWPORTS[id] ?? { width: 1280, height: 960 },
     outputWidth: 640,
   })),
 ];
@@ -53,16 +62,19 @@ const SHOTS: Shot[] = [
 /**
  * A picture ends where the window does, which would cut a sentence, a heading or a button in
  * half: hide every such piece that the bottom edge crosses, so the picture ends cleanly on the
- * section's own background.
+ * section's own background. A card (an article) of which less than half shows goes as a whole,
+ * border and icon included, rather than leave a sliver of it at the edge.
  */
 function hideWhatTheEdgeCuts(): void {
   const edge = window.innerHeight;
   const pieces = document.querySelectorAll<HTMLElement>(
-    'p, h1, h2, h3, h4, h5, h6, li, dt, dd, a, button, input, textarea, img, svg, label, figure',
+    'article, p, h1, h2, h3, h4, h5, h6, li, dt, dd, a, button, input, textarea, img, svg, label, figure',
   );
   for (const piece of pieces) {
     const box = piece.getBoundingClientRect();
-    if (box.top < edge && box.bottom > edge) piece.style.visibility = 'hidden';
+    if (box.top >= edge || box.bottom <= edge) continue;
+    const mostlyShown = edge - box.top >= box.height / 2;
+    if (piece.localName !== 'article' || !mostlyShown) piece.style.visibility = 'hidden';
   }
 }
 
@@ -79,9 +91,10 @@ async function main(): Promise<void> {
       });
       const page = await context.newPage();
       await page.goto(`${server.url}${shot.route}`, { waitUntil: 'networkidle' });
-      // Builder chrome is not part of a template's picture.
+      // Builder chrome is not part of a template's picture, nor the room kept for it.
       await page.addStyleTag({
-        content: '.back-arrow, .test-mode-notice { display: none !important; }',
+        content:
+          '.preview-bar { display: none !important; } :root { --template-top-offset: 0px !important; }',
       });
       if (shot.anchor) {
         await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), shot.anchor);
@@ -89,6 +102,8 @@ async function main(): Promise<void> {
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(300);
       await page.evaluate(hideWhatTheEdgeCuts);
+      // Reduced motion still runs transitions for 0.01 ms (global.css): let them end first.
+      await page.waitForTimeout(100);
       const png = await page.screenshot({ type: 'png' });
       let quality = 0.82;
       let webp = await toWebp(png, shot.outputWidth, quality);

@@ -60,18 +60,20 @@ const draftPreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
   },
 }));
 
+// The template previews carry the test-mode notice in their own bar, pinned above the template.
+const templatePreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
+  path: templateId,
+  lazy: async () => {
+    const { TemplatePreviewPage } = await import('./pages/TemplatePreviewPage.js');
+    return { Component: () => <TemplatePreviewPage templateId={templateId} /> };
+  },
+}));
+
 const builderPages: RouteObject[] = [
   {
     path: 'choose',
     lazy: async () => ({ Component: (await import('./pages/ChoosePage.js')).ChoosePage }),
   },
-  ...TEMPLATE_IDS.map((templateId) => ({
-    path: templateId,
-    lazy: async () => {
-      const { TemplatePreviewPage } = await import('./pages/TemplatePreviewPage.js');
-      return { Component: () => <TemplatePreviewPage templateId={templateId} /> };
-    },
-  })),
   {
     path: 'edit',
     lazy: async () => ({ Component: (await import('./pages/EditorPage.js')).EditorPage }),
@@ -106,6 +108,7 @@ export const routes: RouteObject[] = [
       { path: 'screen-error', element: <ScreenErrorPage /> },
       ...infoPages,
       ...draftPreviewPages,
+      ...templatePreviewPages,
       { element: <BuilderLayout />, children: builderPages },
       { path: '*', element: <NotFoundPage /> },
     ],

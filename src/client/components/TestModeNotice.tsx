@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PAYMENTS_MODE_META, SITE_MODE_PATH, type SiteMode } from '../../shared/site-mode.js';
 import './test-mode-notice.css';
+import { useHeightVariable } from './useHeightVariable.js';
 
 /** Asked once per page load: the mode only changes when the server restarts. */
 let siteMode: Promise<SiteMode | undefined> | undefined;
@@ -12,10 +13,6 @@ function loadSiteMode(): Promise<SiteMode | undefined> {
   return siteMode;
 }
 
-/**
- * A quiet strip above the builder while the built-in test gateway takes payments, so nobody
- * mistakes a test deployment for a shop. It sits in the page flow and covers nothing.
- */
 /** The mode the server wrote into the page, when it served it (not the development server). */
 function paymentsModeInPage(): SiteMode['payments'] | undefined {
   const content = document
@@ -24,7 +21,13 @@ function paymentsModeInPage(): SiteMode['payments'] | undefined {
   return content === 'test' || content === 'razorpay' ? content : undefined;
 }
 
-export function TestModeNotice() {
+/**
+ * A quiet strip above the builder while the built-in test gateway takes payments, so nobody
+ * mistakes a test deployment for a shop. It sits in the page flow and covers nothing.
+ * `compact`: a badge for a dark bar of its own (the template previews' bar), the label and
+ * "No real payments" on one line; on a phone the words are only read out, not shown.
+ */
+export function TestModeNotice({ compact = false }: { compact?: boolean }) {
   const [payments, setPayments] = useState(paymentsModeInPage);
   useEffect(() => {
     if (payments) return;
@@ -37,7 +40,7 @@ export function TestModeNotice() {
     };
   }, [payments]);
   if (payments !== 'test') return null;
-  return <TestModeStrip />;
+  return compact ? <TestModeBadge /> : <TestModeStrip />;
 }
 
 /**
@@ -46,23 +49,20 @@ export function TestModeNotice() {
  */
 function TestModeStrip() {
   const strip = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const element = strip.current;
-    if (!element) return;
-    const root = document.documentElement.style;
-    const measure = () => root.setProperty('--test-notice-height', `${element.offsetHeight}px`);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.removeProperty('--test-notice-height');
-    };
-  }, []);
+  useHeightVariable(strip, '--test-notice-height');
   return (
     <aside className="test-mode-notice" aria-label="Test mode" ref={strip}>
       <span className="test-mode-notice__label">Test mode</span>
       <span>No real payments: checkout uses a built-in test gateway, and no money moves.</span>
+    </aside>
+  );
+}
+
+function TestModeBadge() {
+  return (
+    <aside className="test-mode-badge" aria-label="Test mode">
+      <span className="test-mode-notice__label">Test mode</span>
+      <span className="test-mode-badge__words">No real payments</span>
     </aside>
   );
 }

@@ -1,21 +1,26 @@
 import { Link } from 'react-router';
 import { formatRupees } from '../../shared/domain/price.js';
+import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
 import { BrandMark } from '../components/BrandMark.js';
 import { Footer } from '../components/Footer.js';
 import { useStartingPrice } from '../components/useStartingPrice.js';
 import './landing.css';
+import './landing-collage.css';
 
-/** The eight screenshots of our templates around the centre card (made by `npm run screenshots`). */
-const COLLAGE = [
-  { src: '/images/collage-1.webp', alt: 'Mini-port template: a portfolio with a dark top bar' },
-  { src: '/images/collage-2.webp', alt: 'Directive template: a green-accented portfolio' },
-  { src: '/images/collage-3.webp', alt: 'Hyperspace template: a purple portfolio with a sidebar' },
-  { src: '/images/collage-4.webp', alt: 'Solid-State template: a slate portfolio' },
-  { src: '/images/collage-5.webp', alt: 'Phantom template: a grid of coloured tiles' },
-  { src: '/images/collage-6.webp', alt: 'Hyperspace template: project features' },
-  { src: '/images/collage-7.webp', alt: 'Solid-State template: spotlight rows' },
-  { src: '/images/collage-8.webp', alt: 'Mini-port template: portfolio boxes' },
-] as const;
+/**
+ * The eight screenshots of our templates around the centre card (made by `npm run screenshots`),
+ * each a way into the preview of the template it shows.
+ */
+const COLLAGE: readonly { src: string; templateId: TemplateId }[] = [
+  { src: '/images/collage-1.webp', templateId: 'template1' },
+  { src: '/images/collage-2.webp', templateId: 'template2' },
+  { src: '/images/collage-3.webp', templateId: 'template3' },
+  { src: '/images/collage-4.webp', templateId: 'template4' },
+  { src: '/images/collage-5.webp', templateId: 'template5' },
+  { src: '/images/collage-6.webp', templateId: 'template3' },
+  { src: '/images/collage-7.webp', templateId: 'template4' },
+  { src: '/images/collage-8.webp', templateId: 'template1' },
+];
 
 const STEPS = [
   {
@@ -48,19 +53,21 @@ function StartingPrice() {
 
 export function LandingPage() {
   const side = (start: number) =>
-    COLLAGE.slice(start, start + 4).map((image, index) => (
-      <img
-        key={image.src}
-        className={`collage__image collage__image--${start + index + 1}`}
-        src={image.src}
-        alt={image.alt}
-        width={400}
-        height={640}
-        fetchPriority={start + index < 2 ? 'high' : 'auto'}
-        // Phones show only the first image of each side, narrow screens the first two: the rest
-        // load when laid out, so a phone does not fetch six pictures it never shows.
-        loading={index === 0 ? 'eager' : 'lazy'}
-      />
+    COLLAGE.slice(start, start + 4).map(({ src, templateId }, index) => (
+      <Link key={src} to={`/${templateId}`} className="collage__tile">
+        <img
+          className="collage__image"
+          src={src}
+          // The picture is the link's only content: its text says where the link goes.
+          alt={`Preview the ${templateName(templateId)} template`}
+          width={400}
+          height={640}
+          fetchPriority={start + index < 2 ? 'high' : 'auto'}
+          // Phones show only the first image of each side, narrow screens the first two: the rest
+          // load when laid out, so a phone does not fetch six pictures it never shows.
+          loading={index === 0 ? 'eager' : 'lazy'}
+        />
+      </Link>
     ));
 
   return (
@@ -75,8 +82,8 @@ export function LandingPage() {
         </Link>
       </header>
       <main>
+        {/* The hero comes first in reading and tab order; the grid draws the left side before it. */}
         <div className="collage">
-          <div className="collage__side collage__side--left">{side(0)}</div>
           <section className="hero" aria-labelledby="landing-title">
             <img
               className="hero__art"
@@ -101,6 +108,7 @@ export function LandingPage() {
               <StartingPrice />
             </div>
           </section>
+          <div className="collage__side collage__side--left">{side(0)}</div>
           <div className="collage__side collage__side--right">{side(4)}</div>
         </div>
 

@@ -1,5 +1,5 @@
 import type { TemplateId } from '../../shared/templates/catalog.js';
-import { BackArrow } from '../components/BackArrow.js';
+import { PreviewBar } from '../components/PreviewBar.js';
 import { TemplateLoading } from '../components/TemplateLoading.js';
 import { useTemplateWithSample } from '../templates/useTemplate.js';
 
@@ -8,8 +8,7 @@ export function TemplatePreviewPage({ templateId }: { templateId: TemplateId }) 
   const template = useTemplateWithSample(templateId);
   return (
     <>
-      {/* First in the page: on phones it is a strip above the template rather than over it. */}
-      <BackArrow to="/choose" label="Back to templates" />
+      <PreviewBar backTo="/choose" backLabel="Back to templates" />
       {template.status === 'ready' ? (
         <template.Component data={template.sample} />
       ) : (

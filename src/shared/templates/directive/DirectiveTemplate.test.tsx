@@ -76,10 +76,10 @@ describe('DirectiveTemplate with the sample data', () => {
 
   it('shows the header: green logo with the portrait, one h1 name, headline and intro', () => {
     expect(count(html, '<h1')).toBe(1);
-    expect(html).toContain('<h1 class="dv-header__name">Jonas Lindqvist</h1>');
+    expect(html).toContain('<h1 class="dv-header__name">Oskar Berg</h1>');
     expect(html).toContain(sample.personalDetails.headline);
     expect(html).toMatch(
-      /<div class="dv-logo dv-logo--portrait"><img class="dv-logo__img" src="\/templates\/art\/portrait-directive.svg" alt="Portrait of Jonas Lindqvist" width="160" height="160"\/>/,
+      /<div class="dv-logo dv-logo--portrait"><img class="dv-logo__img" src="\/templates\/art\/portrait-directive.svg" alt="Portrait of Oskar Berg" width="160" height="160"\/>/,
     );
     // The portrait is the first visible image: not lazy.
     expect(html).not.toMatch(/dv-logo__img[^>]*loading/);
@@ -123,7 +123,7 @@ describe('DirectiveTemplate with the sample data', () => {
     expect(html).toContain('>Get in touch</h2>');
     // Sent through the server by default: the owner's address appears nowhere.
     expect(html).toMatch(/<form class="dv-form" data-contact="server"/);
-    expect(html).not.toContain('jonas.lindqvist@example.com');
+    expect(html).not.toContain('oskar.berg@example.com');
     expect(html).toMatch(/id="directive-contact-email"[^>]*type="email"[^>]*name="email"/);
     for (const name of ['name', 'subject', 'message']) {
       expect(html).toMatch(
@@ -141,8 +141,8 @@ describe('DirectiveTemplate with the sample data', () => {
       ...sample,
       contactDetails: { ...sample.contactDetails, formDelivery: 'mailto' },
     });
-    expect(mailto).toMatch(/<form class="dv-form" data-to="jonas.lindqvist@example.com"/);
-    expect(mailto).toContain('href="mailto:jonas.lindqvist@example.com"');
+    expect(mailto).toMatch(/<form class="dv-form" data-to="oskar.berg@example.com"/);
+    expect(mailto).toContain('href="mailto:oskar.berg@example.com"');
     expect(mailto).not.toContain('name="email"');
     expect(html).toContain('href="tel:+46701234567"');
     expect(html).toContain('+46 70 123 45 67');
@@ -154,7 +154,7 @@ describe('DirectiveTemplate with the sample data', () => {
       );
     }
     expect(html).not.toContain('target="_blank"');
-    expect(html).toContain('© Jonas Lindqvist');
+    expect(html).toContain('© Oskar Berg');
   });
 
   it('renders nothing empty', () => {
@@ -176,7 +176,7 @@ describe('DirectiveTemplate with partial data', () => {
         ...sample.contactDetails,
         socialLinks: [
           { url: '', label: 'Hidden', iconClass: 'twitter' },
-          { url: 'https://github.com/jonaslindqvist', label: '', iconClass: 'github' },
+          { url: 'https://github.com/oskarberg', label: '', iconClass: 'github' },
         ],
       },
     });

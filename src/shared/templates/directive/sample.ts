@@ -3,7 +3,7 @@ import type { PortfolioData } from '../../domain/portfolio.js';
 export const directiveSample: PortfolioData = {
   personalDetails: {
     type: 'personalDetails',
-    name: 'Jonas Lindqvist',
+    name: 'Oskar Berg',
     headline: 'Product designer for calm, useful software',
     intro:
       'I help small teams turn tangled workflows into products people enjoy opening every morning. For the past nine years I have designed banking apps, clinic schedulers and tools for makers, from the first sketch on paper to the last pixel in production.\n\nI work closely with engineers, test early with real people and write things down so the next designer does not have to guess.',
@@ -48,23 +48,23 @@ export const directiveSample: PortfolioData = {
   },
   contactDetails: {
     type: 'contactDetails',
-    email: 'jonas.lindqvist@example.com',
+    email: 'oskar.berg@example.com',
     tel: '+46 70 123 45 67',
     address: 'Södermalm, Stockholm, Sweden',
     socialLinks: [
-      { url: 'https://dribbble.com/jonaslindqvist', label: 'Dribbble', iconClass: 'dribbble' },
+      { url: 'https://dribbble.com/oskarberg', label: 'Dribbble', iconClass: 'dribbble' },
       {
-        url: 'https://www.linkedin.com/in/jonaslindqvist',
+        url: 'https://www.linkedin.com/in/oskarberg',
         label: 'LinkedIn',
         iconClass: 'linkedin',
       },
-      { url: 'https://www.behance.net/jonaslindqvist', label: 'Behance', iconClass: 'behance' },
+      { url: 'https://www.behance.net/oskarberg', label: 'Behance', iconClass: 'behance' },
       {
-        url: 'https://www.instagram.com/jonaslindqvist',
+        url: 'https://www.instagram.com/oskarberg',
         label: 'Instagram',
         iconClass: 'instagram',
       },
-      { url: 'https://github.com/jonaslindqvist', label: 'GitHub', iconClass: 'github' },
+      { url: 'https://github.com/oskarberg', label: 'GitHub', iconClass: 'github' },
     ],
   },
 };

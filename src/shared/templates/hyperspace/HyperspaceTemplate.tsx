@@ -240,7 +240,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                             alt={filled(tile.title) ? tile.title : `Highlight ${index + 1}`}
                             width={800}
                             height={500}
-                            sizes="(max-width: 980px) 100vw, 400px"
+                            sizes="(max-width: 980px) 100vw, (max-width: 1440px) 50vw, 720px"
                             load="lazy"
                           />
                         ) : (

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parsePortfolio, type PortfolioData, type Tile } from '../../domain/portfolio.js';
@@ -98,6 +100,31 @@ function maximal(): PortfolioData {
   };
 }
 
+/** WCAG 2 relative luminance of an sRGB colour (channels 0-255). */
+function luminance(rgb: number[]): number {
+  const [r = 0, g = 0, b = 0] = rgb.map((channel) => {
+    const c = channel / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+describe('phantom tile tints', () => {
+  const css = readFileSync(path.resolve('src/shared/templates/phantom/phantom.css'), 'utf8');
+
+  it('give a white title at least 4.5:1 on every tile, even where the picture is pure white', () => {
+    const tints = [...css.matchAll(/--tile: #([0-9a-f]{6});/g)].map((match) => match[1]!);
+    expect(tints).toHaveLength(6);
+    const opacity = Number(/\.phantom-tile-image::after \{[^}]*opacity: ([\d.]+);/.exec(css)![1]);
+    expect(opacity).toBeGreaterThan(0);
+    for (const tint of tints) {
+      const rgb = [0, 2, 4].map((at) => parseInt(tint.slice(at, at + 2), 16));
+      const overWhite = rgb.map((channel) => opacity * channel + (1 - opacity) * 255);
+      expect(1.05 / (luminance(overWhite) + 0.05), `#${tint}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
 describe('phantom sample data', () => {
   it('passes the portfolio schema', () => {
     const result = parsePortfolio(phantomSample);
@@ -111,7 +138,8 @@ describe('phantom sample data', () => {
     expect(personalDetails.intro).not.toBe('');
     expect(personalDetails.profileImage).toBe('/templates/art/portrait-phantom.svg');
     expect(section?.sectionTiles).toHaveLength(12);
-    const images = section!.sectionTiles.map((tile) => tile.img);
+    // Each of the twelve pictures once, each beside the project it fits.
+    const images = section!.sectionTiles.map((tile) => tile.img).sort();
     expect(images).toEqual(
       Array.from(
         { length: 12 },

@@ -1,0 +1,34 @@
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { TestModeNotice } from './TestModeNotice.js';
+import { useHeightVariable } from './useHeightVariable.js';
+import './preview-bar.css';
+
+/**
+ * Builder chrome over a template preview, never part of a template or a public page: a slim bar
+ * pinned to the top of the window with the way back and, on a test deployment, the test-mode
+ * notice. It covers nothing: its height is published as --template-top-offset, which the
+ * templates add to the top of their own fixed bars (on a public page it is unset, so 0).
+ */
+export function PreviewBar({ backTo, backLabel }: { backTo: string; backLabel: string }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useHeightVariable(bar, '--template-top-offset');
+  return (
+    <div className="preview-bar" ref={bar}>
+      <Link to={backTo} className="preview-bar__back">
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path
+            d="M15 5l-7 7 7 7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        {backLabel}
+      </Link>
+      <TestModeNotice compact />
+    </div>
+  );
+}
