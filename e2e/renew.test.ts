@@ -100,7 +100,7 @@ describe('renewing a portfolio from its renew page with the test gateway', () =>
         formatTermDate(new Date(Date.now() + TERM_DAYS * DAY_MS)),
       );
       await expect(page.getByText('Your page is offline.').isVisible()).resolves.toBe(true);
-      await expect(seriousAxeViolations(page, '.fp-bar')).resolves.toEqual([]);
+      await expect(seriousAxeViolations(page, '.top-bar')).resolves.toEqual([]);
     });
 
     await step(

@@ -42,7 +42,12 @@ export function Publisher({
   return (
     <div className="fp">
       <FinalPreviewBar
-        back={{ to: '/edit', state: { templateId }, label: 'Back to the editor' }}
+        back={{
+          to: '/edit',
+          state: { templateId },
+          label: 'Back to the editor',
+          shortLabel: 'Editor',
+        }}
         signingIn={publishing.signingIn}
         signIn={publishing.signInFromBar}
       />

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatRupees } from '../../shared/domain/price.js';
-import { BrandMark } from '../components/BrandMark.js';
 import { Footer } from '../components/Footer.js';
+import { TopBar } from '../components/TopBar.js';
 import { useStartingPrice } from '../components/useStartingPrice.js';
 import './landing.css';
 
@@ -65,15 +65,11 @@ export function LandingPage() {
 
   return (
     <div className="landing">
-      <header className="landing__bar">
-        <Link to="/" className="landing__brand" aria-label="Online Portfolio Builder, home">
-          <BrandMark />
-          <span>Online Portfolio Builder</span>
-        </Link>
-        <Link to="choose" className="landing__bar-link">
+      <TopBar className="landing__bar">
+        <Link to="choose" className="button button--ghost landing__bar-link">
           Templates
         </Link>
-      </header>
+      </TopBar>
       <main>
         <div className="collage">
           <div className="collage__side collage__side--left">{side(0)}</div>

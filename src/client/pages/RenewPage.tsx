@@ -151,11 +151,8 @@ export function RenewPage() {
 
   return (
     <div className="renew">
-      <FinalPreviewBar
-        back={{ to: ACCOUNT_PATH, label: 'My portfolios' }}
-        signIn={() => void signIn()}
-        signingIn={pending}
-      />
+      {/* Signed in, the bar's own My portfolios is the way back. */}
+      <FinalPreviewBar signIn={() => void signIn()} signingIn={pending} />
       <main className="renew__main">
         <section className="renew__card" aria-labelledby="renew-title">
           <h1 id="renew-title" className="renew__title">
