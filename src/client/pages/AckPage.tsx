@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { refreshSession, useSession } from '../auth/session.js';
-import { formatRupees } from '../../shared/domain/price.js';
+import { formatPrice } from '../../shared/domain/price.js';
 import type { ReceiptSummary } from '../../shared/orders.js';
 import { api } from '../api/http.js';
 import { NewTabLink } from '../components/NewTabLink.js';
@@ -126,8 +126,7 @@ function ReceiptLine({ orderId, onLooking }: { orderId: string; onLooking: () =>
   if (!receipt) return null;
   return (
     <p className="ack__receipt">
-      Order <strong>{receipt.gatewayOrderId}</strong> · ₹{formatRupees(receipt.amountPaise)}{' '}
-      {receipt.currency} paid
+      Order <strong>{receipt.gatewayOrderId}</strong> · {formatPrice(receipt.amountPaise)} paid
       <br />
       <a href={receipt.url} onFocus={onLooking} onClick={onLooking}>
         Receipt {receipt.number}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatRupees } from '../../shared/domain/price.js';
+import { formatPrice } from '../../shared/domain/price.js';
 import { Footer } from '../components/Footer.js';
 import { TopBar } from '../components/TopBar.js';
 import { useStartingPrice } from '../components/useStartingPrice.js';
@@ -39,7 +39,7 @@ function StartingPrice() {
     <p className="hero__price" aria-live="polite">
       {typeof paise === 'number' && (
         <>
-          From <strong>₹{formatRupees(paise)}</strong> a year, taxes included
+          From <strong>{formatPrice(paise)}</strong> a year, taxes included
         </>
       )}
     </p>
