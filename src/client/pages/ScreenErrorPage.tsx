@@ -3,6 +3,9 @@ import { NARROWEST_BUILDER_WIDTH } from '../../shared/site.js';
 import { TopBar } from '../components/TopBar.js';
 import './simple-page.css';
 
+/** The number and its unit never part at the end of a line. */
+const narrowest = `${NARROWEST_BUILDER_WIDTH}\u00a0px`;
+
 export function ScreenErrorPage() {
   return (
     <div className="simple-layout">
@@ -29,8 +32,8 @@ export function ScreenErrorPage() {
           </svg>
           <h1>Please use a larger screen</h1>
           <p>
-            Editing and publishing a portfolio needs a window at least {NARROWEST_BUILDER_WIDTH} px
-            wide: any phone held upright, a tablet or a computer.
+            Editing and publishing a portfolio needs a window at least {narrowest} wide: any phone
+            held upright, a tablet or a computer.
           </p>
           <p>
             On this screen you can look at every template and its price. To build your page, open
