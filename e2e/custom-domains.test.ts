@@ -113,7 +113,7 @@ describe('custom domains on the account page', () => {
     await section
       .getByText(`No TXT record at _portfolio-verify.${domain}`, { exact: false })
       .waitFor();
-    expect(await seriousAxeViolations(page, '.account__bar')).toEqual([]);
+    expect(await seriousAxeViolations(page, '.top-bar')).toEqual([]);
 
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/custom-domain-1280.png', fullPage: true });

@@ -626,6 +626,28 @@ describe('the editor', () => {
     expect(new URL(wide.url()).pathname).toBe('/edit');
   });
 
+  it('fits the window at every step: only the form and the preview scroll, never the page', async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 740 },
+    ]) {
+      const page = await session.newPage(viewport);
+      await seedDraft(page, 'template5', sample('template5'));
+      await page.goto('/edit');
+      for (const step of editorSteps(TEMPLATE_DEFINITIONS.template5)) {
+        await expect.poll(() => stepHeading(page)).toBe(step.title);
+        // The form's visually hidden parts are absolutely placed: outside a positioned scroll
+        // box they once sat at the foot of the form and stretched the page below the editor.
+        await expect(
+          page.evaluate(() => document.scrollingElement!.scrollHeight),
+          `${viewport.width} px, ${step.id}`,
+        ).resolves.toBe(viewport.height);
+        const next = page.getByRole('button', { name: /^Next/ });
+        if (await next.count()) await next.click();
+      }
+    }
+  });
+
   it('opens the template chosen on /choose, from navigation state', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await page.goto('/choose');

@@ -76,7 +76,7 @@ describe('the landing page', () => {
     await page.goto('/');
     const steps = await page.locator('.how-steps__item h3').allTextContents();
     expect(steps).toEqual(['Pick a template', 'Fill in your details', 'Publish']);
-    await expect(page.locator('.landing__brand .brand-mark').isVisible()).resolves.toBe(true);
+    await expect(page.locator('.landing__bar .brand-mark').isVisible()).resolves.toBe(true);
   });
 
   it('keeps the page still while the price arrives (no layout shift)', async () => {

@@ -98,7 +98,7 @@ describe('renewing a portfolio from its renew page with the test gateway', () =>
       await expect(terms.textContent()).resolves.toContain(formatTermDate(paidUntil));
       await expect(terms.textContent()).resolves.toContain(formatTermDate(termEndFrom(new Date())));
       await expect(page.getByText('Your page is offline.').isVisible()).resolves.toBe(true);
-      await expect(seriousAxeViolations(page, '.fp-bar')).resolves.toEqual([]);
+      await expect(seriousAxeViolations(page, '.top-bar')).resolves.toEqual([]);
     });
 
     await step(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
-import { NOT_FOUND_TITLE, PAGE_TITLES } from '../src/shared/routes.js';
+import { NOT_FOUND_TITLE, PAGE_TITLES, renewPath } from '../src/shared/routes.js';
+import { SITE_NAME } from '../src/shared/site.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { FOOTER_LINKS } from '../src/client/components/Footer.js';
 import { baseUrl, useBrowser } from './browser.js';
@@ -40,6 +41,55 @@ describe('every route of the builder', () => {
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL(`${baseUrl()}/`);
   });
+});
+
+describe('the top bar', () => {
+  const session = useBrowser();
+  const routes = [
+    '/',
+    '/choose',
+    '/edit',
+    '/final-preview',
+    '/ack',
+    '/account',
+    renewPath('someone'),
+    '/about-us',
+    '/contact-us',
+    '/terms-and-conditions',
+    '/privacy-policy',
+    '/refund-policy',
+    '/screen-error',
+    '/no-such-page',
+  ];
+
+  it.each(routes.flatMap((route) => [1280, 360].map((width) => [route, width] as const)))(
+    'on %s at %i px: one height, the mark and name linking home, nothing wrapped',
+    async (route, width) => {
+      const page = await session.newPage({ width, height: 800 });
+      session.allowConsoleError(/status of 404 \(Not Found\)/);
+      await page.addInitScript(([key, draft]) => window.localStorage.setItem(key, draft), [
+        DRAFT_STORAGE_KEY,
+        JSON.stringify({ templateId: 'template1', data: SAMPLE_DATA.template1 }),
+      ] as const);
+      await page.goto(route);
+      const bar = page.getByRole('banner');
+      const home = bar.getByRole('link', { name: SITE_NAME, exact: true });
+      await expect(home.getAttribute('href')).resolves.toBe('/');
+      await expect(home.locator('.brand-mark').isVisible()).resolves.toBe(true);
+      // Phones show the mark alone (the name clipped to a pixel); it stays the link's name.
+      const nameShown = home.getByText(SITE_NAME).evaluate((name) => {
+        const box = name.getBoundingClientRect();
+        return box.width > 1 && box.bottom <= name.parentElement!.getBoundingClientRect().bottom;
+      });
+      await expect(nameShown).resolves.toBe(width > 420);
+      await expect(bar.evaluate((element) => element.getBoundingClientRect().height)).resolves.toBe(
+        60,
+      );
+      await expect(
+        page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).resolves.toBeLessThanOrEqual(0);
+    },
+  );
 });
 
 describe('the shared footer', () => {

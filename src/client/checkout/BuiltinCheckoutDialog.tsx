@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { formatRupees } from '../../shared/domain/price.js';
+import { formatPrice } from '../../shared/domain/price.js';
 import type { VerifyPaymentRequest } from '../../shared/orders.js';
 import { failBuiltinGatewayOrder, payBuiltinGatewayOrder } from './builtinGateway.js';
 import './builtin-checkout.css';
@@ -79,7 +79,7 @@ export function BuiltinCheckoutDialog({
     }
   };
 
-  const rupees = formatRupees(amount);
+  const price = formatPrice(amount);
   return (
     <dialog
       ref={dialog}
@@ -108,7 +108,7 @@ export function BuiltinCheckoutDialog({
       <dl className="builtin-checkout__summary">
         <div>
           <dt>Amount</dt>
-          <dd className="builtin-checkout__amount">₹{rupees}</dd>
+          <dd className="builtin-checkout__amount">{price}</dd>
         </div>
         <div>
           <dt>Paying as</dt>
@@ -137,7 +137,7 @@ export function BuiltinCheckoutDialog({
           disabled={busy !== undefined}
           onClick={() => void run('pay')}
         >
-          {busy === 'pay' ? 'Paying…' : `Pay ₹${rupees}`}
+          {busy === 'pay' ? 'Paying…' : `Pay ${price}`}
         </button>
         <button
           type="button"

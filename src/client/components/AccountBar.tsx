@@ -9,12 +9,13 @@ interface AccountBarProps {
   signingIn: boolean;
   /** Whether Sign In stays off while a sign-in is under way (else a click starts a fresh one). */
   lockWhileSigningIn: boolean;
-  /** The sign-in button's look: the page's main action, or a quiet one beside other actions. */
-  signInLook: 'primary' | 'ghost';
 }
 
-/** The right end of the builder's top bar: who is signed in, My portfolios and Sign out, or Sign In. */
-export function AccountBar({ signIn, signingIn, lockWhileSigningIn, signInLook }: AccountBarProps) {
+/**
+ * The right end of the builder's top bar: who is signed in, My portfolios and Sign out, or Sign In,
+ * with the same look on every page.
+ */
+export function AccountBar({ signIn, signingIn, lockWhileSigningIn }: AccountBarProps) {
   const session = useSession();
   const user = session.status === 'ready' ? session.user : null;
   return (
@@ -33,7 +34,7 @@ export function AccountBar({ signIn, signingIn, lockWhileSigningIn, signInLook }
         signIn && (
           <button
             type="button"
-            className={signInLook === 'ghost' ? 'button button--ghost' : 'button'}
+            className="button button--ghost"
             disabled={session.status === 'loading' || (lockWhileSigningIn && signingIn)}
             onClick={signIn}
           >

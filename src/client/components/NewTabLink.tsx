@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
+import { BreakableUrl } from './BreakableUrl.js';
 
-/** A link that opens in a new tab and says so to screen readers; it shows its address by default. */
+/**
+ * A link that opens in a new tab and says so to screen readers; it shows its address by default
+ * (breaking only after a slash).
+ */
 export function NewTabLink({
   href,
   className,
-  children = href,
+  children = <BreakableUrl url={href} />,
 }: {
   href: string;
   className?: string;

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Draft } from '../../shared/domain/draft.js';
 import { templateName } from '../../shared/templates/catalog.js';
+import { TopBar } from '../components/TopBar.js';
 import { ClearDraftDialog } from './ClearDraftDialog.js';
 import { DraftActions } from './DraftActions.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
@@ -132,11 +133,7 @@ export function Editor({
 
   return (
     <div className="editor">
-      <header className="editor__bar">
-        <Link to="/" className="editor__brand">
-          <span className="editor__brand-mark" aria-hidden="true" />
-          <span className="editor__brand-name">Online Portfolio Builder</span>
-        </Link>
+      <TopBar className="editor__bar">
         <h1 className="editor__title">
           <span className="editor__title-kicker">Editing</span> {templateName(templateId)}
         </h1>
@@ -157,7 +154,7 @@ export function Editor({
             }}
           />
         </div>
-      </header>
+      </TopBar>
 
       <div className="editor__body">
         <div className="editor__form-column" inert={previewOpen}>

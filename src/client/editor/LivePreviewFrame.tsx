@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { templateName } from '../../shared/templates/catalog.js';
-import { UiIcon } from './UiIcon.js';
+import { BrowserFrame } from '../components/BrowserFrame.js';
 
 interface LivePreviewFrameProps {
   templateId: TemplateId;
@@ -15,29 +15,13 @@ interface LivePreviewFrameProps {
 export function LivePreviewFrame({ templateId, frameRef }: LivePreviewFrameProps) {
   const name = templateName(templateId);
   return (
-    <section className="browser" aria-label="Live preview">
-      <div className="browser__bar">
-        <span className="browser__dots" aria-hidden="true">
-          <span />
-          <span />
-          <span />
-        </span>
-        <span className="browser__address">
-          <UiIcon name="lock" className="browser__lock" />
-          <span className="browser__host">{window.location.host}</span>
-          <span className="browser__path">/users/your-username</span>
-        </span>
-        <span className="browser__live">
-          <span className="browser__pulse" aria-hidden="true" />
-          Live preview
-        </span>
-      </div>
+    <BrowserFrame label="Live preview" path="/users/your-username" badge="Live preview">
       <iframe
         ref={frameRef}
         className="browser__frame"
         src={`/edit-${templateId}`}
         title={`Live preview of your ${name} portfolio`}
       />
-    </section>
+    </BrowserFrame>
   );
 }

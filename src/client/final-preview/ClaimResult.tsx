@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ClaimResponse } from '../../shared/orders.js';
+import { BreakableUrl } from '../components/BreakableUrl.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 
 /** The look of each answer and what it says. */
@@ -52,7 +53,11 @@ export function ClaimResult({ claim, onChange }: { claim: ClaimResponse; onChang
       <p className="fp-claim__lead">{lead}</p>
       <div className="fp-claim__row">
         <p className="fp-claim__url">
-          {claim.status === 'updated' ? <NewTabLink href={claim.url} /> : claim.url}
+          {claim.status === 'updated' ? (
+            <NewTabLink href={claim.url} />
+          ) : (
+            <BreakableUrl url={claim.url} />
+          )}
         </p>
         <button type="button" className="button button--ghost fp-claim__change" onClick={onChange}>
           Change

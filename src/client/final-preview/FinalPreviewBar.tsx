@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { AccountBar } from '../components/AccountBar.js';
+import { TopBar } from '../components/TopBar.js';
 
-/** Where the bar's back link goes, e.g. the editor, and what it says. */
+/** Where the bar's back link goes, e.g. the editor, what it says, and its phone-width word. */
 interface BackLink {
   to: string;
   state?: unknown;
   label: string;
+  shortLabel: string;
 }
 
 /**
@@ -22,18 +24,15 @@ export function FinalPreviewBar({
   signingIn?: boolean;
 }) {
   return (
-    <header className="fp-bar">
-      <div className="fp-bar__start">
-        <Link to="/" className="fp-bar__brand">
-          Online Portfolio Builder
+    <TopBar>
+      {back && (
+        <Link className="fp-bar__back" to={back.to} state={back.state}>
+          <span aria-hidden="true">←</span>
+          <span className="fp-bar__back-long">{back.label}</span>
+          <span className="fp-bar__back-short">{back.shortLabel}</span>
         </Link>
-        {back && (
-          <Link className="fp-bar__back" to={back.to} state={back.state}>
-            <span aria-hidden="true">←</span> {back.label}
-          </Link>
-        )}
-      </div>
-      <AccountBar signIn={signIn} signingIn={signingIn} lockWhileSigningIn signInLook="ghost" />
-    </header>
+      )}
+      <AccountBar signIn={signIn} signingIn={signingIn} lockWhileSigningIn />
+    </TopBar>
   );
 }

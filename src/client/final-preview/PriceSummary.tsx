@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatRupees } from '../../shared/domain/price.js';
+import { formatPrice } from '../../shared/domain/price.js';
 import type { MoveBreakdown } from '../../shared/orders.js';
 import type { TemplateListResponse, TemplateSummary } from '../../shared/templates-api.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
@@ -71,16 +71,14 @@ export function PriceSummary({ price, move }: { price: PriceState; move?: MoveBr
     <div className="fp-price">
       <p className="fp-price__line">
         <span className="visually-hidden">Template Price : </span>
-        <span className="fp-price__amount">₹{formatRupees(template.finalPricePaise)}</span>
-        <span className="fp-price__period"> INR / year</span>
+        <span className="fp-price__amount">{formatPrice(template.finalPricePaise)}</span>
+        <span className="fp-price__period"> / year</span>
         {template.discountPercent > 0 && (
           <>
             {' '}
-            <s
-              className="fp-price__was"
-              aria-label={`was ${formatRupees(template.pricePaise)} INR`}
-            >
-              ₹{formatRupees(template.pricePaise)}
+            <s className="fp-price__was">
+              <span className="visually-hidden">Old price: </span>
+              {formatPrice(template.pricePaise)}
             </s>{' '}
             <span className="fp-price__discount">{template.discountPercent}% off</span>
           </>
@@ -97,11 +95,11 @@ export function PriceSummary({ price, move }: { price: PriceState; move?: MoveBr
               Credit for {move.creditDays} unused {move.creditDays === 1 ? 'day' : 'days'} of your
               current template
             </dt>
-            <dd>−₹{formatRupees(move.credit)}</dd>
+            <dd>−{formatPrice(move.credit)}</dd>
           </div>
           <div className="fp-price__total">
             <dt>To pay now</dt>
-            <dd>₹{formatRupees(move.amount)}</dd>
+            <dd>{formatPrice(move.amount)}</dd>
           </div>
         </dl>
       )}

@@ -34,7 +34,7 @@ export function Publisher({
   const id = useId();
   // Opened with Edit on the account page: the address is that page's, fixed.
   const [editing, setEditing] = useState(() => readEditingTarget(templateId));
-  const address = `${window.location.host}/users/${editing?.username ?? (publishing.username || 'your-username')}`;
+  const path = `/users/${editing?.username ?? (publishing.username || 'your-username')}`;
   const signInAlert = publishing.signInMessage && (
     <Alert message={publishing.signInMessage} onDismiss={publishing.dismissSignInMessage} />
   );
@@ -42,7 +42,12 @@ export function Publisher({
   return (
     <div className="fp">
       <FinalPreviewBar
-        back={{ to: '/edit', state: { templateId }, label: 'Back to the editor' }}
+        back={{
+          to: '/edit',
+          state: { templateId },
+          label: 'Back to the editor',
+          shortLabel: 'Editor',
+        }}
         signingIn={publishing.signingIn}
         signIn={publishing.signInFromBar}
       />
@@ -100,7 +105,7 @@ export function Publisher({
         </main>
 
         <div className="fp-preview">
-          <FinalPreviewFrame templateId={templateId} address={address} />
+          <FinalPreviewFrame templateId={templateId} path={path} />
         </div>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Footer } from '../components/Footer.js';
+import { TopBar } from '../components/TopBar.js';
 import '../account/account.css';
 
 /** /account: the signed-in person's portfolios, what they can do with each, and leaving. */
@@ -25,17 +26,9 @@ export function AccountPage() {
 
   return (
     <div className="account">
-      <header className="account__bar">
-        <Link to="/" className="account__brand">
-          Online Portfolio Builder
-        </Link>
-        <AccountBar
-          signIn={() => void signIn()}
-          signingIn={pending}
-          lockWhileSigningIn={false}
-          signInLook="ghost"
-        />
-      </header>
+      <TopBar sticky>
+        <AccountBar signIn={() => void signIn()} signingIn={pending} lockWhileSigningIn={false} />
+      </TopBar>
       <main className="account__main">
         <h1 className="account__title">My portfolios</h1>
         {session.status === 'loading' && (

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { refreshSession, useSession } from '../auth/session.js';
-import { formatRupees } from '../../shared/domain/price.js';
+import { formatPrice } from '../../shared/domain/price.js';
 import type { ReceiptSummary } from '../../shared/orders.js';
 import { api } from '../api/http.js';
 import { NewTabLink } from '../components/NewTabLink.js';
+import { TopBar } from '../components/TopBar.js';
 import { readAckState } from '../final-preview/ackState.js';
 import './ack.css';
 
@@ -40,60 +41,69 @@ export function AckPage() {
     state.email ?? (session.status === 'ready' && session.user ? session.user.email : undefined);
 
   return (
-    <main className="ack">
-      <div className="ack__card">
-        <svg className="ack__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-          <circle cx="24" cy="24" r="22" />
-          <path d="M14 24.5l7 7 13-14" />
-        </svg>
-        <h1 className="ack__title">Thank you!</h1>
-        <p className="ack__lead">
-          {state.url
-            ? 'Your portfolio is published and live.'
-            : 'Thank you for building your portfolio with Online Portfolio Builder.'}
-        </p>
-        {state.message && <p>{state.message}</p>}
-        <p>
-          The link to your portfolio will be emailed to
-          <br />
-          {email ? (
-            <strong className="ack__email">{email}</strong>
-          ) : (
-            'the address you signed in with'
-          )}
-          .
-        </p>
-        {state.orderId && <ReceiptLine orderId={state.orderId} onLooking={() => setStayed(true)} />}
-        {state.url && (
-          <p className="ack__link">
-            <NewTabLink href={state.url} />
+    <div className="ack-page">
+      <TopBar />
+      <main className="ack">
+        <div className="ack__card">
+          <svg className="ack__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+            <circle cx="24" cy="24" r="22" />
+            <path d="M14 24.5l7 7 13-14" />
+          </svg>
+          <h1 className="ack__title">Thank you!</h1>
+          <p className="ack__lead">
+            {state.url
+              ? 'Your portfolio is published and live.'
+              : 'Thank you for building your portfolio with Online Portfolio Builder.'}
           </p>
-        )}
-        <p className="ack__countdown">
-          {stayed ? (
-            'You are staying on this page.'
-          ) : (
-            <>
-              Taking you back to the templates in{' '}
-              <span role="timer" className="ack__seconds">
-                {remaining}
-              </span>{' '}
-              {remaining === 1 ? 'second' : 'seconds'}…
-            </>
+          {state.message && <p>{state.message}</p>}
+          <p>
+            The link to your portfolio will be emailed to
+            <br />
+            {email ? (
+              <strong className="ack__email">{email}</strong>
+            ) : (
+              'the address you signed in with'
+            )}
+            .
+          </p>
+          {state.orderId && (
+            <ReceiptLine orderId={state.orderId} onLooking={() => setStayed(true)} />
           )}
-        </p>
-        <div className="ack__actions">
-          <Link className="button" to="/choose" replace>
-            Go now
-          </Link>
-          {!stayed && (
-            <button type="button" className="button button--ghost" onClick={() => setStayed(true)}>
-              Stay on this page
-            </button>
+          {state.url && (
+            <p className="ack__link">
+              <NewTabLink href={state.url} />
+            </p>
           )}
+          <p className="ack__countdown">
+            {stayed ? (
+              'You are staying on this page.'
+            ) : (
+              <>
+                Taking you back to the templates in{' '}
+                <span role="timer" className="ack__seconds">
+                  {remaining}
+                </span>{' '}
+                {remaining === 1 ? 'second' : 'seconds'}…
+              </>
+            )}
+          </p>
+          <div className="ack__actions">
+            <Link className="button" to="/choose" replace>
+              Go now
+            </Link>
+            {!stayed && (
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => setStayed(true)}
+              >
+                Stay on this page
+              </button>
+            )}
+          </div>
         </div>
-      </div>
-    </main>
+      </main>
+    </div>
   );
 }
 
@@ -116,8 +126,7 @@ function ReceiptLine({ orderId, onLooking }: { orderId: string; onLooking: () =>
   if (!receipt) return null;
   return (
     <p className="ack__receipt">
-      Order <strong>{receipt.gatewayOrderId}</strong> · ₹{formatRupees(receipt.amountPaise)}{' '}
-      {receipt.currency} paid
+      Order <strong>{receipt.gatewayOrderId}</strong> · {formatPrice(receipt.amountPaise)} paid
       <br />
       <a href={receipt.url} onFocus={onLooking} onClick={onLooking}>
         Receipt {receipt.number}

@@ -15,7 +15,7 @@ import { useSignIn } from '../auth/useSignIn.js';
 import { stopEditingPublished, writeDraft } from '../draft/storage.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Footer } from '../components/Footer.js';
-import { BrandMark } from '../components/BrandMark.js';
+import { TopBar } from '../components/TopBar.js';
 import './choose.css';
 
 type Templates =
@@ -133,18 +133,9 @@ export function ChoosePage() {
 
   return (
     <div className="choose">
-      <header className="choose__bar">
-        <Link to="/" className="choose__brand">
-          <BrandMark />
-          <span>Online Portfolio Builder</span>
-        </Link>
-        <AccountBar
-          signIn={() => void signIn()}
-          signingIn={pending}
-          lockWhileSigningIn={false}
-          signInLook="primary"
-        />
-      </header>
+      <TopBar sticky>
+        <AccountBar signIn={() => void signIn()} signingIn={pending} lockWhileSigningIn={false} />
+      </TopBar>
 
       <main className="choose__main">
         <h1 className="choose__title">Pick a Template &amp; Make It Yours</h1>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { formatRupees } from '../../shared/domain/price.js';
+import { formatPrice } from '../../shared/domain/price.js';
 import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
-import { BrandMark } from '../components/BrandMark.js';
 import { Footer } from '../components/Footer.js';
+import { TopBar } from '../components/TopBar.js';
 import { useStartingPrice } from '../components/useStartingPrice.js';
 import './landing.css';
 import './landing-collage.css';
@@ -44,7 +44,7 @@ function StartingPrice() {
     <p className="hero__price" aria-live="polite">
       {typeof paise === 'number' && (
         <>
-          From <strong>₹{formatRupees(paise)}</strong> a year, taxes included
+          From <strong>{formatPrice(paise)}</strong> a year, taxes included
         </>
       )}
     </p>
@@ -72,15 +72,11 @@ export function LandingPage() {
 
   return (
     <div className="landing">
-      <header className="landing__bar">
-        <Link to="/" className="landing__brand" aria-label="Online Portfolio Builder, home">
-          <BrandMark />
-          <span>Online Portfolio Builder</span>
-        </Link>
-        <Link to="choose" className="landing__bar-link">
+      <TopBar className="landing__bar">
+        <Link to="choose" className="button button--ghost landing__bar-link">
           Templates
         </Link>
-      </header>
+      </TopBar>
       <main>
         {/* The hero comes first in reading and tab order; the grid draws the left side before it. */}
         <div className="collage">

@@ -1,17 +1,21 @@
 import { Link } from 'react-router';
+import { TopBar } from '../components/TopBar.js';
 import './simple-page.css';
 
 export function NotFoundPage() {
   return (
-    <main className="simple-page">
-      <div className="simple-page__card">
-        <p className="simple-page__code">404</p>
-        <h1>Page not found</h1>
-        <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
-        <Link className="button" to="/">
-          Go to the home page
-        </Link>
-      </div>
-    </main>
+    <div className="simple-layout">
+      <TopBar />
+      <main className="simple-page">
+        <div className="simple-page__card">
+          <p className="simple-page__code">404</p>
+          <h1>Page not found</h1>
+          <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
+          <Link className="button" to="/">
+            Go to the home page
+          </Link>
+        </div>
+      </main>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { formatRupees } from '../../shared/domain/price.js';
+import { formatPrice } from '../../shared/domain/price.js';
 import { formatTermDate, termInWords, type TermState } from '../../shared/domain/term.js';
 import { normaliseUsername } from '../../shared/domain/username.js';
 import type { RenewalQuote } from '../../shared/orders.js';
@@ -122,8 +122,11 @@ export function RenewPage() {
             <dd>{formatTermDate(new Date(quote.newPaidUntil))}</dd>
           </div>
           <div className="renew__price">
-            <dt>Price for one year</dt>
-            <dd>₹{formatRupees(quote.amount)} INR</dd>
+            <dt>Price</dt>
+            <dd>
+              {formatPrice(quote.amount)}
+              <span className="renew__period"> / year</span>
+            </dd>
           </div>
         </dl>
         <p className="renew__fine">
@@ -143,7 +146,7 @@ export function RenewPage() {
           onClick={() => void renewal.pay()}
         >
           {busy && <Spinner />}
-          {busy ? PAY_LABELS[renewal.phase] : `Pay ₹${formatRupees(quote.amount)} and renew`}
+          {busy ? PAY_LABELS[renewal.phase] : `Pay ${formatPrice(quote.amount)} and renew`}
         </button>
       </>
     );
@@ -151,11 +154,8 @@ export function RenewPage() {
 
   return (
     <div className="renew">
-      <FinalPreviewBar
-        back={{ to: ACCOUNT_PATH, label: 'My portfolios' }}
-        signIn={() => void signIn()}
-        signingIn={pending}
-      />
+      {/* Signed in, the bar's own My portfolios is the way back. */}
+      <FinalPreviewBar signIn={() => void signIn()} signingIn={pending} />
       <main className="renew__main">
         <section className="renew__card" aria-labelledby="renew-title">
           <h1 id="renew-title" className="renew__title">

@@ -11,3 +11,11 @@ export function formatRupees(paise: number): string {
   const rupees = paise / 100;
   return Number.isInteger(rupees) ? String(rupees) : rupees.toFixed(2);
 }
+
+/**
+ * "₹499", "₹449.10": an amount as the builder writes it everywhere but /choose, whose price line
+ * keeps the specification's "499 INR / year".
+ */
+export function formatPrice(paise: number): string {
+  return `₹${formatRupees(paise)}`;
+}

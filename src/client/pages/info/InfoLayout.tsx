@@ -1,6 +1,7 @@
 import { Children, isValidElement, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Footer } from '../../components/Footer.js';
+import { TopBar } from '../../components/TopBar.js';
 import { SUPPORT_EMAIL } from './support.js';
 // Every info page gets all four in this order, as one stylesheet: the About and Contact parts
 // come after the card, whose defaults some of their rules replace.
@@ -40,20 +41,14 @@ export function InfoLayout({
       <a className="info-skip" href="#info-content">
         Skip to content
       </a>
-      <header className="info-topbar">
-        <div className="info-topbar__inner">
-          <Link className="info-brand" to="/">
-            <span className="info-brand__mark" aria-hidden="true" />
-            Online Portfolio Builder
+      <TopBar>
+        {headerAction ?? (
+          <Link className="button button--ghost info-topbar__cta" to="/choose">
+            <span className="info-topbar__cta-long">Choose a template</span>
+            <span className="info-topbar__cta-short">Templates</span>
           </Link>
-          {headerAction ?? (
-            <Link className="info-topbar__cta" to="/choose">
-              <span className="info-topbar__cta-long">Choose a template</span>
-              <span className="info-topbar__cta-short">Templates</span>
-            </Link>
-          )}
-        </div>
-      </header>
+        )}
+      </TopBar>
       <main className="info-main" id="info-content" tabIndex={-1}>
         <div className="info-hero">
           <div className="info-column">
