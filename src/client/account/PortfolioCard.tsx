@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { MenuButton, type MenuAction } from '../components/MenuButton.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { startEditingPublished } from '../draft/storage.js';
-import { UiIcon } from '../editor/UiIcon.js';
+import { UiIcon } from '../components/UiIcon.js';
 import { CustomDomainSection } from './CustomDomainSection.js';
 import { ReceiptsPanel } from './ReceiptsPanel.js';
 import { SharePanel } from './SharePanel.js';

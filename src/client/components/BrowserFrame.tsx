@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { UiIcon } from './UiIcon.js';
 import './browser-frame.css';
 
 /**
@@ -29,21 +30,7 @@ export function BrowserFrame({
           <span />
         </span>
         <span className="browser__address">
-          <svg
-            className="browser__lock"
-            viewBox="0 0 24 24"
-            width="1em"
-            height="1em"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <path d="M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z" />
-          </svg>
+          <UiIcon name="lock" className="browser__lock" />
           <span className="browser__host">{window.location.host}</span>
           <span className="browser__path">{path}</span>
         </span>

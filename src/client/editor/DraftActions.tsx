@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { UiIcon } from './UiIcon.js';
+import { UiIcon } from '../components/UiIcon.js';
 
 /**
  * The draft's own actions in the editor's bar: Clear this draft and Change template. Side by

@@ -23,7 +23,7 @@ import {
   stepIndex,
   type StepId,
 } from './steps.js';
-import { UiIcon } from './UiIcon.js';
+import { UiIcon } from '../components/UiIcon.js';
 import { useDraft } from './useDraft.js';
 import { MissingUploadsContext } from './ImageField.js';
 import { useTouchUploads } from './useTouchUploads.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { UiIcon } from './UiIcon.js';
+import { UiIcon } from '../components/UiIcon.js';
 
 interface IconPickerProps<N extends string> {
   /** Shared by the radio buttons of this one picker. */

@@ -23,7 +23,7 @@ import { useSignIn } from '../auth/useSignIn.js';
 import { sendUpload, UploadError } from '../uploads/sendUpload.js';
 import { FocalPointPicker } from './FocalPointPicker.js';
 import { TextField } from './TextField.js';
-import { UiIcon, type UiIconName } from './UiIcon.js';
+import { UiIcon, type UiIconName } from '../components/UiIcon.js';
 
 /** Hashes of uploads the server said it no longer has (the draft's images that were swept). */
 export const MissingUploadsContext = createContext<ReadonlySet<string>>(new Set());

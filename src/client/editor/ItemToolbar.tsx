@@ -1,4 +1,4 @@
-import { UiIcon } from './UiIcon.js';
+import { UiIcon } from '../components/UiIcon.js';
 
 interface ItemToolbarProps {
   /** Prefix of the buttons' ids, e.g. f-section-tile-2 (lists move focus to them by id). */

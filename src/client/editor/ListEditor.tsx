@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ItemToolbar } from './ItemToolbar.js';
-import { UiIcon } from './UiIcon.js';
+import { UiIcon } from '../components/UiIcon.js';
 import type { ListEditing } from './useListEditing.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { DraftProblem } from './fieldRules.js';
 import type { Step } from './steps.js';
-import { UiIcon } from './UiIcon.js';
+import { UiIcon } from '../components/UiIcon.js';
 
 interface ProblemSummaryProps {
   problems: readonly DraftProblem[];

@@ -1,5 +1,5 @@
 import type { Step, StepId } from './steps.js';
-import { UiIcon } from './UiIcon.js';
+import { UiIcon } from '../components/UiIcon.js';
 
 interface StepIndicatorProps {
   steps: readonly Step[];

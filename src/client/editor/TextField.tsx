@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { FIELD_LIMITS, fieldProblem, type FieldKind } from './fieldRules.js';
-import { UiIcon } from './UiIcon.js';
+import { UiIcon } from '../components/UiIcon.js';
 
 export interface TextFieldProps {
   id: string;
