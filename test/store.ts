@@ -3,11 +3,14 @@ import type { Db } from '../src/server/db/database.js';
 import type { TestApp } from './app.js';
 
 /**
- * Tables the app writes on its own, whoever asks: request counters, and public pages rendered
- * in the background from what is published (with the generation that announces them).
+ * Tables the app writes on its own, whoever asks: request counters, visit counts (flushed every
+ * few seconds from views earlier tests made), and public pages rendered in the background from
+ * what is published (with the generation that announces them).
  */
 const BOOKKEEPING_TABLES = new Set([
   'rate_limits',
+  'page_views',
+  'page_visitors',
   'rendered_pages',
   'template_versions',
   'page_generation',
