@@ -9,7 +9,7 @@ import {
 } from '../../shared/domain/term.js';
 import { renewPath } from '../../shared/routes.js';
 import type { PortfolioDataResponse } from '../../shared/templates-api.js';
-import { isTemplateId } from '../../shared/templates/catalog.js';
+import { isTemplateId, templateCardImage } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { MenuButton, type MenuAction } from '../components/MenuButton.js';
@@ -139,7 +139,7 @@ export function PortfolioCard({
       {isTemplateId(p.templateId) && (
         <img
           className="pcard__thumb"
-          src={`/images/card-${p.templateId}.webp`}
+          src={templateCardImage(p.templateId)}
           alt=""
           width={200}
           height={150}

@@ -4,6 +4,7 @@ import { carryOver } from '../../shared/templates/carry-over.js';
 import {
   TEMPLATE_DEFINITIONS,
   TEMPLATE_IDS,
+  templateCardImage,
   templateName,
   type TemplateId,
 } from '../../shared/templates/catalog.js';
@@ -113,7 +114,7 @@ export function ChangeTemplateDialog({
                     className="change-template__choice"
                     onClick={() => choose(templateId)}
                   >
-                    <img src={`/images/card-${templateId}.webp`} alt="" width={120} height={82} />
+                    <img src={templateCardImage(templateId)} alt="" width={120} height={82} />
                     <span>{templateName(templateId)}</span>
                     <span className="change-template__price">
                       {priceOf(templateId) ?? '\u00a0'}

@@ -8,7 +8,11 @@ import type {
   TemplateListResponse,
   TemplateSummary,
 } from '../../shared/templates-api.js';
-import { isTemplateId, type TemplateId } from '../../shared/templates/catalog.js';
+import {
+  isTemplateId,
+  templateCardImage,
+  type TemplateId,
+} from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
 import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
@@ -191,7 +195,7 @@ export function ChoosePage() {
                   <li key={id} className="template-card">
                     <img
                       className="template-card__image"
-                      src={`/images/card-${id}.webp`}
+                      src={templateCardImage(id)}
                       alt={`The ${template.name} template`}
                       width={640}
                       height={480}

@@ -1,3 +1,4 @@
+import { templateCardImage } from '../../shared/templates/catalog.js';
 import { Link, useParams } from 'react-router';
 import { formatPrice } from '../../shared/domain/price.js';
 import { formatTermDate, termInWords, type TermState } from '../../shared/domain/term.js';
@@ -40,7 +41,7 @@ function QuoteCard({ quote }: { quote: RenewalQuote }) {
     <div className="renew__portfolio">
       <img
         className="renew__thumb"
-        src={`/images/card-${quote.templateId}.webp`}
+        src={templateCardImage(quote.templateId)}
         alt=""
         width={160}
         height={110}

@@ -35,3 +35,8 @@ export function isTemplateId(value: unknown): value is TemplateId {
 export function templateName(id: TemplateId): string {
   return TEMPLATE_DEFINITIONS[id].name;
 }
+
+/** The template's card picture (made by `npm run screenshots`), as the builder shows it. */
+export function templateCardImage(id: TemplateId): string {
+  return `/images/card-${id}.webp`;
+}
