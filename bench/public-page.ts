@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
@@ -20,7 +20,19 @@ import { freePort } from '../test/free-port.js';
 
 const CONNECTIONS = 50;
 const SECONDS = 10;
-const ROUNDS = 3;
+const ROUNDS = 5;
+
+/**
+ * The server under test on the first core and wrk on the second, for every server alike: left
+ * to the scheduler, the two trade cores and the same server's rounds differed by a third.
+ */
+const PINNED = availableParallelism() >= 2;
+const SERVER_CPU = '0';
+const WRK_CPU = '1';
+
+function pinToServerCpu(pid: number): void {
+  if (PINNED) execFileSync('taskset', ['-a', '-p', '-c', SERVER_CPU, String(pid)]);
+}
 
 interface WrkResult {
   requestsPerSecond: number;
@@ -41,7 +53,9 @@ function toMs(text: string | undefined): number {
 }
 
 function wrk(url: string): WrkResult {
-  const output = execFileSync('wrk', [
+  const command = PINNED ? ['taskset', '-c', WRK_CPU, 'wrk'] : ['wrk'];
+  const output = execFileSync(command[0]!, [
+    ...command.slice(1),
     '-t1',
     `-c${CONNECTIONS}`,
     `-d${SECONDS}s`,
@@ -82,6 +96,7 @@ async function startBareNode(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  pinToServerCpu(child.pid!);
   return {
     url: `http://127.0.0.1:${port}/`,
     stop: async () => {
@@ -120,6 +135,7 @@ http {
   const child = spawn('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], {
     stdio: 'inherit',
   });
+  pinToServerCpu(child.pid!);
   for (let attempt = 0; attempt < 50; attempt += 1) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/page.html`)).ok) break;
@@ -211,6 +227,7 @@ async function main(): Promise<void> {
   first.headers.forEach((value, name) => {
     if (!['date', 'connection', 'keep-alive', 'x-request-id'].includes(name)) headers[name] = value;
   });
+  pinToServerCpu(server.pid);
   const nginx = await startNginx(html);
   const bare = await startBareNode(html, headers);
   await fetch(target, { headers: { 'accept-encoding': 'identity' } });
@@ -237,7 +254,7 @@ async function main(): Promise<void> {
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}.`,
     `Command: \`npm run bench\` (bench/public-page.ts): wrk -t1 -c${CONNECTIONS} -d${SECONDS}s --latency, ${ROUNDS} rounds`,
-    "alternating between the built server (one Node process, SQLite, the page already viewed once, each view counted as a visit: a phone browser's User-Agent),",
+    `${PINNED ? 'each server pinned to one core and wrk to the other (taskset), ' : ''}alternating between the built server (one Node process, SQLite, the page already viewed once, each view counted as a visit: a phone browser's User-Agent),`,
     'a bare Node `http` server answering the same bytes with the same headers, and nginx-light (one',
     `worker) serving the same ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB of HTML (Phantom, sample data) as a static file.`,
     '',

@@ -108,6 +108,8 @@ function visitorPepper(sessionSecret: string): string {
 
 /** The client's address as Fastify reads it, for code that runs before Fastify (the fast path). */
 function clientAddress(setting: Config['trustProxy']) {
+  // No proxy trusted: the socket's peer, without parsing X-Forwarded-For on every view.
+  if (setting === false) return (request: IncomingMessage) => request.socket.remoteAddress ?? '';
   const trust =
     typeof setting === 'boolean'
       ? () => setting

@@ -40,6 +40,27 @@ describe('the page cache', () => {
     expect(cache.peek('b')).toBeUndefined();
   });
 
+  it('keeps a page viewed again and again while others come and go', () => {
+    const cache = new PageCache(one * 10);
+    cache.set('popular', page(10_000));
+    for (let index = 0; index < 1000; index += 1) {
+      cache.set(`other-${index}`, page(10_000));
+      expect(cache.get('popular'), `after ${index + 1} other pages`).toBeTruthy();
+    }
+    expect(cache.takeStats().entries).toBe(10);
+  });
+
+  it('drops a page read long ago before pages added since', () => {
+    const cache = new PageCache(one * 4);
+    for (const name of ['a', 'b', 'c', 'd']) cache.set(name, page(10_000));
+    cache.get('d');
+    for (const name of ['e', 'f', 'g']) cache.set(name, page(10_000));
+    expect(cache.peek('d')).toBeTruthy();
+    cache.set('h', page(10_000));
+    expect(cache.peek('d')).toBeUndefined();
+    expect(['e', 'f', 'g', 'h'].every((name) => cache.peek(name))).toBe(true);
+  });
+
   it('weighs pages by their bytes: one large page pushes out several small ones', () => {
     const cache = new PageCache(one * 4);
     for (const name of ['a', 'b', 'c', 'd']) cache.set(name, page(10_000));

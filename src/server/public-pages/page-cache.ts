@@ -64,8 +64,11 @@ export function cachedAnswer(
 ): CachedAnswer {
   const ok: HeaderMap = {};
   const notModified: HeaderMap = {};
-  for (const [name, value] of Object.entries(sent)) {
+  for (const [sentName, value] of Object.entries(sent)) {
     if (value === undefined) continue;
+    // Lowercase, as Node compares them: replayed thousands of times a second, each mixed-case
+    // name would be lowercased again on every answer.
+    const name = sentName.toLowerCase();
     ok[name] = value;
     if (!BODY_HEADERS.has(name)) notModified[name] = value;
   }
@@ -89,13 +92,24 @@ export interface PageCacheStats {
   maxBytes: number;
 }
 
+interface Entry {
+  page: CachedPage;
+  bytes: number;
+  /** `moves` when the entry last went to the most recent end. */
+  movedAt: number;
+}
+
 /**
  * Rendered pages by username: a least-recently-used cache bounded by the bytes it holds. A read
  * moves the page to the most recent end (Map order is insertion order), so pages people keep
- * viewing stay while pages nobody viewed lately go first.
+ * viewing stay while pages nobody viewed lately go first. A page already in the most recent half
+ * is not moved again: it cannot be next out, and a page viewed thousands of times a second
+ * would otherwise pay a delete and an insert on every view.
  */
 export class PageCache {
-  private readonly pages = new Map<string, { page: CachedPage; bytes: number }>();
+  private readonly pages = new Map<string, Entry>();
+  /** Entries sent to the most recent end so far: an entry's distance from that end is at most `moves - movedAt`. */
+  private moves = 0;
   private bytes = 0;
   private hits = 0;
   private misses = 0;
@@ -110,8 +124,11 @@ export class PageCache {
       return undefined;
     }
     this.hits += 1;
-    this.pages.delete(username);
-    this.pages.set(username, entry);
+    if (this.moves - entry.movedAt > this.pages.size >> 1) {
+      this.pages.delete(username);
+      this.pages.set(username, entry);
+      entry.movedAt = ++this.moves;
+    }
     return entry.page;
   }
 
@@ -125,7 +142,7 @@ export class PageCache {
     const bytes = cachedPageBytes(page);
     // A page larger than the whole cache is served but not kept.
     if (bytes > this.maxBytes) return;
-    this.pages.set(username, { page, bytes });
+    this.pages.set(username, { page, bytes, movedAt: ++this.moves });
     this.bytes += bytes;
     for (const [oldest, entry] of this.pages) {
       if (this.bytes <= this.maxBytes) break;

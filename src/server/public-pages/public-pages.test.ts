@@ -35,11 +35,9 @@ describe.each(TEST_DIALECTS)('public portfolio pages on %s', (dialect) => {
       expect(html).toContain(`<link rel="canonical" href="${t.url}/users/person-${n}">`);
       expect(html).toContain(`<meta property="og:title" content="${name}">`);
       expect(html).toContain('<meta name="twitter:card"');
-      if (data.personalDetails.profileImage) {
-        expect(html).toContain(
-          `<meta property="og:image" content="${t.url}${data.personalDetails.profileImage}">`,
-        );
-      }
+      // The samples' portraits are SVG, which link previews cannot draw: no og:image for them.
+      expect(data.personalDetails.profileImage).toMatch(/\.svg$/);
+      expect(html).not.toContain('<meta property="og:image"');
       const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
       expect(JSON.parse(jsonLd!)).toMatchObject({
         '@type': 'Person',

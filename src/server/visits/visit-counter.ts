@@ -22,6 +22,14 @@ import { DAY_MS } from '../../shared/domain/time.js';
 const NOT_A_PERSON =
   /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|embedly|quora|pinterest|vkshare|lighthouse|headless|phantomjs|curl|wget|python|java\/|go-http|axios|node-fetch|undici|okhttp|httpclient|monitor|uptime/i;
 
+/**
+ * Browsers send a handful of distinct User-Agent strings, each thousands of times: remember the
+ * verdict instead of scanning the pattern above on every view. Bounded in count and in the
+ * length of what is kept (real browsers' strings are a few hundred characters); cleared when full.
+ */
+const AGENT_VERDICTS_MAX = 512;
+const AGENT_VERDICT_MAX_LENGTH = 512;
+
 /** Memory bound between flushes: past this, views are still counted but visitors are not. */
 const MAX_PENDING_VISITORS = 50_000;
 /**
@@ -37,24 +45,32 @@ interface Pending {
   username: string;
   day: string;
   views: number;
-  /** Address and browser, until the flush hashes them. */
-  visitors: Set<string>;
+  /** Browsers by address, until the flush hashes each pair. */
+  visitors: Map<string, Set<string>>;
   referrers: Map<string, number>;
 }
 
+/** What one page gathered today in this process. */
+interface PageToday {
+  /** Visitors sent (or about to be sent) to the store. */
+  visitors: number;
+  /** The referring sites it knows. */
+  referrers: Set<string>;
+}
+
 export class VisitCounter {
-  private pending = new Map<string, Pending>();
+  /**
+   * Views not yet written, by day and then username: keyed without building a string per view
+   * (a view is counted thousands of times a second on a busy page).
+   */
+  private pending = new Map<string, Map<string, Pending>>();
   private pendingVisitors = 0;
-  /** Per page and day: visitors sent to the store, and the referring sites it knows. */
-  private today = {
-    day: '',
-    visitors: new Map<string, number>(),
-    referrers: new Map<string, Set<string>>(),
-  };
+  private today = { day: '', pages: new Map<string, PageToday>() };
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private rolledUpBefore = '';
   private knownDay = { day: '', from: 0, until: 0 };
+  private readonly agentIsPerson = new Map<string, boolean>();
 
   constructor(
     private readonly db: Db,
@@ -84,40 +100,64 @@ export class VisitCounter {
   /** A page was sent (200, or 304 to a returning browser): count it if a person asked. */
   count(username: string, request: IncomingMessage, now = Date.now()): void {
     if (request.method !== 'GET') return;
-    const agent = request.headers['user-agent'];
-    if (!agent || NOT_A_PERSON.test(agent)) return;
-    const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
+    const headers = request.headers;
+    const agent = headers['user-agent'];
+    if (!agent || !this.isPerson(agent)) return;
+    const purpose = headers['sec-purpose'] ?? headers.purpose;
     if (typeof purpose === 'string' && purpose.includes('prefetch')) return;
-    if (isOwnPage(request.headers.cookie, username)) return;
+    if (isOwnPage(headers.cookie, username)) return;
     const day = this.dayAt(now);
-    const key = `${day}\u0000${username}`;
-    let entry = this.pending.get(key);
-    if (!entry) {
-      entry = { username, day, views: 0, visitors: new Set(), referrers: new Map() };
-      this.pending.set(key, entry);
-    }
+    const entry = this.pendingOf(day, username);
     entry.views += 1;
-    if (this.today.day !== day) {
-      this.today = { day, visitors: new Map(), referrers: new Map() };
+    const page = this.todayOf(day, username);
+    if (this.pendingVisitors < MAX_PENDING_VISITORS && page.visitors < MAX_VISITORS_PER_PAGE_DAY) {
+      const address = this.addressOf(request);
+      let agents = entry.visitors.get(address);
+      if (!agents) entry.visitors.set(address, (agents = new Set()));
+      if (!agents.has(agent)) {
+        agents.add(agent);
+        this.pendingVisitors += 1;
+        page.visitors += 1;
+      }
     }
-    const stored = this.today.visitors.get(username) ?? 0;
-    if (this.pendingVisitors < MAX_PENDING_VISITORS && stored < MAX_VISITORS_PER_PAGE_DAY) {
-      const size = entry.visitors.size;
-      entry.visitors.add(`${this.addressOf(request)}\u0000${agent}`);
-      const added = entry.visitors.size - size;
-      this.pendingVisitors += added;
-      this.today.visitors.set(username, stored + added);
-    }
-    const referer = request.headers.referer;
+    const referer = headers.referer;
     const host = referer ? referrerHost(referer, this.ownHost()) : undefined;
     if (host) {
-      let known = this.today.referrers.get(username);
-      if (!known) this.today.referrers.set(username, (known = new Set()));
+      const known = page.referrers;
       if (known.has(host) || known.size < MAX_REFERRERS_PER_PAGE_DAY) {
         known.add(host);
         entry.referrers.set(host, (entry.referrers.get(host) ?? 0) + 1);
       }
     }
+  }
+
+  private pendingOf(day: string, username: string): Pending {
+    let pages = this.pending.get(day);
+    if (!pages) this.pending.set(day, (pages = new Map()));
+    let entry = pages.get(username);
+    if (!entry) {
+      entry = { username, day, views: 0, visitors: new Map(), referrers: new Map() };
+      pages.set(username, entry);
+    }
+    return entry;
+  }
+
+  private todayOf(day: string, username: string): PageToday {
+    if (this.today.day !== day) this.today = { day, pages: new Map() };
+    let page = this.today.pages.get(username);
+    if (!page) this.today.pages.set(username, (page = { visitors: 0, referrers: new Set() }));
+    return page;
+  }
+
+  private isPerson(agent: string): boolean {
+    if (agent.length > AGENT_VERDICT_MAX_LENGTH) return !NOT_A_PERSON.test(agent);
+    let verdict = this.agentIsPerson.get(agent);
+    if (verdict === undefined) {
+      verdict = !NOT_A_PERSON.test(agent);
+      if (this.agentIsPerson.size >= AGENT_VERDICTS_MAX) this.agentIsPerson.clear();
+      this.agentIsPerson.set(agent, verdict);
+    }
+    return verdict;
   }
 
   /**
@@ -146,7 +186,7 @@ export class VisitCounter {
     try {
       const salts = new Map<string, string>();
       const batches: VisitBatch[] = [];
-      for (const entry of taken.values()) {
+      for (const entry of [...taken.values()].flatMap((pages) => [...pages.values()])) {
         let salt = salts.get(entry.day);
         if (!salt) {
           salt = await saltOf(this.db, entry.day, randomBytes(32).toString('base64url'));
@@ -156,8 +196,10 @@ export class VisitCounter {
           username: entry.username,
           day: entry.day,
           views: entry.views,
-          visitors: [...entry.visitors].map((visitor) =>
-            hashVisitor(this.pepper, salt, entry, visitor),
+          visitors: [...entry.visitors].flatMap(([address, agents]) =>
+            [...agents].map((agent) =>
+              hashVisitor(this.pepper, salt, entry, `${address}\u0000${agent}`),
+            ),
           ),
           referrers: entry.referrers,
         });
