@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { pageModuleOf } from '../src/shared/page-modules.js';
 import { PAGE_TITLES } from '../src/shared/routes.js';
 import {
   TEMPLATE_DEFINITIONS,
@@ -47,24 +48,11 @@ function templateChunk(manifest: Manifest, id: TemplateId): string {
  * renders its template at once, so that template's chunk counts.
  */
 function lazyChunksFor(manifest: Manifest, route: string): string[] {
-  const info: Record<string, string> = {
-    '/about-us': 'pages/info/AboutPage.tsx',
-    '/contact-us': 'pages/info/ContactPage.tsx',
-    '/terms-and-conditions': 'pages/info/TermsPage.tsx',
-    '/privacy-policy': 'pages/info/PrivacyPage.tsx',
-    '/refund-policy': 'pages/info/RefundPage.tsx',
-    '/choose': 'pages/ChoosePage.tsx',
-    '/edit': 'pages/EditorPage.tsx',
-    '/final-preview': 'pages/FinalPreviewPage.tsx',
-    '/ack': 'pages/AckPage.tsx',
-  };
   if (route === '/' || route === '/screen-error') return [];
-  if (info[route]) return [info[route]];
-  for (const id of TEMPLATE_IDS) {
-    if (route === `/${id}`) return ['pages/TemplatePreviewPage.tsx', templateChunk(manifest, id)];
-    if (route === `/edit-${id}`) return ['pages/DraftPreviewPage.tsx', templateChunk(manifest, id)];
-  }
-  throw new Error(`bench/builder-size.ts does not know which chunk ${route} loads`);
+  const page = pageModuleOf(route);
+  if (!page) throw new Error(`bench/builder-size.ts does not know which chunk ${route} loads`);
+  const template = TEMPLATE_IDS.find((id) => route === `/${id}` || route === `/edit-${id}`);
+  return template ? [page, templateChunk(manifest, template)] : [page];
 }
 
 interface Sizes {

@@ -8,6 +8,7 @@ export interface BuiltServer {
   /** The server's public origin, on localhost (sign-in and cookies are tied to it). */
   url: string;
   dataDir: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -28,6 +29,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   return {
     url: server.publicUrl,
     dataDir,
+    pid: server.pid,
     stop: async () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

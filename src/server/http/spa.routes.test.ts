@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { startTestApp } from '../../../test/app.js';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CLIENT_DIR, startTestApp } from '../../../test/app.js';
+import { pageModuleOf } from '../../shared/page-modules.js';
+import { PAGE_TITLES, PARAMETERISED_PAGES } from '../../shared/routes.js';
 
 const razorpay = {
   RAZORPAY_KEY_ID: 'rzp_test_x',
@@ -43,6 +47,48 @@ describe('the builder pages as sent', () => {
       }
     },
   );
+
+  it("hints each page's own code and styles with its HTML, and nothing the entry already brings", async () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; css?: string[] }>;
+    const t = await startTestApp('sqlite');
+    try {
+      for (const [route, address] of [
+        ['/choose', '/choose'],
+        ['/account/renew/:username', '/account/renew/asha'],
+        ['/template3', '/template3'],
+      ] as const) {
+        const html = await (await fetch(`${t.url}${address}`)).text();
+        const page = manifest[pageModuleOf(route)!]!;
+        expect(html, address).toContain(
+          `<link rel="modulepreload" crossorigin href="/${page.file}">`,
+        );
+        for (const css of page.css ?? []) expect(html, address).toContain(`href="/${css}"`);
+        expect(html, address).not.toContain(`href="/${manifest['index.html']!.file}">`);
+      }
+      // The landing page is the entry itself: no hints; a page that does not exist gets none.
+      const landing = await (await fetch(`${t.url}/`)).text();
+      expect(landing).not.toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/ChoosePage',
+      );
+      const missing = await (
+        await fetch(`${t.url}/nowhere`, { headers: { accept: 'text/html' } })
+      ).text();
+      expect(missing).not.toMatch(/modulepreload[^>]*pages|ChoosePage/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('knows the module of every builder page that loads one', () => {
+    for (const route of [...Object.keys(PAGE_TITLES), ...PARAMETERISED_PAGES.map((p) => p.path)]) {
+      if (route === '/' || route === '/screen-error') continue;
+      const module = pageModuleOf(route);
+      expect(module, route).toBeDefined();
+      expect(existsSync(path.join('src/client', module!)), module).toBe(true);
+    }
+  });
 
   it('sends other pages with an empty root, and the drawn page only at /', async () => {
     const t = await startTestApp('sqlite');

@@ -8,10 +8,12 @@ import {
   PARAMETERISED_PAGES,
   pageTitle,
 } from '../../shared/routes.js';
+import { pageModuleOf } from '../../shared/page-modules.js';
 import { PRERENDERED_LANDING } from '../../shared/prerender.js';
 import { PAYMENTS_MODE_META, type SiteMode } from '../../shared/site-mode.js';
 import { errorBody } from './errors.js';
 import { escapeHtml } from './html.js';
+import { pagePreloads } from './page-preloads.js';
 
 /**
  * Serves the built React app: hashed assets with a year-long cache, every builder route with the
@@ -58,7 +60,14 @@ export async function registerSpa(
     });
   }
 
-  const sendShell = (reply: FastifyReply, status: number, title: string, page = shell) => {
+  const preloadsOf = pagePreloads(clientDir);
+  const sendShell = (
+    reply: FastifyReply,
+    status: number,
+    title: string,
+    page = shell,
+    route?: string,
+  ) => {
     if (!page) {
       return reply
         .status(503)
@@ -69,18 +78,28 @@ export async function registerSpa(
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`));
+      .send(
+        page
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+          .replace('</head>', `${preloadsFor(route)}</head>`),
+      );
+  };
+  const preloadsFor = (route: string | undefined) => {
+    const moduleKey = route ? pageModuleOf(route) : undefined;
+    return moduleKey ? preloadsOf(moduleKey) : '';
   };
 
   for (const [route, title] of Object.entries(PAGE_TITLES)) {
     const page = route === '/' ? landing : shell;
-    app.get(route, (_request, reply) => sendShell(reply, 200, title, page));
+    app.get(route, (_request, reply) => sendShell(reply, 200, title, page, route));
   }
   // Pages with a value in their address: the same table decides whether the value makes a page.
   for (const page of PARAMETERISED_PAGES) {
     app.get(page.path, (request, reply) => {
       const title = pageTitle(request.url.split('?')[0]!);
-      return title ? sendShell(reply, 200, title) : sendShell(reply, 404, NOT_FOUND_TITLE);
+      return title
+        ? sendShell(reply, 200, title, shell, page.path)
+        : sendShell(reply, 404, NOT_FOUND_TITLE);
     });
   }
 
