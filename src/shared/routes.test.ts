@@ -1,5 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { accountPathBackTo, receiptToReturnTo } from './routes.js';
+import { portfolioUrl } from './domain/username.js';
+import {
+  ACCOUNT_PATH,
+  ACK_PATH,
+  accountPathBackTo,
+  CHOOSE_PATH,
+  EDIT_PATH,
+  FINAL_PREVIEW_PATH,
+  pageTitle,
+  publicPagePath,
+  receiptToReturnTo,
+} from './routes.js';
+
+describe('the builder pages other pages lead to', () => {
+  it('are pages the server answers, each with its title', () => {
+    for (const path of [CHOOSE_PATH, EDIT_PATH, FINAL_PREVIEW_PATH, ACK_PATH, ACCOUNT_PATH]) {
+      expect(pageTitle(path), path).toBeDefined();
+    }
+  });
+
+  it('put a public page at the path its full address has', () => {
+    expect(publicPagePath('asha')).toBe('/users/asha');
+    expect(`https://portfolio.example${publicPagePath('asha-rao')}`).toBe(
+      portfolioUrl('https://portfolio.example', 'asha-rao'),
+    );
+  });
+});
 
 describe('the way back to a receipt after signing in', () => {
   const orderId = '2f04627c-9e49-44cf-803a-18f0d9d80c61';

@@ -2,7 +2,28 @@ import { usernameProblem } from './domain/username.js';
 import { trimTrailingSlashes } from './domain/urls.js';
 import { isOrderId } from './orders.js';
 import { SITE_NAME } from './site.js';
-import { TEMPLATE_IDS, templateName } from './templates/catalog.js';
+import { TEMPLATE_IDS, templateName, type TemplateId } from './templates/catalog.js';
+
+/** The builder's pages that other pages lead to (their titles are in PAGE_TITLES). */
+export const CHOOSE_PATH = '/choose';
+export const EDIT_PATH = '/edit';
+export const FINAL_PREVIEW_PATH = '/final-preview';
+export const ACK_PATH = '/ack';
+
+/**
+ * The navigation state /edit and /final-preview are opened with: the template picked, and for
+ * /edit the step to show (kept in the history entry so a reload opens the same step; the editor
+ * checks it against the template's steps).
+ */
+export interface EditorNavigationState {
+  templateId: TemplateId;
+  step?: string;
+}
+
+/** A published portfolio's public page on this site, e.g. /users/asha. */
+export function publicPagePath(username: string): string {
+  return `/users/${encodeURIComponent(username)}`;
+}
 
 /**
  * Every page of the builder, with the title a direct load gets before the app takes over.
@@ -10,10 +31,10 @@ import { TEMPLATE_IDS, templateName } from './templates/catalog.js';
  */
 export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/': SITE_NAME,
-  '/choose': `Pick a template · ${SITE_NAME}`,
-  '/edit': `Editor · ${SITE_NAME}`,
-  '/final-preview': `Final preview · ${SITE_NAME}`,
-  '/ack': `Thank you · ${SITE_NAME}`,
+  [CHOOSE_PATH]: `Pick a template · ${SITE_NAME}`,
+  [EDIT_PATH]: `Editor · ${SITE_NAME}`,
+  [FINAL_PREVIEW_PATH]: `Final preview · ${SITE_NAME}`,
+  [ACK_PATH]: `Thank you · ${SITE_NAME}`,
   '/about-us': `About us · ${SITE_NAME}`,
   '/contact-us': `Contact us · ${SITE_NAME}`,
   '/terms-and-conditions': `Terms and conditions · ${SITE_NAME}`,

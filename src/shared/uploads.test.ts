@@ -68,6 +68,9 @@ describe('linkPreviewImage', () => {
       url: 'https://example.com/me.jpg',
     });
     expect(linkPreviewImage('/media', '')).toBeUndefined();
+    // Link previews cannot draw SVG (the templates' sample pictures).
+    expect(linkPreviewImage('/media', '/images/samples/avatar.svg')).toBeUndefined();
+    expect(linkPreviewImage('/media', 'https://example.com/logo.SVG?v=2')).toBeUndefined();
     // The centre is the crop every upload comes with.
     expect(linkPreviewImage('/media', `upload:${hash}:800x600#50,50`)?.url).toBe(
       `/media/${hash}/og.jpg`,

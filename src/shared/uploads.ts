@@ -243,6 +243,9 @@ export function describeUpload(
   };
 }
 
+/** An image address naming an SVG file (the templates' sample pictures are). */
+const SVG_PATH = /\.svg(?:[?#]|$)/i;
+
 /**
  * The image a link preview (Open Graph, Twitter card, JSON-LD) should name for a portfolio's
  * image value: an upload's 1200x630 crop, or an address as it is. Relative to the media base,
@@ -255,7 +258,10 @@ export function linkPreviewImage(
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
   const ref = parseUploadRef(trimmed);
-  if (!ref) return { url: trimmed };
+  if (!ref) {
+    // Link previews (WhatsApp, Facebook, LinkedIn) do not draw SVG: none is better than a blank.
+    return SVG_PATH.test(trimmed) ? undefined : { url: trimmed };
+  }
   return {
     url: mediaUrl(mediaBase, ref.hash, ogFile(ref.focus)),
     width: OG_VARIANT.width,

@@ -7,6 +7,8 @@ import { claimEmail, dueEmails, markFailedAttempt, markSent } from './outbox.rep
 /** A claim outlasts the longest send the mailer allows (see SEND_LIMITS_MS in mailer.ts). */
 const LOCK_MS = 60_000;
 const MAX_ATTEMPTS = 12;
+/** How often a process looks for mail to send. */
+export const OUTBOX_INTERVAL_MS = 2000;
 
 /** 10 s, 20 s, 40 s ... capped at an hour: a mail outage of a day still delivers. */
 export function retryDelayMs(attempts: number): number {
@@ -22,7 +24,7 @@ export class OutboxWorker extends PeriodicJob<number> {
     private readonly db: Db,
     private readonly mailer: Mailer,
     log: FastifyBaseLogger,
-    intervalMs = 2000,
+    intervalMs = OUTBOX_INTERVAL_MS,
   ) {
     // The database may be away for a moment; the next pass tries again.
     super(log, { everyMs: intervalMs, failedMessage: 'outbox pass failed', failedResult: 0 });

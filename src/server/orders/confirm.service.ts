@@ -135,11 +135,6 @@ export class CaptureRetry extends PeriodicJob<void> {
     });
   }
 
-  /** One pass; `now` lets tests treat every waiting order as due. */
-  override runOnce(now = new Date(Date.now() + RETRY_AFTER_MS)): Promise<void> {
-    return super.runOnce(now);
-  }
-
   protected async pass(now: Date): Promise<void> {
     const before = new Date(now.getTime() - RETRY_AFTER_MS).toISOString();
     const due = await findOrdersAwaitingCapture(this.ctx.db, before, RETRY_BATCH);

@@ -1,5 +1,9 @@
 import { parsePortfolio } from '../../shared/domain/portfolio.js';
-import { normaliseUsername, usernameProblem } from '../../shared/domain/username.js';
+import {
+  claimableUsernameProblem,
+  normaliseUsername,
+  usernameProblem,
+} from '../../shared/domain/username.js';
 import { GST_STATES, gstinProblem, stateOfGstin } from '../../shared/domain/receipts.js';
 import { BILLING_LIMITS } from '../../shared/orders.js';
 import { isTemplateId } from '../../shared/templates/catalog.js';
@@ -19,6 +23,9 @@ const asFields = (body: unknown) =>
 export function readClaim(body: unknown): ClaimInput {
   const input = asFields(body);
   const username = readUsername(input.username);
+  // Names already held keep working (renewals read them with readUsername); new ones may not be kept names.
+  const reserved = claimableUsernameProblem(username);
+  if (reserved) throw badRequest(`username: ${reserved}`, 'username');
   if (!isTemplateId(input.templateId)) {
     throw badRequest('templateId must be one of template1 to template5', 'templateId');
   }

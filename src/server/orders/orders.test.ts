@@ -11,6 +11,7 @@ import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
 import { uploadRef, type UploadedImage } from '../../shared/uploads.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { hmacHex, paymentSignature } from '../payments/signatures.js';
+import { readOrder } from './orders.input.js';
 
 const data = SAMPLE_DATA.template2;
 
@@ -42,6 +43,17 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
       .where('username', '=', username)
       .executeTakeFirst();
   const name = () => `n${randomUUID().slice(0, 8)}`;
+
+  it('refuses to claim a name kept for the service, and holds nothing', async () => {
+    const jar = await person();
+    const { status, body } = await post(jar, '/api/claims', orderBody('support'));
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ field: 'username' });
+    expect(body.error.message).toMatch(/kept for the service/);
+    expect(await holdsOf(t.database.db, 'support')).toHaveLength(0);
+    // Orders read their claim the same way (checked without spending this file's order limit).
+    expect(() => readOrder(orderBody('support'))).toThrow(/kept for the service/);
+  });
 
   it('creates an order with the amount from the store, whatever the client sends', async () => {
     const jar = await person();

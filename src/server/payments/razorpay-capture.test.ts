@@ -178,6 +178,12 @@ describe.each(TEST_DIALECTS)('confirming and capturing payments on %s', (dialect
         expect(row.status_message).toMatch(/Capture is not allowed/);
         expect(await owner(username)).toBeUndefined();
 
+        // A pass right after the refusal leaves it alone: it is tried again a minute later.
+        await t.app.captureRetry.runOnce();
+        expect((await orderRow(orderId)).status).toBe('capture_failed');
+        expect(
+          fake.calls.filter((call) => call.endsWith(`${paid.razorpay_payment_id}/capture`)),
+        ).toHaveLength(1);
         await t.app.captureRetry.runOnce(new Date(Date.now() + 120_000));
         expect((await orderRow(orderId)).status).toBe('paid');
         expect(fake.payment(paid.razorpay_payment_id)!.status).toBe('captured');

@@ -19,3 +19,11 @@ export function formatRupees(paise: number): string {
 export function formatPrice(paise: number): string {
   return `₹${formatRupees(paise)}`;
 }
+
+/** What follows a yearly price wherever it is shown apart from its amount: "₹499 / year". */
+export const PER_YEAR = ' / year';
+
+/** "₹499 / year": a template's or a renewal's price, in one piece. */
+export function formatYearlyPrice(paise: number): string {
+  return `${formatPrice(paise)}${PER_YEAR}`;
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { renewedUntil, termEndFrom, termInWords, termOf, termStartBefore } from './term.js';
+import { formatIndiaDate } from './receipts.js';
+import {
+  formatTermDate,
+  renewedUntil,
+  termEndFrom,
+  termInWords,
+  termOf,
+  termStartBefore,
+} from './term.js';
 
 const paidUntil = '2027-11-22T10:00:00.000Z';
 const at = (iso: string) => new Date(iso);
@@ -46,6 +54,15 @@ describe('the yearly term', () => {
     );
     expect(termInWords(paidUntil, at('2027-12-10T00:00:00Z'))).toBe(
       'Expired — page offline since 6 Dec 2027',
+    );
+  });
+
+  it("names a term's days as India's calendar does, like receipts", () => {
+    // 00:01 in India on 24 November is still 23 November in UTC.
+    const justAfterMidnightInIndia = new Date('2026-11-23T18:31:00Z');
+    expect(formatTermDate(justAfterMidnightInIndia)).toBe('24 Nov 2026');
+    expect(formatTermDate(justAfterMidnightInIndia)).toBe(
+      formatIndiaDate(justAfterMidnightInIndia),
     );
   });
 });

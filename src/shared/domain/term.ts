@@ -7,6 +7,8 @@
 import { DAY_MS } from './time.js';
 
 export const GRACE_DAYS = 14;
+/** From this many days before the end, a live term counts down and renewing is offered first. */
+export const RENEWAL_DUE_DAYS = 30;
 /** After the grace period the username is kept for its owner this long, then released. */
 export const RESERVED_DAYS = 90;
 
@@ -87,13 +89,16 @@ export function daysUntil(date: Date, now: Date = new Date()): number {
   return Math.ceil((date.getTime() - now.getTime()) / DAY_MS);
 }
 
-/** "22 Nov 2027", in UTC so that server and browser say the same day. */
+/**
+ * "22 Nov 2027": India's calendar day, as receipts give dates, so that the account page, the
+ * renew page, mails and receipts name the same day wherever the browser is.
+ */
 export function formatTermDate(date: Date): string {
   return new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    timeZone: 'UTC',
+    timeZone: 'Asia/Kolkata',
   }).format(date);
 }
 
@@ -103,7 +108,8 @@ export function termInWords(paidUntil: string | Date, now: Date = new Date()): s
   switch (term.state) {
     case 'live': {
       const days = daysUntil(term.paidUntil, now);
-      if (days <= 30) return `Live · expires in ${days} ${days === 1 ? 'day' : 'days'}`;
+      if (days <= RENEWAL_DUE_DAYS)
+        return `Live · expires in ${days} ${days === 1 ? 'day' : 'days'}`;
       return `Live · renews ${formatTermDate(term.paidUntil)}`;
     }
     case 'grace': {

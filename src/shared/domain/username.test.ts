@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseUsername, portfolioUrl, usernameProblem } from './username.js';
+import {
+  normaliseUsername,
+  portfolioUrl,
+  usernameProblem,
+  claimableUsernameProblem,
+} from './username.js';
 
 describe('usernames', () => {
   it('are lowercased as typed', () => {
@@ -22,6 +27,16 @@ describe('usernames', () => {
     ['../admin', 'Use only letters'],
   ])('refuse %j', (name, message) => {
     expect(usernameProblem(name)).toContain(message);
+  });
+
+  it("keep the service's own names from new claims, and nothing else", () => {
+    for (const name of ['admin', 'support', 'billing', 'account', 'www', 'no-reply']) {
+      expect(usernameProblem(name)).toBeUndefined();
+      expect(claimableUsernameProblem(name)).toMatch(/kept for the service/);
+    }
+    expect(claimableUsernameProblem('asha-rao')).toBeUndefined();
+    expect(claimableUsernameProblem('admin-asha')).toBeUndefined();
+    expect(claimableUsernameProblem('ab')).toContain('at least 3');
   });
 
   it('build the public URL', () => {

@@ -22,6 +22,68 @@ export function usernameProblem(username: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Names a visitor could take for the service itself (support, billing, its sign-in and account
+ * pages) or for its own addresses: never given to anyone, so that no portfolio can pose as us.
+ */
+const RESERVED_USERNAMES = new Set([
+  'about',
+  'abuse',
+  'account',
+  'accounts',
+  'admin',
+  'administrator',
+  'api',
+  'auth',
+  'billing',
+  'contact',
+  'dashboard',
+  'help',
+  'helpdesk',
+  'hostmaster',
+  'info',
+  'legal',
+  'login',
+  'logout',
+  'mail',
+  'moderator',
+  'no-reply',
+  'noreply',
+  'official',
+  'payment',
+  'payments',
+  'postmaster',
+  'privacy',
+  'refund',
+  'refunds',
+  'root',
+  'security',
+  'settings',
+  'sign-in',
+  'signin',
+  'signup',
+  'staff',
+  'status',
+  'support',
+  'system',
+  'team',
+  'terms',
+  'user',
+  'users',
+  'webmaster',
+  'www',
+]);
+
+/** A new claim's problem: a valid username that is also not kept for the service. */
+export function claimableUsernameProblem(username: string): string | undefined {
+  const problem = usernameProblem(username);
+  if (problem) return problem;
+  if (RESERVED_USERNAMES.has(username)) {
+    return 'This username is kept for the service itself. Please choose another.';
+  }
+  return undefined;
+}
+
 /** Where a published portfolio lives. */
 export function portfolioUrl(publicUrl: string, username: string): string {
   return `${trimTrailingSlashes(publicUrl)}/users/${encodeURIComponent(username)}`;
