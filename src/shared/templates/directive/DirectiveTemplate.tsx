@@ -4,7 +4,7 @@ import { SocialIcon, TileIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { visibleSocialLinks } from '../common/contact.js';
 import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
-import { PhrasesProvider, usePhrase } from '../common/phrases.js';
+import { phrasesOf } from '../common/phrases.js';
 import { directiveDefinition } from './definition.js';
 import './directive.css';
 import { Paragraphs, relFor } from '../common/text.js';
@@ -46,8 +46,7 @@ function hasContent(tile: Tile): boolean {
   return tile.img !== '' || tile.title !== '' || tile.desc !== '' || tile.link !== '';
 }
 
-function Feature({ tile, index }: { tile: Tile; index: number }) {
-  const more = usePhrase('moreButton');
+function Feature({ tile, index, more }: { tile: Tile; index: number; more: string }) {
   const side = index % 2 === 0 ? 'left' : 'right';
   return (
     <article className={`dv-feature dv-feature--${side}`}>
@@ -89,7 +88,7 @@ function Feature({ tile, index }: { tile: Tile; index: number }) {
   );
 }
 
-function Features({ section }: { section: Section }) {
+function Features({ section, more }: { section: Section; more: string }) {
   const { sectionTitle, sectionSubTitle, sectionFooterText } = section;
   const tiles = section.sectionTiles.filter(hasContent);
   if (!sectionTitle && !sectionSubTitle && !sectionFooterText && tiles.length === 0) {
@@ -116,7 +115,7 @@ function Features({ section }: { section: Section }) {
       {tiles.length > 0 && (
         <div className="dv-features">
           {tiles.map((tile, index) => (
-            <Feature key={index} tile={tile} index={index} />
+            <Feature key={index} tile={tile} index={index} more={more} />
           ))}
         </div>
       )}
@@ -129,8 +128,15 @@ function Features({ section }: { section: Section }) {
   );
 }
 
-function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
-  const heading = usePhrase('contactHeading');
+function Footer({
+  contact,
+  name,
+  heading,
+}: {
+  contact: ContactDetails;
+  name: string;
+  heading: string;
+}) {
   const { tel, address } = contact;
   const contactForm = useContactForm(contact);
   const email = contactForm.showEmail ? contact.email : '';
@@ -265,13 +271,18 @@ function Footer({ contact, name }: { contact: ContactDetails; name: string }) {
 
 export function DirectiveTemplate({ data }: TemplateProps) {
   const { personalDetails, section, contactDetails } = data;
+  const say = phrasesOf(data, directiveDefinition);
   return (
-    <PhrasesProvider data={data} definition={directiveDefinition}>
-      <div className="tpl-directive">
-        <Header person={personalDetails} />
-        <main className="dv-main">{section && <Features section={section} />}</main>
-        <Footer contact={contactDetails} name={personalDetails.name} />
-      </div>
-    </PhrasesProvider>
+    <div className="tpl-directive">
+      <Header person={personalDetails} />
+      <main className="dv-main">
+        {section && <Features section={section} more={say('moreButton')} />}
+      </main>
+      <Footer
+        contact={contactDetails}
+        name={personalDetails.name}
+        heading={say('contactHeading')}
+      />
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import type { TemplateProps } from '../definition.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon, NETWORK_NAMES } from '../common/Icon.js';
-import { phrasesOf, PhrasesProvider, usePhrase } from '../common/phrases.js';
+import { phrasesOf } from '../common/phrases.js';
 import { visibleSocialLinks } from '../common/contact.js';
 import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import { miniportDefinition } from './definition.js';
@@ -40,8 +40,7 @@ function sectionShows(section: Section | undefined, withImage: boolean): section
 }
 
 /** "Hi. I'm {name}." without doubling the name's own closing punctuation. */
-function Greeting({ name }: { name: string }) {
-  const greeting = usePhrase('greeting');
+function Greeting({ name, greeting }: { name: string; greeting: string }) {
   if (!filled(name)) return <>Welcome.</>;
   const trimmed = name.trim();
   return (
@@ -95,8 +94,7 @@ function SectionFooter({ section, next }: { section: Section; next: Part | undef
 }
 
 /** A service shows the icon its owner picked; older data without one gets a neutral star. */
-function ServiceTile({ tile }: { tile: Tile }) {
-  const more = usePhrase('moreButton');
+function ServiceTile({ tile, more }: { tile: Tile; more: string }) {
   const icon = tile.icon ?? 'star';
   const title = tile.title.trim();
   return (
@@ -118,8 +116,7 @@ function ServiceTile({ tile }: { tile: Tile }) {
   );
 }
 
-function WorkTile({ tile, index }: { tile: Tile; index: number }) {
-  const more = usePhrase('moreButton');
+function WorkTile({ tile, index, more }: { tile: Tile; index: number; more: string }) {
   const title = tile.title.trim();
   const icon = ROTATING_ICONS[index % ROTATING_ICONS.length] ?? 'code';
   return (
@@ -190,14 +187,6 @@ function KeepCodesWhole({ text }: { text: string }) {
 }
 
 export function MiniportTemplate({ data }: TemplateProps) {
-  return (
-    <PhrasesProvider data={data} definition={miniportDefinition}>
-      <MiniportPage data={data} />
-    </PhrasesProvider>
-  );
-}
-
-function MiniportPage({ data }: TemplateProps) {
   const say = phrasesOf(data, miniportDefinition);
   const { personalDetails: person, contactDetails: contact } = data;
   const services = sectionShows(data.section, false) ? data.section : undefined;
@@ -300,7 +289,7 @@ function MiniportPage({ data }: TemplateProps) {
             )}
             <div className="mp-intro__text">
               <h1 id="mp-intro-title" className="mp-intro__title">
-                <Greeting name={name} />
+                <Greeting name={name} greeting={say('greeting')} />
               </h1>
               <Paragraphs text={person.intro} className="mp-intro__lead" />
               {(services || work) && <LeadButton to={after('personalDetails')} large />}
@@ -319,7 +308,9 @@ function MiniportPage({ data }: TemplateProps) {
               <SectionHeader section={services} titleId="mp-services-title" label={servicesLabel} />
               <div className="mp-grid">
                 {services.sectionTiles.map((tile, index) =>
-                  tileShows(tile, false) ? <ServiceTile key={index} tile={tile} /> : null,
+                  tileShows(tile, false) ? (
+                    <ServiceTile key={index} tile={tile} more={say('moreButton')} />
+                  ) : null,
                 )}
               </div>
               <SectionFooter section={services} next={after('section')} />
@@ -340,7 +331,9 @@ function MiniportPage({ data }: TemplateProps) {
               <SectionHeader section={work} titleId="mp-portfolio-title" label={workLabel} />
               <div className="mp-grid">
                 {work.sectionTiles.map((tile, index) =>
-                  tileShows(tile, true) ? <WorkTile key={index} tile={tile} index={index} /> : null,
+                  tileShows(tile, true) ? (
+                    <WorkTile key={index} tile={tile} index={index} more={say('moreButton')} />
+                  ) : null,
                 )}
               </div>
               <SectionFooter section={work} next={after('section2')} />

@@ -7,7 +7,7 @@ export const solidStateSample: PortfolioData = {
     name: 'Jonas Almeida',
     headline: '',
     intro:
-      'I am an architect in Lisbon designing calm, daylit buildings for people who will live and work in them for decades: libraries, homes, market halls and the quiet spaces in between.\n\nFor twelve years I have worked with local builders, timber and reclaimed stone, and I still start every project the same way: a long walk around the site with the people who know it best.',
+      'I am an architect in Porto designing calm, daylit buildings for people who will live and work in them for decades: libraries, homes, market halls and the quiet spaces in between.\n\nFor twelve years I have worked with local builders, timber and reclaimed stone, and I still start every project the same way: a long walk around the site with the people who know it best.',
     profileImage: '/templates/art/portrait-solid-state.svg',
   },
   section: {
@@ -73,8 +73,8 @@ export const solidStateSample: PortfolioData = {
   contactDetails: {
     type: 'contactDetails',
     email: 'jonas@example.com',
-    tel: '+351 21 555 0142',
-    address: 'Rua das Flores 42, 1200-195 Lisbon, Portugal',
+    tel: '+351 22 555 0142',
+    address: 'Rua de Cedofeita 140, 4050-180 Porto, Portugal',
     socialLinks: [
       {
         url: 'https://www.instagram.com/jonasalmeida.studio',
