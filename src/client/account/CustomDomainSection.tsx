@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   CLAIM_WAITS_DAYS,
   DOMAIN_STATE_WORDS,
@@ -6,7 +6,6 @@ import {
   hostnameProblem,
   normaliseHostname,
   type DnsRecord,
-  type DomainsResponse,
   type DomainView,
 } from '../../shared/domains.js';
 import { ApiError, api } from '../api/http.js';
@@ -14,15 +13,27 @@ import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { useCopy } from './useCopy.js';
 import { when } from './when.js';
+import './custom-domain.css';
+import './status-pill.css';
 
-/** Every card asks for the person's domains at once: one request answers them all. */
-let shared: { at: number; answer: Promise<DomainsResponse> } | undefined;
-function loadDomains(): Promise<DomainsResponse> {
-  if (!shared || Date.now() - shared.at > 2000) {
-    shared = { at: Date.now(), answer: api<DomainsResponse>('/api/account/domains') };
-  }
-  return shared.answer;
+/**
+ * One portfolio's domains, from the person's list that the account page loads once
+ * (PortfolioList), and how to change them there after the server confirmed a change.
+ */
+export interface PortfolioDomains {
+  /** Custom domains are offered on this server: a portfolio may add one. */
+  enabled: boolean;
+  list: readonly DomainView[];
+  change: (change: (list: readonly DomainView[]) => DomainView[]) => void;
 }
+
+/** A domain's state as a status pill: served (green), found changed (amber), or waiting. */
+const STATE_TONES: Record<DomainView['state'], 'ok' | 'warn' | 'neutral'> = {
+  pending: 'neutral',
+  verified: 'ok',
+  https: 'ok',
+  changed: 'warn',
+};
 
 /** What each state means for the owner, and what to do next. */
 const STATE_LEADS: Record<DomainView['state'], string> = {
@@ -41,38 +52,18 @@ const domainPath = (hostname: string) => `/api/account/domains/${encodeURICompon
  * A portfolio's own domains on its account card: the form to add one, the DNS records to create
  * for each (with copy buttons), its state in words, Check now and Remove.
  */
-export function CustomDomainSection({ username }: { username: string }) {
-  const [domains, setDomains] = useState<DomainView[] | undefined>();
-  const [enabled, setEnabled] = useState(false);
-  const [loadError, setLoadError] = useState<string | undefined>();
+export function CustomDomainSection({
+  username,
+  domains: { enabled, list: domains, change },
+}: {
+  username: string;
+  domains: PortfolioDomains;
+}) {
   const headingId = useId();
-
-  useEffect(() => {
-    let current = true;
-    loadDomains().then(
-      (answer) => {
-        if (!current) return;
-        setEnabled(answer.enabled);
-        setDomains(answer.domains.filter((domain) => domain.username === username));
-      },
-      (error: Error) => current && setLoadError(error.message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [username]);
-
-  if (loadError) {
-    return (
-      <p className="account__error" role="alert">
-        Your custom domains could not be loaded. {loadError}
-      </p>
-    );
-  }
-  if (!domains || (!enabled && domains.length === 0)) return null;
+  if (!enabled && domains.length === 0) return null;
 
   const replace = (next: DomainView) =>
-    setDomains((list) => list?.map((d) => (d.hostname === next.hostname ? next : d)));
+    change((list) => list.map((d) => (d.hostname === next.hostname ? next : d)));
 
   return (
     <section className="pdomain" aria-labelledby={headingId}>
@@ -90,16 +81,14 @@ export function CustomDomainSection({ username }: { username: string }) {
           key={domain.hostname}
           domain={domain}
           onChange={replace}
-          onRemoved={() =>
-            setDomains((list) => list?.filter((d) => d.hostname !== domain.hostname))
-          }
+          onRemoved={() => change((list) => list.filter((d) => d.hostname !== domain.hostname))}
         />
       ))}
       {enabled && domains.length < MAX_DOMAINS_PER_PORTFOLIO && (
         <AddDomainForm
           username={username}
           another={domains.length > 0}
-          onAdded={(domain) => setDomains((list) => [...(list ?? []), domain])}
+          onAdded={(domain) => change((list) => [...list, domain])}
         />
       )}
     </section>
@@ -172,7 +161,7 @@ function AddDomainForm({
         </button>
       </div>
       {error && (
-        <p className="account__error" id={errorId} role="alert">
+        <p className="alert alert--compact account__error" id={errorId} role="alert">
           {error}
         </p>
       )}
@@ -222,7 +211,7 @@ function DomainItem({
             domain.hostname
           )}
         </p>
-        <p className={`pdomain__state pdomain__state--${domain.state}`}>
+        <p className={`pdomain__state status-pill status-pill--${STATE_TONES[domain.state]}`}>
           {DOMAIN_STATE_WORDS[domain.state]}
         </p>
       </div>
@@ -241,7 +230,7 @@ function DomainItem({
         </button>
         <button
           type="button"
-          className="button button--ghost pcard__delete"
+          className="button button--ghost pdomain__remove"
           onClick={() => setConfirming(true)}
         >
           Remove<span className="visually-hidden"> {domain.hostname}</span>
@@ -254,7 +243,7 @@ function DomainItem({
         <p className="pdomain__checked">Last checked {when(domain.checkedAt)}</p>
       )}
       {error && (
-        <p className="account__error" role="alert">
+        <p className="alert alert--compact account__error" role="alert">
           {error}
         </p>
       )}

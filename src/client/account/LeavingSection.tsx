@@ -4,6 +4,7 @@ import { DELETE_ACCOUNT_WORD, type DeleteAccountRequest } from '../../shared/acc
 import { api, ApiError } from '../api/http.js';
 import { signedOutEverywhere } from '../auth/session.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import './leaving.css';
 
 /** Download my data, and Delete my account with a typed confirmation. */
 export function LeavingSection({ email }: { email: string }) {
@@ -11,9 +12,9 @@ export function LeavingSection({ email }: { email: string }) {
   const [deleting, setDeleting] = useState(false);
 
   return (
-    <section className="account__leaving" aria-labelledby="account-leaving">
+    <section className="leaving" aria-labelledby="account-leaving">
       <h2 id="account-leaving">Your data</h2>
-      <div className="account__leaving-grid">
+      <div className="leaving__grid">
         <div className="account__panel">
           <h3>Download my data</h3>
           <p>
@@ -32,7 +33,7 @@ export function LeavingSection({ email }: { email: string }) {
           </p>
           <button
             type="button"
-            className="button button--ghost pcard__delete"
+            className="button button--ghost leaving__delete"
             onClick={() => setDeleting(true)}
           >
             Delete my account

@@ -5,6 +5,7 @@ import {
 } from '../../shared/contact.js';
 import { useApiAnswer } from '../api/useApiAnswer.js';
 import { when } from './when.js';
+import './messages.css';
 
 const DELIVERY_WORDS: Record<AccountMessage['delivery'], string> = {
   pending: 'Being emailed to you',
@@ -20,7 +21,7 @@ export function MessagesSection() {
   const { loaded } = useApiAnswer<MessagesResponse>('/api/account/messages');
 
   return (
-    <section className="account__messages" aria-labelledby="account-messages">
+    <section className="messages" aria-labelledby="account-messages">
       <h2 id="account-messages">Messages</h2>
       {loaded.status === 'loading' && (
         <p className="account__status" role="status">
@@ -28,7 +29,7 @@ export function MessagesSection() {
         </p>
       )}
       {loaded.status === 'error' && (
-        <p className="account__error" role="alert">
+        <p className="alert alert--compact account__error" role="alert">
           Your messages could not be loaded. {loaded.message}
         </p>
       )}
@@ -40,19 +41,19 @@ export function MessagesSection() {
       )}
       {loaded.status === 'ready' && loaded.answer.messages.length > 0 && (
         <>
-          <ul className="account__message-list">
+          <ul className="messages__list">
             {loaded.answer.messages.map((message) => (
-              <li key={message.id} className="account__panel account__message">
-                <p className="account__message-head">
+              <li key={message.id} className="account__panel messages__item">
+                <p className="messages__head">
                   <strong>{message.name}</strong>{' '}
                   <a href={`mailto:${message.email}`}>{message.email}</a>
                 </p>
-                <p className="account__message-meta">
+                <p className="messages__meta">
                   To /users/{message.username} · {when(message.createdAt)} ·{' '}
                   {DELIVERY_WORDS[message.delivery]}
                 </p>
-                {message.subject && <p className="account__message-subject">{message.subject}</p>}
-                <p className="account__message-text">{message.message}</p>
+                {message.subject && <p className="messages__subject">{message.subject}</p>}
+                <p className="messages__text">{message.message}</p>
               </li>
             ))}
           </ul>

@@ -1,55 +1,61 @@
-import { Fragment, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import type { AccountPortfolio, PublicationResponse } from '../../shared/account.js';
+import { Fragment, useState } from 'react';
+import type { AccountPortfolio } from '../../shared/account.js';
 import {
   allowsFreeUpdates,
   daysUntil,
   formatTermDate,
+  isServed,
+  RENEWAL_DUE_DAYS,
   termInWords,
 } from '../../shared/domain/term.js';
 import { renewPath } from '../../shared/routes.js';
-import type { PortfolioDataResponse } from '../../shared/templates-api.js';
-import { isTemplateId, templateCardImage } from '../../shared/templates/catalog.js';
-import { api } from '../api/http.js';
-import { ConfirmDialog } from '../components/ConfirmDialog.js';
-import { MenuButton, type MenuAction } from '../components/MenuButton.js';
+import { isTemplateId } from '../../shared/templates/catalog.js';
 import { NewTabLink } from '../components/NewTabLink.js';
-import { startEditingPublished } from '../draft/storage.js';
-import { UiIcon } from '../components/UiIcon.js';
-import { CustomDomainSection } from './CustomDomainSection.js';
+import { PageThumbnail } from './PageThumbnail.js';
+import { CardPanel, PanelToggle } from './CardPanel.js';
+import { CopyLinkButton } from './CopyLinkButton.js';
+import { CustomDomainSection, type PortfolioDomains } from './CustomDomainSection.js';
+import { PortfolioMenu } from './PortfolioMenu.js';
 import { ReceiptsPanel } from './ReceiptsPanel.js';
 import { SharePanel } from './SharePanel.js';
-import { useCopy } from './useCopy.js';
+import { usePortfolioActions } from './usePortfolioActions.js';
 import { VisitsPanel } from './VisitsPanel.js';
+import './status-pill.css';
+import './portfolio-card.css';
 
-type Dialog = 'unpublish' | 'delete' | undefined;
-
-/** Renewing leads the card from when the status starts counting the days left (termInWords). */
-const RENEW_LEADS_DAYS = 30;
+/** The term's status as a status pill: live (green), in its grace days (amber), or not shown. */
+const STATE_TONES = {
+  live: 'ok',
+  grace: 'warn',
+  offline: 'neutral',
+  released: 'neutral',
+  unpublished: 'neutral',
+} as const;
 
 /**
  * One portfolio on the account page, read as a product: its template's picture, its address as
  * the title, the template and the term's status, then its actions by weight: Edit and View (and
  * Renew once due, Publish once unpublished) as buttons, the panels and Copy as lighter tools,
- * Unpublish and Delete in the More menu. The panels open under the whole card.
+ * Unpublish and Delete in the More menu. The panels open under the whole card; its custom
+ * domains (`domains`, undefined until loaded) under them.
  */
 export function PortfolioCard({
   portfolio: p,
+  domains,
   onChange,
   onDeleted,
 }: {
   portfolio: AccountPortfolio;
+  domains: PortfolioDomains | undefined;
   onChange: (next: AccountPortfolio) => void;
   onDeleted: (username: string) => void;
 }) {
-  const navigate = useNavigate();
-  const [dialog, setDialog] = useState<Dialog>();
+  const { busy, error, publish, edit, unpublish } = usePortfolioActions(p, onChange);
   const [receiptsOpen, setReceiptsOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [visitsOpen, setVisitsOpen] = useState(false);
-  const [busy, setBusy] = useState<'edit' | 'publish' | undefined>();
-  const [error, setError] = useState<string | undefined>();
   const headingId = `portfolio-${p.username}`;
+  const hintId = `${headingId}-renew-hint`;
   const receiptsId = `receipts-${p.username}`;
   const visitsId = `visits-${p.username}`;
   const shareId = `share-${p.username}`;
@@ -59,73 +65,7 @@ export function PortfolioCard({
     ? 'Unpublished · you took this page offline'
     : termInWords(p.paidUntil);
   const paidUntil = formatTermDate(new Date(p.paidUntil));
-  const renewDue = p.termState !== 'live' || daysUntil(new Date(p.paidUntil)) <= RENEW_LEADS_DAYS;
-
-  const setPublication = async (unpublished: boolean) => {
-    const answer = await api<PublicationResponse>(
-      `/api/account/portfolios/${encodeURIComponent(p.username)}/${unpublished ? 'unpublish' : 'publish'}`,
-      { method: 'POST', body: '{}' },
-    );
-    onChange({ ...p, unpublished: answer.unpublished });
-  };
-
-  const publish = async () => {
-    setBusy('publish');
-    setError(undefined);
-    try {
-      await setPublication(false);
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(undefined);
-    }
-  };
-
-  const edit = async () => {
-    if (!isTemplateId(p.templateId)) return;
-    setBusy('edit');
-    setError(undefined);
-    try {
-      const { data } = await api<PortfolioDataResponse>(`/api/portfolios/${p.templateId}`);
-      if (!startEditingPublished({ templateId: p.templateId, data }, p.username)) {
-        throw new Error(
-          'Your browser would not let us save the draft (storage is full or blocked).',
-        );
-      }
-      await navigate('/edit', { state: { templateId: p.templateId } });
-    } catch (failure) {
-      setError((failure as Error).message);
-      setBusy(undefined);
-    }
-  };
-
-  const leavingActions: MenuAction[] = [
-    ...(p.unpublished
-      ? []
-      : [
-          {
-            id: 'unpublish',
-            label: (
-              <>
-                Unpublish<span className="visually-hidden"> {p.username}</span>
-              </>
-            ),
-            opensDialog: true,
-            onSelect: () => setDialog('unpublish'),
-          },
-        ]),
-    {
-      id: 'delete',
-      label: (
-        <>
-          Delete<span className="visually-hidden"> {p.username}</span>
-        </>
-      ),
-      destructive: true,
-      opensDialog: true,
-      onSelect: () => setDialog('delete'),
-    },
-  ];
+  const renewDue = p.termState !== 'live' || daysUntil(new Date(p.paidUntil)) <= RENEWAL_DUE_DAYS;
 
   // A full load: the renewal page may be served by the server or by the builder.
   const renew = (
@@ -136,16 +76,11 @@ export function PortfolioCard({
 
   return (
     <article className={`pcard pcard--${state}`} aria-labelledby={headingId}>
-      {isTemplateId(p.templateId) && (
-        <img
-          className="pcard__thumb"
-          src={templateCardImage(p.templateId)}
-          alt=""
-          width={200}
-          height={150}
-          loading="lazy"
-        />
-      )}
+      <PageThumbnail
+        username={p.username}
+        templateId={p.templateId}
+        served={!p.unpublished && isServed(p.termState)}
+      />
       <div className="pcard__info">
         <h2 className="pcard__title">
           <NewTabLink href={p.url}>
@@ -157,13 +92,10 @@ export function PortfolioCard({
           {/* The date once: the status names it while the term is far from its end. */}
           {!status.includes(paidUntil) && <> · paid until {paidUntil}</>}
         </p>
-        <p className="pcard__state">{status}</p>
+        <p className={`pcard__state status-pill status-pill--${STATE_TONES[state]}`}>{status}</p>
       </div>
 
-      <MenuButton className="pcard__more" items={leavingActions}>
-        <UiIcon name="more" />
-        More<span className="visually-hidden"> actions for {p.username}</span>
-      </MenuButton>
+      <PortfolioMenu portfolio={p} unpublish={unpublish} onDeleted={onDeleted} />
 
       <div className="pcard__actions">
         <div className="pcard__primary">
@@ -172,20 +104,20 @@ export function PortfolioCard({
               type="button"
               className="button"
               aria-disabled={busy !== undefined}
-              onClick={() => void (busy ? undefined : publish())}
+              onClick={() => void publish()}
             >
               {busy === 'publish' ? 'Publishing…' : 'Publish'}
               <span className="visually-hidden"> {p.username}</span>
             </button>
           )}
           {renewDue && renew}
+          {/* Focusable while it does nothing (expired, or busy): its hint can be reached. */}
           <button
             type="button"
-            className={canEdit ? 'button' : 'button button--ghost'}
-            disabled={!canEdit}
-            aria-disabled={busy !== undefined}
-            aria-describedby={canEdit ? undefined : `${headingId}-renew-hint`}
-            onClick={() => void (busy ? undefined : edit())}
+            className={canEdit ? 'button' : 'button button--ghost pcard__edit--expired'}
+            aria-disabled={!canEdit || busy !== undefined}
+            aria-describedby={canEdit ? undefined : hintId}
+            onClick={() => void (canEdit ? edit() : undefined)}
           >
             {busy === 'edit' ? 'Opening…' : 'Edit'}
             <span className="visually-hidden"> {p.username}</span>
@@ -195,7 +127,7 @@ export function PortfolioCard({
           </NewTabLink>
         </div>
         {!canEdit && (
-          <p className="pcard__hint" id={`${headingId}-renew-hint`}>
+          <p className="pcard__hint" id={hintId}>
             This page has expired: renew it to make changes.
           </p>
         )}
@@ -213,64 +145,25 @@ export function PortfolioCard({
           {!renewDue && renew}
         </div>
         {error && (
-          <p className="account__error" role="alert">
+          <p className="alert alert--compact account__error" role="alert">
             {error}
           </p>
         )}
       </div>
 
       <div className="pcard__panels">
-        {shareOpen && <SharePanel id={shareId} username={p.username} url={p.url} />}
-        {visitsOpen && <VisitsPanel id={visitsId} username={p.username} />}
-        <ReceiptsPanel id={receiptsId} orders={p.orders} open={receiptsOpen} />
-        <CustomDomainSection username={p.username} />
+        <CardPanel id={shareId} open={shareOpen}>
+          <SharePanel username={p.username} url={p.url} />
+        </CardPanel>
+        {/* Its numbers are asked for each time it opens. */}
+        <CardPanel id={visitsId} open={visitsOpen}>
+          {visitsOpen && <VisitsPanel username={p.username} />}
+        </CardPanel>
+        <CardPanel id={receiptsId} open={receiptsOpen}>
+          <ReceiptsPanel orders={p.orders} />
+        </CardPanel>
+        {domains && <CustomDomainSection username={p.username} domains={domains} />}
       </div>
-
-      {dialog === 'unpublish' && (
-        <ConfirmDialog
-          title={`Unpublish ${p.username}?`}
-          confirmLabel="Unpublish"
-          onClose={() => setDialog(undefined)}
-          onConfirm={async () => {
-            await setPublication(true);
-            setDialog(undefined);
-          }}
-        >
-          <p>
-            Visitors to <strong>{p.url}</strong> will see that the page is not available, from now
-            on.
-          </p>
-          <p>
-            The username stays yours and your paid term keeps running. You can publish it again at
-            any time.
-          </p>
-        </ConfirmDialog>
-      )}
-      {dialog === 'delete' && (
-        <ConfirmDialog
-          title={`Delete ${p.username}?`}
-          confirmLabel="Delete portfolio"
-          destructive
-          typeToConfirm={{ label: `Type ${p.username} to confirm`, accepts: [p.username] }}
-          onClose={() => setDialog(undefined)}
-          onConfirm={async () => {
-            await api<null>(`/api/account/portfolios/${encodeURIComponent(p.username)}`, {
-              method: 'DELETE',
-            });
-            setDialog(undefined);
-            onDeleted(p.username);
-          }}
-        >
-          <p>
-            The page at <strong>{p.url}</strong> goes offline at once and the username is released:
-            anyone may take it afterwards. This cannot be undone.
-          </p>
-          <p>
-            Deleting does not refund the time left on this page. Your receipts stay available on
-            request.
-          </p>
-        </ConfirmDialog>
-      )}
     </article>
   );
 }
@@ -279,7 +172,8 @@ export function PortfolioCard({
  * The address without its scheme, drawn in pieces that each end in "/": a long address wraps
  * after a slash, and inside a piece (at a hyphen, or anywhere) only when the piece alone is too
  * wide. Pieces laid out that way would be read with a pause after each slash, so screen readers
- * (and the card's name, `id`) get the address in one piece instead.
+ * (and the card's name, `id`) get the address in one piece instead. Not BreakableUrl, which
+ * would rather break at a hyphen of the last piece than after the slash before it.
  */
 function Address({ id, url }: { id: string; url: string }) {
   const shown = url.replace(/^https?:\/\//, '');
@@ -297,56 +191,6 @@ function Address({ id, url }: { id: string; url: string }) {
           </Fragment>
         ))}
       </span>
-    </>
-  );
-}
-
-/** Shows and hides one of the card's panels. */
-function PanelToggle({
-  open,
-  setOpen,
-  panelId,
-  children,
-}: {
-  open: boolean;
-  setOpen: (change: (open: boolean) => boolean) => void;
-  panelId: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className="pcard__tool"
-      aria-expanded={open}
-      aria-controls={panelId}
-      onClick={() => setOpen((wasOpen) => !wasOpen)}
-    >
-      {children}
-    </button>
-  );
-}
-
-/** Copies the page's address, and says when it worked (and what to do when it did not). */
-function CopyLinkButton({ url }: { url: string }) {
-  const { copied, copy } = useCopy();
-
-  return (
-    <>
-      <button type="button" className="pcard__tool pcard__copy" onClick={() => void copy(url)}>
-        {copied === 'copied' ? (
-          <>
-            Copied<span className="visually-hidden"> link</span>
-          </>
-        ) : (
-          'Copy link'
-        )}
-      </button>
-      <span className="visually-hidden" role="status">
-        {copied === 'copied' ? 'Link copied' : copied === 'failed' ? 'Copying failed' : ''}
-      </span>
-      {copied === 'failed' && (
-        <span className="pcard__copy-failed">Copying was refused: select the link instead.</span>
-      )}
     </>
   );
 }

@@ -1,23 +1,16 @@
 import type { AccountOrder } from '../../shared/account.js';
-import { formatRupees } from '../../shared/domain/price.js';
+import { formatPrice } from '../../shared/domain/price.js';
 import { formatTermDate } from '../../shared/domain/term.js';
 import { receiptPath } from '../../shared/routes.js';
+import './receipts.css';
 
 /**
  * A portfolio's paid orders, each with its receipt. Always in the page, shown by the card's
  * Receipts button: nothing to load, so it opens at once.
  */
-export function ReceiptsPanel({
-  id,
-  orders,
-  open,
-}: {
-  id: string;
-  orders: readonly AccountOrder[];
-  open: boolean;
-}) {
+export function ReceiptsPanel({ orders }: { orders: readonly AccountOrder[] }) {
   return (
-    <div id={id} className="pcard__receipts" hidden={!open}>
+    <div className="receipts">
       {orders.length === 0 ? (
         <p>No paid orders for this address.</p>
       ) : (
@@ -27,7 +20,7 @@ export function ReceiptsPanel({
               {order.receiptNumber ? (
                 <a href={receiptPath(order.orderId)}>
                   Receipt {order.receiptNumber} · {formatTermDate(new Date(order.paidAt))} ·{' '}
-                  {formatRupees(order.amountPaise)} {order.currency}
+                  {formatPrice(order.amountPaise)}
                 </a>
               ) : (
                 <span>

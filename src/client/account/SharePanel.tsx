@@ -1,15 +1,16 @@
+import { useId } from 'react';
 import { qrCodePath, websiteZipPath } from '../../shared/routes.js';
-import { useRevealOnOpen } from './useRevealOnOpen.js';
+import './share.css';
 
 /**
  * Taking a portfolio elsewhere: its address as a QR code (for business cards and posters) and
  * the whole page as a website in a ZIP. Plain links: the browser downloads, nothing to wait for.
  */
-export function SharePanel({ username, url, id }: { username: string; url: string; id: string }) {
-  useRevealOnOpen(id);
+export function SharePanel({ username, url }: { username: string; url: string }) {
+  const titleId = useId();
   return (
-    <section id={id} className="share-panel" aria-labelledby={`${id}-title`}>
-      <h3 className="account__panel-title" id={`${id}-title`}>
+    <section aria-labelledby={titleId}>
+      <h3 className="share__title" id={titleId}>
         Share<span className="visually-hidden"> {username}</span>
       </h3>
       <div className="share">

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { visitsPath } from '../../shared/routes.js';
 import type { VisitDay, VisitStats } from '../../shared/visits.js';
 import { useApiAnswer } from '../api/useApiAnswer.js';
-import { useRevealOnOpen } from './useRevealOnOpen.js';
+import '../components/fold-chevron.css';
+import './visits.css';
 
 const WIDTH = 300;
 const HEIGHT = 80;
@@ -20,14 +21,13 @@ const shortDay = (day: string) =>
  * bar), the totals in words, the numbers as a table, and the sites that sent people. Counted
  * without cookies; loaded when opened.
  */
-export function VisitsPanel({ username, id }: { username: string; id: string }) {
+export function VisitsPanel({ username }: { username: string }) {
   const { loaded } = useApiAnswer<VisitStats>(visitsPath(username));
-  useRevealOnOpen(id);
+  const titleId = useId();
 
-  const titleId = `${id}-title`;
   const panel = (children: ReactNode, busy = false) => (
-    <section id={id} className="visits" aria-labelledby={titleId} aria-busy={busy || undefined}>
-      <h3 className="account__panel-title" id={titleId}>
+    <section className="visits" aria-labelledby={titleId} aria-busy={busy || undefined}>
+      <h3 className="visits__title" id={titleId}>
         Visitors<span className="visually-hidden"> of {username}</span>
       </h3>
       {children}
@@ -35,7 +35,7 @@ export function VisitsPanel({ username, id }: { username: string; id: string }) 
   );
   if (loaded.status === 'error') {
     return panel(
-      <p className="account__error" role="alert">
+      <p className="alert alert--compact account__error" role="alert">
         {loaded.message}
       </p>,
     );
@@ -82,7 +82,7 @@ export function VisitsPanel({ username, id }: { username: string; id: string }) 
         </p>
       )}
       <details className="visits__numbers">
-        <summary>The numbers, day by day</summary>
+        <summary className="fold-chevron">The numbers, day by day</summary>
         <table>
           <caption className="visits__caption">Days with views, latest first</caption>
           <thead>

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AccountPortfolio, PublicationResponse } from '../../shared/account.js';
+import type { PortfolioDataResponse } from '../../shared/templates-api.js';
+import { isTemplateId } from '../../shared/templates/catalog.js';
+import { api } from '../api/http.js';
+import { startEditingPublished } from '../draft/storage.js';
+
+/**
+ * What a portfolio's card does with the server: publish or unpublish it, and open its content in
+ * the editor. `busy` names the action under way (its button ignores clicks meanwhile), `error`
+ * what went wrong with Publish or Edit; Unpublish says its own in its dialog.
+ */
+export function usePortfolioActions(
+  p: AccountPortfolio,
+  onChange: (next: AccountPortfolio) => void,
+) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'edit' | 'publish' | undefined>();
+  const [error, setError] = useState<string | undefined>();
+
+  const setPublication = async (unpublished: boolean) => {
+    const answer = await api<PublicationResponse>(
+      `/api/account/portfolios/${encodeURIComponent(p.username)}/${unpublished ? 'unpublish' : 'publish'}`,
+      { method: 'POST', body: '{}' },
+    );
+    onChange({ ...p, unpublished: answer.unpublished });
+  };
+
+  const publish = async () => {
+    if (busy) return;
+    setBusy('publish');
+    setError(undefined);
+    try {
+      await setPublication(false);
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const edit = async () => {
+    if (busy || !isTemplateId(p.templateId)) return;
+    setBusy('edit');
+    setError(undefined);
+    try {
+      const { data } = await api<PortfolioDataResponse>(`/api/portfolios/${p.templateId}`);
+      if (!startEditingPublished({ templateId: p.templateId, data }, p.username)) {
+        throw new Error(
+          'Your browser would not let us save the draft (storage is full or blocked).',
+        );
+      }
+      await navigate('/edit', { state: { templateId: p.templateId } });
+    } catch (failure) {
+      setError((failure as Error).message);
+      setBusy(undefined);
+    }
+  };
+
+  return { busy, error, publish, edit, unpublish: () => setPublication(true) };
+}
