@@ -68,6 +68,14 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Who is signed in as of now, for code that runs on after an await (a render's useSession value
+ * is from before it, e.g. before a sign-in that just happened).
+ */
+export function currentSession(): SessionState {
+  return state;
+}
+
 /** The signed-in person, shared by every component that asks. */
 export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, () => state);

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatPrice } from '../../shared/domain/price.js';
 import type { VerifyPaymentRequest } from '../../shared/orders.js';
+import { Alert } from '../components/Alert.js';
+import { useModalDialog } from '../components/useModalDialog.js';
 import { failBuiltinGatewayOrder, payBuiltinGatewayOrder } from './builtinGateway.js';
 import './builtin-checkout.css';
 
@@ -34,13 +36,12 @@ export function BuiltinCheckoutDialog({
   const mounted = useRef(true);
   const id = useId();
 
+  // Modal: the page behind is inert; focus goes back to the opener on closing.
+  useModalDialog(dialog);
   useEffect(() => {
-    const element = dialog.current;
     mounted.current = true;
-    if (element && !element.open) element.showModal();
     return () => {
       mounted.current = false;
-      if (element?.open) element.close();
     };
   }, []);
 
@@ -62,8 +63,8 @@ export function BuiltinCheckoutDialog({
     }
   };
 
-  // The page behind is inert while the dialog is modal; Tab and Shift+Tab also wrap inside it
-  // instead of leaving for the browser's own controls.
+  // The modal makes the page inert, but Tab after the last control still leaves the page for the
+  // browser's own controls (Chromium): Tab and Shift+Tab wrap inside, like Razorpay's checkout.
   const trapFocus = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab' || !dialog.current) return;
     const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
@@ -124,9 +125,9 @@ export function BuiltinCheckoutDialog({
       </dl>
 
       {error && (
-        <p className="builtin-checkout__error" role="alert">
+        <Alert compact className="builtin-checkout__error">
           {error}
-        </p>
+        </Alert>
       )}
 
       <div className="builtin-checkout__actions">

@@ -7,6 +7,7 @@ import type {
   VerifyPaymentResponse,
 } from '../../shared/orders.js';
 import { needsRedirectCheckout } from '../../shared/payments/in-app-browser.js';
+import { ACK_PATH } from '../../shared/routes.js';
 import { api, ApiError } from '../api/http.js';
 import { refreshSession } from '../auth/session.js';
 import { billingToSend } from '../billing/BillingFields.js';
@@ -59,7 +60,7 @@ export function usePayment({ ackOf, initialAlert }: PaymentOptions) {
         body: JSON.stringify(payment),
       });
       if (answer.status === 'published') {
-        await navigate('/ack', { state: ackOf(answer) });
+        await navigate(ACK_PATH, { state: ackOf(answer) });
         return;
       }
       // A credit, or a payment received that the server is still confirming: say so plainly.
@@ -91,7 +92,7 @@ export function usePayment({ ackOf, initialAlert }: PaymentOptions) {
     }
     if (order.status === 'published_with_credit') {
       const state: AckState = { url: order.url, message: order.message };
-      await navigate('/ack', { state });
+      await navigate(ACK_PATH, { state });
       return;
     }
     if (beforeCheckout && !(await beforeCheckout(order))) {

@@ -111,7 +111,7 @@ export function ConfirmDialog({
           </button>
           <button
             type="submit"
-            className={`button${destructive ? ' confirm__danger' : ''}`}
+            className={`button${destructive ? ' button--danger' : ''}`}
             disabled={!matches}
             aria-disabled={busy}
           >

@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { useDismiss } from './useDismiss.js';
 import './menu-button.css';
 
 export interface MenuAction {
@@ -45,12 +54,9 @@ export function MenuButton({
     if (!open) return;
     const all = itemsOf(menu.current);
     (open === 'last' ? all.at(-1) : all[0])?.focus();
-    const closeOutside = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
   }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  const dismiss = useDismiss({ open: open !== false, area: wrapper, opener: toggle, close });
 
   const closeToButton = () => {
     toggle.current?.focus();
@@ -79,9 +85,6 @@ export function MenuButton({
         return moveTo(0);
       case 'End':
         return moveTo(all.length - 1);
-      case 'Escape':
-        event.preventDefault();
-        return closeToButton();
     }
   };
 
@@ -89,12 +92,8 @@ export function MenuButton({
     <div
       className={`menu-button${className ? ` ${className}` : ''}`}
       ref={wrapper}
-      onBlur={(event) => {
-        // Tab moves on from the menu (its items are not in the tab order) and closes it. A blur
-        // to nothing is left to the pointer handler: Safari blurs before a click on an item.
-        const to = event.relatedTarget as Node | null;
-        if (open && to && !wrapper.current?.contains(to)) setOpen(false);
-      }}
+      // Tab moves on from the menu (its items are not in the tab order) and closes it.
+      onBlur={dismiss.onBlur}
     >
       <button
         ref={toggle}

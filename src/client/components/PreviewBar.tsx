@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { TestModeNotice } from './TestModeNotice.js';
+import { UiIcon } from './UiIcon.js';
 import { useHeightVariable } from './useHeightVariable.js';
 import './preview-bar.css';
 
@@ -16,16 +17,7 @@ export function PreviewBar({ backTo, backLabel }: { backTo: string; backLabel: s
   return (
     <div className="preview-bar" ref={bar}>
       <Link to={backTo} className="preview-bar__back">
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path
-            d="M15 5l-7 7 7 7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <UiIcon name="back" className="preview-bar__icon" />
         {backLabel}
       </Link>
       <TestModeNotice compact />

@@ -44,8 +44,9 @@ export function TestModeNotice({ compact = false }: { compact?: boolean }) {
 }
 
 /**
- * The strip, which tells full-height pages (the editor, the final preview) how tall it is, in
- * --test-notice-height, so that they fill the rest of the screen and keep their bottom bar on it.
+ * The strip, which tells the pages under it how tall it is, in --test-notice-height: full-height
+ * pages (the editor, the final preview) fill the rest of the screen and keep their bottom bar on
+ * it, and the others are no taller than the screen only because of the strip.
  */
 function TestModeStrip() {
   const strip = useRef<HTMLElement>(null);

@@ -1,4 +1,7 @@
-/** The editor's own small line icons (decorative: the control around them carries the name). */
+/**
+ * The builder's small line icons (decorative: the control around them carries the name), drawn
+ * in the text colour at the text's size unless a class says otherwise.
+ */
 const PATHS = {
   up: 'M12 19V5M5 12l7-7 7 7',
   down: 'M12 5v14M5 12l7 7 7-7',

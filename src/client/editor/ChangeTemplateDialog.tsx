@@ -8,10 +8,9 @@ import {
   templateName,
   type TemplateId,
 } from '../../shared/templates/catalog.js';
-import { formatRupees } from '../../shared/domain/price.js';
-import type { TemplateListResponse } from '../../shared/templates-api.js';
-import { useApiAnswer } from '../api/useApiAnswer.js';
+import { formatYearlyPrice } from '../../shared/domain/price.js';
 import { useModalDialog } from '../components/useModalDialog.js';
+import { templatePrice, useTemplateList } from '../templates/useTemplateList.js';
 import './change-template.css';
 
 interface Pending {
@@ -37,13 +36,12 @@ export function ChangeTemplateDialog({
   const [pending, setPending] = useState<Pending | undefined>();
   const id = useId();
   // Templates are priced apart: the price a switch leads to is shown before it is made.
-  const { loaded: prices } = useApiAnswer<TemplateListResponse>('/api/templates');
+  const { loaded: templates } = useTemplateList();
   const priceOf = (templateId: TemplateId): string | undefined => {
-    if (prices.status !== 'ready') return undefined;
-    const paise = prices.answer.templates.find((t) => t.id === templateId)?.finalPricePaise;
-    return paise === null || paise === undefined
-      ? 'Not for sale'
-      : `₹${formatRupees(paise)} / year`;
+    const price = templatePrice(templates, templateId);
+    if (price.status !== 'ready') return undefined;
+    const paise = price.answer?.finalPricePaise;
+    return paise === null || paise === undefined ? 'Not for sale' : formatYearlyPrice(paise);
   };
 
   useModalDialog(dialog);

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { UiIcon } from '../components/UiIcon.js';
+import { useDismiss } from '../components/useDismiss.js';
 
 /**
  * The draft's own actions in the editor's bar: Clear this draft and Change template. Side by
@@ -20,23 +21,11 @@ export function DraftActions({
   const toggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (!open) return;
-    wrapper.current?.querySelector<HTMLButtonElement>('.editor__draft-actions button')?.focus();
-    const closeOutside = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('pointerdown', closeOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
+    if (open)
+      wrapper.current?.querySelector<HTMLButtonElement>('.editor__draft-actions button')?.focus();
   }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  const dismiss = useDismiss({ open, area: wrapper, opener: toggle, close });
 
   // Focus goes back to More first: the dialog the action opens returns focus to whatever had
   // it, and the menu item that did is about to be hidden.
@@ -50,10 +39,8 @@ export function DraftActions({
     <div
       className="editor__more"
       ref={wrapper}
-      onBlur={(event) => {
-        // Tabbing on past the last item closes the menu rather than leaving it over the form.
-        if (open && !wrapper.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-      }}
+      // Tabbing on past the last item closes the menu rather than leaving it over the form.
+      onBlur={dismiss.onBlur}
     >
       <button
         ref={toggle}
@@ -70,6 +57,7 @@ export function DraftActions({
         <button
           type="button"
           className="button button--ghost editor__change"
+          aria-haspopup="dialog"
           onClick={choose(onClear)}
         >
           Clear this draft

@@ -1,11 +1,16 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Draft } from '../../shared/domain/draft.js';
-import { templateName } from '../../shared/templates/catalog.js';
+import {
+  CHOOSE_PATH,
+  EDIT_PATH,
+  FINAL_PREVIEW_PATH,
+  type EditorNavigationState,
+} from '../../shared/routes.js';
+import { TEMPLATE_DEFINITIONS, templateName } from '../../shared/templates/catalog.js';
 import { TopBar } from '../components/TopBar.js';
 import { ClearDraftDialog } from './ClearDraftDialog.js';
 import { DraftActions } from './DraftActions.js';
-import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
 import { ChangeTemplateDialog } from './ChangeTemplateDialog.js';
 import type { EditorStart } from './editorData.js';
 import { draftProblems, type DraftProblem } from './fieldRules.js';
@@ -91,7 +96,10 @@ export function Editor({
     setStepId(target);
     scrollAreaRef.current?.scrollTo({ top: 0 });
     // Remembered in the history entry, so a reload opens the same step.
-    void navigate('/edit', { replace: true, state: { templateId, step: target } });
+    void navigate(EDIT_PATH, {
+      replace: true,
+      state: { templateId, step: target } satisfies EditorNavigationState,
+    });
     focusLater(focusId);
   };
 
@@ -121,7 +129,7 @@ export function Editor({
       );
       return;
     }
-    void navigate('/final-preview', { state: { templateId } });
+    void navigate(FINAL_PREVIEW_PATH, { state: { templateId } satisfies EditorNavigationState });
   };
 
   // The list shrinks as the fields in it are fixed.
@@ -234,7 +242,7 @@ export function Editor({
                   Back
                 </button>
               ) : (
-                <Link to="/choose" className="button button--ghost">
+                <Link to={CHOOSE_PATH} className="button button--ghost">
                   <UiIcon name="back" />
                   Back<span className="visually-hidden"> to templates</span>
                 </Link>

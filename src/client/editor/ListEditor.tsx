@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ItemToolbar } from './ItemToolbar.js';
+import { Alert } from '../components/Alert.js';
 import { UiIcon } from '../components/UiIcon.js';
 import type { ListEditing } from './useListEditing.js';
 
@@ -64,7 +65,9 @@ export function ListEditor({
           {rules.full.message}
         </p>
         {full && editing.refusal === 'full' && (
-          <p className="list-editor__refusal">{rules.full.message}</p>
+          <Alert compact announce={false} className="list-editor__refusal">
+            {rules.full.message}
+          </Alert>
         )}
       </div>
       <p className="list-editor__announce visually-hidden" role="status">
@@ -112,7 +115,9 @@ export function ItemCard({
           removeRefusal={keep && { noteId: keep.noteId }}
         />
         {keep && editing.refusal === 'keep' && (
-          <p className="list-editor__refusal">{keep.message}</p>
+          <Alert compact announce={false} className="list-editor__refusal">
+            {keep.message}
+          </Alert>
         )}
         <div className="item-card__fields">{children}</div>
       </fieldset>

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
-import type { TemplateId } from '../../shared/templates/catalog.js';
-import { templateName } from '../../shared/templates/catalog.js';
+import { publicPagePath } from '../../shared/routes.js';
+import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
 import { BrowserFrame } from '../components/BrowserFrame.js';
 
 interface LivePreviewFrameProps {
@@ -15,7 +15,7 @@ interface LivePreviewFrameProps {
 export function LivePreviewFrame({ templateId, frameRef }: LivePreviewFrameProps) {
   const name = templateName(templateId);
   return (
-    <BrowserFrame label="Live preview" path="/users/your-username" badge="Live preview">
+    <BrowserFrame label="Live preview" path={publicPagePath('your-username')} badge="Live preview">
       <iframe
         ref={frameRef}
         className="browser__frame"

@@ -1,5 +1,6 @@
 import type { DraftProblem } from './fieldRules.js';
 import type { Step } from './steps.js';
+import { Alert } from '../components/Alert.js';
 import { UiIcon } from '../components/UiIcon.js';
 
 interface ProblemSummaryProps {
@@ -14,7 +15,7 @@ export function ProblemSummary({ problems, steps, onGoTo, headingId }: ProblemSu
   const stepLabel = (problem: DraftProblem) =>
     steps.find((step) => step.id === problem.step)?.label ?? '';
   return (
-    <div className="problems" role="alert">
+    <Alert className="problems">
       <h2 className="problems__title" id={headingId} tabIndex={-1}>
         <UiIcon name="alert" />
         {problems.length === 1
@@ -33,6 +34,6 @@ export function ProblemSummary({ problems, steps, onGoTo, headingId }: ProblemSu
           </li>
         ))}
       </ul>
-    </div>
+    </Alert>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode, RefObject } from 'react';
-import { Alert } from './Alert.js';
+import { Alert } from '../components/Alert.js';
 import { ClaimResult } from './ClaimResult.js';
 import type { Publishing } from './usePublishing.js';
 
@@ -77,7 +77,7 @@ export function AddressCard({
       <div role="status">
         {p.claim && <ClaimResult claim={p.claim} onChange={p.editUsername} />}
       </div>
-      {p.claimAlert && <Alert message={p.claimAlert} onDismiss={p.dismissClaimAlert} />}
+      {p.claimAlert && <Alert onDismiss={p.dismissClaimAlert}>{p.claimAlert}</Alert>}
       {signInAlert}
     </section>
   );

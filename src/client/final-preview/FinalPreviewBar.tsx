@@ -1,17 +1,18 @@
 import { Link } from 'react-router';
+import type { EditorNavigationState } from '../../shared/routes.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { TopBar } from '../components/TopBar.js';
 
 /** Where the bar's back link goes, e.g. the editor, what it says, and its phone-width word. */
 interface BackLink {
   to: string;
-  state?: unknown;
+  state?: EditorNavigationState;
   label: string;
   shortLabel: string;
 }
 
 /**
- * The top bar of the final preview (and of the renew page, which shares its look); signing in
+ * The top bar of the final preview: the way back to the editor and the account part; signing in
  * from it reports through `signIn` (the page shows its failures).
  */
 export function FinalPreviewBar({

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import type { MissingFields } from './requiredFields.js';
 
@@ -28,7 +29,7 @@ export function MissingFieldsWarning({
       </ul>
       <p className="fp-warning__hint">
         You can still publish; empty parts simply stay blank.{' '}
-        <Link to="/edit" state={{ templateId }}>
+        <Link to={EDIT_PATH} state={{ templateId } satisfies EditorNavigationState}>
           Fill them in
         </Link>
       </p>

@@ -1,42 +1,12 @@
-import { useEffect, useState } from 'react';
-import { formatPrice } from '../../shared/domain/price.js';
+import { formatPrice, PER_YEAR } from '../../shared/domain/price.js';
 import type { MoveBreakdown } from '../../shared/orders.js';
-import type { TemplateListResponse, TemplateSummary } from '../../shared/templates-api.js';
-import type { TemplateId } from '../../shared/templates/catalog.js';
-import { api } from '../api/http.js';
-
-export type PriceState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; template: TemplateSummary | undefined };
-
-/** The template's price from GET /api/templates (display only: the server computes the amount). */
-export function useTemplatePrice(templateId: TemplateId | undefined): PriceState {
-  const [state, setState] = useState<PriceState>({ status: 'loading' });
-  useEffect(() => {
-    if (!templateId) return;
-    let current = true;
-    api<TemplateListResponse>('/api/templates').then(
-      ({ templates }) => {
-        if (current)
-          setState({ status: 'ready', template: templates.find((t) => t.id === templateId) });
-      },
-      (error: Error) => {
-        if (current) setState({ status: 'error', message: error.message });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [templateId]);
-  return state;
-}
+import type { TemplatePrice } from '../templates/useTemplateList.js';
 
 /** True when the store has no price for the template: it cannot be bought. */
-export function isNotForSale(price: PriceState): boolean {
+export function isNotForSale(price: TemplatePrice): boolean {
   return (
     price.status === 'ready' &&
-    (price.template === undefined || price.template.finalPricePaise === null)
+    (price.answer === undefined || price.answer.finalPricePaise === null)
   );
 }
 
@@ -44,7 +14,7 @@ export function isNotForSale(price: PriceState): boolean {
  * The price shown before paying. `move` is the server's breakdown when the username moves here
  * from another template: the credit for the old term's unused days comes off the price.
  */
-export function PriceSummary({ price, move }: { price: PriceState; move?: MoveBreakdown }) {
+export function PriceSummary({ price, move }: { price: TemplatePrice; move?: MoveBreakdown }) {
   if (price.status === 'loading') {
     return (
       <p className="fp-price fp-price--quiet" role="status">
@@ -59,7 +29,7 @@ export function PriceSummary({ price, move }: { price: PriceState; move?: MoveBr
       </p>
     );
   }
-  const template = price.template;
+  const template = price.answer;
   if (!template || template.pricePaise === null || template.finalPricePaise === null) {
     return (
       <p className="fp-price fp-price--quiet">
@@ -72,7 +42,7 @@ export function PriceSummary({ price, move }: { price: PriceState; move?: MoveBr
       <p className="fp-price__line">
         <span className="visually-hidden">Template Price : </span>
         <span className="fp-price__amount">{formatPrice(template.finalPricePaise)}</span>
-        <span className="fp-price__period"> / year</span>
+        <span className="fp-price__period">{PER_YEAR}</span>
         {template.discountPercent > 0 && (
           <>
             {' '}

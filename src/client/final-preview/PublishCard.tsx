@@ -2,9 +2,12 @@ import type { ReactNode } from 'react';
 import { BillingFields } from '../billing/BillingFields.js';
 import type { Draft } from '../../shared/domain/draft.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
-import { Alert, Spinner } from './Alert.js';
+import { Alert } from '../components/Alert.js';
+import { Spinner } from '../components/Spinner.js';
 import { MissingFieldsWarning } from './MissingFieldsWarning.js';
-import { isNotForSale, PriceSummary, type PriceState } from './PriceSummary.js';
+import { SampleLeftoversWarning } from './SampleLeftoversWarning.js';
+import type { TemplatePrice } from '../templates/useTemplateList.js';
+import { isNotForSale, PriceSummary } from './PriceSummary.js';
 import type { MissingFields } from './requiredFields.js';
 import type { Publishing } from './usePublishing.js';
 
@@ -22,7 +25,7 @@ export function PublishCard({
   id: string;
   templateId: TemplateId;
   draft: Draft | undefined;
-  price: PriceState;
+  price: TemplatePrice;
   missing: MissingFields[];
   publishing: Publishing;
   /** A failed sign-in that Make Payment started. */
@@ -42,16 +45,13 @@ export function PublishCard({
         move={p.claim?.status === 'owned_other_template' ? p.claim.move : undefined}
       />
       {draft && <MissingFieldsWarning missing={missing} templateId={templateId} />}
+      {draft && <SampleLeftoversWarning draft={draft} />}
       {alreadyPublished && (
         <p className="fp-note">
           Nothing to pay: this username already shows this template, and it has just been updated.
         </p>
       )}
-      {p.credit && (
-        <div className="fp-alert fp-alert--warning" role="alert">
-          <p>{p.credit}</p>
-        </div>
-      )}
+      {p.credit && <Alert tone="warning">{p.credit}</Alert>}
       {!alreadyPublished && <BillingFields id={id} value={p.billing} onChange={p.setBilling} />}
       <button
         type="button"
@@ -77,7 +77,7 @@ export function PublishCard({
         {p.phase === 'checkout' && 'Complete the payment in the checkout window.'}
         {p.phase === 'verifying' && 'Payment received. Confirming it and publishing…'}
       </p>
-      {p.payAlert && <Alert message={p.payAlert} onDismiss={p.dismissPayAlert} />}
+      {p.payAlert && <Alert onDismiss={p.dismissPayAlert}>{p.payAlert}</Alert>}
       {signInAlert}
       {!p.user && p.session.status !== 'loading' && (
         <p className="fp-note">You will be asked to sign in before you pay.</p>

@@ -1,17 +1,18 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Draft } from '../../shared/domain/draft.js';
+import { EDIT_PATH, publicPagePath, type EditorNavigationState } from '../../shared/routes.js';
 import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
 import { AddressCard } from './AddressCard.js';
-import { Alert } from './Alert.js';
+import { Alert } from '../components/Alert.js';
 import { FinalPreviewBar } from './FinalPreviewBar.js';
 import { FinalPreviewFrame } from './FinalPreviewFrame.js';
-import { useTemplatePrice } from './PriceSummary.js';
 import { PublishCard } from './PublishCard.js';
 import { missingRequiredFields } from './requiredFields.js';
 import { UpdateCard } from './UpdateCard.js';
 import { usePublishing } from './usePublishing.js';
 import { readEditingTarget, stopEditingPublished } from '../draft/storage.js';
+import { templatePrice, useTemplateList } from '../templates/useTemplateList.js';
 
 /** The final preview with a readable draft: choose the address, then publish. */
 export function Publisher({
@@ -26,7 +27,7 @@ export function Publisher({
 }) {
   const usernameInput = useRef<HTMLInputElement>(null);
   const publishing = usePublishing(draft, usernameInput);
-  const price = useTemplatePrice(templateId);
+  const price = templatePrice(useTemplateList().loaded, templateId);
   const missing = useMemo(
     () => (draft ? missingRequiredFields(draft.templateId, draft.data) : []),
     [draft],
@@ -34,17 +35,18 @@ export function Publisher({
   const id = useId();
   // Opened with Edit on the account page: the address is that page's, fixed.
   const [editing, setEditing] = useState(() => readEditingTarget(templateId));
-  const path = `/users/${editing?.username ?? (publishing.username || 'your-username')}`;
+  const path = publicPagePath(editing?.username ?? (publishing.username || 'your-username'));
+  const editorState: EditorNavigationState = { templateId };
   const signInAlert = publishing.signInMessage && (
-    <Alert message={publishing.signInMessage} onDismiss={publishing.dismissSignInMessage} />
+    <Alert onDismiss={publishing.dismissSignInMessage}>{publishing.signInMessage}</Alert>
   );
 
   return (
     <div className="fp">
       <FinalPreviewBar
         back={{
-          to: '/edit',
-          state: { templateId },
+          to: EDIT_PATH,
+          state: editorState,
           label: 'Back to the editor',
           shortLabel: 'Editor',
         }}
@@ -61,14 +63,14 @@ export function Publisher({
           </p>
 
           {draftProblem && (
-            <div className="fp-alert" role="alert">
-              <p>
+            <Alert>
+              <p className="alert__text">
                 Your draft has a field that cannot be published: {draftProblem}.{' '}
-                <Link to="/edit" state={{ templateId }}>
+                <Link to={EDIT_PATH} state={editorState}>
                   Fix it in the editor
                 </Link>
               </p>
-            </div>
+            </Alert>
           )}
 
           {editing ? (

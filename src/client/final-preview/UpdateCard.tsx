@@ -2,15 +2,30 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Draft } from '../../shared/domain/draft.js';
 import type { ClaimRequest, ClaimResponse } from '../../shared/orders.js';
-import { ACCOUNT_PATH } from '../../shared/routes.js';
+import type { AccountResponse } from '../../shared/account.js';
+import { ACCOUNT_PATH, publicPagePath } from '../../shared/routes.js';
 import { api, ApiError } from '../api/http.js';
+import { useApiAnswer } from '../api/useApiAnswer.js';
 import { refreshSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { NewTabLink } from '../components/NewTabLink.js';
-import { Alert } from './Alert.js';
+import { Alert } from '../components/Alert.js';
 import { MissingFieldsWarning } from './MissingFieldsWarning.js';
 import type { MissingFields } from './requiredFields.js';
+
+/**
+ * The page's address as the server gives it (its public address, which this builder window's
+ * host need not be), without the scheme; this window's host until the answer comes.
+ */
+function useShownAddress(username: string, signedIn: boolean): string {
+  const { loaded } = useApiAnswer<AccountResponse>(signedIn ? '/api/account' : undefined);
+  const url =
+    loaded.status === 'ready'
+      ? loaded.answer.portfolios.find((portfolio) => portfolio.username === username)?.url
+      : undefined;
+  return url?.replace(/^https?:\/\//, '') ?? `${window.location.host}${publicPagePath(username)}`;
+}
 
 /**
  * The final preview of a published portfolio opened with Edit on the account page: the address
@@ -37,7 +52,7 @@ export function UpdateCard({
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
-  const address = `${window.location.host}/users/${username}`;
+  const address = useShownAddress(username, session.status === 'ready' && session.user !== null);
 
   const open = async () => {
     setProblem(undefined);
@@ -117,8 +132,8 @@ export function UpdateCard({
           Publish changes
         </button>
       )}
-      {problem && <Alert message={problem} onDismiss={() => setProblem(undefined)} />}
-      {signInMessage && <Alert message={signInMessage} onDismiss={dismissMessage} />}
+      {problem && <Alert onDismiss={() => setProblem(undefined)}>{problem}</Alert>}
+      {signInMessage && <Alert onDismiss={dismissMessage}>{signInMessage}</Alert>}
       <p className="fp-note">
         Want a second page instead?{' '}
         <button type="button" className="fp-link-button" onClick={onLeave}>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type RefObject } from 'react';
 import type { Draft } from '../../shared/domain/draft.js';
-import { normaliseUsername, usernameProblem } from '../../shared/domain/username.js';
+import { claimableUsernameProblem, normaliseUsername } from '../../shared/domain/username.js';
 import {
   redirectedPaymentMessage,
   type ClaimRequest,
@@ -45,7 +45,7 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
   const [signInFor, setSignInFor] = useState<'claim' | 'pay'>('claim');
 
   const user = session.status === 'ready' ? session.user : null;
-  const problem = usernameProblem(username);
+  const problem = claimableUsernameProblem(username);
   const showProblem = touched && username !== '' && problem !== undefined;
   const { phase } = payment;
   // Busy buttons stay focusable (aria-disabled, clicks ignored) so focus is not lost meanwhile.

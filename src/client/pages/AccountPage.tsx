@@ -1,15 +1,16 @@
 import { Link, useSearchParams } from 'react-router';
 import type { AccountPortfolio, AccountResponse } from '../../shared/account.js';
-import { receiptToReturnTo } from '../../shared/routes.js';
+import { CHOOSE_PATH, receiptToReturnTo } from '../../shared/routes.js';
 import { LeavingSection } from '../account/LeavingSection.js';
 import { MessagesSection } from '../account/MessagesSection.js';
-import { PortfolioCard } from '../account/PortfolioCard.js';
+import { PortfolioList } from '../account/PortfolioList.js';
 import { useApiAnswer } from '../api/useApiAnswer.js';
 import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Footer } from '../components/Footer.js';
 import { TopBar } from '../components/TopBar.js';
+import '../components/alert.css';
 import '../account/account.css';
 
 /** /account: the signed-in person's portfolios, what they can do with each, and leaving. */
@@ -60,7 +61,7 @@ export function AccountPage() {
               {pending ? 'Signing in…' : 'Sign In'}
             </button>
             {message && (
-              <p className="account__error" role="alert">
+              <p className="alert alert--compact account__error" role="alert">
                 {message}{' '}
                 <button type="button" className="account__text-button" onClick={dismissMessage}>
                   Dismiss
@@ -110,19 +111,17 @@ function SignedInAccount({ email }: { email: string }) {
             Once you publish a portfolio it appears here, with its link, its receipts and the date
             it renews.
           </p>
-          <Link className="button" to="/choose">
+          <Link className="button" to={CHOOSE_PATH}>
             Pick a template
           </Link>
         </section>
       )}
       {loaded.status === 'ready' && loaded.answer.portfolios.length > 0 && (
-        <ul className="account__list">
-          {loaded.answer.portfolios.map((portfolio) => (
-            <li key={portfolio.username}>
-              <PortfolioCard portfolio={portfolio} onChange={replace} onDeleted={remove} />
-            </li>
-          ))}
-        </ul>
+        <PortfolioList
+          portfolios={loaded.answer.portfolios}
+          onChange={replace}
+          onDeleted={remove}
+        />
       )}
       <MessagesSection />
       <LeavingSection email={email} />

@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { refreshSession, useSession } from '../auth/session.js';
 import { formatPrice } from '../../shared/domain/price.js';
 import type { ReceiptSummary } from '../../shared/orders.js';
-import { api } from '../api/http.js';
+import { CHOOSE_PATH } from '../../shared/routes.js';
+import { useApiAnswer } from '../api/useApiAnswer.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { TopBar } from '../components/TopBar.js';
 import { readAckState } from '../final-preview/ackState.js';
@@ -30,7 +31,7 @@ export function AckPage() {
   useEffect(() => {
     if (stayed) return;
     if (remaining <= 0) {
-      void navigate('/choose', { replace: true });
+      void navigate(CHOOSE_PATH, { replace: true });
       return;
     }
     const timer = window.setTimeout(() => setRemaining((seconds) => seconds - 1), 1000);
@@ -88,7 +89,7 @@ export function AckPage() {
             )}
           </p>
           <div className="ack__actions">
-            <Link className="button" to="/choose" replace>
+            <Link className="button" to={CHOOSE_PATH} replace>
               Go now
             </Link>
             {!stayed && (
@@ -112,18 +113,10 @@ export function AckPage() {
  * buyer's own receipt only). Looking at it stops the return to /choose.
  */
 function ReceiptLine({ orderId, onLooking }: { orderId: string; onLooking: () => void }) {
-  const [receipt, setReceipt] = useState<ReceiptSummary | undefined>();
-  useEffect(() => {
-    let current = true;
-    api<ReceiptSummary>(`/api/receipts/${encodeURIComponent(orderId)}`).then(
-      (answer) => current && setReceipt(answer),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [orderId]);
-  if (!receipt) return null;
+  const { loaded } = useApiAnswer<ReceiptSummary>(`/api/receipts/${encodeURIComponent(orderId)}`);
+  // Without it the page still thanks: the line is left out rather than shown failed.
+  if (loaded.status !== 'ready') return null;
+  const receipt = loaded.answer;
   return (
     <p className="ack__receipt">
       Order <strong>{receipt.gatewayOrderId}</strong> · {formatPrice(receipt.amountPaise)} paid

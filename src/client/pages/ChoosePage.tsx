@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Draft } from '../../shared/domain/draft.js';
 import { formatRupees } from '../../shared/domain/price.js';
+import { EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
 import type {
   PortfolioDataResponse,
   TemplateDataResponse,
-  TemplateListResponse,
   TemplateSummary,
 } from '../../shared/templates-api.js';
 import {
@@ -14,18 +14,15 @@ import {
   type TemplateId,
 } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
-import { useSession } from '../auth/session.js';
+import { currentSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { stopEditingPublished, writeDraft } from '../draft/storage.js';
 import { AccountBar } from '../components/AccountBar.js';
+import { Alert } from '../components/Alert.js';
 import { Footer } from '../components/Footer.js';
 import { TopBar } from '../components/TopBar.js';
+import { useTemplateList } from '../templates/useTemplateList.js';
 import './choose.css';
-
-type Templates =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; templates: TemplateSummary[] };
 
 /** The specification's words, with the amount in front and whether tax is in it. */
 export function PriceLine({ template }: { template: TemplateSummary }) {
@@ -81,25 +78,9 @@ export function ChoosePage() {
   const navigate = useNavigate();
   const session = useSession();
   const { signIn, pending, message, dismissMessage } = useSignIn();
-  const [templates, setTemplates] = useState<Templates>({ status: 'loading' });
+  const { loaded: templates, retry: retryTemplates } = useTemplateList();
   const [busyTemplate, setBusyTemplate] = useState<TemplateId | undefined>();
   const [selectError, setSelectError] = useState<string | undefined>();
-
-  const fetchTemplates = useCallback(
-    () =>
-      api<TemplateListResponse>('/api/templates').then(
-        ({ templates: list }) => setTemplates({ status: 'ready', templates: list }),
-        (error: Error) => setTemplates({ status: 'error', message: error.message }),
-      ),
-    [],
-  );
-  useEffect(() => {
-    void fetchTemplates();
-  }, [fetchTemplates]);
-  const retryTemplates = () => {
-    setTemplates({ status: 'loading' });
-    void fetchTemplates();
-  };
 
   const user = session.status === 'ready' ? session.user : null;
   const published = new Set(
@@ -112,9 +93,10 @@ export function ChoosePage() {
     if (!user && !(await signIn())) return;
     setBusyTemplate(templateId);
     try {
-      const { portfolios } = session.status === 'ready' ? session : { portfolios: [] };
+      // Asked now, not from this render: a sign-in a moment ago may have brought portfolios.
+      const now = currentSession();
       const owned =
-        published.has(templateId) || portfolios.some((p) => p.templateId === templateId);
+        now.status === 'ready' && now.portfolios.some((p) => p.templateId === templateId);
       const { data } = owned
         ? await api<PortfolioDataResponse>(`/api/portfolios/${templateId}`)
         : await api<TemplateDataResponse>(`/api/templates/${templateId}`);
@@ -128,7 +110,7 @@ export function ChoosePage() {
         setBusyTemplate(undefined);
         return;
       }
-      await navigate('/edit', { state: { templateId } });
+      await navigate(EDIT_PATH, { state: { templateId } satisfies EditorNavigationState });
     } catch (error) {
       setSelectError((error as Error).message);
       setBusyTemplate(undefined);
@@ -149,20 +131,16 @@ export function ChoosePage() {
         </p>
 
         {(message || selectError) && (
-          <div className="choose__notice" role="alert">
-            <p>{message ?? selectError}</p>
-            <button
-              type="button"
-              className="choose__notice-close"
-              aria-label="Dismiss message"
-              onClick={() => {
-                dismissMessage();
-                setSelectError(undefined);
-              }}
-            >
-              ×
-            </button>
-          </div>
+          <Alert
+            className="choose__notice"
+            reveal={false}
+            onDismiss={() => {
+              dismissMessage();
+              setSelectError(undefined);
+            }}
+          >
+            {message ?? selectError}
+          </Alert>
         )}
 
         {templates.status === 'loading' && (
@@ -185,7 +163,7 @@ export function ChoosePage() {
         )}
         {templates.status === 'ready' && (
           <ul className="choose__grid">
-            {templates.templates
+            {templates.answer.templates
               .filter((t) => isTemplateId(t.id))
               .map((template) => {
                 const id = template.id as TemplateId;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
 import type { Draft } from '../../shared/domain/draft.js';
+import { CHOOSE_PATH, EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
 import { readDraftJson, writeDraft } from '../draft/storage.js';
 import { Editor } from '../editor/Editor.js';
@@ -33,7 +34,7 @@ export function EditorPage() {
   }, [navigationState, storedRaw]);
 
   useEffect(() => {
-    if (start === undefined) void navigate('/choose', { replace: true });
+    if (start === undefined) void navigate(CHOOSE_PATH, { replace: true });
   }, [start, navigate]);
 
   // "Change template": the carried-over draft is the draft from now on, and the editor starts
@@ -45,7 +46,10 @@ export function EditorPage() {
     };
     writeDraft(next);
     setStart({ draft: next, step: undefined });
-    void navigate('/edit', { replace: true, state: { templateId: next.templateId } });
+    void navigate(EDIT_PATH, {
+      replace: true,
+      state: { templateId: next.templateId } satisfies EditorNavigationState,
+    });
   };
 
   if (start === undefined || start === 'resolving') return null;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CHOOSE_PATH } from '../../shared/routes.js';
 import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
 import { FinalPreviewBar } from '../final-preview/FinalPreviewBar.js';
 import { readStoredDraftForFinalPreview } from '../final-preview/finalDraft.js';
@@ -23,7 +24,7 @@ export function FinalPreviewPage() {
                 ? 'There is no portfolio draft in this browser. Pick a template and fill in your details first; your work is kept here as you edit.'
                 : 'The draft saved in this browser cannot be read. Pick a template to start a fresh one.'}
             </p>
-            <Link className="button" to="/choose">
+            <Link className="button" to={CHOOSE_PATH}>
               Pick a template
             </Link>
           </div>

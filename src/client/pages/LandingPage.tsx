@@ -1,26 +1,13 @@
 import { Link } from 'react-router';
 import { formatPrice } from '../../shared/domain/price.js';
-import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
+import { ACCOUNT_PATH, CHOOSE_PATH } from '../../shared/routes.js';
+import { templateCardImage, templateName } from '../../shared/templates/catalog.js';
 import { Footer } from '../components/Footer.js';
+import { COLLAGE_TILES, collageImage, HERO_TEMPLATE } from '../landing/collage.js';
 import { TopBar } from '../components/TopBar.js';
-import { useStartingPrice } from '../components/useStartingPrice.js';
+import { startingPrice, useTemplateList } from '../templates/useTemplateList.js';
 import './landing.css';
 import './landing-collage.css';
-
-/**
- * The eight screenshots of our templates around the centre card (made by `npm run screenshots`),
- * each a way into the preview of the template it shows.
- */
-const COLLAGE: readonly { src: string; templateId: TemplateId }[] = [
-  { src: '/images/collage-1.webp', templateId: 'template1' },
-  { src: '/images/collage-2.webp', templateId: 'template2' },
-  { src: '/images/collage-3.webp', templateId: 'template3' },
-  { src: '/images/collage-4.webp', templateId: 'template4' },
-  { src: '/images/collage-5.webp', templateId: 'template5' },
-  { src: '/images/collage-6.webp', templateId: 'template3' },
-  { src: '/images/collage-7.webp', templateId: 'template4' },
-  { src: '/images/collage-8.webp', templateId: 'template1' },
-];
 
 const STEPS = [
   {
@@ -38,7 +25,7 @@ const STEPS = [
 ] as const;
 
 function StartingPrice() {
-  const paise = useStartingPrice();
+  const paise = startingPrice(useTemplateList().loaded);
   // The line keeps its height while the price loads, so nothing below it moves.
   return (
     <p className="hero__price" aria-live="polite">
@@ -53,11 +40,12 @@ function StartingPrice() {
 
 export function LandingPage() {
   const side = (start: number) =>
-    COLLAGE.slice(start, start + 4).map(({ src, templateId }, index) => (
-      <Link key={src} to={`/${templateId}`} className="collage__tile">
+    COLLAGE_TILES.slice(start, start + 4).map(({ file, templateId }, index) => (
+      // Each tile is a way into the preview of the template it shows.
+      <Link key={file} to={`/${templateId}`} className="collage__tile">
         <img
           className="collage__image"
-          src={src}
+          src={collageImage(file)}
           // The picture is the link's only content: its text says where the link goes.
           alt={`Preview the ${templateName(templateId)} template`}
           width={400}
@@ -73,9 +61,15 @@ export function LandingPage() {
   return (
     <div className="landing">
       <TopBar className="landing__bar">
-        <Link to="choose" className="button button--ghost landing__bar-link">
-          Templates
-        </Link>
+        <nav className="landing__bar-actions" aria-label="Site">
+          {/* Returning owners find their pages here (the account page asks them to sign in). */}
+          <Link to={ACCOUNT_PATH} className="landing__bar-account">
+            My portfolios
+          </Link>
+          <Link to={CHOOSE_PATH} className="button button--ghost landing__bar-link">
+            Templates
+          </Link>
+        </nav>
       </TopBar>
       <main>
         {/* The hero comes first in reading and tab order; the grid draws the left side before it. */}
@@ -83,8 +77,8 @@ export function LandingPage() {
           <section className="hero" aria-labelledby="landing-title">
             <img
               className="hero__art"
-              src="/images/card-template3.webp"
-              alt="A portfolio made with the Hyperspace template"
+              src={templateCardImage(HERO_TEMPLATE)}
+              alt={`A portfolio made with the ${templateName(HERO_TEMPLATE)} template`}
               width={640}
               height={480}
               fetchPriority="high"
@@ -98,7 +92,7 @@ export function LandingPage() {
                 Make a portfolio page that looks professional in minutes: pick a design, fill in
                 your work, publish it at your own address.
               </p>
-              <Link to="choose" className="button hero__cta">
+              <Link to={CHOOSE_PATH} className="button hero__cta">
                 Get Started
               </Link>
               <StartingPrice />

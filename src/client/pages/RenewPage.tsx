@@ -1,6 +1,6 @@
 import { templateCardImage } from '../../shared/templates/catalog.js';
 import { Link, useParams } from 'react-router';
-import { formatPrice } from '../../shared/domain/price.js';
+import { formatPrice, PER_YEAR } from '../../shared/domain/price.js';
 import { formatTermDate, termInWords, type TermState } from '../../shared/domain/term.js';
 import { normaliseUsername } from '../../shared/domain/username.js';
 import type { RenewalQuote } from '../../shared/orders.js';
@@ -9,11 +9,12 @@ import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { BillingFields } from '../billing/BillingFields.js';
 import type { PaymentPhase } from '../checkout/usePayment.js';
+import { AccountBar } from '../components/AccountBar.js';
 import { NewTabLink } from '../components/NewTabLink.js';
-import { Alert, Spinner } from '../final-preview/Alert.js';
-import { FinalPreviewBar } from '../final-preview/FinalPreviewBar.js';
+import { TopBar } from '../components/TopBar.js';
+import { Alert } from '../components/Alert.js';
+import { Spinner } from '../components/Spinner.js';
 import { useRenewal } from '../renewal/useRenewal.js';
-import '../final-preview/final-preview.css';
 import './renew.css';
 
 /** What renewing does from here, in the words of the term rules. */
@@ -81,7 +82,7 @@ export function RenewPage() {
           Sign in with the account that published <strong>{username}</strong> to see its price and
           renew it.
         </p>
-        {message && <Alert message={message} onDismiss={dismissMessage} />}
+        {message && <Alert onDismiss={dismissMessage}>{message}</Alert>}
         <button type="button" className="button" disabled={pending} onClick={() => void signIn()}>
           {pending ? 'Signing in…' : 'Sign in to renew'}
         </button>
@@ -96,13 +97,11 @@ export function RenewPage() {
   } else if (renewal.quote.status === 'error') {
     body = (
       <>
-        <div className="fp-alert" role="alert">
-          <p>
-            {renewal.quote.notFound
-              ? `You have no portfolio at ${username} to renew. Check that you are signed in with the account that published it.`
-              : renewal.quote.message}
-          </p>
-        </div>
+        <Alert>
+          {renewal.quote.notFound
+            ? `You have no portfolio at ${username} to renew. Check that you are signed in with the account that published it.`
+            : renewal.quote.message}
+        </Alert>
         <Link className="button button--ghost" to={ACCOUNT_PATH}>
           My portfolios
         </Link>
@@ -126,19 +125,15 @@ export function RenewPage() {
             <dt>Price</dt>
             <dd>
               {formatPrice(quote.amount)}
-              <span className="renew__period"> / year</span>
+              <span className="renew__period">{PER_YEAR}</span>
             </dd>
           </div>
         </dl>
         <p className="renew__fine">
           {whatRenewingDoes(quote.state)} Your portfolio keeps its content; edits stay free.
         </p>
-        {renewal.alert && <Alert message={renewal.alert} onDismiss={renewal.dismissAlert} />}
-        {renewal.note && (
-          <div className="fp-alert fp-alert--warning" role="alert">
-            <p>{renewal.note}</p>
-          </div>
-        )}
+        {renewal.alert && <Alert onDismiss={renewal.dismissAlert}>{renewal.alert}</Alert>}
+        {renewal.note && <Alert tone="warning">{renewal.note}</Alert>}
         <BillingFields id="renew" value={renewal.billing} onChange={renewal.setBilling} />
         <button
           type="button"
@@ -156,7 +151,9 @@ export function RenewPage() {
   return (
     <div className="renew">
       {/* Signed in, the bar's own My portfolios is the way back. */}
-      <FinalPreviewBar signIn={() => void signIn()} signingIn={pending} />
+      <TopBar>
+        <AccountBar signIn={() => void signIn()} signingIn={pending} lockWhileSigningIn />
+      </TopBar>
       <main className="renew__main">
         <section className="renew__card" aria-labelledby="renew-title">
           <h1 id="renew-title" className="renew__title">

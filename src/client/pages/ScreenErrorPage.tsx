@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CHOOSE_PATH } from '../../shared/routes.js';
 import { NARROWEST_BUILDER_WIDTH } from '../../shared/site.js';
 import { TopBar } from '../components/TopBar.js';
 import './simple-page.css';
@@ -42,7 +43,7 @@ export function ScreenErrorPage() {
           </p>
           <p>Published portfolios work everywhere, including phones.</p>
           <div className="simple-page__actions">
-            <Link className="button" to="/choose">
+            <Link className="button" to={CHOOSE_PATH}>
               See the templates
             </Link>
             <Link className="button button--ghost" to="/">

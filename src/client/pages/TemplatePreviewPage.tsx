@@ -1,3 +1,4 @@
+import { CHOOSE_PATH } from '../../shared/routes.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { PreviewBar } from '../components/PreviewBar.js';
 import { TemplateLoading } from '../components/TemplateLoading.js';
@@ -8,7 +9,7 @@ export function TemplatePreviewPage({ templateId }: { templateId: TemplateId }) 
   const template = useTemplateWithSample(templateId);
   return (
     <>
-      <PreviewBar backTo="/choose" backLabel="Back to templates" />
+      <PreviewBar backTo={CHOOSE_PATH} backLabel="Back to templates" />
       {template.status === 'ready' ? (
         <template.Component data={template.sample} />
       ) : (

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import type { CreateOrderResponse, RenewalQuote, RenewalRequest } from '../../shared/orders.js';
-import { api, ApiError } from '../api/http.js';
+import { api } from '../api/http.js';
+import { useApiAnswer } from '../api/useApiAnswer.js';
 import { usePayment } from '../checkout/usePayment.js';
 
 export type QuoteState =
@@ -13,10 +13,15 @@ export type QuoteState =
  * checkout -> verify, the same checkout as the final preview. The thank-you page follows.
  */
 export function useRenewal(username: string, signedIn: boolean) {
-  // Remembered with the name it is for: another name shows "loading" until its own answer.
-  const [answered, setAnswered] = useState<{ username: string; quote: QuoteState }>();
+  const path = `/api/renewals/${encodeURIComponent(username)}/quote`;
+  const { loaded, answeredFor } = useApiAnswer<RenewalQuote>(signedIn ? path : undefined);
+  // Another name shows "loading" until its own answer, never the last name's price.
   const quote: QuoteState =
-    answered?.username === username ? answered.quote : { status: 'loading' };
+    answeredFor !== path || loaded.status === 'loading'
+      ? { status: 'loading' }
+      : loaded.status === 'ready'
+        ? { status: 'ready', quote: loaded.answer }
+        : { status: 'error', message: loaded.message, notFound: loaded.httpStatus === 404 };
   const payment = usePayment({
     ackOf: (answer) => ({
       url: answer.url,
@@ -25,26 +30,6 @@ export function useRenewal(username: string, signedIn: boolean) {
       orderId: answer.orderId,
     }),
   });
-
-  useEffect(() => {
-    if (!signedIn) return;
-    let current = true;
-    const settle = (result: QuoteState) => {
-      if (current) setAnswered({ username, quote: result });
-    };
-    api<RenewalQuote>(`/api/renewals/${encodeURIComponent(username)}/quote`).then(
-      (answer) => settle({ status: 'ready', quote: answer }),
-      (error: Error) =>
-        settle({
-          status: 'error',
-          message: error.message,
-          notFound: error instanceof ApiError && error.status === 404,
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [username, signedIn]);
 
   const pay = async () => {
     if (payment.phase !== 'idle') return;

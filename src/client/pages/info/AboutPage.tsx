@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { CHOOSE_PATH } from '../../../shared/routes.js';
 import { InfoLayout, InfoSection } from './InfoLayout.js';
 
 function HomeLink() {
   return (
-    <Link className="info-home" to="/choose" aria-label="Home" title="Home">
+    <Link className="info-home" to={CHOOSE_PATH} aria-label="Home" title="Home">
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path
           d="M3 10.5 12 3l9 7.5"
@@ -126,7 +127,7 @@ export function AboutPage() {
           your work, not the page around it, is what people remember.
         </p>
         <div className="info-actions">
-          <Link className="button" to="/choose">
+          <Link className="button" to={CHOOSE_PATH}>
             Choose a template
           </Link>
           <Link className="button button--ghost" to="/contact-us">

@@ -1,5 +1,6 @@
 import { Children, isValidElement, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CHOOSE_PATH } from '../../../shared/routes.js';
 import { Footer } from '../../components/Footer.js';
 import { TopBar } from '../../components/TopBar.js';
 import { SUPPORT_EMAIL } from './support.js';
@@ -43,7 +44,7 @@ export function InfoLayout({
       </a>
       <TopBar>
         {headerAction ?? (
-          <Link className="button button--ghost info-topbar__cta" to="/choose">
+          <Link className="button button--ghost info-topbar__cta" to={CHOOSE_PATH}>
             <span className="info-topbar__cta-long">Choose a template</span>
             <span className="info-topbar__cta-short">Templates</span>
           </Link>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ACCOUNT_PATH } from '../../../shared/routes.js';
 import { InfoLayout, InfoSection, KeyPoints, SupportEmailLink } from './InfoLayout.js';
 import { REPLY_TIME } from './support.js';
 
@@ -156,8 +157,8 @@ export function PrivacyPage() {
 
       <InfoSection id="your-rights" title="Your rights">
         <p>
-          Signed in, the <Link to="/account">My portfolios</Link> page lets you do these yourself,
-          at once:
+          Signed in, the <Link to={ACCOUNT_PATH}>My portfolios</Link> page lets you do these
+          yourself, at once:
         </p>
         <ul>
           <li>

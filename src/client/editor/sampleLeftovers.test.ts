@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
+import { sampleLeftovers } from './sampleLeftovers.js';
+
+describe('what a draft still has of the sample', () => {
+  const definition = TEMPLATE_DEFINITIONS.template1;
+  const sample = SAMPLE_DATA.template1;
+
+  it('names every shown part left as the sample had it, in form order', () => {
+    const where = sampleLeftovers(definition, structuredClone(sample), sample).map(
+      (leftover) => leftover.where,
+    );
+    expect(where[0]).toBe('Name');
+    expect(where).toContain('Intro');
+    expect(where).toContain('Phone');
+    expect(where).toContain('Address');
+    expect(where.some((part) => /: \d+ tiles?$/.test(part))).toBe(true);
+  });
+
+  it('leaves out what the person changed, emptied or added', () => {
+    const draft = structuredClone(sample);
+    draft.personalDetails.name = 'Asha Rao';
+    draft.personalDetails.intro = '';
+    draft.contactDetails.tel = '+91 98765 43210';
+    const tiles = draft.section!.sectionTiles;
+    tiles[0] = { ...tiles[0]!, title: 'Wedding films' };
+    const where = sampleLeftovers(definition, draft, sample).map((leftover) => leftover.where);
+    expect(where).not.toContain('Name');
+    expect(where).not.toContain('Intro');
+    expect(where).not.toContain('Phone');
+    const sampleTiles = sample.section!.sectionTiles.length;
+    const label = definition.sections.section!.label;
+    expect(where).toContain(
+      `${label}: ${sampleTiles - 1} ${sampleTiles - 1 === 1 ? 'tile' : 'tiles'}`,
+    );
+  });
+
+  it('finds nothing in a portfolio written by its owner', () => {
+    const draft = structuredClone(sample);
+    const owned = sampleLeftovers(definition, draft, SAMPLE_DATA.template2);
+    expect(owned.filter((leftover) => leftover.where === 'Name')).toHaveLength(0);
+  });
+});
