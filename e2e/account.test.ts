@@ -7,11 +7,22 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
+import { GRACE_DAYS } from '../src/shared/domain/term.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { publishDirectly } from '../test/publish-directly.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
 import { serverDatabase, signInOnAccountPage as signInOnAccount } from './fixtures.js';
+
+interface AccountSetup {
+  /** The start of the person's email address. */
+  email: string;
+  /** The start of the published username. */
+  username: string;
+  /** The name on the published page. */
+  name: string;
+  paidUntil?: string;
+}
 
 describe('the account page', () => {
   const session = useBrowser();
@@ -27,7 +38,12 @@ describe('the account page', () => {
     return signInOnAccount(page, db, { name: 'Meera Iyer', email });
   }
 
-  async function publishFor(userId: string, username: string, name: string): Promise<void> {
+  async function publishFor(
+    userId: string,
+    username: string,
+    name: string,
+    paidUntil?: string,
+  ): Promise<void> {
     await publishDirectly(db, {
       username,
       templateId: 'template2',
@@ -36,7 +52,23 @@ describe('the account page', () => {
         personalDetails: { ...SAMPLE_DATA.template2.personalDetails, name },
       },
       ownerId: userId,
+      paidUntil,
     });
+  }
+
+  /** Signed in on /account with one published portfolio, its card on the page. */
+  async function withPublishedCard(
+    page: Page,
+    { email, username: prefix, name, paidUntil }: AccountSetup,
+  ) {
+    const userId = await signInOnAccountPage(
+      page,
+      `${email}-${randomUUID().slice(0, 8)}@example.com`,
+    );
+    const username = `${prefix}-${randomUUID().slice(0, 6)}`;
+    await publishFor(userId, username, name, paidUntil);
+    await page.reload();
+    return { userId, username, card: page.getByRole('article', { name: username }) };
   }
 
   it('asks a signed-out visitor to sign in, then shows the empty state leading to /choose', async () => {
@@ -53,11 +85,11 @@ describe('the account page', () => {
   it('shows a published portfolio: Copy, Unpublish with confirmation, Publish again', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    const userId = await signInOnAccountPage(page, `card-${randomUUID().slice(0, 8)}@example.com`);
-    const username = `meera-${randomUUID().slice(0, 6)}`;
-    await publishFor(userId, username, 'Meera Iyer');
-    await page.reload();
-    const card = page.getByRole('article', { name: username });
+    const { username, card } = await withPublishedCard(page, {
+      email: 'card',
+      username: 'meera',
+      name: 'Meera Iyer',
+    });
     await card.waitFor();
     await expect(card.textContent()).resolves.toContain('Directive');
     await expect(card.locator('.pcard__state').textContent()).resolves.toMatch(/^Live · renews /);
@@ -94,13 +126,107 @@ describe('the account page', () => {
     await page.screenshot({ path: 'test-results/account-375.png', fullPage: true });
   });
 
+  it("pictures a live page as itself, not the template's sample person, and an offline one as the template", async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    const { username, card } = await withPublishedCard(page, {
+      email: 'thumb',
+      username: 'thumb',
+      name: 'Ravi Menon Studio',
+    });
+    const frame = card.locator('.pcard__thumb--live iframe');
+    await frame.waitFor();
+    await expect(frame.getAttribute('src')).resolves.toBe(`/users/${username}`);
+    const shown = page.frameLocator(`.pcard__thumb--live iframe[src="/users/${username}"]`);
+    await shown.getByText('Ravi Menon Studio').first().waitFor();
+    await expect(shown.getByText(SAMPLE_DATA.template2.personalDetails.name).count()).resolves.toBe(
+      0,
+    );
+    // Scaled to the card: no wider than the picture's box.
+    const box = await card.locator('.pcard__thumb--live').boundingBox();
+    const drawn = await frame.boundingBox();
+    expect(drawn!.width).toBeLessThanOrEqual(box!.width + 1);
+    // Not a second way into the page for keys or screen readers.
+    await expect(card.locator('.pcard__thumb--live').getAttribute('inert')).resolves.not.toBeNull();
+
+    await card.getByRole('button', { name: 'More' }).click();
+    await card.getByRole('menuitem', { name: `Unpublish ${username}` }).click();
+    await page
+      .getByRole('dialog', { name: `Unpublish ${username}?` })
+      .getByRole('button', { name: 'Unpublish' })
+      .click();
+    await card.getByText('Unpublished · you took this page offline').waitFor();
+    await expect(card.locator('.pcard__thumb--live').count()).resolves.toBe(0);
+    await expect(card.locator('img.pcard__thumb').getAttribute('src')).resolves.toMatch(
+      /card-template2/,
+    );
+  });
+
+  it("keeps each panel in the page for its toggle's aria-controls, hidden until opened", async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    const { username, card } = await withPublishedCard(page, {
+      email: 'panel',
+      username: 'panel',
+      name: 'Meera Iyer',
+    });
+    for (const name of [
+      `Share ${username}`,
+      `Visitors of ${username}`,
+      `Receipts of ${username}`,
+    ]) {
+      const toggle = card.getByRole('button', { name });
+      const controls = await toggle.getAttribute('aria-controls');
+      const panel = card.locator(`[id="${controls}"]`);
+      await expect(panel.count()).resolves.toBe(1);
+      await expect(panel.isHidden()).resolves.toBe(true);
+      await toggle.click();
+      await panel.waitFor({ state: 'visible' });
+      await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+      await toggle.click();
+      await panel.waitFor({ state: 'hidden' });
+      // Hidden, not gone.
+      await expect(panel.count()).resolves.toBe(1);
+    }
+    await card.getByRole('button', { name: `Visitors of ${username}` }).click();
+    await card.getByRole('heading', { name: `Visitors of ${username}` }).waitFor();
+  });
+
+  it("lets an expired page's Edit be focused, saying why it does nothing", async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    const lapsed = new Date(Date.now() - (GRACE_DAYS + 2) * 24 * 60 * 60 * 1000).toISOString();
+    const { username, card } = await withPublishedCard(page, {
+      email: 'old',
+      username: 'old',
+      name: 'Meera Iyer',
+      paidUntil: lapsed,
+    });
+    const edit = card.getByRole('button', { name: `Edit ${username}` });
+    await expect(edit.getAttribute('aria-disabled')).resolves.toBe('true');
+    // Not the disabled attribute, which would take it out of the focus order.
+    await expect(edit.evaluate((button: HTMLButtonElement) => button.disabled)).resolves.toBe(
+      false,
+    );
+    await edit.focus();
+    await expect(
+      page.evaluate(() => {
+        const focused = document.activeElement;
+        const hint = focused?.getAttribute('aria-describedby');
+        return hint ? document.getElementById(hint)?.textContent : undefined;
+      }),
+    ).resolves.toBe('This page has expired: renew it to make changes.');
+    // Playwright waits for an aria-disabled control to be enabled: the click is forced.
+    await edit.click({ force: true });
+    await card.getByRole('link', { name: `Renew ${username}` }).waitFor();
+    await expect(edit.textContent()).resolves.toBe(`Edit ${username}`);
+    expect(new URL(page.url()).pathname).toBe('/account');
+  });
+
   it('deletes a portfolio only after its username is typed', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
-    const userId = await signInOnAccountPage(page, `del-${randomUUID().slice(0, 8)}@example.com`);
-    const username = `gone-${randomUUID().slice(0, 6)}`;
-    await publishFor(userId, username, 'Meera Iyer');
-    await page.reload();
-    const card = page.getByRole('article', { name: username });
+    const { username, card } = await withPublishedCard(page, {
+      email: 'del',
+      username: 'gone',
+      name: 'Meera Iyer',
+    });
     await card.getByRole('button', { name: 'More' }).click();
     await card.getByRole('menuitem', { name: `Delete ${username}` }).click();
     const dialog = page.getByRole('dialog', { name: `Delete ${username}?` });
@@ -120,11 +246,11 @@ describe('the account page', () => {
 
   it('keeps Unpublish and Delete in a More menu that works by keyboard, on a 360 px phone', async () => {
     const page = await session.newPage({ width: 360, height: 800 }, { bypassCSP: true });
-    const userId = await signInOnAccountPage(page, `menu-${randomUUID().slice(0, 8)}@example.com`);
-    const username = `menu-${randomUUID().slice(0, 6)}`;
-    await publishFor(userId, username, 'Meera Iyer');
-    await page.reload();
-    const card = page.getByRole('article', { name: username });
+    const { username, card } = await withPublishedCard(page, {
+      email: 'menu',
+      username: 'menu',
+      name: 'Meera Iyer',
+    });
     const more = card.getByRole('button', { name: `More actions for ${username}` });
     const focused = (name: string) =>
       expect
@@ -316,11 +442,11 @@ describe('the account page', () => {
 
   it('passes axe with no serious or critical violations, with a portfolio and its receipts open', async () => {
     const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
-    const userId = await signInOnAccountPage(page, `axe-${randomUUID().slice(0, 8)}@example.com`);
-    const username = `axe-${randomUUID().slice(0, 6)}`;
-    await publishFor(userId, username, 'Meera Iyer');
-    await page.reload();
-    const card = page.getByRole('article', { name: username });
+    const { username, card } = await withPublishedCard(page, {
+      email: 'axe',
+      username: 'axe',
+      name: 'Meera Iyer',
+    });
     await card.getByRole('button', { name: `Receipts of ${username}` }).click();
     await card.getByText('No paid orders for this address.').waitFor();
     await expect(seriousAxeViolations(page, '.test-mode-notice')).resolves.toEqual([]);
@@ -328,11 +454,11 @@ describe('the account page', () => {
 
   it('shares a portfolio: its QR code, and the website ZIP that opens offline looking like the live page', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
-    const userId = await signInOnAccountPage(page, `zip-${randomUUID().slice(0, 8)}@example.com`);
-    const username = `zip-${randomUUID().slice(0, 6)}`;
-    await publishFor(userId, username, 'Meera Iyer');
-    await page.reload();
-    const card = page.getByRole('article', { name: username });
+    const { username, card } = await withPublishedCard(page, {
+      email: 'zip',
+      username: 'zip',
+      name: 'Meera Iyer',
+    });
     await card.getByRole('button', { name: `Share ${username}` }).click();
     const qr = card.getByRole('img', { name: /^QR code of / });
     await expect

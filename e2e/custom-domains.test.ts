@@ -37,7 +37,7 @@ describe('custom domains on the account page', () => {
     await dns?.stop();
   });
 
-  async function signedInWithPortfolio(page: Page, username: string): Promise<void> {
+  async function signedInWithPortfolio(page: Page, ...usernames: string[]): Promise<void> {
     const email = `domains-${randomUUID().slice(0, 8)}@example.com`;
     const userId = await signInOnAccountPage(
       page,
@@ -45,15 +45,17 @@ describe('custom domains on the account page', () => {
       { name: 'Meera Iyer', email },
       `${server.url}/account`,
     );
-    await publishDirectly(db, {
-      username,
-      templateId: 'template2',
-      data: {
-        ...SAMPLE_DATA.template2,
-        personalDetails: { ...SAMPLE_DATA.template2.personalDetails, name: 'Meera Iyer' },
-      },
-      ownerId: userId,
-    });
+    // One portfolio per template and person.
+    const templates = ['template2', 'template3'] as const;
+    for (const [index, username] of usernames.entries()) {
+      const templateId = templates[index]!;
+      await publishDirectly(db, {
+        username,
+        templateId,
+        data: SAMPLE_DATA[templateId],
+        ownerId: userId,
+      });
+    }
     await page.reload();
   }
 
@@ -146,5 +148,51 @@ describe('custom domains on the account page', () => {
       .where('hostname', '=', domain)
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it('loads the domains once for all the cards, and says once when that fails', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    const run = randomUUID().slice(0, 6);
+    const usernames = [`first-${run}`, `second-${run}`];
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/account/domains') asked.push(request.url());
+    });
+    await signedInWithPortfolio(page, ...usernames);
+    for (const username of usernames) {
+      await page
+        .getByRole('article', { name: username })
+        .getByRole('region', { name: `Custom domain for ${username}` })
+        .waitFor();
+    }
+    expect(asked).toHaveLength(1);
+
+    // A domain added on one card shows on that card only.
+    const [first, second] = usernames.map((username) =>
+      page
+        .getByRole('article', { name: username })
+        .getByRole('region', { name: `Custom domain for ${username}` }),
+    );
+    const domain = `www.${usernames[0]}.example`;
+    await first!.getByLabel('Domain').fill(domain);
+    await first!.getByLabel('Domain').press('Enter');
+    await first!.getByText('Waiting for DNS').waitFor();
+    await expect(second!.getByText(domain).count()).resolves.toBe(0);
+    await expect(second!.getByLabel('Domain').count()).resolves.toBe(1);
+
+    session.allowConsoleError(/status of 500/);
+    await page.route('**/api/account/domains', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await page.reload();
+    await page.getByRole('article', { name: usernames[1]! }).waitFor();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    await expect(alert.allTextContents()).resolves.toEqual([
+      'Your custom domains could not be loaded. The server had a problem. Please try again in a moment.',
+    ]);
+    await expect(page.getByRole('region', { name: /^Custom domain for / }).count()).resolves.toBe(
+      0,
+    );
   });
 });

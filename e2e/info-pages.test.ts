@@ -7,9 +7,8 @@ describe('the site pages', () => {
   it('About Us has its headings and a home icon to /choose', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await page.goto('/about-us');
-    await expect(page.getByRole('heading', { name: 'Why Choose...?' }).isVisible()).resolves.toBe(
-      true,
-    );
+    // The page's module may still be loading when goto resolves: wait for it to render.
+    await page.getByRole('heading', { name: 'Why Choose...?' }).waitFor();
     for (const name of ['Tailored Designs', 'Ease of Use', 'Expert Support', 'Our Mission']) {
       await expect(page.getByRole('heading', { name }).isVisible(), name).resolves.toBe(true);
     }

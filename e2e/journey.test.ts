@@ -286,6 +286,31 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     await expect(axeViolations(page)).resolves.toEqual([]);
   });
 
+  it("names the parts still showing the template's sample before payment, and leads back to them", async () => {
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    const sample = SAMPLE_DATA.template1;
+    const draft = {
+      templateId: 'template1',
+      data: { ...sample, personalDetails: { ...sample.personalDetails, name: 'Asha Rao' } },
+    };
+    await page.goto('/about-us');
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      DRAFT_STORAGE_KEY,
+      JSON.stringify(draft),
+    ] as const);
+    await page.goto('/final-preview');
+    const warning = page.getByRole('region', { name: /parts still show the sample/ });
+    await warning.waitFor();
+    const text = await warning.textContent();
+    expect(text).toContain('Intro');
+    expect(text).toContain('Phone');
+    expect(text).not.toMatch(/\bName\b/);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await warning.getByRole('link', { name: 'Replace them' }).click();
+    await page.waitForURL('**/edit');
+    await page.getByLabel('Intro', { exact: true }).waitFor();
+  });
+
   it('shows a friendly way back to /choose when there is no draft', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
     await page.goto('/final-preview');

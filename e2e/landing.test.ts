@@ -79,6 +79,15 @@ describe('the landing page', () => {
     await expect(page.locator('.landing__bar .brand-mark').isVisible()).resolves.toBe(true);
   });
 
+  it('leads returning owners to their portfolios from the top bar, on phones too', async () => {
+    const page = await session.newPage({ width: 360, height: 740 });
+    await page.goto('/');
+    const bar = page.getByRole('banner');
+    await bar.getByRole('link', { name: 'My portfolios' }).click();
+    await page.waitForURL('**/account');
+    await page.getByRole('heading', { name: 'Sign in to see your portfolios' }).waitFor();
+  });
+
   it('keeps the page still while the price arrives (no layout shift)', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
     await page.route('**/api/templates', async (route) => {
@@ -176,8 +185,9 @@ describe('the landing page', () => {
         ['/template1', 'Mini-port'],
       ].map(([href, name]) => [href, `Preview the ${name} template`]),
     );
-    // Tabbing reaches the hero's Get Started first, then the pictures, each lifting in focus.
-    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
+    // After the top bar (home, My portfolios, Templates), tabbing reaches the hero's Get Started
+    // first, then the pictures, each lifting in focus.
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('Tab');
     const focused = page.locator(':focus');
     await expect(focused.getAttribute('href')).resolves.toBe('/template1');
     await expect(focused.evaluate((link) => getComputedStyle(link).translate)).resolves.toBe(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import { TEMPLATE_IDS, type TemplateId } from '../src/shared/templates/catalog.js';
@@ -9,6 +10,9 @@ import { serverDatabase } from './fixtures.js';
 
 const suffix = randomUUID().slice(0, 6);
 const usernameFor = (id: TemplateId) => `pub-${id}-${suffix}`;
+
+/** The builder's chrome over a template (PreviewBar), found as a person meets it: its way back. */
+const backToTemplates = (page: Page) => page.getByRole('link', { name: 'Back to templates' });
 
 describe('public portfolio pages in the browser', () => {
   const session = useBrowser();
@@ -37,7 +41,7 @@ describe('public portfolio pages in the browser', () => {
       await expect(
         page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).resolves.toBeLessThanOrEqual(0);
-      await expect(page.locator('.preview-bar').count()).resolves.toBe(0);
+      await expect(backToTemplates(page).count()).resolves.toBe(0);
       // The fonts really come from us.
       await expect(
         page.evaluate(
@@ -48,6 +52,12 @@ describe('public portfolio pages in the browser', () => {
       ).resolves.toBe(true);
     },
   );
+
+  it('finds the builder chrome where it belongs: the template preview has its way back', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await page.goto('/template1');
+    await expect(backToTemplates(page).getAttribute('href')).resolves.toBe('/choose');
+  });
 
   it('shows the owner’s own words where they replaced the template’s', async () => {
     const username = `pub-words-${suffix}`;

@@ -86,6 +86,14 @@ describe('receipts in the browser', () => {
     expect(text).not.toContain('?');
     for (const letter of 'পকস্টট') expect(text).toContain(letter);
 
+    // The account card lists the order with its receipt, the amount written as everywhere else.
+    await page.goto('/account');
+    const card = page.getByRole('article', { name: username });
+    await card.getByRole('button', { name: `Receipts of ${username}` }).click();
+    const listed = card.getByRole('link', { name: `Receipt ${order.number}` });
+    await expect(listed.textContent()).resolves.toMatch(/ · ₹\d+(\.\d\d)?$/);
+    await expect(listed.getAttribute('href')).resolves.toBe(`/receipts/${order.id}`);
+
     // The receipt's link opened in a browser that is not signed in: signing in from there
     // comes back to the receipt.
     session.allowConsoleError(/status of 401/);

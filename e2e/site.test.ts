@@ -34,9 +34,7 @@ describe('every route of the builder', () => {
     session.allowConsoleError(/status of 404 \(Not Found\)/);
     const response = await page.goto('/definitely/not/here');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await expect(page.title()).resolves.toBe(NOT_FOUND_TITLE);
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL(`${baseUrl()}/`);
@@ -88,6 +86,26 @@ describe('the top bar', () => {
       await expect(
         page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).resolves.toBeLessThanOrEqual(0);
+    },
+  );
+});
+
+describe('pages shorter than the screen', () => {
+  const session = useBrowser();
+  // The builder pages that carry the strip (the small-screen and not-found pages do not).
+  const routes = ['/ack', '/account', renewPath('someone')];
+
+  it.each(routes.flatMap((route) => [1280, 375].map((width) => [route, width] as const)))(
+    '%s at %i px fits the screen with the test-mode strip above it: no scrolling for nothing',
+    async (route, width) => {
+      const page = await session.newPage({ width, height: 800 });
+      await page.goto(route);
+      await page.getByRole('complementary', { name: 'Test mode' }).waitFor();
+      await page.locator('h1').first().waitFor();
+      // Polled: the strip publishes its height once it is laid out (and again when fonts arrive).
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+        .toBeLessThanOrEqual(0);
     },
   );
 });

@@ -57,7 +57,7 @@ describe('the page of a portfolio that is not available', () => {
       const box = await page.locator('main').boundingBox();
       expect(box!.x).toBeGreaterThan(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(width);
-      await expect(seriousAxeViolations(page, 'script')).resolves.toEqual([]);
+      await expect(seriousAxeViolations(page)).resolves.toEqual([]);
       const dir = path.resolve('test-results');
       mkdirSync(dir, { recursive: true });
       await page.screenshot({ path: path.join(dir, `unavailable-page-${width}.png`) });

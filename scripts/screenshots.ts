@@ -9,12 +9,19 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { startBuiltServer } from '../test/built-server.js';
 import { toWebp } from './webp.js';
-import { TEMPLATE_IDS, type TemplateId } from '../src/shared/templates/catalog.js';
+import { COLLAGE_TILES, collageImage } from '../src/client/landing/collage.js';
+import {
+  TEMPLATE_IDS,
+  templateCardImage,
+  type TemplateId,
+} from '../src/shared/templates/catalog.js';
 
-const OUT_DIR = path.resolve('src/client/public/images');
+/** What the site serves at /: a picture's address is its path under this folder. */
+const PUBLIC_DIR = path.resolve('src/client/public');
 const MAX_BYTES = 80 * 1024;
 
 interface Shot {
+  /** The picture's address on the site, e.g. /images/collage-1.webp. */
   file: string;
   route: string;
   /** Element id to scroll to before the shot; the top of the page when absent. */
@@ -25,9 +32,9 @@ interface Shot {
 }
 
 /** The collage tiles are portrait: the templates' own phone layouts fill them naturally. */
-const collage = (n: number, route: string, anchor?: string): Shot => ({
-  file: `collage-${n}.webp`,
-  route,
+const collage = ({ file, templateId, anchor }: (typeof COLLAGE_TILES)[number]): Shot => ({
+  file: collageImage(file),
+  route: `/${templateId}`,
   anchor,
   viewport: { width: 400, height: 640 },
   outputWidth: 400,
@@ -43,16 +50,9 @@ const CARD_VIEWPORTS: Partial<Record<TemplateId, Shot['viewport']>> = {
 };
 
 const SHOTS: Shot[] = [
-  collage(1, '/template1'),
-  collage(2, '/template2'),
-  collage(3, '/template3'),
-  collage(4, '/template4'),
-  collage(5, '/template5'),
-  collage(6, '/template3', 'section2'),
-  collage(7, '/template4', 'section'),
-  collage(8, '/template1', 'section2'),
+  ...COLLAGE_TILES.map(collage),
   ...TEMPLATE_IDS.map((id) => ({
-    file: `card-${id}.webp`,
+    file: templateCardImage(id),
     route: `/${id}`,
     viewport: CARD_VIEWPORTS[id] ?? { width: 1280, height: 960 },
     outputWidth: 640,
@@ -79,7 +79,6 @@ function hideWhatTheEdgeCuts(): void {
 }
 
 async function main(): Promise<void> {
-  mkdirSync(OUT_DIR, { recursive: true });
   const server = await startBuiltServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
@@ -111,7 +110,8 @@ async function main(): Promise<void> {
         quality -= 0.08;
         webp = await toWebp(png, shot.outputWidth, quality);
       }
-      const file = path.join(OUT_DIR, shot.file);
+      const file = path.join(PUBLIC_DIR, shot.file);
+      mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, webp);
       console.log(`${shot.file}  ${(statSync(file).size / 1024).toFixed(1)} KB`);
       await context.close();
