@@ -124,6 +124,44 @@ describe('the Choose page', () => {
     );
   });
 
+  it("a template's preview offers Use this template, which signs in and opens the editor on it", async () => {
+    const page = await session.newPage({ width: 375, height: 740 });
+    await page.goto('/template2');
+    const use = page.getByRole('button', { name: 'Use this template' });
+    await use.waitFor();
+    // On a phone the bar keeps the way back and the action on one line, inside the screen.
+    const [back, action] = await Promise.all([
+      page.getByRole('link', { name: 'Back to templates' }).boundingBox(),
+      use.boundingBox(),
+    ]);
+    expect(Math.abs(back!.y + back!.height / 2 - (action!.y + action!.height / 2))).toBeLessThan(2);
+    expect(action!.x + action!.width).toBeLessThanOrEqual(375);
+    await signInThroughPopup(page, () => use.click(), {
+      name: 'Noor Rao',
+      email: `noor-${randomUUID()}@example.com`,
+    });
+    await page.waitForURL('**/edit');
+    await page.locator('#editor-step-heading').waitFor();
+    const draft = JSON.parse(
+      (await page.evaluate((key) => localStorage.getItem(key), DRAFT_STORAGE_KEY)) ?? 'null',
+    );
+    expect(draft.templateId).toBe('template2');
+    expect(draft.data.personalDetails.name).toBe(SAMPLE_DATA.template2.personalDetails.name);
+  });
+
+  it('a preview of a template with no price offers no Use this template', async () => {
+    await withPrice('template5', null, 0, async () => {
+      const page = await session.newPage({ width: 1280, height: 900 });
+      await page.goto('/template5');
+      await page.getByRole('link', { name: 'Back to templates' }).waitFor();
+      // The list has been read once the Choose page's data is here; give it the moment.
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('button', { name: 'Use this template' }).count()).resolves.toBe(
+        0,
+      );
+    });
+  });
+
   it('reads Update for a template the user has published, and loads their saved data', async () => {
     const email = `owner-${randomUUID()}@example.com`;
     const page = await session.newPage({ width: 1280, height: 900 });

@@ -292,6 +292,20 @@ describe.each(TEMPLATE_IDS)('the editor with %s', (id) => {
       previewFrame(page).evaluate(() => (window as unknown as { keptAlive?: boolean }).keptAlive),
     ).resolves.toBe(true);
 
+    // The browser's Back and Forward move between steps too, the heading taking the focus.
+    const [beforeLast, last] = steps.slice(-2);
+    if (beforeLast && last) {
+      await page.goBack();
+      await expectStep(page, beforeLast, steps);
+      await expect
+        .poll(() =>
+          page.locator('#editor-step-heading').evaluate((h) => h === document.activeElement),
+        )
+        .toBe(true);
+      await page.goForward();
+      await expectStep(page, last, steps);
+    }
+
     // Back through every step; each keeps what was typed.
     for (let index = steps.length - 1; index > 0; index -= 1) {
       await page.getByRole('button', { name: 'Back', exact: true }).click();

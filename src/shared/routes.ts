@@ -18,6 +18,8 @@ export const ACK_PATH = '/ack';
 export interface EditorNavigationState {
   templateId: TemplateId;
   step?: string;
+  /** The step this history entry was opened from: the editor's Back returns to it by history. */
+  from?: string;
 }
 
 /** A published portfolio's public page on this site, e.g. /users/asha. */

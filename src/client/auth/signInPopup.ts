@@ -10,6 +10,8 @@ import {
 
 export type SignInOutcome = SignInStatus | SignInClientFailure;
 
+const CLOSE_TRIES = 8;
+const CLOSE_RETRY_MS = 250;
 /** How often we look whether the person closed the popup (the spec allowed 8 s; we notice in 0.5 s). */
 const CLOSED_POLL_MS = 500;
 
@@ -38,6 +40,21 @@ function isSignInMessage(data: unknown): data is SignInMessage {
     (data as { type?: unknown }).type === SIGN_IN_MESSAGE_TYPE &&
     (SIGN_IN_STATUSES as readonly unknown[]).includes((data as { status?: unknown }).status)
   );
+}
+
+/**
+ * Closes a popup that failed. One still starting its first navigation (its page failing to
+ * load) can miss a close() in Chromium, so the call is repeated until it is gone, for a while.
+ */
+function closeForGood(popup: Window): void {
+  let tries = 0;
+  const attempt = () => {
+    if (popup.closed) return;
+    popup.close();
+    tries += 1;
+    if (tries < CLOSE_TRIES) window.setTimeout(attempt, CLOSE_RETRY_MS);
+  };
+  attempt();
 }
 
 /**
@@ -77,7 +94,7 @@ export function openSignInPopup(): Promise<SignInOutcome> {
       channel?.close();
       window.clearInterval(poll);
       if (current?.popup === popup) current = undefined;
-      if (outcome !== 'success' && !popup.closed) popup.close();
+      if (outcome !== 'success') closeForGood(popup);
       resolve(outcome);
     };
     const onMessage = (event: MessageEvent) => {

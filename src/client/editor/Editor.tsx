@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
 import type { Draft } from '../../shared/domain/draft.js';
 import {
   CHOOSE_PATH,
@@ -12,7 +12,7 @@ import { TopBar } from '../components/TopBar.js';
 import { ClearDraftDialog } from './ClearDraftDialog.js';
 import { DraftActions } from './DraftActions.js';
 import { ChangeTemplateDialog } from './ChangeTemplateDialog.js';
-import type { EditorStart } from './editorData.js';
+import { stepInHistory, type EditorStart } from './editorData.js';
 import { draftProblems, type DraftProblem } from './fieldRules.js';
 import { LivePreviewFrame } from './LivePreviewFrame.js';
 import { ProblemSummary } from './ProblemSummary.js';
@@ -56,7 +56,11 @@ export function Editor({
   const { templateId } = start.draft;
   const definition = TEMPLATE_DEFINITIONS[templateId];
   const steps = useMemo(() => editorSteps(definition), [definition]);
-  const [stepId, setStepId] = useState<StepId>(() => initialStep(steps, start.step).id);
+  // Each step is a history entry, so the browser's Back and Forward move between steps and a
+  // reload opens the step its entry names (an entry of another template opens the first).
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const stepId: StepId = initialStep(steps, stepInHistory(location.state, templateId)).id;
   const [problems, setProblems] = useState<DraftProblem[]>([]);
   const [finishError, setFinishError] = useState('');
   const [changing, setChanging] = useState(false);
@@ -85,23 +89,46 @@ export function Editor({
   const next = stepAfter(steps, stepId);
 
   const goTo = (target: StepId, focusId = STEP_HEADING_ID) => {
-    draft.save();
     setFinishError('');
-    preview.showDraft(draft.latestRaw());
-    preview.scrollTo(target);
     if (target === stepId) {
+      preview.scrollTo(target);
       document.getElementById(focusId)?.focus();
       return;
     }
-    setStepId(target);
-    scrollAreaRef.current?.scrollTo({ top: 0 });
-    // Remembered in the history entry, so a reload opens the same step.
+    draft.save();
     void navigate(EDIT_PATH, {
-      replace: true,
-      state: { templateId, step: target } satisfies EditorNavigationState,
+      state: { templateId, step: target, from: stepId } satisfies EditorNavigationState,
     });
     focusLater(focusId);
   };
+
+  /**
+   * The editor's Back: when this entry was opened from the step before, it is the browser's
+   * Back, so that history holds each step once instead of growing with every return.
+   */
+  const goBack = (target: StepId) => {
+    const entry = location.state as Partial<EditorNavigationState> | null;
+    if (entry?.templateId === templateId && entry.from === target) {
+      draft.save();
+      void navigate(-1);
+    } else {
+      goTo(target);
+    }
+  };
+
+  // However the step changed (a button, Back or Forward): the form starts at its top and the
+  // preview shows the part; after Back or Forward the focus goes to the step's heading.
+  const shownStep = useRef(stepId);
+  const stepShown = useEffectEvent((shown: StepId) => {
+    if (shownStep.current === shown) return;
+    shownStep.current = shown;
+    draft.save();
+    preview.showDraft(draft.latestRaw());
+    preview.scrollTo(shown);
+    scrollAreaRef.current?.scrollTo({ top: 0 });
+    if (navigationType === 'POP') document.getElementById(STEP_HEADING_ID)?.focus();
+  });
+  useEffect(() => stepShown(stepId), [stepId]);
 
   const goToProblem = (problem: DraftProblem) => goTo(problem.step, problem.fieldId);
 
@@ -236,7 +263,7 @@ export function Editor({
                 <button
                   type="button"
                   className="button button--ghost"
-                  onClick={() => goTo(previous.id)}
+                  onClick={() => goBack(previous.id)}
                 >
                   <UiIcon name="back" />
                   Back

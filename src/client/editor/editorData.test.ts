@@ -1,19 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
-import { resolveEditorStart, withTemplateParts } from './editorData.js';
+import { resolveEditorStart, stepInHistory, withTemplateParts } from './editorData.js';
 
 const stored = (templateId: string, data: unknown) => JSON.stringify({ templateId, data });
 const person = { name: 'Asha', headline: '', intro: '', profileImage: 'javascript:alert(1)' };
 
+describe('stepInHistory', () => {
+  it("names the entry's step for the same template, and none for another or no state", () => {
+    expect(stepInHistory({ templateId: 'template3', step: 'section2' }, 'template3')).toBe(
+      'section2',
+    );
+    expect(stepInHistory({ templateId: 'template1', step: 'section2' }, 'template4')).toBe(
+      undefined,
+    );
+    expect(stepInHistory(null, 'template4')).toBe(undefined);
+    expect(stepInHistory('section2', 'template4')).toBe(undefined);
+  });
+});
+
 describe('resolveEditorStart', () => {
-  it('opens the stored draft of the template named in navigation state, at the remembered step', async () => {
+  it('opens the stored draft of the template named in navigation state', async () => {
     const start = await resolveEditorStart(
       { templateId: 'template3', step: 'section2' },
       stored('template3', { personalDetails: person }),
     );
     expect(start?.draft.templateId).toBe('template3');
-    expect(start?.step).toBe('section2');
     // Invalid input is the user's and comes back as typed.
     expect(start?.draft.data.personalDetails.profileImage).toBe('javascript:alert(1)');
   });
@@ -21,7 +33,6 @@ describe('resolveEditorStart', () => {
   it('recovers the template from the draft after a reload without state', async () => {
     const start = await resolveEditorStart(null, stored('template5', { personalDetails: person }));
     expect(start?.draft.templateId).toBe('template5');
-    expect(start?.step).toBeUndefined();
   });
 
   it('keeps the stored work when an old history entry names another template', async () => {
@@ -31,7 +42,6 @@ describe('resolveEditorStart', () => {
     );
     expect(start?.draft.templateId).toBe('template4');
     expect(start?.draft.data.personalDetails.name).toBe('Asha');
-    expect(start?.step).toBeUndefined();
   });
 
   it('starts from the sample data when a template is named but nothing is stored', async () => {

@@ -30,11 +30,19 @@ export function withTemplateParts(
   return result;
 }
 
-/** What the editor opens with: the template, its draft, and the step to show first. */
+/** What the editor opens with: the template and its draft. */
 export interface EditorStart {
   draft: Draft;
-  /** The step remembered in navigation state (checked against the template's steps later). */
-  step: unknown;
+}
+
+/**
+ * The step a history entry names for this template's editor (checked against the template's
+ * steps later); none for an entry of another template, such as one from before Change template.
+ */
+export function stepInHistory(state: unknown, templateId: TemplateId): unknown {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const navigation = state as { templateId?: unknown; step?: unknown };
+  return navigation.templateId === templateId ? navigation.step : undefined;
 }
 
 /**
@@ -49,9 +57,7 @@ export async function resolveEditorStart(
   storedRaw: string | null,
 ): Promise<EditorStart | undefined> {
   const navigation =
-    typeof state === 'object' && state !== null
-      ? (state as { templateId?: unknown; step?: unknown })
-      : {};
+    typeof state === 'object' && state !== null ? (state as { templateId?: unknown }) : {};
   const wanted = isTemplateId(navigation.templateId) ? navigation.templateId : undefined;
   const stored = parseDraftAsTyped(storedRaw);
   let draft: Draft;
@@ -61,7 +67,6 @@ export async function resolveEditorStart(
   const definition = TEMPLATE_DEFINITIONS[draft.templateId];
   return {
     draft: { templateId: draft.templateId, data: withTemplateParts(definition, draft.data) },
-    step: wanted === draft.templateId ? navigation.step : undefined,
   };
 }
 

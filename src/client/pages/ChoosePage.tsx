@@ -1,26 +1,16 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import type { Draft } from '../../shared/domain/draft.js';
+import { Link } from 'react-router';
 import { formatRupees } from '../../shared/domain/price.js';
-import { EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
-import type {
-  PortfolioDataResponse,
-  TemplateDataResponse,
-  TemplateSummary,
-} from '../../shared/templates-api.js';
+import type { TemplateSummary } from '../../shared/templates-api.js';
 import {
   isTemplateId,
   templateCardImage,
   type TemplateId,
 } from '../../shared/templates/catalog.js';
-import { api } from '../api/http.js';
-import { currentSession, useSession } from '../auth/session.js';
-import { useSignIn } from '../auth/useSignIn.js';
-import { stopEditingPublished, writeDraft } from '../draft/storage.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Alert } from '../components/Alert.js';
 import { Footer } from '../components/Footer.js';
 import { TopBar } from '../components/TopBar.js';
+import { useSelectTemplate } from '../templates/useSelectTemplate.js';
 import { useTemplateList } from '../templates/useTemplateList.js';
 import './choose.css';
 
@@ -75,52 +65,14 @@ function PlaceholderCards() {
 }
 
 export function ChoosePage() {
-  const navigate = useNavigate();
-  const session = useSession();
-  const { signIn, pending, message, dismissMessage } = useSignIn();
+  const { select, busyTemplate, published, problem, dismissProblem, signIn, signingIn } =
+    useSelectTemplate();
   const { loaded: templates, retry: retryTemplates } = useTemplateList();
-  const [busyTemplate, setBusyTemplate] = useState<TemplateId | undefined>();
-  const [selectError, setSelectError] = useState<string | undefined>();
-
-  const user = session.status === 'ready' ? session.user : null;
-  const published = new Set(
-    session.status === 'ready' ? session.portfolios.map((p) => p.templateId) : [],
-  );
-
-  const select = async (templateId: TemplateId) => {
-    setSelectError(undefined);
-    // Signed out: sign in first (from this click, so the popup is allowed), then carry on.
-    if (!user && !(await signIn())) return;
-    setBusyTemplate(templateId);
-    try {
-      // Asked now, not from this render: a sign-in a moment ago may have brought portfolios.
-      const now = currentSession();
-      const owned =
-        now.status === 'ready' && now.portfolios.some((p) => p.templateId === templateId);
-      const { data } = owned
-        ? await api<PortfolioDataResponse>(`/api/portfolios/${templateId}`)
-        : await api<TemplateDataResponse>(`/api/templates/${templateId}`);
-      const draft: Draft = { templateId, data };
-      // A pick from here chooses its address on the final preview again.
-      stopEditingPublished();
-      if (!writeDraft(draft)) {
-        setSelectError(
-          'Your browser would not let us save the draft (storage is full or blocked).',
-        );
-        setBusyTemplate(undefined);
-        return;
-      }
-      await navigate(EDIT_PATH, { state: { templateId } satisfies EditorNavigationState });
-    } catch (error) {
-      setSelectError((error as Error).message);
-      setBusyTemplate(undefined);
-    }
-  };
 
   return (
     <div className="choose">
       <TopBar sticky>
-        <AccountBar signIn={() => void signIn()} signingIn={pending} lockWhileSigningIn={false} />
+        <AccountBar signIn={() => void signIn()} signingIn={signingIn} lockWhileSigningIn={false} />
       </TopBar>
 
       <main className="choose__main">
@@ -130,16 +82,9 @@ export function ChoosePage() {
           one to start filling in your details.
         </p>
 
-        {(message || selectError) && (
-          <Alert
-            className="choose__notice"
-            reveal={false}
-            onDismiss={() => {
-              dismissMessage();
-              setSelectError(undefined);
-            }}
-          >
-            {message ?? selectError}
+        {problem && (
+          <Alert className="choose__notice" reveal={false} onDismiss={dismissProblem}>
+            {problem}
           </Alert>
         )}
 

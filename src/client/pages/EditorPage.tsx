@@ -45,7 +45,7 @@ export function EditorPage() {
       data: withTemplateParts(TEMPLATE_DEFINITIONS[draft.templateId], draft.data),
     };
     writeDraft(next);
-    setStart({ draft: next, step: undefined });
+    setStart({ draft: next });
     void navigate(EDIT_PATH, {
       replace: true,
       state: { templateId: next.templateId } satisfies EditorNavigationState,
@@ -62,7 +62,11 @@ export function EditorPage() {
         const definition = TEMPLATE_DEFINITIONS[draft.templateId];
         setStart({
           draft: { templateId: draft.templateId, data: withTemplateParts(definition, draft.data) },
-          step: undefined,
+        });
+        // Starting over starts at the first step.
+        void navigate(EDIT_PATH, {
+          replace: true,
+          state: { templateId: draft.templateId } satisfies EditorNavigationState,
         });
         setRun((count) => count + 1);
       }}

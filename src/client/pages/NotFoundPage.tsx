@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Footer } from '../components/Footer.js';
 import { TopBar } from '../components/TopBar.js';
 import './simple-page.css';
 
@@ -16,6 +17,7 @@ export function NotFoundPage() {
           </Link>
         </div>
       </main>
+      <Footer />
     </div>
   );
 }

@@ -63,7 +63,9 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
   const { personalDetails: person, section, section2, contactDetails: contact } = data;
   const rootRef = useRef<HTMLDivElement>(null);
   const navRef = useRef<HTMLUListElement>(null);
-  const [active, setActive] = useState<SpyId>('personalDetails');
+  // None until the scroll spy runs: the published page is static HTML with no script for it,
+  // and a fixed "Welcome" there stayed marked however far a visitor scrolled.
+  const [active, setActive] = useState<SpyId>();
 
   const spotTiles = visibleTiles(section, true);
   const featureTiles = visibleTiles(section2, false);

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Draft } from '../../shared/domain/draft.js';
+import { EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
+import type { PortfolioDataResponse, TemplateDataResponse } from '../../shared/templates-api.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
+import { api } from '../api/http.js';
+import { currentSession, useSession } from '../auth/session.js';
+import { useSignIn } from '../auth/useSignIn.js';
+import { stopEditingPublished, writeDraft } from '../draft/storage.js';
+
+/**
+ * Picking a template to edit, as /choose and a template's preview offer it: signed out, sign in
+ * first (from the click, so the popup is allowed); then the person's published portfolio of that
+ * template, or the template's sample, becomes the draft and the editor opens on it.
+ */
+export function useSelectTemplate() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const { signIn, pending: signingIn, message: signInMessage, dismissMessage } = useSignIn();
+  const [busyTemplate, setBusyTemplate] = useState<TemplateId | undefined>();
+  const [selectError, setSelectError] = useState<string | undefined>();
+
+  const user = session.status === 'ready' ? session.user : null;
+  /** The templates this person has published: picking one of them edits that portfolio. */
+  const published = new Set(
+    session.status === 'ready' ? session.portfolios.map((p) => p.templateId) : [],
+  );
+
+  const select = async (templateId: TemplateId) => {
+    setSelectError(undefined);
+    if (!user && !(await signIn())) return;
+    setBusyTemplate(templateId);
+    try {
+      // Asked now, not from this render: a sign-in a moment ago may have brought portfolios.
+      const now = currentSession();
+      const owned =
+        now.status === 'ready' && now.portfolios.some((p) => p.templateId === templateId);
+      const { data } = owned
+        ? await api<PortfolioDataResponse>(`/api/portfolios/${templateId}`)
+        : await api<TemplateDataResponse>(`/api/templates/${templateId}`);
+      const draft: Draft = { templateId, data };
+      // A pick chooses its address on the final preview again.
+      stopEditingPublished();
+      if (!writeDraft(draft)) {
+        setSelectError(
+          'Your browser would not let us save the draft (storage is full or blocked).',
+        );
+        setBusyTemplate(undefined);
+        return;
+      }
+      await navigate(EDIT_PATH, { state: { templateId } satisfies EditorNavigationState });
+    } catch (error) {
+      setSelectError((error as Error).message);
+      setBusyTemplate(undefined);
+    }
+  };
+
+  return {
+    select,
+    /** The template being opened, while its data loads. */
+    busyTemplate,
+    published,
+    /** Why the last pick or sign-in did not go through. */
+    problem: signInMessage ?? selectError,
+    dismissProblem: () => {
+      dismissMessage();
+      setSelectError(undefined);
+    },
+    signIn,
+    signingIn,
+  };
+}
