@@ -19,7 +19,10 @@ import { freePort } from '../test/free-port.js';
 import { startServerProcess, type ServerProcess } from '../test/server-process.js';
 import { request, signIn, type CookieJar } from '../test/signin.js';
 import {
+  cpuSecondsOf,
+  cpuSecondsOfCommand,
   eventLoopProbeEnv,
+  machineCpuSeconds,
   machineLine,
   median,
   percentile,
@@ -194,6 +197,40 @@ async function servedBy(target: ServerProcess, username: string, name: string): 
   }
 }
 
+interface CpuReading {
+  at: number;
+  server: number;
+  database: number;
+  machine: { busy: number; total: number };
+}
+
+/** Cores used over a pass: the serving process, PostgreSQL's processes, the whole machine. */
+interface PassCpu {
+  server: number;
+  database: number;
+  /** The share of all the machine's cores that was busy. */
+  machineBusy: number;
+}
+
+function cpuNow(pid: number, dialect: 'sqlite' | 'postgres'): CpuReading {
+  return {
+    at: performance.now(),
+    server: cpuSecondsOf(pid),
+    database: dialect === 'postgres' ? cpuSecondsOfCommand('postgres') : 0,
+    machine: machineCpuSeconds(),
+  };
+}
+
+function cpuSince(before: CpuReading, after: CpuReading): PassCpu {
+  const seconds = (after.at - before.at) / 1000;
+  return {
+    server: (after.server - before.server) / seconds,
+    database: (after.database - before.database) / seconds,
+    machineBusy:
+      (after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total),
+  };
+}
+
 async function measure(dialect: 'sqlite' | 'postgres'): Promise<string[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-scale-bench-'));
   const database =
@@ -245,11 +282,14 @@ end
     const rssBefore = rssMb(a.pid);
     await readEventLoopProbe(a.pid, probeFile);
     // First pass: pages come from the database into memory; second: the steady state.
-    const rounds: { load: Load; health: number[] }[] = [];
+    // Where the CPU went during each pass: wrk, this script, the database and the server share
+    // the machine's cores, so the views a core of the serving process gives are reported too.
+    const rounds: { load: Load; health: number[]; cpu: PassCpu }[] = [];
     for (let round = 0; round < 2; round += 1) {
+      const before = cpuNow(a.pid, dialect);
       const load = randomViews(a.url, script);
       const health = await probeHealth(a.url, load);
-      rounds.push({ load: await load, health });
+      rounds.push({ load: await load, health, cpu: cpuSince(before, cpuNow(a.pid, dialect)) });
     }
     const rssAfter = rssMb(a.pid);
     const viewsLoop = await readEventLoopProbe(a.pid, probeFile);
@@ -318,8 +358,10 @@ end
 
     const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     for (const [index, round] of rounds.entries()) {
+      const { cpu, load } = round;
+      const perCore = load.requestsPerSecond / cpu.server;
       lines.push(
-        `| ${label} | ${index === 0 ? 'first pass' : 'second pass'} | ${round.load.requestsPerSecond.toFixed(0)} | ${round.load.p50Ms.toFixed(2)} ms | ${round.load.p99Ms.toFixed(2)} ms | ${percentile(round.health, 99).toFixed(1)} ms (max ${Math.max(...round.health).toFixed(1)}) | ${round.load.errors} |`,
+        `| ${label} | ${index === 0 ? 'first pass' : 'second pass'} | ${load.requestsPerSecond.toFixed(0)} | ${load.p50Ms.toFixed(2)} ms | ${load.p99Ms.toFixed(2)} ms | ${percentile(round.health, 99).toFixed(1)} ms (max ${Math.max(...round.health).toFixed(1)}) | ${cpu.server.toFixed(2)} | ${perCore.toFixed(0)} | ${dialect === 'postgres' ? cpu.database.toFixed(2) : '-'} | ${(cpu.machineBusy * 100).toFixed(0)}% | ${load.errors} |`,
       );
     }
     lines.push(
@@ -360,10 +402,12 @@ async function main(): Promise<void> {
     `${PORTFOLIOS} portfolios; the built server (one process, RATE_LIMITS=off) serves views of a random`,
     `portfolio each (wrk -t2 -c${CONNECTIONS} -d${SECONDS}s, a Lua script choosing the username, brotli accepted),`,
     'two passes in a row, while this script fetches /healthz every 20 ms. A second process on the same',
-    'database serves the changes. PostgreSQL ran on the same machine. Other work shared the 2 cores.',
+    'database serves the changes. PostgreSQL, wrk and this script ran on the same machine: the',
+    'columns on the right say how many cores the serving process and PostgreSQL used during each',
+    'pass, how busy all the cores were, and the views one core of the serving process gave.',
     '',
-    '| database | pass | views/s | p50 | p99 | /healthz p99 meanwhile | errors |',
-    '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+    '| database | pass | views/s | p50 | p99 | /healthz p99 meanwhile | server cores | views/s per server core | PostgreSQL cores | machine busy | errors |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...table,
     '',
     ...notes,

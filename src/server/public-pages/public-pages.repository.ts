@@ -268,19 +268,30 @@ export async function listChangedPages(db: Db, since: string): Promise<ChangedPa
   return [...portfolios, ...usernames, ...rendered];
 }
 
-/** Usernames whose stored page was rendered by other templates than `version`. */
+/**
+ * Usernames whose stored page was rendered by other templates than `version`. Asked as the two
+ * ranges either side of it, which the template_version index answers at once: `<>` read the
+ * whole table instead, pages and all (0.2 s at 100,000 pages from memory, 4.4 s from disk,
+ * holding the event loop on SQLite, every sweep, even with nothing to find).
+ */
 export async function listPagesOfOtherTemplateVersions(
   db: Db,
   version: string,
   limit: number,
 ): Promise<string[]> {
-  const rows = await db
+  const rows = await pagesOfOtherTemplateVersions(db, version, limit).execute();
+  return rows.map((row) => row.username);
+}
+
+/** The query of listPagesOfOtherTemplateVersions, for its query-plan test. */
+export function pagesOfOtherTemplateVersions(db: Db, version: string, limit: number) {
+  return db
     .selectFrom('rendered_pages')
     .select('username')
-    .where('template_version', '<>', version)
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.username);
+    .where((eb) =>
+      eb.or([eb('template_version', '<', version), eb('template_version', '>', version)]),
+    )
+    .limit(limit);
 }
 
 /** Records that a process running `version` started at `startedAt` (later starts win). */

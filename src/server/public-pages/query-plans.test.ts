@@ -1,0 +1,47 @@
+import { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.js';
+import type { Db } from '../db/database.js';
+import { pagesOfOtherTemplateVersions } from './public-pages.repository.js';
+
+/**
+ * How the database means to run a query: SQLite's EXPLAIN QUERY PLAN lines, or PostgreSQL's
+ * EXPLAIN with sequential scans priced out, so that a plan still scanning a table is one that
+ * cannot use an index (on a test's few rows PostgreSQL would scan anyway).
+ */
+async function planOf(db: Db, dialect: string, query: CompiledQuery): Promise<string> {
+  if (dialect === 'sqlite') {
+    const result = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    );
+    return result.rows.map((row) => row.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
+    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+    );
+    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+describe.each(TEST_DIALECTS)('the plans of queries that run on every page, on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it('the template sweep finds pages of other template versions through its index', async () => {
+    // It runs every 30 s in every process; reading the table would read every stored page.
+    const plan = await planOf(
+      database.db,
+      dialect,
+      pagesOfOtherTemplateVersions(database.db, 'current-version', 100).compile(),
+    );
+    expect(plan).toMatch(/rendered_pages_template_version/);
+    expect(plan).not.toMatch(/SCAN rendered_pages\b(?! USING)|Seq Scan on rendered_pages/);
+  });
+});
