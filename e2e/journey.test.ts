@@ -311,6 +311,20 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     await page.getByLabel('Intro', { exact: true }).waitFor();
   });
 
+  it('keeps the username being chosen across a reload of the final preview', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.goto('/about-us');
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ templateId: 'template2', data: SAMPLE_DATA.template2 }),
+    ] as const);
+    await page.goto('/final-preview');
+    await page.getByLabel('Username').fill('Keep-Me-Here');
+    await page.reload();
+    // Typed as it will be used (lowercase), and still there.
+    await expect.poll(() => page.getByLabel('Username').inputValue()).toBe('keep-me-here');
+  });
+
   it('shows a friendly way back to /choose when there is no draft', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
     await page.goto('/final-preview');

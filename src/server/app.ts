@@ -119,6 +119,22 @@ function clientAddress(setting: Config['trustProxy']) {
   return (request: IncomingMessage) => proxyAddr(request, trust);
 }
 
+/**
+ * PUBLIC_URL's host name, for code that asks on every request (custom domains, referrers):
+ * parsed again only when the address changes (tests learn theirs after start-up).
+ */
+function publicHostOf(config: Config): () => string {
+  let url = '';
+  let host = '';
+  return () => {
+    if (config.publicUrl !== url) {
+      url = config.publicUrl;
+      host = new URL(url).hostname;
+    }
+    return host;
+  };
+}
+
 /** Builds the whole HTTP application without listening, so tests can run it on any port. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Repeat views of public pages are answered ahead of Fastify (public-pages/fast-path.ts);
@@ -130,12 +146,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     razorpayCheckout: gateway.kind === 'razorpay',
   };
   const securityHeaders = rawSecurityHeaders(securityOptions);
+  const ownHost = publicHostOf(deps.config);
   const domainsOn = customDomainsEnabled(deps.config.customDomains);
   const domainDirectory = new DomainDirectory(deps.db);
   // Owners' domains are mapped onto /users/{name} ahead of everything (domains/custom-hosts.ts).
   const customHosts = createCustomHostRouter({
     enabled: domainsOn,
-    ownHost: () => new URL(deps.config.publicUrl).hostname,
+    ownHost,
     directory: domainDirectory,
     securityHeaders,
   });
@@ -231,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.db,
     app.log,
     clientAddress(deps.config.trustProxy),
-    () => new URL(deps.config.publicUrl).hostname,
+    ownHost,
     visitorPepper(deps.config.sessionSecret),
   );
   app.decorate('visits', visits);

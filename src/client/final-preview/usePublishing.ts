@@ -11,6 +11,7 @@ import {
 import { api } from '../api/http.js';
 import { refreshSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
+import { readChosenUsername, writeChosenUsername } from '../draft/storage.js';
 import type { PaymentRequired } from '../checkout/openCheckout.js';
 import { describeFailure, usePayment } from '../checkout/usePayment.js';
 
@@ -34,7 +35,8 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
       redirectedPaymentMessage(new URLSearchParams(window.location.search).get('payment_error')),
   });
 
-  const [username, setUsername] = useState('');
+  // Kept for the tab, so a reload of the preview does not lose the name being chosen.
+  const [username, setUsername] = useState(() => readChosenUsername(draft?.templateId));
   const [touched, setTouched] = useState(false);
   const [claim, setClaim] = useState<ClaimResponse | undefined>();
   const [claiming, setClaiming] = useState(false);
@@ -52,7 +54,9 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
   const busy = claiming || signingIn || phase === 'ordering' || phase === 'verifying';
 
   const changeUsername = (value: string) => {
-    setUsername(normaliseUsername(value));
+    const normalised = normaliseUsername(value);
+    setUsername(normalised);
+    writeChosenUsername(draft?.templateId, normalised);
     setTouched(true);
     setClaimAlert(undefined);
     if (payAlertIsUsername) {
