@@ -27,6 +27,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
   });
 
+  it("sizes SQLite's page cache at 32 MB unless told", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sqliteCacheMb).toBe(32);
+    expect(loadConfig({ DATA_DIR: dataDir(), SQLITE_CACHE_MB: '128' }).sqliteCacheMb).toBe(128);
+  });
+
   it('defaults DATA_DIR to ./data', () => {
     expect(loadConfig({ SESSION_SECRET: 'x'.repeat(32) }).dataDir).toBe(path.resolve('data'));
   });
@@ -58,6 +63,7 @@ describe('loadConfig', () => {
       { SESSION_SECRET: 'short' },
       'Invalid configuration: SESSION_SECRET must be at least 32 characters',
     ],
+    [{ SQLITE_CACHE_MB: '0' }, 'Invalid configuration: SQLITE_CACHE_MB must be at least 1'],
   ])('stops on %o with one line naming the variable', (env, message) => {
     const run = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(run).toThrow(ConfigError);

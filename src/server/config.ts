@@ -138,6 +138,12 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(65536, 'must be at most 65536')
     .default(64),
+  SQLITE_CACHE_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1')
+    .max(65536, 'must be at most 65536')
+    .default(32),
   TERM_SCHEDULE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number of seconds')
@@ -267,6 +273,8 @@ export interface Config {
   redisUrl?: string;
   /** The most bytes of rendered pages each process keeps in memory (public-pages/page-cache.ts). */
   pageCacheBytes: number;
+  /** SQLite only: the most memory its own page cache uses (db/database.ts). */
+  sqliteCacheMb: number;
   /** How often each process sends due term reminders and releases usernames (term/term.worker.ts). */
   termScheduleMs: number;
   signIn: SignInConfig;
@@ -376,6 +384,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: vars.RATE_LIMITS === 'on',
     redisUrl: vars.REDIS_URL,
     pageCacheBytes: vars.PAGE_CACHE_MB * 1024 * 1024,
+    sqliteCacheMb: vars.SQLITE_CACHE_MB,
     termScheduleMs: vars.TERM_SCHEDULE_SECONDS * 1000,
     signIn,
     payments,

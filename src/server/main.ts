@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   const { db, dialect } = openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'portfolio.db'),
+    sqliteCacheMb: config.sqliteCacheMb,
   });
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
   const app = await buildApp({ config, db, dialect, clientDir });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.js';
-import { isDatabaseReady, migrateToLatest } from './database.js';
+import { isDatabaseReady, migrateToLatest, openDatabase } from './database.js';
 import { migrations } from './migrations/index.js';
 
 const TABLES = [
@@ -166,4 +166,19 @@ describe.each(TEST_DIALECTS)('the database on %s', (dialect) => {
       expect(fk.rows[0]?.foreign_keys).toBe(1);
     });
   }
+});
+
+describe('the SQLite file', () => {
+  it('gets the page cache it is given, in megabytes', async () => {
+    const database = await createTestDatabase('sqlite', { prepare: false });
+    const { db } = openDatabase({ sqliteFile: database.sqliteFile, sqliteCacheMb: 48 });
+    try {
+      const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+      // Negative: KiB.
+      expect(rows[0]?.cache_size).toBe(-48 * 1024);
+    } finally {
+      await db.destroy();
+      await database.destroy();
+    }
+  });
 });
