@@ -662,6 +662,33 @@ describe('the editor', () => {
     }
   });
 
+  it("keeps the browser's history sensible after a jump, and See Preview's way back returns to the step", async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openEditor(page, 'template3', sample('template3'));
+    const steps = editorSteps(TEMPLATE_DEFINITIONS.template3);
+    const nav = page.getByRole('navigation', { name: 'Editor steps' });
+    // Jump from the first step to the third, then the editor's Back: the second step.
+    await nav.getByRole('button', { name: new RegExp(`Step 3: ${steps[2]!.label}`) }).click();
+    await expect.poll(() => stepHeading(page)).toBe(steps[2]!.title);
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect.poll(() => stepHeading(page)).toBe(steps[1]!.title);
+    // The browser's Back goes to where the jump came from, not forward to the third step.
+    await page.goBack();
+    await expect.poll(() => stepHeading(page)).toBe(steps[0]!.title);
+
+    // From the last step to the final preview and back to the editor: the last step again.
+    const last = steps.at(-1)!;
+    await nav
+      .getByRole('button', { name: new RegExp(`Step ${steps.length}: ${last.label}`) })
+      .click();
+    await expect.poll(() => stepHeading(page)).toBe(last.title);
+    await page.getByRole('button', { name: 'See Preview' }).click();
+    await page.waitForURL('**/final-preview');
+    await page.getByRole('link', { name: 'Back to the editor' }).click();
+    await page.waitForURL('**/edit');
+    await expect.poll(() => stepHeading(page)).toBe(last.title);
+  });
+
   it('opens the template chosen on /choose, from navigation state', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await page.goto('/choose');

@@ -185,6 +185,10 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
       await goToFinalPreview(page);
       await page.getByLabel('Username').fill(username);
       await page.getByRole('button', { name: 'Submit' }).click();
+      // The person's own page changes at once: Submit asks first.
+      const confirm = page.getByRole('dialog', { name: 'Update your page now?' });
+      await expect(confirm.textContent()).resolves.toContain(url.replace(/^https?:\/\/[^/]+/, ''));
+      await confirm.getByRole('button', { name: 'Update my page' }).click();
       await page.getByText('has been updated').waitFor();
       await expect(page.getByRole('link', { name: url }).isVisible()).resolves.toBe(true);
       await expect(page.getByRole('button', { name: 'Make Payment' }).isDisabled()).resolves.toBe(

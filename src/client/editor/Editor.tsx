@@ -111,9 +111,21 @@ export function Editor({
     if (entry?.templateId === templateId && entry.from === target) {
       draft.save();
       void navigate(-1);
-    } else {
-      goTo(target);
+      return;
     }
+    // Reached by a jump: this entry becomes the step before, so the browser's Back still goes
+    // to where the jump came from rather than forward again.
+    setFinishError('');
+    draft.save();
+    void navigate(EDIT_PATH, {
+      replace: true,
+      state: {
+        templateId,
+        step: target,
+        from: entry?.templateId === templateId ? entry.from : undefined,
+      } satisfies EditorNavigationState,
+    });
+    focusLater(STEP_HEADING_ID);
   };
 
   // However the step changed (a button, Back or Forward): the form starts at its top and the
@@ -126,6 +138,8 @@ export function Editor({
     preview.showDraft(draft.latestRaw());
     preview.scrollTo(shown);
     scrollAreaRef.current?.scrollTo({ top: 0 });
+    // Back or Forward with the phone's full-screen preview open: show the step it went to.
+    if (previewOpen) closePreview();
     if (navigationType === 'POP') document.getElementById(STEP_HEADING_ID)?.focus();
   });
   useEffect(() => stepShown(stepId), [stepId]);
@@ -156,7 +170,9 @@ export function Editor({
       );
       return;
     }
-    void navigate(FINAL_PREVIEW_PATH, { state: { templateId } satisfies EditorNavigationState });
+    void navigate(FINAL_PREVIEW_PATH, {
+      state: { templateId, step: stepId } satisfies EditorNavigationState,
+    });
   };
 
   // The list shrinks as the fields in it are fixed.

@@ -1,10 +1,12 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Draft } from '../../shared/domain/draft.js';
 import { EDIT_PATH, publicPagePath, type EditorNavigationState } from '../../shared/routes.js';
 import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
 import { AddressCard } from './AddressCard.js';
 import { Alert } from '../components/Alert.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { stepInHistory } from '../editor/editorData.js';
 import { FinalPreviewBar } from './FinalPreviewBar.js';
 import { FinalPreviewFrame } from './FinalPreviewFrame.js';
 import { PublishCard } from './PublishCard.js';
@@ -36,7 +38,12 @@ export function Publisher({
   // Opened with Edit on the account page: the address is that page's, fixed.
   const [editing, setEditing] = useState(() => readEditingTarget(templateId));
   const path = publicPagePath(editing?.username ?? (publishing.username || 'your-username'));
-  const editorState: EditorNavigationState = { templateId };
+  // Back to the editor opens the step See Preview was pressed on.
+  const lastStep = stepInHistory(useLocation().state, templateId);
+  const editorState: EditorNavigationState = {
+    templateId,
+    ...(typeof lastStep === 'string' ? { step: lastStep } : {}),
+  };
   const signInAlert = publishing.signInMessage && (
     <Alert onDismiss={publishing.dismissSignInMessage}>{publishing.signInMessage}</Alert>
   );
@@ -102,6 +109,20 @@ export function Publisher({
                 publishing={publishing}
                 signInAlert={publishing.signInFor === 'pay' && signInAlert}
               />
+              {publishing.confirmingUpdate && (
+                <ConfirmDialog
+                  title="Update your page now?"
+                  confirmLabel="Update my page"
+                  onConfirm={publishing.confirmUpdate}
+                  onClose={publishing.cancelUpdate}
+                >
+                  <p>
+                    {publicPagePath(publishing.username)} is your {templateName(templateId)} page.
+                    Updating it puts these changes on it at once, for everyone who visits; it is
+                    free while its yearly term runs.
+                  </p>
+                </ConfirmDialog>
+              )}
             </>
           )}
         </main>

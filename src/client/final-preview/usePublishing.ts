@@ -9,7 +9,7 @@ import {
   type CreateOrderResponse,
 } from '../../shared/orders.js';
 import { api } from '../api/http.js';
-import { refreshSession, useSession } from '../auth/session.js';
+import { currentSession, refreshSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { readChosenUsername, writeChosenUsername } from '../draft/storage.js';
 import type { PaymentRequired } from '../checkout/openCheckout.js';
@@ -45,6 +45,8 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
   const [payAlertIsUsername, setPayAlertIsUsername] = useState(false);
   // Which action started the sign-in, so its failure shows next to that action.
   const [signInFor, setSignInFor] = useState<'claim' | 'pay'>('claim');
+  // Submit on the person's own live page waits for them to confirm the update.
+  const [confirmingUpdate, setConfirmingUpdate] = useState(false);
 
   const user = session.status === 'ready' ? session.user : null;
   const problem = claimableUsernameProblem(username);
@@ -105,9 +107,23 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
       return;
     }
     if (!draft || !(await ensureSignedIn('claim'))) return;
+    // The person's own live page of this template: Submit would put the draft live at once,
+    // so it is asked first (asked of the session now: a sign-in a moment ago brought it).
+    const now = currentSession();
+    const live =
+      now.status === 'ready' &&
+      now.portfolios.some((p) => p.username === username && p.templateId === draft.templateId);
+    if (live) {
+      setConfirmingUpdate(true);
+      return;
+    }
+    await claimNow(draft);
+  };
+
+  const claimNow = async (claimed: Draft) => {
     setClaiming(true);
     try {
-      const answer = await sendClaim(draft);
+      const answer = await sendClaim(claimed);
       setClaim(answer);
       if (answer.status === 'updated') void refreshSession();
     } catch (error) {
@@ -115,6 +131,12 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
     } finally {
       setClaiming(false);
     }
+  };
+
+  /** "Update live page" in the question Submit asked: the claim updates the page. */
+  const confirmUpdate = async () => {
+    if (draft) await claimNow(draft);
+    setConfirmingUpdate(false);
   };
 
   const pay = async () => {
@@ -174,6 +196,9 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
     claimAlert,
     dismissClaimAlert: () => setClaimAlert(undefined),
     submit,
+    confirmingUpdate,
+    confirmUpdate,
+    cancelUpdate: () => setConfirmingUpdate(false),
     phase,
     busy,
     payAlert: payment.alert,
