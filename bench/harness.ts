@@ -44,24 +44,41 @@ export async function readEventLoopProbe(pid: number, file: string): Promise<Loo
   return JSON.parse(readFileSync(file, 'utf8')) as LoopFigures;
 }
 
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-
-/** CPU time (user and system, in seconds) the process has used so far, all its threads. */
-export function cpuSecondsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command name, which may hold spaces: utime and stime are 14th and 15th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+let clockTicks: number | undefined;
+/** The kernel's clock ticks a second (/proc counts CPU time in them), asked once when needed. */
+function clockTicksPerSecond(): number {
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  return clockTicks;
 }
 
-/** CPU time of every process whose command is `command` (the PostgreSQL server's, say). */
+/**
+ * CPU time (user and system, in seconds) the process has used so far, all its threads; with
+ * `reapedChildren`, also that of its children that have ended.
+ */
+export function cpuSecondsOf(pid: number, reapedChildren = false): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which may hold spaces: utime, stime, cutime and cstime
+  // are the 14th to 17th.
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  const own = fields[11]! + fields[12]!;
+  return (reapedChildren ? own + fields[13]! + fields[14]! : own) / clockTicksPerSecond();
+}
+
+/**
+ * CPU time of every process on this machine whose command is `command` (PostgreSQL's server
+ * processes, say), with their ended children's: a connection's process that ends during a
+ * measurement is counted in its parent's. Zero when the server runs on another machine.
+ */
 export function cpuSecondsOfCommand(command: string): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === command) {
-        total += cpuSecondsOf(Number(entry));
+        total += cpuSecondsOf(Number(entry), true);
       }
     } catch {
       // The process ended meanwhile.
@@ -73,9 +90,10 @@ export function cpuSecondsOfCommand(command: string): number {
 /** The machine's busy and total CPU time so far (seconds, all cores), from /proc/stat. */
 export function machineCpuSeconds(): { busy: number; total: number } {
   const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
-  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  // user, nice, system, idle, iowait, irq, softirq, steal: guest time is counted in user already.
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
   const total = ticks.reduce((sum, value) => sum + value, 0);
   // idle and iowait are the 4th and 5th.
   const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
-  return { busy: (total - idle) / CLOCK_TICKS, total: total / CLOCK_TICKS };
+  return { busy: (total - idle) / clockTicksPerSecond(), total: total / clockTicksPerSecond() };
 }

@@ -152,10 +152,13 @@ describe('the Choose page', () => {
   it('a preview of a template with no price offers no Use this template', async () => {
     await withPrice('template5', null, 0, async () => {
       const page = await session.newPage({ width: 1280, height: 900 });
+      // The template list is what says whether it is for sale: wait until it has been read.
+      const listRead = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/templates' && response.ok(),
+      );
       await page.goto('/template5');
+      await listRead;
       await page.getByRole('link', { name: 'Back to templates' }).waitFor();
-      // The list has been read once the Choose page's data is here; give it the moment.
-      await page.waitForLoadState('networkidle');
       await expect(page.getByRole('button', { name: 'Use this template' }).count()).resolves.toBe(
         0,
       );

@@ -676,6 +676,22 @@ describe('the editor', () => {
     await page.goBack();
     await expect.poll(() => stepHeading(page)).toBe(steps[0]!.title);
 
+    // An entry rewritten behind a later one: the jump to the third step, Next to the fourth,
+    // the browser's Back, the editor's Back (the third step's entry now shows the second),
+    // Forward: the editor's Back from the fourth step still shows the third.
+    await nav.getByRole('button', { name: new RegExp(`Step 3: ${steps[2]!.label}`) }).click();
+    await expect.poll(() => stepHeading(page)).toBe(steps[2]!.title);
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await expect.poll(() => stepHeading(page)).toBe(steps[3]!.title);
+    await page.goBack();
+    await expect.poll(() => stepHeading(page)).toBe(steps[2]!.title);
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect.poll(() => stepHeading(page)).toBe(steps[1]!.title);
+    await page.goForward();
+    await expect.poll(() => stepHeading(page)).toBe(steps[3]!.title);
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect.poll(() => stepHeading(page)).toBe(steps[2]!.title);
+
     // From the last step to the final preview and back to the editor: the last step again.
     const last = steps.at(-1)!;
     await nav

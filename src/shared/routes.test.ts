@@ -10,6 +10,7 @@ import {
   pageTitle,
   publicPagePath,
   receiptToReturnTo,
+  stepInHistory,
 } from './routes.js';
 
 describe('the builder pages other pages lead to', () => {
@@ -46,5 +47,18 @@ describe('the way back to a receipt after signing in', () => {
       expect(backFrom(`/account?receipt=${encodeURIComponent(receipt)}`)).toBeUndefined();
     }
     expect(backFrom('/account')).toBeUndefined();
+  });
+});
+
+describe('stepInHistory', () => {
+  it("names the entry's step for the same template, and none for another or no state", () => {
+    expect(stepInHistory({ templateId: 'template3', step: 'section2' }, 'template3')).toBe(
+      'section2',
+    );
+    expect(stepInHistory({ templateId: 'template1', step: 'section2' }, 'template4')).toBe(
+      undefined,
+    );
+    expect(stepInHistory(null, 'template4')).toBe(undefined);
+    expect(stepInHistory('section2', 'template4')).toBe(undefined);
   });
 });

@@ -17,9 +17,30 @@ export const ACK_PATH = '/ack';
  */
 export interface EditorNavigationState {
   templateId: TemplateId;
+  /** The editor's step this entry shows (on /final-preview: the step See Preview was pressed on). */
   step?: string;
-  /** The step this history entry was opened from: the editor's Back returns to it by history. */
+  /** The step of the history entry before this one, when the editor made both. */
   from?: string;
+}
+
+/**
+ * The step a history entry names for this template's editor (checked against the template's
+ * steps later); none for an entry of another template, such as one from before Change template.
+ */
+export function stepInHistory(state: unknown, templateId: TemplateId): string | undefined {
+  const navigation = readEditorNavigation(state);
+  return navigation.templateId === templateId ? navigation.step : undefined;
+}
+
+/** History state as the editor and final preview read it: only what is there and well typed. */
+export function readEditorNavigation(state: unknown): Partial<EditorNavigationState> {
+  if (typeof state !== 'object' || state === null) return {};
+  const { templateId, step, from } = state as Record<string, unknown>;
+  return {
+    ...(typeof templateId === 'string' ? { templateId: templateId as TemplateId } : {}),
+    ...(typeof step === 'string' ? { step } : {}),
+    ...(typeof from === 'string' ? { from } : {}),
+  };
 }
 
 /** A published portfolio's public page on this site, e.g. /users/asha. */

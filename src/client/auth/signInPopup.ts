@@ -10,8 +10,10 @@ import {
 
 export type SignInOutcome = SignInStatus | SignInClientFailure;
 
+/** A failed popup is closed again every quarter second for about 2 s (closeForGood). */
 const CLOSE_TRIES = 8;
 const CLOSE_RETRY_MS = 250;
+
 /** How often we look whether the person closed the popup (the spec allowed 8 s; we notice in 0.5 s). */
 const CLOSED_POLL_MS = 500;
 
@@ -120,7 +122,7 @@ export function openSignInPopup(): Promise<SignInOutcome> {
     fetch('/healthz', { cache: 'no-store' }).then(
       (response) => {
         // Only the status matters: the body is let go, so the request ends.
-        void response.body?.cancel();
+        response.body?.cancel().catch(() => {});
         if (!response.ok) finish('network');
       },
       () => finish('network'),

@@ -97,26 +97,3 @@ export function clearDraft(): void {
     // Nothing stored that could be read.
   }
 }
-
-/** The final preview's username field, per template, for this tab only. */
-const chosenUsernameKey = (templateId: string) => `finalPreviewUsername:${templateId}`;
-
-/** What was typed in the final preview's username field for this template, so a reload keeps it. */
-export function readChosenUsername(templateId: string | undefined): string {
-  if (!templateId) return '';
-  try {
-    return window.sessionStorage.getItem(chosenUsernameKey(templateId)) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-export function writeChosenUsername(templateId: string | undefined, username: string): void {
-  if (!templateId) return;
-  try {
-    if (username === '') window.sessionStorage.removeItem(chosenUsernameKey(templateId));
-    else window.sessionStorage.setItem(chosenUsernameKey(templateId), username);
-  } catch {
-    // Not kept across a reload, then; the field itself still works.
-  }
-}

@@ -5,6 +5,8 @@ import {
   CHOOSE_PATH,
   EDIT_PATH,
   FINAL_PREVIEW_PATH,
+  readEditorNavigation,
+  stepInHistory,
   type EditorNavigationState,
 } from '../../shared/routes.js';
 import { TEMPLATE_DEFINITIONS, templateName } from '../../shared/templates/catalog.js';
@@ -12,7 +14,7 @@ import { TopBar } from '../components/TopBar.js';
 import { ClearDraftDialog } from './ClearDraftDialog.js';
 import { DraftActions } from './DraftActions.js';
 import { ChangeTemplateDialog } from './ChangeTemplateDialog.js';
-import { stepInHistory, type EditorStart } from './editorData.js';
+import type { EditorStart } from './editorData.js';
 import { draftProblems, type DraftProblem } from './fieldRules.js';
 import { LivePreviewFrame } from './LivePreviewFrame.js';
 import { ProblemSummary } from './ProblemSummary.js';
@@ -62,7 +64,8 @@ export function Editor({
   const navigationType = useNavigationType();
   const stepId: StepId = initialStep(steps, stepInHistory(location.state, templateId)).id;
   const [problems, setProblems] = useState<DraftProblem[]>([]);
-  const [finishError, setFinishError] = useState('');
+  // Shown on the step See Preview was pressed on only: another step has nothing to do with it.
+  const [finishError, setFinishError] = useState<{ step: StepId; text: string }>();
   const [changing, setChanging] = useState(false);
   const [clearing, setClearing] = useState(false);
   const {
@@ -88,50 +91,63 @@ export function Editor({
   const previous = stepBefore(steps, stepId);
   const next = stepAfter(steps, stepId);
 
+  // A step change saves the draft when the step is shown (stepShown below).
   const goTo = (target: StepId, focusId = STEP_HEADING_ID) => {
-    setFinishError('');
     if (target === stepId) {
       preview.scrollTo(target);
       document.getElementById(focusId)?.focus();
       return;
     }
-    draft.save();
     void navigate(EDIT_PATH, {
       state: { templateId, step: target, from: stepId } satisfies EditorNavigationState,
     });
     focusLater(focusId);
   };
 
+  /** Where the editor's Back went by history: the step the entry before should show. */
+  const backTarget = useRef<StepId | undefined>(undefined);
+
   /**
-   * The editor's Back: when this entry was opened from the step before, it is the browser's
-   * Back, so that history holds each step once instead of growing with every return.
+   * The editor's Back: when the entry before shows the step before, it is the browser's Back,
+   * so that history holds each step once instead of growing with every return.
    */
   const goBack = (target: StepId) => {
-    const entry = location.state as Partial<EditorNavigationState> | null;
-    if (entry?.templateId === templateId && entry.from === target) {
-      draft.save();
+    const entry = readEditorNavigation(location.state);
+    const sameTemplate = entry.templateId === templateId;
+    if (sameTemplate && entry.from === target) {
+      backTarget.current = target;
       void navigate(-1);
       return;
     }
     // Reached by a jump: this entry becomes the step before, so the browser's Back still goes
     // to where the jump came from rather than forward again.
-    setFinishError('');
-    draft.save();
     void navigate(EDIT_PATH, {
       replace: true,
       state: {
         templateId,
         step: target,
-        from: entry?.templateId === templateId ? entry.from : undefined,
+        from: sameTemplate ? entry.from : undefined,
       } satisfies EditorNavigationState,
     });
     focusLater(STEP_HEADING_ID);
   };
 
-  // However the step changed (a button, Back or Forward): the form starts at its top and the
-  // preview shows the part; after Back or Forward the focus goes to the step's heading.
+  // However the step changed (a button, Back or Forward): the draft is saved, the form starts
+  // at its top and the preview shows the part; after Back or Forward the focus goes to the
+  // step's heading.
   const shownStep = useRef(stepId);
   const stepShown = useEffectEvent((shown: StepId) => {
+    const wanted = backTarget.current;
+    backTarget.current = undefined;
+    // The entry before was rewritten since (Clear draft, Change template, a Back after a jump):
+    // it is made to show the step the editor's Back meant.
+    if (wanted && navigationType === 'POP' && shown !== wanted) {
+      void navigate(EDIT_PATH, {
+        replace: true,
+        state: { templateId, step: wanted } satisfies EditorNavigationState,
+      });
+      return;
+    }
     if (shownStep.current === shown) return;
     shownStep.current = shown;
     draft.save();
@@ -139,10 +155,10 @@ export function Editor({
     preview.scrollTo(shown);
     scrollAreaRef.current?.scrollTo({ top: 0 });
     // Back or Forward with the phone's full-screen preview open: show the step it went to.
-    if (previewOpen) closePreview();
+    if (previewOpen) closePreview({ restoreFocus: false });
     if (navigationType === 'POP') document.getElementById(STEP_HEADING_ID)?.focus();
   });
-  useEffect(() => stepShown(stepId), [stepId]);
+  useEffect(() => stepShown(stepId), [stepId, location.key]);
 
   const goToProblem = (problem: DraftProblem) => goTo(problem.step, problem.fieldId);
 
@@ -159,15 +175,16 @@ export function Editor({
     const found = draftProblems(definition, draft.draft.data);
     setProblems(found);
     if (found.length > 0) {
-      setFinishError('');
+      setFinishError(undefined);
       // Focus moves to the list's heading so it is read out.
       focusLater(PROBLEMS_HEADING_ID);
       return;
     }
     if (!saved) {
-      setFinishError(
-        'Your browser would not let us save the draft (storage is full or blocked), so the preview cannot open. Free some space or allow storage for this site, then try again.',
-      );
+      setFinishError({
+        step: stepId,
+        text: 'Your browser would not let us save the draft (storage is full or blocked), so the preview cannot open. Free some space or allow storage for this site, then try again.',
+      });
       return;
     }
     void navigate(FINAL_PREVIEW_PATH, {
@@ -269,9 +286,9 @@ export function Editor({
             </form>
           </div>
           <div className="editor__actions">
-            {finishError && (
+            {finishError?.step === stepId && (
               <p className="editor__finish-error" role="alert">
-                {finishError}
+                {finishError.text}
               </p>
             )}
             <div className="editor__buttons">
@@ -329,7 +346,7 @@ export function Editor({
               type="button"
               className="button editor__back-to-form"
               ref={backToFormRef}
-              onClick={closePreview}
+              onClick={() => closePreview()}
             >
               <UiIcon name="back" />
               Back to editing

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
-import { resolveEditorStart, stepInHistory, withTemplateParts } from './editorData.js';
+import { resolveEditorStart, withTemplateParts } from './editorData.js';
 
 const stored = (templateId: string, data: unknown) => JSON.stringify({ templateId, data });
 const person = { name: 'Asha', headline: '', intro: '', profileImage: 'javascript:alert(1)' };
-
-describe('stepInHistory', () => {
-  it("names the entry's step for the same template, and none for another or no state", () => {
-    expect(stepInHistory({ templateId: 'template3', step: 'section2' }, 'template3')).toBe(
-      'section2',
-    );
-    expect(stepInHistory({ templateId: 'template1', step: 'section2' }, 'template4')).toBe(
-      undefined,
-    );
-    expect(stepInHistory(null, 'template4')).toBe(undefined);
-    expect(stepInHistory('section2', 'template4')).toBe(undefined);
-  });
-});
 
 describe('resolveEditorStart', () => {
   it('opens the stored draft of the template named in navigation state', async () => {

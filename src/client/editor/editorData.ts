@@ -1,5 +1,6 @@
 import type { Draft } from '../../shared/domain/draft.js';
 import { parseDraftAsTyped } from '../../shared/domain/draft.js';
+import { readEditorNavigation } from '../../shared/routes.js';
 import {
   blankSection,
   blankTile,
@@ -36,16 +37,6 @@ export interface EditorStart {
 }
 
 /**
- * The step a history entry names for this template's editor (checked against the template's
- * steps later); none for an entry of another template, such as one from before Change template.
- */
-export function stepInHistory(state: unknown, templateId: TemplateId): unknown {
-  if (typeof state !== 'object' || state === null) return undefined;
-  const navigation = state as { templateId?: unknown; step?: unknown };
-  return navigation.templateId === templateId ? navigation.step : undefined;
-}
-
-/**
  * Where the editor starts. The template comes from navigation state; after a reload without it,
  * from the stored draft. The stored draft is the user's work and is never thrown away: if it is
  * for another template than the state names (an old history entry), the draft wins. With no
@@ -56,9 +47,8 @@ export async function resolveEditorStart(
   state: unknown,
   storedRaw: string | null,
 ): Promise<EditorStart | undefined> {
-  const navigation =
-    typeof state === 'object' && state !== null ? (state as { templateId?: unknown }) : {};
-  const wanted = isTemplateId(navigation.templateId) ? navigation.templateId : undefined;
+  const named = readEditorNavigation(state).templateId;
+  const wanted = isTemplateId(named) ? named : undefined;
   const stored = parseDraftAsTyped(storedRaw);
   let draft: Draft;
   if (stored) draft = stored;

@@ -42,10 +42,13 @@ export function usePhonePreview() {
     setOpen(true);
   };
 
-  const close = () => {
+  /** `restoreFocus: false` when the caller moves focus itself (a step change behind it). */
+  const close = ({ restoreFocus = true }: { restoreFocus?: boolean } = {}) => {
     setOpen(false);
     // After the form is no longer inert: focus can go back to it.
-    requestAnimationFrame(() => returnTo.current?.focus({ preventScroll: false }));
+    if (restoreFocus) {
+      requestAnimationFrame(() => returnTo.current?.focus({ preventScroll: false }));
+    }
   };
 
   return { isOpen, open, close, closeRef };

@@ -1,12 +1,16 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Draft } from '../../shared/domain/draft.js';
-import { EDIT_PATH, publicPagePath, type EditorNavigationState } from '../../shared/routes.js';
+import {
+  EDIT_PATH,
+  publicPagePath,
+  stepInHistory,
+  type EditorNavigationState,
+} from '../../shared/routes.js';
 import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
 import { AddressCard } from './AddressCard.js';
 import { Alert } from '../components/Alert.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
-import { stepInHistory } from '../editor/editorData.js';
 import { FinalPreviewBar } from './FinalPreviewBar.js';
 import { FinalPreviewFrame } from './FinalPreviewFrame.js';
 import { PublishCard } from './PublishCard.js';
@@ -28,7 +32,7 @@ export function Publisher({
   draftProblem?: string;
 }) {
   const usernameInput = useRef<HTMLInputElement>(null);
-  const publishing = usePublishing(draft, usernameInput);
+  const publishing = usePublishing(templateId, draft, usernameInput);
   const price = templatePrice(useTemplateList().loaded, templateId);
   const missing = useMemo(
     () => (draft ? missingRequiredFields(draft.templateId, draft.data) : []),
@@ -42,7 +46,7 @@ export function Publisher({
   const lastStep = stepInHistory(useLocation().state, templateId);
   const editorState: EditorNavigationState = {
     templateId,
-    ...(typeof lastStep === 'string' ? { step: lastStep } : {}),
+    ...(lastStep ? { step: lastStep } : {}),
   };
   const signInAlert = publishing.signInMessage && (
     <Alert onDismiss={publishing.dismissSignInMessage}>{publishing.signInMessage}</Alert>

@@ -11,7 +11,7 @@ import {
 import { api } from '../api/http.js';
 import { currentSession, refreshSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
-import { readChosenUsername, writeChosenUsername } from '../draft/storage.js';
+import { readChosenUsername, writeChosenUsername } from './chosenUsername.js';
 import type { PaymentRequired } from '../checkout/openCheckout.js';
 import { describeFailure, usePayment } from '../checkout/usePayment.js';
 
@@ -24,7 +24,11 @@ const EMPTY_ON_PAYMENT = 'Please provide a username to deploy your website';
  * cannot be published as it is; nothing is sent then. `input` is the username field, focused when
  * the username needs attention.
  */
-export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInputElement | null>) {
+export function usePublishing(
+  templateId: string,
+  draft: Draft | undefined,
+  input: RefObject<HTMLInputElement | null>,
+) {
   const session = useSession();
   const { signIn, pending: signingIn, message: signInMessage, dismissMessage } = useSignIn();
   const payment = usePayment({
@@ -36,7 +40,7 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
   });
 
   // Kept for the tab, so a reload of the preview does not lose the name being chosen.
-  const [username, setUsername] = useState(() => readChosenUsername(draft?.templateId));
+  const [username, setUsername] = useState(() => readChosenUsername(templateId));
   const [touched, setTouched] = useState(false);
   const [claim, setClaim] = useState<ClaimResponse | undefined>();
   const [claiming, setClaiming] = useState(false);
@@ -58,7 +62,7 @@ export function usePublishing(draft: Draft | undefined, input: RefObject<HTMLInp
   const changeUsername = (value: string) => {
     const normalised = normaliseUsername(value);
     setUsername(normalised);
-    writeChosenUsername(draft?.templateId, normalised);
+    writeChosenUsername(templateId, normalised);
     setTouched(true);
     setClaimAlert(undefined);
     if (payAlertIsUsername) {
