@@ -4,6 +4,7 @@ import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/domain/draft.js';
 import { parsePortfolio, type PortfolioData } from '../src/shared/domain/portfolio.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
+import { storeDraft } from './fixtures.js';
 import { step } from './step.js';
 
 function portfolio(input: unknown): PortfolioData {
@@ -48,11 +49,7 @@ describe('Change template in the editor', () => {
   it('carries the shared fields over and asks before discarding what the new template lacks', async () => {
     // bypassCSP: axe is injected into the page.
     const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
-    await page.goto('/about-us');
-    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-      DRAFT_STORAGE_KEY,
-      JSON.stringify(draft),
-    ] as const);
+    await storeDraft(page, draft);
     await page.goto('/edit');
     await page.frameLocator('iframe').locator('#personalDetails').waitFor();
 

@@ -12,7 +12,7 @@ import { TEMPLATE_IDS, templateName, type TemplateId } from '../src/shared/templ
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { useBrowser } from './browser.js';
-import { signInThroughPopup } from './fixtures.js';
+import { signInThroughPopup, storeDraft } from './fixtures.js';
 import { seriousAxeViolations } from './axe.js';
 
 const sample = (id: TemplateId): PortfolioData =>
@@ -29,11 +29,7 @@ function oneTileEach(id: TemplateId): PortfolioData {
 }
 
 async function seedDraft(page: Page, id: TemplateId, data: PortfolioData): Promise<void> {
-  await page.goto('/about-us');
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-    DRAFT_STORAGE_KEY,
-    JSON.stringify({ templateId: id, data }),
-  ] as const);
+  await storeDraft(page, { templateId: id, data });
 }
 
 /** The preview frame's document (same origin). */

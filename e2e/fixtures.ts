@@ -51,13 +51,21 @@ export async function signInOnAccountPage(
   return user.id;
 }
 
-/** Puts a draft in local storage and opens the template's draft preview page with it. */
-export async function showDraft(page: Page, id: TemplateId, data: PortfolioData): Promise<void> {
+/**
+ * Puts `draft` (any JSON, so a test can store a broken one) in the site's local storage, from one
+ * of its plain pages, as the editor would have left it.
+ */
+export async function storeDraft(page: Page, draft: unknown): Promise<void> {
   await page.goto('/about-us');
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
     DRAFT_STORAGE_KEY,
-    JSON.stringify({ templateId: id, data }),
+    JSON.stringify(draft),
   ] as const);
+}
+
+/** Puts a draft in local storage and opens the template's draft preview page with it. */
+export async function showDraft(page: Page, id: TemplateId, data: PortfolioData): Promise<void> {
+  await storeDraft(page, { templateId: id, data });
   await page.goto(`/edit-${id}`);
   await page.locator('#personalDetails').waitFor();
 }

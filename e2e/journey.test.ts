@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { discountedPaise, formatRupees } from '../src/shared/domain/price.js';
 import { USERNAME_TAKEN_MESSAGE } from '../src/shared/orders.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
-import { serverDatabase, signInThroughPopup } from './fixtures.js';
+import { serverDatabase, signInThroughPopup, storeDraft } from './fixtures.js';
 import { step } from './step.js';
 
 /** Serious and critical axe violations on the page, outside the preview frame. */
@@ -239,11 +238,7 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     const run = randomUUID().slice(0, 8);
     const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/about-us');
-    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-      DRAFT_STORAGE_KEY,
-      JSON.stringify({ templateId: 'template1', data: SAMPLE_DATA.template1 }),
-    ] as const);
+    await storeDraft(page, { templateId: 'template1', data: SAMPLE_DATA.template1 });
     await page.goto('/final-preview');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await expect(axeViolations(page)).resolves.toEqual([]);
@@ -297,11 +292,7 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
       templateId: 'template1',
       data: { ...sample, personalDetails: { ...sample.personalDetails, name: 'Asha Rao' } },
     };
-    await page.goto('/about-us');
-    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-      DRAFT_STORAGE_KEY,
-      JSON.stringify(draft),
-    ] as const);
+    await storeDraft(page, draft);
     await page.goto('/final-preview');
     const warning = page.getByRole('region', { name: /parts still show the sample/ });
     await warning.waitFor();
@@ -317,11 +308,7 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
 
   it('keeps the username being chosen across a reload of the final preview', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
-    await page.goto('/about-us');
-    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-      DRAFT_STORAGE_KEY,
-      JSON.stringify({ templateId: 'template2', data: SAMPLE_DATA.template2 }),
-    ] as const);
+    await storeDraft(page, { templateId: 'template2', data: SAMPLE_DATA.template2 });
     await page.goto('/final-preview');
     await page.getByLabel('Username').fill('Keep-Me-Here');
     await page.reload();

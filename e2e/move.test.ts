@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bumpPageGeneration } from '../src/server/public-pages/page-generation.repository.js';
-import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { discountedPaise, formatRupees } from '../src/shared/domain/price.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { useBrowser } from './browser.js';
-import { serverDatabase, signInThroughPopup } from './fixtures.js';
+import { serverDatabase, signInThroughPopup, storeDraft } from './fixtures.js';
 import { step } from './step.js';
 import { DAY_MS } from '../src/shared/domain/time.js';
 
@@ -23,11 +22,7 @@ describe('moving a username to another template from the final preview', () => {
     const page = await session.newPage({ width: 1280, height: 900 });
 
     await step('signed in, with a Mini-port draft', async () => {
-      await page.goto('/about-us');
-      await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-        DRAFT_STORAGE_KEY,
-        JSON.stringify({ templateId: 'template1', data: SAMPLE_DATA.template1 }),
-      ] as const);
+      await storeDraft(page, { templateId: 'template1', data: SAMPLE_DATA.template1 });
       await page.goto('/final-preview');
       await signInThroughPopup(
         page,

@@ -3,11 +3,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
-import { serverDatabase, signInThroughPopup } from './fixtures.js';
+import { serverDatabase, signInThroughPopup, storeDraft } from './fixtures.js';
 
 describe('receipts in the browser', () => {
   const session = useBrowser();
@@ -20,11 +19,7 @@ describe('receipts in the browser', () => {
     const run = randomUUID().slice(0, 8);
     const username = `receipt-${run}`;
     const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
-    await page.goto('/about-us');
-    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-      DRAFT_STORAGE_KEY,
-      JSON.stringify({ templateId: 'template4', data: SAMPLE_DATA.template4 }),
-    ] as const);
+    await storeDraft(page, { templateId: 'template4', data: SAMPLE_DATA.template4 });
     await page.goto('/final-preview');
     await signInThroughPopup(page, () => page.getByRole('button', { name: 'Sign In' }).click(), {
       name: 'Ritu Sen',

@@ -2,13 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { GRACE_DAYS } from '../src/shared/domain/term.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { publishDirectly } from '../test/publish-directly.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
-import { serverDatabase, signInThroughPopup } from './fixtures.js';
+import { serverDatabase, signInThroughPopup, storeDraft } from './fixtures.js';
 import { DAY_MS } from '../src/shared/domain/time.js';
 
 const username = `offline-${randomUUID().slice(0, 8)}`;
@@ -80,11 +79,7 @@ describe('updating a portfolio whose term has ended, from the final preview', ()
     const page = await session.newPage({ width: 1280, height: 900 });
     // Chromium reports the refused claim itself on the console.
     session.allowConsoleError(/status of 409 \(Conflict\)/);
-    await page.goto('/about-us');
-    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-      DRAFT_STORAGE_KEY,
-      JSON.stringify({ templateId: 'template1', data: SAMPLE_DATA.template1 }),
-    ] as const);
+    await storeDraft(page, { templateId: 'template1', data: SAMPLE_DATA.template1 });
     await page.goto('/final-preview');
     await signInThroughPopup(page, () => page.getByRole('button', { name: 'Sign In' }).click(), {
       name: 'Lata Iyer',

@@ -24,7 +24,7 @@ import { publishDirectly } from '../test/publish-directly.js';
 import { phoneJpegWithGps, pngWithAlpha, webpImage } from '../test/images.js';
 import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
-import { serverDatabase, signInOnAccountPage, signInThroughPopup } from './fixtures.js';
+import { serverDatabase, signInOnAccountPage, signInThroughPopup, storeDraft } from './fixtures.js';
 import { step } from './step.js';
 
 /** Phantom's sample with three tiles: a photographer's portfolio to fill with their own files. */
@@ -38,11 +38,7 @@ function phantomDraft(): PortfolioData {
 }
 
 async function openEditor(page: Page, data: PortfolioData): Promise<void> {
-  await page.goto('/about-us');
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-    DRAFT_STORAGE_KEY,
-    JSON.stringify({ templateId: 'template5', data }),
-  ] as const);
+  await storeDraft(page, { templateId: 'template5', data });
   await page.goto('/edit');
   await page.frameLocator('iframe').locator('#personalDetails').waitFor();
   await page.locator('#editor-step-heading').waitFor();
