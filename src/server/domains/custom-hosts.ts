@@ -66,17 +66,31 @@ export function createCustomHostRouter(options: {
     });
     response.end(request.method === 'HEAD' ? undefined : NOT_FOUND);
   };
+  const isOurs = (host: string, ownHost: string) =>
+    host === ownHost ||
+    host === 'localhost' ||
+    host === '' ||
+    /^[\d.]+$/.test(host) ||
+    host.startsWith('[');
+  // Nearly every request names the host the one before it did: its verdict is kept, so a
+  // public page view does not lower-case, split and test the header each time.
+  let lastHostHeader: string | undefined;
+  let lastOwnHost = '';
+  let lastHost = '';
+  let lastIsOurs = false;
   return (request, response, next) => {
     if (!options.enabled) return next(request, response);
     const url = request.url ?? '/';
-    const host = hostOf(request);
-    const ours =
-      host === options.ownHost() ||
-      host === 'localhost' ||
-      host === '' ||
-      /^[\d.]+$/.test(host) ||
-      host.startsWith('[');
-    if (ours) {
+    const hostHeader = request.headers.host;
+    const ownHost = options.ownHost();
+    if (hostHeader !== lastHostHeader || hostHeader === undefined || ownHost !== lastOwnHost) {
+      lastHost = hostOf(request);
+      lastIsOurs = isOurs(lastHost, ownHost);
+      lastHostHeader = hostHeader;
+      lastOwnHost = ownHost;
+    }
+    const host = lastHost;
+    if (lastIsOurs) {
       if ((request.method === 'GET' || request.method === 'HEAD') && url.startsWith('/users/')) {
         const match = USERS_PATH.exec(url);
         const domain = match ? directory.httpsHostOf(match[1]!) : undefined;
