@@ -3,6 +3,7 @@ import { cachedPageBytes, PageCache, type CachedPage } from './page-cache.js';
 
 const page = (size: number, tag = 'x'): CachedPage => ({
   sourceVersion: tag,
+  templateVersion: 'v1',
   etag: `"${tag}"`,
   servedUntil: Number.MAX_SAFE_INTEGER,
   bodies: {

@@ -27,6 +27,8 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 export interface CachedPage {
   /** What the page was rendered from (the portfolio's updated_at and template). */
   sourceVersion: string;
+  /** Which templates rendered it (page-renderer.ts): a page of older ones is dropped in time. */
+  templateVersion: string;
   /** The stored page's tag: another process storing a newer rendering changes it. */
   etag: string;
   /**
@@ -162,6 +164,18 @@ export class PageCache {
     if (!entry) return;
     this.pages.delete(username);
     this.bytes -= entry.bytes;
+  }
+
+  /** Drops every page `test` picks; returns how many. */
+  deleteWhere(test: (page: CachedPage) => boolean): number {
+    let dropped = 0;
+    for (const [username, entry] of this.pages) {
+      if (!test(entry.page)) continue;
+      this.pages.delete(username);
+      this.bytes -= entry.bytes;
+      dropped += 1;
+    }
+    return dropped;
   }
 
   /** Counters since the last call (hits, misses, evictions) and the current size. */

@@ -179,6 +179,11 @@ export async function storeRenderedPage(
   db: Db,
   page: StoredPage & { username: string },
   now: Date,
+  /**
+   * Whether other processes are told (the page generation moves, and the change is dated now):
+   * not for the same portfolio rendered again by newer templates (see StoredPages).
+   */
+  { announce }: { announce: boolean } = { announce: true },
 ): Promise<void> {
   const row = {
     username: page.username,
@@ -206,13 +211,14 @@ export async function storeRenderedPage(
             html: (eb) => eb.ref('excluded.html'),
             gzip: (eb) => eb.ref('excluded.gzip'),
             br: (eb) => eb.ref('excluded.br'),
-            rendered_at: (eb) => eb.ref('excluded.rendered_at'),
+            rendered_at: (eb) =>
+              announce ? eb.ref('excluded.rendered_at') : eb.ref('rendered_pages.rendered_at'),
           })
           // The version starts with the portfolio's ISO-8601 updated_at, so it sorts by time.
           .where('rendered_pages.source_version', '<=', (eb) => eb.ref('excluded.source_version')),
       )
       .execute();
-    await bumpPageGeneration(trx);
+    if (announce) await bumpPageGeneration(trx);
   });
 }
 

@@ -141,6 +141,7 @@ export function registerPublicPages(
             }
           : {
               sourceVersion: page.sourceVersion,
+              templateVersion: page.templateVersion,
               etag: page.etag,
               servedUntil: page.servedUntil,
               bodies: { [encoding]: body },

@@ -26,6 +26,7 @@ export type RefreshOutcome = 'rendered' | 'current' | 'missing';
 /** One encoding of a page, as a view sends it, and until when it may be shown. */
 export interface ServedPage {
   sourceVersion: string;
+  templateVersion: string;
   etag: string;
   /** For the page's CSP (page-csp.ts); null for a page stored before they were kept. */
   imageOrigins: string[] | null;
@@ -222,7 +223,13 @@ export class StoredPages {
       return 'missing';
     }
     if (result.tooLarge) log.warn({ username }, 'portfolio page too large: stored a notice');
-    await storeRenderedPage(db, result.page, new Date());
+    // The same portfolio by newer templates (a deploy's sweep) is no change to announce: every
+    // process would read the changes of the last seconds again, ten times a second, for as long
+    // as the sweep runs. This process drops its own copy; the others drop pages of other
+    // templates on their next sweep tick (dropOtherTemplateVersions).
+    const templatesOnly = stored?.sourceVersion === result.page.sourceVersion;
+    await storeRenderedPage(db, result.page, new Date(), { announce: !templatesOnly });
+    if (templatesOnly) this.options.cache.delete(username);
     return 'rendered';
   }
 
@@ -316,6 +323,7 @@ export class StoredPages {
    * last; returns how many it re-rendered. Exported so tests need not wait for the timer.
    */
   sweepTemplateVersions(): Promise<number> {
+    this.dropOtherTemplateVersions();
     this.sweeping ??= this.sweep()
       .catch((error: unknown) => {
         this.options.log.warn({ err: error }, 'template version sweep failed');
@@ -325,6 +333,17 @@ export class StoredPages {
         this.sweeping = undefined;
       });
     return this.sweeping;
+  }
+
+  /**
+   * Pages re-rendered by newer templates are stored without telling the other processes: each
+   * drops the pages it holds from other templates than its own now and then, and reads them
+   * again on their next view (the stored page is the new one, or the old one until the sweep
+   * reaches it).
+   */
+  private dropOtherTemplateVersions(): void {
+    const version = this.options.renderer.templateVersion();
+    this.options.cache.deleteWhere((page) => page.templateVersion !== version);
   }
 
   private registeredVersion?: string;

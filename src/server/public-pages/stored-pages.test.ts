@@ -314,6 +314,67 @@ describe.each(TEST_DIALECTS)('renders of one page on %s', (dialect) => {
       '<title>Name 6</title>',
     );
   });
+
+  it('re-renders pages for newer templates without telling every process, and each drops the older pages it holds', async () => {
+    await publishDirectly(database.db, {
+      username: 'new-templates',
+      templateId: 'template2',
+      data: SAMPLE_DATA.template2,
+    });
+    await pages.refresh('new-templates');
+    const old = (await storedRow(database.db, 'new-templates'))!;
+    const nextBuild = changedTemplateBuild();
+    // Two processes of the new deploy, not started (no timers): one sweeps, one only serves.
+    const processOfNext = () => {
+      const cache = new PageCache(1024 * 1024);
+      const stored = new StoredPages({
+        db: database.db,
+        renderer: new PageRenderer({
+          clientDir: nextBuild,
+          publicUrl: () => 'http://localhost',
+          mediaBase: '/media',
+        }),
+        cache,
+        log: pino({ level: 'silent' }),
+      });
+      // Each holds the page as it was stored before the deploy, as after a view.
+      cache.set('new-templates', {
+        sourceVersion: old.source_version,
+        templateVersion: old.template_version,
+        etag: old.etag,
+        servedUntil: Number.MAX_SAFE_INTEGER,
+        bodies: { br: old.br },
+        headers: {},
+        csp: '',
+      });
+      return { cache, stored };
+    };
+    const sweeper = processOfNext();
+    const peer = processOfNext();
+    try {
+      const generation = await readPageGeneration(database.db);
+      expect(await sweeper.stored.sweepTemplateVersions()).toBeGreaterThanOrEqual(1);
+      const renewed = (await storedRow(database.db, 'new-templates'))!;
+      expect(renewed.html.toString()).toContain('-next.css');
+      // Nobody was told: no process reads the changes again for a page that looks the same.
+      expect(await readPageGeneration(database.db)).toBe(generation);
+      expect(renewed.rendered_at).toBe(old.rendered_at);
+      expect(sweeper.cache.peek('new-templates')).toBeUndefined();
+
+      // The other process drops its older copy on its own sweep tick and keeps current ones.
+      const current = {
+        ...peer.cache.peek('new-templates')!,
+        templateVersion: renewed.template_version,
+      };
+      peer.cache.set('current-page', current);
+      expect(await peer.stored.sweepTemplateVersions()).toBe(0);
+      expect(peer.cache.peek('new-templates')).toBeUndefined();
+      expect(peer.cache.peek('current-page')).toBeDefined();
+    } finally {
+      await Promise.all([sweeper.stored.stop(), peer.stored.stop()]);
+      rmSync(nextBuild, { recursive: true, force: true });
+    }
+  });
 });
 
 describe.each(TEST_DIALECTS)('the sitemap index on %s', (dialect) => {
