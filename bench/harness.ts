@@ -97,3 +97,29 @@ export function machineCpuSeconds(): { busy: number; total: number } {
   const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
   return { busy: (total - idle) / clockTicksPerSecond(), total: total / clockTicksPerSecond() };
 }
+
+/**
+ * How much of `files` the kernel holds in its page cache (bytes cached of bytes in all), read
+ * with util-linux's fincore. A database that is not held is read from the disk: some virtual
+ * machines hand idle page cache back to their host within minutes of a file being written.
+ */
+export function shareInOsCache(files: string[]): { cached: number; size: number } {
+  const present = files.filter((file) => existsSync(file));
+  if (present.length === 0) return { cached: 0, size: 0 };
+  const output = execFileSync('fincore', [
+    '--bytes',
+    '--noheadings',
+    '--raw',
+    '--output',
+    'RES,SIZE',
+    ...present,
+  ]).toString();
+  let cached = 0;
+  let size = 0;
+  for (const line of output.trim().split('\n')) {
+    const [res, total] = line.trim().split(/\s+/).map(Number);
+    cached += res ?? 0;
+    size += total ?? 0;
+  }
+  return { cached, size };
+}
