@@ -140,8 +140,9 @@ describe('custom domains on the account page', () => {
     await section.getByRole('button', { name: `Remove ${domain}` }).click();
     const dialog = page.getByRole('dialog', { name: `Remove ${domain}?` });
     await dialog.getByRole('button', { name: 'Remove domain' }).click();
+    // The add form stays on the card meanwhile: wait for the removed domain to leave it.
+    await expect.poll(() => section.getByText(domain).count()).toBe(0);
     await section.getByLabel('Domain').waitFor();
-    await expect(section.getByText(domain).count()).resolves.toBe(0);
     const left = await db
       .selectFrom('domains')
       .select('hostname')

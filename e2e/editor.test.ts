@@ -357,19 +357,21 @@ describe('the editor', () => {
     await page.getByRole('button', { name: /^Next/ }).click();
     const tiles = page.locator('form.editor__form .item-card');
     const status = page.locator('.list-editor__announce');
-    await expect(tiles.count()).resolves.toBe(1);
+    await expect.poll(() => tiles.count()).toBe(1);
 
     const removeOnly = page.getByRole('button', { name: 'Remove tile 1', exact: true });
-    await expect(removeOnly.getAttribute('aria-disabled')).resolves.toBe('true');
+    await expect.poll(() => removeOnly.getAttribute('aria-disabled')).toBe('true');
     // Still focusable and pressable (it says why it does nothing), as a keyboard user would.
     await removeOnly.press('Enter');
-    await expect(tiles.count()).resolves.toBe(1);
-    await expect(status.textContent()).resolves.toContain('keeps at least one tile');
+    await expect.poll(() => tiles.count()).toBe(1);
+    await expect.poll(() => status.textContent()).toContain('keeps at least one tile');
     // The reason shows beside the refused control, not only to screen readers.
     const keepOne = tiles.first().locator('.list-editor__refusal');
-    await expect(keepOne.isVisible()).resolves.toBe(true);
-    await expect(keepOne.textContent()).resolves.toContain('keeps at least one tile');
-    await expect((await storedDraft(page)).data.section!.sectionTiles).toHaveLength(1);
+    await expect.poll(() => keepOne.isVisible()).toBe(true);
+    await expect.poll(() => keepOne.textContent()).toContain('keeps at least one tile');
+    await expect
+      .poll(async () => (await storedDraft(page)).data.section!.sectionTiles)
+      .toHaveLength(1);
 
     const add = page.getByRole('button', { name: 'Add a tile to Features' });
     for (let count = 2; count <= LIMITS.maxTiles; count += 1) {
@@ -377,20 +379,20 @@ describe('the editor', () => {
       await expect.poll(() => tiles.count()).toBe(count);
     }
     // The new tile's first field has focus, ready to type in.
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe(
-      `f-section-tile-${LIMITS.maxTiles}-title`,
-    );
-    await expect(page.locator('.list-editor__count').textContent()).resolves.toBe('24 of 24');
-    await expect(add.getAttribute('aria-disabled')).resolves.toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe(`f-section-tile-${LIMITS.maxTiles}-title`);
+    await expect.poll(() => page.locator('.list-editor__count').textContent()).toBe('24 of 24');
+    await expect.poll(() => add.getAttribute('aria-disabled')).toBe('true');
     await add.press('Enter');
-    await expect(status.textContent()).resolves.toContain('at most 24 tiles');
+    await expect.poll(() => status.textContent()).toContain('at most 24 tiles');
     const full = page.locator('.list-editor__foot .list-editor__refusal');
-    await expect(full.isVisible()).resolves.toBe(true);
-    await expect(full.textContent()).resolves.toContain('at most 24 tiles');
-    await expect(tiles.count()).resolves.toBe(LIMITS.maxTiles);
-    await expect((await storedDraft(page)).data.section!.sectionTiles).toHaveLength(
-      LIMITS.maxTiles,
-    );
+    await expect.poll(() => full.isVisible()).toBe(true);
+    await expect.poll(() => full.textContent()).toContain('at most 24 tiles');
+    await expect.poll(() => tiles.count()).toBe(LIMITS.maxTiles);
+    await expect
+      .poll(async () => (await storedDraft(page)).data.section!.sectionTiles)
+      .toHaveLength(LIMITS.maxTiles);
 
     // Moving and removing (now allowed) work on the right tiles and keep focus in place.
     await page.getByLabel('Tile 1 Title').fill('First');
@@ -401,16 +403,16 @@ describe('the editor', () => {
         (await storedDraft(page)).data.section!.sectionTiles.slice(0, 2).map((t) => t.title),
       )
       .toEqual(['Second', 'First']);
-    await expect(page.getByLabel('Tile 1 Title').inputValue()).resolves.toBe('Second');
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe(
-      'f-section-tile-1-down',
-    );
+    await expect.poll(() => page.getByLabel('Tile 1 Title').inputValue()).toBe('Second');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe('f-section-tile-1-down');
     await page.getByRole('button', { name: 'Move tile 1 down', exact: true }).click();
-    await expect(page.getByLabel('Tile 2 Title').inputValue()).resolves.toBe('Second');
+    await expect.poll(() => page.getByLabel('Tile 2 Title').inputValue()).toBe('Second');
     await page.getByRole('button', { name: 'Remove tile 1', exact: true }).click();
     await expect.poll(() => tiles.count()).toBe(LIMITS.maxTiles - 1);
-    await expect(page.getByLabel('Tile 1 Title').inputValue()).resolves.toBe('Second');
-    await expect(add.getAttribute('aria-disabled')).resolves.toBeNull();
+    await expect.poll(() => page.getByLabel('Tile 1 Title').inputValue()).toBe('Second');
+    await expect.poll(() => add.getAttribute('aria-disabled')).toBeNull();
   });
 
   it('refuses a javascript: URL with a message beside the field, keeps the input, and never shows it', async () => {
@@ -751,6 +753,10 @@ describe('the editor', () => {
     }
     // Keyboard: Tab from the step heading reaches the first field, with a visible focus ring.
     await page.getByRole('button', { name: 'Step 1: About you' }).click();
+    // Focus the heading of the step jumped to, not of the one being left.
+    await expect
+      .poll(() => stepHeading(page))
+      .toBe(editorSteps(TEMPLATE_DEFINITIONS.template2)[0]!.title);
     await page.locator('#editor-step-heading').focus();
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('f-name');

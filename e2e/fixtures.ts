@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { openDatabase, type Db } from '../src/server/db/database.js';
 import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
@@ -68,4 +68,18 @@ export async function showDraft(page: Page, id: TemplateId, data: PortfolioData)
   await storeDraft(page, { templateId: id, data });
   await page.goto(`/edit-${id}`);
   await page.locator('#personalDetails').waitFor();
+}
+
+/**
+ * Presses the editor's Next and waits until the step has changed, so that what the caller looks
+ * for next belongs to the new step and not to the one being left.
+ */
+export async function pressNext(
+  page: Page,
+  press: (next: Locator) => Promise<void>,
+): Promise<void> {
+  const currentStep = page.locator('.steps [aria-current="step"]');
+  const before = await currentStep.textContent();
+  await press(page.getByRole('button', { name: /^Next\b/ }));
+  await expect.poll(() => currentStep.textContent()).not.toBe(before);
 }

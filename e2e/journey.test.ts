@@ -6,7 +6,7 @@ import { USERNAME_TAKEN_MESSAGE } from '../src/shared/orders.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
-import { serverDatabase, signInThroughPopup, storeDraft } from './fixtures.js';
+import { pressNext, serverDatabase, signInThroughPopup, storeDraft } from './fixtures.js';
 import { step } from './step.js';
 
 /** Serious and critical axe violations on the page, outside the preview frame. */
@@ -34,7 +34,7 @@ async function goToFinalPreview(page: Page): Promise<void> {
       break;
     }
     if (!(await next.isVisible())) break;
-    await next.click();
+    await pressNext(page, (button) => button.click());
   }
   expect(new URL(page.url()).pathname).toBe('/final-preview');
   await page.getByRole('heading', { level: 1, name: 'Final preview' }).waitFor();

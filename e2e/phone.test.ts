@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
-import { serverDatabase, signInThroughPopup } from './fixtures.js';
+import { pressNext, serverDatabase, signInThroughPopup } from './fixtures.js';
 import { step } from './step.js';
 
 const PHONE_AGENT =
@@ -107,7 +107,7 @@ describe('the whole builder on a phone', () => {
       for (let count = 0; count < 6; count += 1) {
         const next = page.getByRole('button', { name: /^Next/ });
         if (!(await next.isVisible())) break;
-        await next.tap();
+        await pressNext(page, (button) => button.tap());
         expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
       }
       // Email and phone fields bring up the matching keyboard.
