@@ -75,7 +75,7 @@ export function registerPublicPages(
   });
   app.decorate('storedPages', stored);
   app.addHook('onReady', async () => {
-    stored.start();
+    await stored.start();
     sitemaps.start();
   });
   app.addHook('onClose', async () => {

@@ -82,6 +82,8 @@ export interface StoredPagesOptions {
 export class StoredPages {
   private generation?: number;
   private watermark = new Date(Date.now() - CLOCK_MARGIN_MS).toISOString();
+  /** Whether the first check has set where to look for changes from (see catchUp). */
+  private caughtUp = false;
   private readonly running = new Map<string, Promise<RefreshOutcome>>();
   private readonly followUps = new Map<string, Promise<RefreshOutcome>>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -128,7 +130,9 @@ export class StoredPages {
     this.droppedAt.set(username, this.checksSeeingChanges);
   }
 
-  start(): void {
+  /** Catches up (see catchUp) before the server takes requests, then checks on a timer. */
+  async start(): Promise<void> {
+    await this.checkForChanges();
     const every = (ms: number, task: () => unknown) => {
       const timer = setInterval(task, ms);
       timer.unref();
@@ -267,6 +271,10 @@ export class StoredPages {
       this.generation = undefined;
       throw error;
     }
+    if (!this.caughtUp) {
+      this.catchUp();
+      return;
+    }
     const since = new Date(Date.parse(this.watermark) - CLOCK_MARGIN_MS).toISOString();
     const rows = await listChangedPages(db, since);
     const toRender = new Set<string>();
@@ -300,6 +308,24 @@ export class StoredPages {
       if (this.stopped) return;
       await this.refresh(username);
     }
+  }
+
+  /**
+   * The first check of a process reads no changes: it holds almost nothing yet, a page it lacks
+   * is read (and rendered if need be) on its view, and the changes of the seconds before it
+   * started can be many thousands of rows after a burst (a seed, a deploy's sweep on another
+   * version), read in one go on the event loop. It drops what it holds, makes every view in
+   * flight count as stale, and starts watching from now. It runs before the server takes
+   * requests (start), so no publish made through this process comes before it.
+   */
+  private catchUp(): void {
+    this.caughtUp = true;
+    this.watermark = new Date().toISOString();
+    this.options.cache.deleteWhere(() => true);
+    this.droppedAt.clear();
+    this.lastSeen.clear();
+    this.forgottenBefore = this.checksSeeingChanges;
+    this.options.onChange?.();
   }
 
   /**

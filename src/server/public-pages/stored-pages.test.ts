@@ -287,6 +287,40 @@ describe.each(TEST_DIALECTS)('renders of one page on %s', (dialect) => {
     await database.destroy();
   });
 
+  it('starts without reading the changes made before it, and serves them current on their view', async () => {
+    // A process that starts just after a burst (a seed, another version's sweep) does not read
+    // the burst on its event loop: its first check only sets where to watch from.
+    const usernames = ['burst-1', 'burst-2', 'burst-3'];
+    for (const username of usernames) {
+      await publishDirectly(database.db, {
+        username,
+        templateId: 'template2',
+        data: withName(SAMPLE_DATA.template2, username),
+      });
+    }
+    await pages.checkForChanges();
+    for (const username of usernames) {
+      expect(await storedRow(database.db, username)).toBeUndefined();
+    }
+    const page = await pages.pageFor('burst-2', 'html');
+    expect(page && page !== 'unavailable' && page.body.toString()).toContain(
+      '<title>burst-2</title>',
+    );
+    expect(await storedRow(database.db, 'burst-2')).toBeDefined();
+
+    // From then on, changes are found and rendered by the checks.
+    const { portfolioId } = await publishDirectly(database.db, {
+      username: 'after-start',
+      templateId: 'template2',
+      data: SAMPLE_DATA.template2,
+    });
+    await updateDirectly(database.db, portfolioId, withName(SAMPLE_DATA.template2, 'Changed'));
+    await pages.checkForChanges();
+    expect((await storedRow(database.db, 'after-start'))!.html.toString()).toContain(
+      '<title>Changed</title>',
+    );
+  });
+
   it('coalesces rapid updates into few renders, ending on the latest', async () => {
     const { portfolioId } = await publishDirectly(database.db, {
       username: 'rapid-updates',
