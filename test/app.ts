@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
 import type { Db, Dialect } from '../src/server/db/database.js';
@@ -86,4 +87,23 @@ export async function startTestApp(
       await database.destroy();
     },
   };
+}
+
+/**
+ * The app for the enclosing describe block: started before its first test, closed after its
+ * last. The object returned is filled in at the start, so read its fields in tests and hooks.
+ */
+export function useTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+): TestApp {
+  const shared = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(shared, await startTestApp(dialect, env, options));
+  });
+  afterAll(async () => {
+    await shared.close();
+  });
+  return shared;
 }

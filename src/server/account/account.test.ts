@@ -7,8 +7,8 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { webpImage } from '../../../test/images.js';
 import { send } from '../../../test/http.js';
@@ -55,21 +55,19 @@ async function publicStatus(t: TestApp, username: string): Promise<number> {
 }
 
 describe.each(TEST_DIALECTS)('the account API (%s)', (dialect) => {
-  let t: TestApp;
   let owner: CookieJar;
   let other: CookieJar;
   const ownerName = 'Quillon Marsh';
   const name1 = uniqueName('acc');
   const name2 = uniqueName('acc');
 
+  const t = useTestApp(dialect);
   beforeAll(async () => {
-    t = await startTestApp(dialect);
     owner = await signIn(t.url, { name: ownerName, email: `owner-${dialect}@example.com` });
     other = await signIn(t.url, { name: 'Other Person', email: `other-${dialect}@example.com` });
     await publish(t, owner, name1, 'template2', ownerName);
     await publish(t, owner, name2, 'template3', ownerName);
   });
-  afterAll(() => t.close());
 
   it('lists each username the person owns with its term and paid orders', async () => {
     const { portfolios, email } = await account(t, owner);

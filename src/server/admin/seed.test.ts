@@ -1,18 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_DIR, startTestApp, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { CLIENT_DIR, useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { PageRenderer } from '../public-pages/page-renderer.js';
 import { seedPortfolios } from './seed-portfolios.js';
 
 describe.each(TEST_DIALECTS)('seeding published portfolios on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect);
 
   it('leaves the rows a publish leaves, pages included, and continues after earlier seeds', async () => {
     const renderer = new PageRenderer({

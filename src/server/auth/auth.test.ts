@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { startTestApp, useTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import {
   CookieJar,
@@ -20,13 +20,7 @@ const me = async (t: TestApp, jar: CookieJar) =>
   };
 
 describe.each(TEST_DIALECTS)('sign-in with the built-in provider on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect);
 
   const sessionCount = async () =>
     (await t.database.db.selectFrom('sessions').selectAll().execute()).length;

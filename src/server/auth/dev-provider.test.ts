@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
 import { DevProviderStore } from './dev-provider-store.js';
 
@@ -72,13 +72,7 @@ describe("the development provider's record store on a fake clock", () => {
 });
 
 describe('the development provider under a flood of anonymous requests', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { RATE_LIMITS: 'on' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp('sqlite', { RATE_LIMITS: 'on' });
 
   it('answers 429 past its per-address limit, on every provider route', async () => {
     const { limit, windowSeconds } = RATE_LIMITS.devProvider;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { CookieJar, follow, popupStatus, request, signIn } from '../../../test/signin.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
@@ -57,13 +57,7 @@ function browserGet(jar: CookieJar, url: string, headers: Record<string, string>
 describe.each(TEST_DIALECTS)(
   'public pages cannot start sign-ins for their visitors on %s',
   (dialect) => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { RATE_LIMITS: 'on' });
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = useTestApp(dialect, { RATE_LIMITS: 'on' });
 
     const attempts = async () =>
       (await t.database.db.selectFrom('login_attempts').select('state').execute()).length;
@@ -155,13 +149,7 @@ describe.each(TEST_DIALECTS)(
 );
 
 describe.each(TEST_DIALECTS)('purging expired sessions and sign-ins on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect);
 
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { orderBody } from '../../../test/orders.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
@@ -130,15 +130,11 @@ async function repeat<T>(count: number, call: (i: number) => Promise<T>): Promis
 }
 
 describe.each(TEST_DIALECTS)('rate limits through the app on %s', (dialect) => {
-  let t: TestApp;
   let clock = Date.now();
+  // TRUST_PROXY: X-Forwarded-For picks the client address, as behind a load balancer.
+  const t = useTestApp(dialect, { TRUST_PROXY: 'true' });
   beforeAll(async () => {
-    // TRUST_PROXY: X-Forwarded-For picks the client address, as behind a load balancer.
-    t = await startTestApp(dialect, { TRUST_PROXY: 'true' });
     t.app.rateLimiter.now = () => clock;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const person = (label: string) =>
@@ -354,13 +350,7 @@ describe.each(TEST_DIALECTS)('rate limits through the app on %s', (dialect) => {
 });
 
 describe.each(TEST_DIALECTS)('with RATE_LIMITS=off on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { RATE_LIMITS: 'off' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect, { RATE_LIMITS: 'off' });
 
   it('limits nothing', async () => {
     const starts = await repeat(RATE_LIMITS.signIn.limit + 5, () =>
@@ -383,13 +373,7 @@ describe.each(TEST_DIALECTS)('with RATE_LIMITS=off on %s', (dialect) => {
 });
 
 describe('behind one proxy (TRUST_PROXY=1)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { TRUST_PROXY: '1' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp('sqlite', { TRUST_PROXY: '1' });
 
   it('counts the address the proxy saw, so a forged X-Forwarded-For does not escape the limit', async () => {
     // The proxy appends the address it saw; whatever the client sent stays on the left.

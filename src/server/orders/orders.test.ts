@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { orderBody } from '../../../test/orders.js';
 import { holdsOf, mailsTo } from '../../../test/store.js';
@@ -16,13 +16,7 @@ import { readOrder } from './orders.input.js';
 const data = SAMPLE_DATA.template2;
 
 describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect);
 
   const person = async () =>
     signIn(t.url, { name: 'Test Person', email: `p-${randomUUID()}@example.com` });

@@ -5,8 +5,8 @@
  * transaction that ends the old term.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { getJson, postJson } from '../../../test/http.js';
 import { orderBody, publishAs, uniqueName } from '../../../test/orders.js';
@@ -16,11 +16,7 @@ import { hmacHex } from '../payments/signatures.js';
 import { DAY_MS } from '../../shared/domain/time.js';
 
 describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
 
   const person = () => signIn(t.url, { name: 'Renu Iyer', email: `r-${randomUUID()}@example.com` });
   const post = (jar: CookieJar, path: string, body: unknown) => postJson(jar, t.url, path, body);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { publishDirectly, updateDirectly } from '../../../test/publish-directly.js';
 import { buildApp } from '../app.js';
@@ -12,13 +12,7 @@ const headersOf = (response: Response) =>
   Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
 
 describe.each(TEST_DIALECTS)('repeat views of public pages on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect);
 
   it('answers a repeat view from memory with the same bytes and the same headers', async () => {
     await publishDirectly(t.database.db, {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { publishDirectly } from '../../../test/publish-directly.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
@@ -46,9 +46,8 @@ describe('imageOriginsOf', () => {
 describe.each(TEST_DIALECTS)(
   'a public page names its image origins in its CSP on %s',
   (dialect) => {
-    let t: TestApp;
+    const t = useTestApp(dialect);
     beforeAll(async () => {
-      t = await startTestApp(dialect);
       await publishDirectly(t.database.db, {
         username: 'links-to-images',
         templateId: 'template5',
@@ -63,9 +62,6 @@ describe.each(TEST_DIALECTS)(
         templateId: 'template5',
         data: portfolioWith(upload('b'), [upload('c'), upload('d')]),
       });
-    });
-    afterAll(async () => {
-      await t.close();
     });
 
     it('lists exactly the origins of the addresses the person gave, on every view', async () => {
@@ -89,16 +85,15 @@ describe.each(TEST_DIALECTS)(
 );
 
 describe.each(TEST_DIALECTS)('with uploads served from a CDN on %s', (dialect) => {
-  let t: TestApp;
+  // Nothing here reaches the bucket: pages are rendered from references alone.
+  const t = useTestApp(dialect, {
+    S3_BUCKET: 'media',
+    S3_ENDPOINT: 'http://127.0.0.1:9',
+    S3_ACCESS_KEY_ID: 'unused',
+    S3_SECRET_ACCESS_KEY: 'unused',
+    S3_PUBLIC_BASE_URL: 'https://cdn.example.test/media',
+  });
   beforeAll(async () => {
-    // Nothing here reaches the bucket: pages are rendered from references alone.
-    t = await startTestApp(dialect, {
-      S3_BUCKET: 'media',
-      S3_ENDPOINT: 'http://127.0.0.1:9',
-      S3_ACCESS_KEY_ID: 'unused',
-      S3_SECRET_ACCESS_KEY: 'unused',
-      S3_PUBLIC_BASE_URL: 'https://cdn.example.test/media',
-    });
     await publishDirectly(t.database.db, {
       username: 'cdn-uploads',
       templateId: 'template5',
@@ -109,9 +104,6 @@ describe.each(TEST_DIALECTS)('with uploads served from a CDN on %s', (dialect) =
       templateId: 'template5',
       data: SAMPLE_DATA.template5,
     });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it("adds the CDN's origin to a page that shows uploads", async () => {

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { publishDirectly, updateDirectly } from '../../../test/publish-directly.js';
 import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 
 describe.each(TEST_DIALECTS)('public portfolio pages on %s', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect);
   beforeAll(async () => {
-    t = await startTestApp(dialect);
     for (const [index, templateId] of TEMPLATE_IDS.entries()) {
       await publishDirectly(t.database.db, {
         username: `person-${index + 1}`,
@@ -16,9 +15,6 @@ describe.each(TEST_DIALECTS)('public portfolio pages on %s', (dialect) => {
         data: SAMPLE_DATA[templateId],
       });
     }
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it.each(TEMPLATE_IDS.map((id, index) => [id, index + 1] as const))(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_DIR, startTestApp, type TestApp } from '../../../test/app.js';
+import { CLIENT_DIR, useTestApp } from '../../../test/app.js';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.js';
 import { publishDirectly, updateDirectly } from '../../../test/publish-directly.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
@@ -42,13 +42,7 @@ function changedTemplateBuild(): string {
 }
 
 describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect);
 
   /** Published straight into the store (the template's sample by default), its page stored. */
   const publishStored = async (
@@ -412,13 +406,7 @@ describe.each(TEST_DIALECTS)('renders of one page on %s', (dialect) => {
 });
 
 describe.each(TEST_DIALECTS)('the sitemap index on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { sitemapUrlsPerChild: 3 });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect, {}, { sitemapUrlsPerChild: 3 });
 
   const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
 

@@ -5,8 +5,8 @@
  * link, and refunds that give the money back and end the year it paid for.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { send } from '../../../test/http.js';
 import { orderBody, uniqueName } from '../../../test/orders.js';
@@ -31,21 +31,19 @@ function gstinOf(state: string): string {
 const SELLER_GSTIN = gstinOf('29');
 
 describe.each(TEST_DIALECTS)('receipts and refunds on %s', (dialect) => {
-  let t: TestApp;
   let buyer: CookieJar;
   let other: CookieJar;
   const email = `meher-${randomUUID()}@example.com`;
 
+  const t = useTestApp(dialect, {
+    SELLER_NAME: 'Folio Works LLP',
+    SELLER_ADDRESS: '12 MG Road, Bengaluru 560001',
+    SELLER_GSTIN,
+  });
   beforeAll(async () => {
-    t = await startTestApp(dialect, {
-      SELLER_NAME: 'Folio Works LLP',
-      SELLER_ADDRESS: '12 MG Road, Bengaluru 560001',
-      SELLER_GSTIN,
-    });
     buyer = await signIn(t.url, { name: 'Meher Das', email });
     other = await signIn(t.url, { name: 'Someone Else', email: `x-${randomUUID()}@example.com` });
   });
-  afterAll(() => t.close());
 
   /** Orders, pays at the test gateway and verifies; returns the verify answer's order id. */
   const buy = async (jar: CookieJar, body: Record<string, unknown>, path = '/create-order') => {

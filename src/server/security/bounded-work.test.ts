@@ -7,8 +7,8 @@
  * - Query strings and path parameters are parsed by schemas: a repeated parameter is a 400.
  * - Every route declares the rules the handler relies on (walked from the app's routes).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { CookieJar, follow, request, signIn } from '../../../test/signin.js';
 import { LIMITS } from '../../shared/domain/limits.js';
@@ -25,14 +25,12 @@ const nested = (bytes: number) => {
 };
 
 describe.each(TEST_DIALECTS)('bounded work per request (%s)', (dialect) => {
-  let t: TestApp;
   let jar: CookieJar;
 
+  const t = useTestApp(dialect, { RATE_LIMITS: 'on' });
   beforeAll(async () => {
-    t = await startTestApp(dialect, { RATE_LIMITS: 'on' });
     jar = await signIn(t.url, { name: 'Asha Rao', email: `bounded-${dialect}@example.com` });
   });
-  afterAll(() => t.close());
 
   it('refuses the quadratic email address on its length (finding 1)', async () => {
     const body = orderBody(uniqueName('e'));
@@ -128,11 +126,7 @@ describe.each(TEST_DIALECTS)('bounded work per request (%s)', (dialect) => {
 });
 
 describe('every route declares the rules its handler relies on', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp('sqlite');
 
   it('query strings, path parameters and sessions are checked before the handler', () => {
     const routes = routesDeclared(t.app);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { parsePortfolio } from '../../shared/domain/portfolio.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
@@ -7,13 +7,7 @@ import { seedTemplates } from './templates.service.js';
 import { updateTemplatePrice } from './templates.repository.js';
 
 describe.each(TEST_DIALECTS)('the templates API on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect);
 
   it('lists the five templates with their prices from the store', async () => {
     const response = await fetch(`${t.url}/api/templates`);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppOn, startTestApp, type RunningApp, type TestApp } from '../../../test/app.js';
+import {
+  startAppOn,
+  startTestApp,
+  useTestApp,
+  type RunningApp,
+  type TestApp,
+} from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { uniqueName } from '../../../test/orders.js';
 import { mailsTo } from '../../../test/store.js';
@@ -16,13 +22,7 @@ const at = (base: Date, days: number, hours = 0) =>
   new Date(base.getTime() + days * DAY_MS + hours * HOUR_MS);
 
 describe.each(TEST_DIALECTS)('term reminders on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect);
 
   const publish = async (paidUntil: Date, options: { unpublished?: boolean } = {}) => {
     const username = uniqueName('rem');

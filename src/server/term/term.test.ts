@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { send } from '../../../test/http.js';
 import { orderBody, publishAs, uniqueName } from '../../../test/orders.js';
@@ -19,7 +19,6 @@ const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISO
 const OWNER_NAME = SAMPLE_DATA.template1.personalDetails.name;
 
 describe.each(TEST_DIALECTS)('the yearly term on %s', (dialect) => {
-  let t: TestApp;
   const names = {
     live: uniqueName('live'),
     grace: uniqueName('grace'),
@@ -69,16 +68,13 @@ describe.each(TEST_DIALECTS)('the yearly term on %s', (dialect) => {
 
   const view = (username: string) => fetch(`${t.url}/users/${username}`);
 
+  const t = useTestApp(dialect);
   beforeAll(async () => {
-    t = await startTestApp(dialect);
     await publish(names.live, daysFromNow(200));
     await publish(names.grace, daysFromNow(-3));
     await publish(names.offline, daysFromNow(-(GRACE_DAYS + 1)));
     await publish(names.unpublished, daysFromNow(200));
     await changeTerm(names.unpublished, { unpublishedAt: new Date().toISOString() });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('lists only pages shown now in the sitemap', async () => {
@@ -164,13 +160,7 @@ describe.each(TEST_DIALECTS)('the yearly term on %s', (dialect) => {
 });
 
 describe.each(TEST_DIALECTS)('usernames after the term on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect);
 
   const person = (label: string): Promise<CookieJar> =>
     signIn(t.url, { name: `Person ${label}`, email: `${uniqueName(label)}@example.com` });

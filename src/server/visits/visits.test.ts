@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { send } from '../../../test/http.js';
 import { publishAs, uniqueName } from '../../../test/orders.js';
@@ -21,18 +21,16 @@ const SAFARI =
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
-  let t: TestApp;
   let owner: CookieJar;
   let other: CookieJar;
   const username = uniqueName('vis');
 
+  const t = useTestApp(dialect);
   beforeAll(async () => {
-    t = await startTestApp(dialect);
     owner = await signIn(t.url, { name: 'Vidya Rao', email: `vidya-${randomUUID()}@example.com` });
     other = await signIn(t.url, { name: 'Other', email: `other-${randomUUID()}@example.com` });
     await publishAs(t, owner, username);
   });
-  afterAll(() => t.close());
 
   const view = async (agent: string, init: RequestInit = {}) => {
     const answer = await fetch(`${t.url}/users/${username}`, {
