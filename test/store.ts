@@ -77,3 +77,8 @@ export function mailsTo(db: Db, address: string, subject?: string) {
   if (subject !== undefined) query = query.where('subject', '=', subject);
   return query.orderBy('created_at').execute();
 }
+
+/** The row of `username` in the usernames table (its owner, portfolio and state), if it is held. */
+export function usernameRow(db: Db, username: string) {
+  return db.selectFrom('usernames').selectAll().where('username', '=', username).executeTakeFirst();
+}

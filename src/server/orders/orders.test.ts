@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { orderBody } from '../../../test/orders.js';
-import { holdsOf, mailsTo } from '../../../test/store.js';
+import { holdsOf, mailsTo, usernameRow } from '../../../test/store.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import { webpImage } from '../../../test/images.js';
 import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
@@ -30,12 +30,7 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
   };
   const pay = async (jar: CookieJar, orderId: string) =>
     (await post(jar, '/test-gateway/pay', { order_id: orderId })).body;
-  const published = (username: string) =>
-    t.database.db
-      .selectFrom('usernames')
-      .selectAll()
-      .where('username', '=', username)
-      .executeTakeFirst();
+  const published = (username: string) => usernameRow(t.database.db, username);
   const name = () => `n${randomUUID().slice(0, 8)}`;
 
   it('refuses to claim a name kept for the service, and holds nothing', async () => {

@@ -11,6 +11,7 @@ import {
 import { postJson } from '../../../test/http.js';
 import { orderBody, uniqueName } from '../../../test/orders.js';
 import { signIn, type CookieJar } from '../../../test/signin.js';
+import { usernameRow } from '../../../test/store.js';
 import { paymentSignature } from './signatures.js';
 
 const { keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET } = RAZORPAY_TEST_KEYS;
@@ -43,12 +44,7 @@ describe.each(TEST_DIALECTS)('confirming and capturing payments on %s', (dialect
         .selectAll()
         .where('gateway_order_id', '=', orderId)
         .executeTakeFirstOrThrow();
-    const owner = (username: string) =>
-      t.database.db
-        .selectFrom('usernames')
-        .selectAll()
-        .where('username', '=', username)
-        .executeTakeFirst();
+    const owner = (username: string) => usernameRow(t.database.db, username);
     const liveMails = async (username: string) =>
       (
         await t.database.db

@@ -8,7 +8,7 @@ import {
   type FakeRazorpay,
 } from '../../../test/fake-razorpay.js';
 import { orderBody } from '../../../test/orders.js';
-import { holdsOf } from '../../../test/store.js';
+import { holdsOf, usernameRow } from '../../../test/store.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import { hmacHex, paymentSignature } from './signatures.js';
 
@@ -92,11 +92,7 @@ describe('payments through Razorpay (a local peer speaking its API)', () => {
       body: event,
     });
     expect(response.status).toBe(200);
-    const owner = await t.database.db
-      .selectFrom('usernames')
-      .selectAll()
-      .where('username', '=', username)
-      .executeTakeFirst();
+    const owner = await usernameRow(t.database.db, username);
     expect(owner).toBeDefined();
   });
 

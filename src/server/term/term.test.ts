@@ -6,6 +6,7 @@ import { send } from '../../../test/http.js';
 import { orderBody, publishAs, uniqueName } from '../../../test/orders.js';
 import { publishDirectly } from '../../../test/publish-directly.js';
 import { signIn, type CookieJar } from '../../../test/signin.js';
+import { usernameRow } from '../../../test/store.js';
 import { GRACE_DAYS, RESERVED_DAYS } from '../../shared/domain/term.js';
 import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
@@ -169,14 +170,9 @@ describe.each(TEST_DIALECTS)('usernames after the term on %s', (dialect) => {
       path: '/api/claims',
       body: { username, templateId, data: SAMPLE_DATA[templateId] },
     });
-  const usernameRow = (username: string) =>
-    t.database.db
-      .selectFrom('usernames')
-      .selectAll()
-      .where('username', '=', username)
-      .executeTakeFirst();
+  const heldName = (username: string) => usernameRow(t.database.db, username);
   const setPaidUntil = async (username: string, paidUntil: string) => {
-    const row = await usernameRow(username);
+    const row = await heldName(username);
     await t.database.db
       .updateTable('portfolios')
       .set({ paid_until: paidUntil })
@@ -199,7 +195,7 @@ describe.each(TEST_DIALECTS)('usernames after the term on %s', (dialect) => {
     expect(claimed.body).toMatchObject({ status: 'free', username });
     await publishAs(t, buyer, username, 'template2');
 
-    const row = await usernameRow(username);
+    const row = await heldName(username);
     expect(row!.user_id).not.toBe(old.userId);
     expect(row!.portfolio_id).not.toBe(old.portfolioId);
     const page = await fetch(`${t.url}/users/${username}`);
@@ -257,10 +253,10 @@ describe.each(TEST_DIALECTS)('usernames after the term on %s', (dialect) => {
     expect(first).toBe(second);
     expect(first.released).toBeGreaterThanOrEqual(2);
     for (const username of released) {
-      expect(await usernameRow(username)).toBeUndefined();
+      expect(await heldName(username)).toBeUndefined();
       expect((await fetch(`${t.url}/users/${username}`)).status).toBe(404);
     }
-    expect(await usernameRow(kept)).toBeDefined();
+    expect(await heldName(kept)).toBeDefined();
     expect((await t.app.termSchedule.runOnce()).released).toBe(0);
   });
 
@@ -299,7 +295,7 @@ describe.each(TEST_DIALECTS)('usernames after the term on %s', (dialect) => {
     });
     const verified = await send(t, owner, { path: '/verify-payment', body: paid.body });
     expect(verified.body).toMatchObject({ status: 'published' });
-    const row = await usernameRow(username);
+    const row = await heldName(username);
     const portfolio = await t.database.db
       .selectFrom('portfolios')
       .select('paid_until')
