@@ -25,6 +25,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A state a browser reaches "soon" can take seconds on a loaded two-core CI machine;
+          // a poll returns as soon as it holds, so only a failure waits this long.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
