@@ -10,8 +10,8 @@ import {
 
 export type SignInOutcome = SignInStatus | SignInClientFailure;
 
-/** A failed popup is closed again every quarter second for about 2 s (closeForGood). */
-const CLOSE_TRIES = 8;
+/** A failed popup is closed again every quarter second for about 5 s (closeForGood). */
+const CLOSE_TRIES = 20;
 const CLOSE_RETRY_MS = 250;
 
 /** How often we look whether the person closed the popup (the spec allowed 8 s; we notice in 0.5 s). */
