@@ -9,6 +9,7 @@ import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Footer } from '../components/Footer.js';
+import { LoadFailed } from '../components/LoadFailed.js';
 import { TopBar } from '../components/TopBar.js';
 import '../components/alert.css';
 import '../account/account.css';
@@ -97,12 +98,9 @@ function SignedInAccount({ email }: { email: string }) {
         </p>
       )}
       {loaded.status === 'error' && (
-        <div className="account__panel" role="alert">
-          <p>Your portfolios could not be loaded. {loaded.message}</p>
-          <button type="button" className="button" onClick={retry}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed className="account__panel" onRetry={retry}>
+          Your portfolios could not be loaded. {loaded.message}
+        </LoadFailed>
       )}
       {loaded.status === 'ready' && loaded.answer.portfolios.length === 0 && (
         <section className="account__panel account__empty" aria-labelledby="account-empty">

@@ -9,6 +9,7 @@ import {
 import { AccountBar } from '../components/AccountBar.js';
 import { Alert } from '../components/Alert.js';
 import { Footer } from '../components/Footer.js';
+import { LoadFailed } from '../components/LoadFailed.js';
 import { TopBar } from '../components/TopBar.js';
 import { useSelectTemplate } from '../templates/useSelectTemplate.js';
 import { useTemplateList } from '../templates/useTemplateList.js';
@@ -99,12 +100,9 @@ export function ChoosePage() {
           </>
         )}
         {templates.status === 'error' && (
-          <div className="choose__status" role="alert">
-            <p>The templates could not be loaded. {templates.message}</p>
-            <button type="button" className="button" onClick={retryTemplates}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed className="choose__status" onRetry={retryTemplates}>
+            The templates could not be loaded. {templates.message}
+          </LoadFailed>
         )}
         {templates.status === 'ready' && (
           <ul className="choose__grid">
