@@ -45,3 +45,8 @@ export function visibleSocialLinks(links: readonly SocialLink[]): SocialLink[] {
     .filter((link) => link.url.trim() !== '')
     .map((link) => ({ ...link, iconClass: socialIconFor(link.url, link.iconClass) }));
 }
+
+/** The tel: link for a phone number as its owner wrote it: digits and a leading + only. */
+export function telHref(tel: string): string {
+  return `tel:${tel.replace(/[^0-9+]/g, '')}`;
+}

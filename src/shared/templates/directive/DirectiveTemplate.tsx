@@ -1,7 +1,7 @@
 import { faLocationDot, faPaperPlane, faPhone } from '@fortawesome/free-solid-svg-icons';
 import type { ContactDetails, PersonalDetails, Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon, TileIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
-import { visibleSocialLinks } from '../common/contact.js';
+import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
@@ -233,7 +233,7 @@ function Footer({
             {tel && (
               <li className="dv-contact__item">
                 <FaIcon icon={faPhone} className="dv-contact__icon" />
-                <a className="dv-contact__link" href={`tel:${tel.replace(/[^0-9+]/g, '')}`}>
+                <a className="dv-contact__link" href={telHref(tel)}>
                   {tel}
                 </a>
               </li>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon } from '../common/Icon.js';
-import { visibleSocialLinks } from '../common/contact.js';
+import { telHref, visibleSocialLinks } from '../common/contact.js';
 import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
@@ -22,10 +22,6 @@ const filled = (value: string | undefined): value is string => (value ?? '').tri
 /** Off-site links open in the same tab and do not leak the opener or referrer. */
 function linkAttributes(url: string): { href: string; rel?: string } {
   return /^https?:\/\//i.test(url) ? { href: url, rel: 'noopener noreferrer' } : { href: url };
-}
-
-function telHref(tel: string): string {
-  return `tel:${tel.replace(/[^\d+]/g, '')}`;
 }
 
 function tileHasContent(tile: Tile, withImage: boolean): boolean {

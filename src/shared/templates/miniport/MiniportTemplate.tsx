@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import type { TemplateProps } from '../definition.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { phrasesOf } from '../common/phrases.js';
-import { visibleSocialLinks } from '../common/contact.js';
+import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import { miniportDefinition } from './definition.js';
 import './miniport.css';
@@ -90,6 +90,35 @@ function SectionFooter({ section, next }: { section: Section; next: Part | undef
       <Paragraphs text={section.sectionFooterText} className="mp-foot__text" />
       <LeadButton to={next} large />
     </footer>
+  );
+}
+
+/** A band of tiles: the section's heading, its tiles in a grid, then its footer. */
+function TileBand({
+  id,
+  className,
+  titleId,
+  section,
+  label,
+  next,
+  children,
+}: {
+  id: PartId;
+  className: string;
+  titleId: string;
+  section: Section;
+  label: string;
+  next: Part | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} data-mp-part="" className={`mp-band ${className}`} aria-labelledby={titleId}>
+      <div className="mp-container">
+        <SectionHeader section={section} titleId={titleId} label={label} />
+        <div className="mp-grid">{children}</div>
+        <SectionFooter section={section} next={next} />
+      </div>
+    </section>
   );
 }
 
@@ -298,47 +327,39 @@ export function MiniportTemplate({ data }: TemplateProps) {
         </section>
 
         {services ? (
-          <section
+          <TileBand
             id="section"
-            data-mp-part=""
-            className="mp-band mp-services"
-            aria-labelledby="mp-services-title"
+            className="mp-services"
+            titleId="mp-services-title"
+            section={services}
+            label={servicesLabel}
+            next={after('section')}
           >
-            <div className="mp-container">
-              <SectionHeader section={services} titleId="mp-services-title" label={servicesLabel} />
-              <div className="mp-grid">
-                {services.sectionTiles.map((tile, index) =>
-                  tileShows(tile, false) ? (
-                    <ServiceTile key={index} tile={tile} more={say('moreButton')} />
-                  ) : null,
-                )}
-              </div>
-              <SectionFooter section={services} next={after('section')} />
-            </div>
-          </section>
+            {services.sectionTiles.map((tile, index) =>
+              tileShows(tile, false) ? (
+                <ServiceTile key={index} tile={tile} more={say('moreButton')} />
+              ) : null,
+            )}
+          </TileBand>
         ) : (
           data.section && <div id="section" className="mp-anchor" />
         )}
 
         {work ? (
-          <section
+          <TileBand
             id="section2"
-            data-mp-part=""
-            className="mp-band mp-portfolio"
-            aria-labelledby="mp-portfolio-title"
+            className="mp-portfolio"
+            titleId="mp-portfolio-title"
+            section={work}
+            label={workLabel}
+            next={after('section2')}
           >
-            <div className="mp-container">
-              <SectionHeader section={work} titleId="mp-portfolio-title" label={workLabel} />
-              <div className="mp-grid">
-                {work.sectionTiles.map((tile, index) =>
-                  tileShows(tile, true) ? (
-                    <WorkTile key={index} tile={tile} index={index} more={say('moreButton')} />
-                  ) : null,
-                )}
-              </div>
-              <SectionFooter section={work} next={after('section2')} />
-            </div>
-          </section>
+            {work.sectionTiles.map((tile, index) =>
+              tileShows(tile, true) ? (
+                <WorkTile key={index} tile={tile} index={index} more={say('moreButton')} />
+              ) : null,
+            )}
+          </TileBand>
         ) : (
           data.section2 && <div id="section2" className="mp-anchor" />
         )}
@@ -379,7 +400,7 @@ export function MiniportTemplate({ data }: TemplateProps) {
                   <div className="mp-details__item">
                     <dt>Phone</dt>
                     <dd>
-                      <a href={`tel:${tel.replace(/[^0-9+]/g, '')}`}>{tel}</a>
+                      <a href={telHref(tel)}>{tel}</a>
                     </dd>
                   </div>
                 )}

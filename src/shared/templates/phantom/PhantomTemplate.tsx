@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon } from '../common/Icon.js';
-import { visibleSocialLinks } from '../common/contact.js';
+import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
@@ -230,7 +230,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
                 {contact.tel && (
                   <li>
                     <span className="phantom-visually-hidden">Phone: </span>
-                    <a href={`tel:${contact.tel.replace(/[^0-9+]/g, '')}`}>
+                    <a href={telHref(contact.tel)}>
                       <PhoneIcon />
                       {contact.tel}
                     </a>

@@ -6,10 +6,11 @@ import {
   faPhone,
   faXmark,
 } from '@fortawesome/free-solid-svg-icons';
-import type { MouseEvent } from 'react';
+import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
+import type { MouseEvent, ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
-import { visibleSocialLinks } from '../common/contact.js';
+import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
@@ -51,6 +52,73 @@ function SpecialLink({ href, text, title }: { href: string; text: string; title:
         {title !== '' && <span className="ss-visually-hidden">: {title}</span>}
       </span>
     </a>
+  );
+}
+
+/** A tile's picture (800x500 by default), or its placeholder when it has none. */
+function TileImage({ tile, className, sizes }: { tile: Tile; className: string; sizes: string }) {
+  return (
+    <div className={className}>
+      {tile.img !== '' ? (
+        <TemplateImage
+          src={tile.img}
+          alt={tile.title}
+          width={800}
+          height={500}
+          sizes={sizes}
+          load="lazy"
+          decoding="async"
+        />
+      ) : (
+        <Placeholder title={tile.title} />
+      )}
+    </div>
+  );
+}
+
+/** A tile's title, text and link; the title is a level below its section's heading. */
+function TileText({
+  tile,
+  className,
+  Heading,
+  headingClassName,
+  linkText,
+}: {
+  tile: Tile;
+  className: string;
+  Heading: 'h2' | 'h3';
+  headingClassName: string;
+  linkText: string;
+}) {
+  return (
+    <div className={className}>
+      {tile.title !== '' && <Heading className={headingClassName}>{tile.title}</Heading>}
+      <Paragraphs text={tile.desc} className="ss-text" />
+      {tile.link !== '' && <SpecialLink href={tile.link} text={linkText} title={tile.title} />}
+    </div>
+  );
+}
+
+/** One way to reach the owner: its icon, what it is, and the address itself. */
+function ContactItem({
+  icon,
+  label,
+  children,
+}: {
+  icon: IconDefinition;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="ss-contact__item">
+      <span className="ss-contact__icon" aria-hidden="true">
+        <FaIcon icon={icon} className="ss-glyph" />
+      </span>
+      <div>
+        <h3 className="ss-contact__label">{label}</h3>
+        <p className="ss-contact__value">{children}</p>
+      </div>
+    </li>
   );
 }
 
@@ -145,30 +213,18 @@ function Spotlights({ section, linkText }: { section: Section; linkText: string 
           <div className="ss-inner spotlight__inner">
             {index === 0 && heading}
             <article className="spotlight__item">
-              <div className="spotlight__image">
-                {tile.img !== '' ? (
-                  <TemplateImage
-                    src={tile.img}
-                    alt={tile.title}
-                    width={800}
-                    height={500}
-                    sizes="(max-width: 480px) 136px, (max-width: 980px) 192px, 240px"
-                    load="lazy"
-                    decoding="async"
-                  />
-                ) : (
-                  <Placeholder title={tile.title} />
-                )}
-              </div>
-              <div className="spotlight__content">
-                {tile.title !== '' && (
-                  <TileHeading className="ss-major spotlight__title">{tile.title}</TileHeading>
-                )}
-                <Paragraphs text={tile.desc} className="ss-text" />
-                {tile.link !== '' && (
-                  <SpecialLink href={tile.link} text={linkText} title={tile.title} />
-                )}
-              </div>
+              <TileImage
+                tile={tile}
+                className="spotlight__image"
+                sizes="(max-width: 480px) 136px, (max-width: 980px) 192px, 240px"
+              />
+              <TileText
+                tile={tile}
+                className="spotlight__content"
+                Heading={TileHeading}
+                headingClassName="ss-major spotlight__title"
+                linkText={linkText}
+              />
             </article>
           </div>
         </div>
@@ -208,30 +264,18 @@ function Features({ section, linkText }: { section: Section; linkText: string })
                 key={index}
                 className={`feature${lastIsWide && index === tiles.length - 1 ? ' feature--wide' : ''}`}
               >
-                <div className="feature__image">
-                  {tile.img !== '' ? (
-                    <TemplateImage
-                      src={tile.img}
-                      alt={tile.title}
-                      width={800}
-                      height={500}
-                      sizes="(max-width: 980px) 100vw, 50vw"
-                      load="lazy"
-                      decoding="async"
-                    />
-                  ) : (
-                    <Placeholder title={tile.title} />
-                  )}
-                </div>
-                <div className="feature__body">
-                  {tile.title !== '' && (
-                    <TileHeading className="feature__title">{tile.title}</TileHeading>
-                  )}
-                  <Paragraphs text={tile.desc} className="ss-text" />
-                  {tile.link !== '' && (
-                    <SpecialLink href={tile.link} text={linkText} title={tile.title} />
-                  )}
-                </div>
+                <TileImage
+                  tile={tile}
+                  className="feature__image"
+                  sizes="(max-width: 980px) 100vw, 50vw"
+                />
+                <TileText
+                  tile={tile}
+                  className="feature__body"
+                  Heading={TileHeading}
+                  headingClassName="feature__title"
+                  linkText={linkText}
+                />
               </article>
             ))}
           </div>
@@ -340,41 +384,19 @@ export function SolidStateTemplate({ data }: TemplateProps) {
             {hasContactList && (
               <ul className="ss-contact">
                 {address !== '' && (
-                  <li className="ss-contact__item">
-                    <span className="ss-contact__icon" aria-hidden="true">
-                      <FaIcon icon={faLocationDot} className="ss-glyph" />
-                    </span>
-                    <div>
-                      <h3 className="ss-contact__label">Address</h3>
-                      <p className="ss-contact__value">{address}</p>
-                    </div>
-                  </li>
+                  <ContactItem icon={faLocationDot} label="Address">
+                    {address}
+                  </ContactItem>
                 )}
                 {email !== '' && (
-                  <li className="ss-contact__item">
-                    <span className="ss-contact__icon" aria-hidden="true">
-                      <FaIcon icon={faEnvelope} className="ss-glyph" />
-                    </span>
-                    <div>
-                      <h3 className="ss-contact__label">Email</h3>
-                      <p className="ss-contact__value">
-                        <a href={`mailto:${email}`}>{email}</a>
-                      </p>
-                    </div>
-                  </li>
+                  <ContactItem icon={faEnvelope} label="Email">
+                    <a href={`mailto:${email}`}>{email}</a>
+                  </ContactItem>
                 )}
                 {tel !== '' && (
-                  <li className="ss-contact__item">
-                    <span className="ss-contact__icon" aria-hidden="true">
-                      <FaIcon icon={faPhone} className="ss-glyph" />
-                    </span>
-                    <div>
-                      <h3 className="ss-contact__label">Phone</h3>
-                      <p className="ss-contact__value">
-                        <a href={`tel:${tel.replace(/[^0-9+]/g, '')}`}>{tel}</a>
-                      </p>
-                    </div>
-                  </li>
+                  <ContactItem icon={faPhone} label="Phone">
+                    <a href={telHref(tel)}>{tel}</a>
+                  </ContactItem>
                 )}
                 {socialLinks.length > 0 && (
                   <li className="ss-contact__item ss-contact__item--social">
