@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { parsePortfolio, type PortfolioData, type Tile } from '../../domain/portfolio.js';
+import {
+  blankContactDetails,
+  blankPersonalDetails,
+  blankSection,
+  parsePortfolio,
+  type PortfolioData,
+  type Tile,
+} from '../../domain/portfolio.js';
 import { LIMITS } from '../../domain/limits.js';
 import { PhantomTemplate } from './PhantomTemplate.js';
 import { phantomDefinition } from './definition.js';
@@ -38,25 +45,11 @@ function nth<T>(list: readonly T[], index: number): T {
 
 const textOf = (inner: string) => decode(inner.replace(/<[^>]+>/g, '')).trim();
 
-const emptyTile: Tile = { img: '', title: '', desc: '', link: '' };
-
 function minimal(): PortfolioData {
   return {
-    personalDetails: {
-      type: 'personalDetails',
-      name: 'Ada',
-      headline: '',
-      intro: '',
-      profileImage: '',
-    },
-    section: {
-      type: 'section',
-      sectionTitle: '',
-      sectionSubTitle: '',
-      sectionFooterText: '',
-      sectionTiles: [{ ...emptyTile }],
-    },
-    contactDetails: { type: 'contactDetails', email: '', tel: '', address: '', socialLinks: [] },
+    personalDetails: { ...blankPersonalDetails(), name: 'Ada' },
+    section: blankSection('section'),
+    contactDetails: blankContactDetails(),
   };
 }
 

@@ -1,7 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/limits.js';
-import { parsePortfolio, type PortfolioData, type Tile } from '../../domain/portfolio.js';
+import {
+  blankContactDetails,
+  blankPersonalDetails,
+  blankSection,
+  parsePortfolio,
+  type PortfolioData,
+  type Tile,
+} from '../../domain/portfolio.js';
 import { solidStateDefinition } from './definition.js';
 import { solidStateSample } from './sample.js';
 import { SolidStateTemplate } from './SolidStateTemplate.js';
@@ -65,28 +72,10 @@ function withSections(spotlights: Tile[], features: Tile[]): PortfolioData {
 }
 
 const minimal: PortfolioData = {
-  personalDetails: {
-    type: 'personalDetails',
-    name: 'Ana',
-    headline: '',
-    intro: '',
-    profileImage: '',
-  },
-  section: {
-    type: 'section',
-    sectionTitle: '',
-    sectionSubTitle: '',
-    sectionFooterText: '',
-    sectionTiles: [{ img: '', title: '', desc: '', link: '' }],
-  },
-  section2: {
-    type: 'section2',
-    sectionTitle: '',
-    sectionSubTitle: '',
-    sectionFooterText: '',
-    sectionTiles: [{ img: '', title: '', desc: '', link: '' }],
-  },
-  contactDetails: { type: 'contactDetails', email: '', tel: '', address: '', socialLinks: [] },
+  personalDetails: { ...blankPersonalDetails(), name: 'Ana' },
+  section: blankSection('section'),
+  section2: blankSection('section2'),
+  contactDetails: blankContactDetails(),
 };
 
 describe('Solid-State sample data', () => {
