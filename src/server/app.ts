@@ -197,6 +197,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
   app.decorate('deps', deps);
+  // Fastify runs onClose hooks last-registered first: registered before every other, this one
+  // closes the database after all the work that writes to it has stopped (the visitor counts'
+  // last flush, a sitemap build, a page render).
+  app.addHook('onClose', async () => deps.db.destroy());
 
   // JSON is the only body the API reads.
   app.removeContentTypeParser('text/plain');
@@ -328,7 +332,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.captureRetry.stop();
     await app.termSchedule.stop();
     await app.domainChecks.stop();
-    await deps.db.destroy();
   });
 
   return app;

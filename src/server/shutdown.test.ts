@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../test/app.js';
-import { isDatabaseReady } from './db/database.js';
+import { TEST_DIALECTS } from '../../test/database.js';
+import { publishAs, uniqueName } from '../../test/orders.js';
+import { signIn } from '../../test/signin.js';
+import { isDatabaseReady, openDatabase } from './db/database.js';
 import { createShutdown } from './shutdown.js';
 
 describe('graceful shutdown', () => {
@@ -39,5 +43,39 @@ describe('graceful shutdown', () => {
     expect(exits).toEqual([0]);
     expect(await isDatabaseReady(t.database.db)).toBe(false);
     await t.database.destroy();
+  });
+});
+
+describe.each(TEST_DIALECTS)('closing the app on %s', (dialect) => {
+  it('writes the views it counted before it closes the database', async () => {
+    const t = await startTestApp(dialect);
+    const username = uniqueName('bye');
+    const owner = await signIn(t.url, { name: 'Last Flush', email: `${randomUUID()}@example.com` });
+    await publishAs(t, owner, username);
+    const view = await fetch(`${t.url}/users/${username}`, {
+      headers: {
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      },
+    });
+    expect(view.status).toBe(200);
+    await view.arrayBuffer();
+
+    // The counts are written every few seconds: this view is still in memory when the app closes.
+    await t.app.close();
+    const { db } = openDatabase({
+      sqliteFile: t.database.sqliteFile,
+      databaseUrl: t.database.databaseUrl,
+    });
+    try {
+      const rows = await db
+        .selectFrom('page_views')
+        .select('views')
+        .where('username', '=', username)
+        .execute();
+      expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(1);
+    } finally {
+      await db.destroy();
+      await t.database.destroy();
+    }
   });
 });
