@@ -94,7 +94,7 @@ export async function deletePortfolio(
     if (!owned) throw new AccountError('not_yours', NOT_YOURS);
     await deleteName(trx, username);
     await deletePortfolioIfUnused(trx, owned.portfolio_id);
-    await bumpPageGeneration(trx);
+    await bumpPageGeneration(trx, { releasesName: true });
   });
 }
 
@@ -188,7 +188,7 @@ export async function deleteAccount(
   }
   await inTransaction(ctx.db, async (trx) => {
     await erasePerson(trx, user.id, ctx.now().toISOString());
-    await bumpPageGeneration(trx);
+    await bumpPageGeneration(trx, { releasesName: true });
   });
   // Files cannot join a database transaction; the rows said whose they were until now.
   await deleteUploadsOf(ctx.db, ctx.storage, user.id);

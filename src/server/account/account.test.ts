@@ -285,6 +285,8 @@ describe.each(TEST_DIALECTS)('the account API (%s)', (dialect) => {
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ error: { field: 'confirmation' } });
     expect((await account(t, owner)).portfolios).toHaveLength(1);
+    // Seen once, so this process holds the page in memory too.
+    expect(await publicStatus(t, name1)).toBe(200);
 
     const before = await readPageGeneration(t.database.db);
     const done = await send(t, owner, {

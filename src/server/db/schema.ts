@@ -146,6 +146,8 @@ export interface PageGenerationTable {
   id: number;
   /** bigint: PostgreSQL's driver returns it as a string, SQLite as a number. */
   value: number | string;
+  /** Of those changes, the ones that deleted a username (same types as value). */
+  releases: number | string;
 }
 
 /** An image someone uploaded; one row per owner and content hash. */

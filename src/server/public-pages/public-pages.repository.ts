@@ -245,33 +245,79 @@ const CHANGED_PAGE_COLUMNS = [
   'rendered_pages.etag as storedEtag',
 ] as const;
 
-export async function listChangedPages(db: Db, since: string): Promise<ChangedPageRow[]> {
-  const base = () =>
-    db
-      .selectFrom('usernames')
-      .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
-      .leftJoin('rendered_pages', 'rendered_pages.username', 'usernames.username')
-      .select(CHANGED_PAGE_COLUMNS);
-  // Three narrow queries, each served by its own index, rather than one OR that none serves.
-  const [portfolios, usernames, rendered] = await Promise.all([
-    base()
-      .select('portfolios.updated_at as changedAt')
-      .where('portfolios.updated_at', '>=', since)
-      .execute(),
-    base()
-      .select('usernames.updated_at as changedAt')
-      .where('usernames.updated_at', '>=', since)
-      .execute(),
-    db
-      .selectFrom('rendered_pages')
-      .innerJoin('usernames', 'usernames.username', 'rendered_pages.username')
-      .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
-      .select(CHANGED_PAGE_COLUMNS)
-      .select('rendered_pages.rendered_at as changedAt')
-      .where('rendered_pages.rendered_at', '>=', since)
-      .execute(),
-  ]);
-  return [...portfolios, ...usernames, ...rendered];
+/** Where each table's changes are dated: a portfolio, its username, its stored page. */
+export const CHANGE_SOURCES = ['portfolios', 'usernames', 'rendered_pages'] as const;
+export type ChangeSource = (typeof CHANGE_SOURCES)[number];
+
+/** The last row a slice of changes read: the next slice starts after it. */
+export interface ChangeCursor {
+  changedAt: string;
+  username: string;
+}
+
+/**
+ * One slice of what changed at or after `since` in one table: up to `limit` rows in
+ * (changedAt, username) order, after `after` when given. Each table's own index on its date
+ * serves it (one query per table rather than one OR that no index serves), and a slice costs
+ * the same wherever it starts, so a burst of changes is read a slice at a time.
+ */
+export async function listChangedPages(
+  db: Db,
+  source: ChangeSource,
+  since: string,
+  after: ChangeCursor | undefined,
+  limit: number,
+): Promise<ChangedPageRow[]> {
+  const rows = await changedPagesQuery(db, source, since, after, limit).execute();
+  // The date is never null here (the query asks for one at or after `since`); the left join of
+  // stored pages makes its type nullable.
+  return rows.filter((row): row is ChangedPageRow => row.changedAt !== null);
+}
+
+/** The query of listChangedPages, for its plan. */
+export function changedPagesQuery(
+  db: Db,
+  source: ChangeSource,
+  since: string,
+  after: ChangeCursor | undefined,
+  limit: number,
+) {
+  const changedAt = (
+    {
+      portfolios: 'portfolios.updated_at',
+      usernames: 'usernames.updated_at',
+      rendered_pages: 'rendered_pages.rendered_at',
+    } as const
+  )[source];
+  const joined =
+    source === 'rendered_pages'
+      ? db
+          .selectFrom('rendered_pages')
+          .innerJoin('usernames', 'usernames.username', 'rendered_pages.username')
+          .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+      : db
+          .selectFrom('usernames')
+          .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+          .leftJoin('rendered_pages', 'rendered_pages.username', 'usernames.username');
+  let query = joined
+    .select(CHANGED_PAGE_COLUMNS)
+    .select(`${changedAt} as changedAt`)
+    .where(changedAt, '>=', after?.changedAt ?? since)
+    .orderBy(changedAt)
+    .orderBy('usernames.username')
+    .limit(limit);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb(changedAt, '>', after.changedAt),
+        eb.and([
+          eb(changedAt, '=', after.changedAt),
+          eb('usernames.username', '>', after.username),
+        ]),
+      ]),
+    );
+  }
+  return query;
 }
 
 /**

@@ -17,7 +17,7 @@ import { PageCache } from './page-cache.js';
 import { MAX_RENDERED_PAGE_BYTES, PageRenderer } from './page-renderer.js';
 import { setPublication } from '../account/account.service.js';
 import { Sitemaps } from './sitemap.js';
-import { StoredPages } from './stored-pages.service.js';
+import { StoredPages, type StoredPagesOptions } from './stored-pages.service.js';
 
 const storedRow = (db: Db, username: string) =>
   db.selectFrom('rendered_pages').selectAll().where('username', '=', username).executeTakeFirst();
@@ -27,6 +27,26 @@ const withName = (data: PortfolioData, name: string): PortfolioData => {
   changed.personalDetails.name = name;
   return changed;
 };
+
+/**
+ * Stored pages on `db` as a process keeps them, with no timers (a test runs the checks itself),
+ * rendering with the built client in `clientDir`.
+ */
+const storedPagesOn = (
+  db: Db,
+  { clientDir = CLIENT_DIR, ...options }: Partial<StoredPagesOptions> & { clientDir?: string } = {},
+) =>
+  new StoredPages({
+    db,
+    renderer: new PageRenderer({
+      clientDir,
+      publicUrl: () => 'http://localhost',
+      mediaBase: '/media',
+    }),
+    cache: new PageCache(1024 * 1024),
+    log: pino({ level: 'silent' }),
+    ...options,
+  });
 
 /** A client build whose template files have other names: what a deploy that changed them looks like. */
 function changedTemplateBuild(): string {
@@ -265,16 +285,7 @@ describe.each(TEST_DIALECTS)('renders of one page on %s', (dialect) => {
   beforeAll(async () => {
     // No app and no change check running: every store in the database is one of this test's.
     database = await createTestDatabase(dialect);
-    pages = new StoredPages({
-      db: database.db,
-      renderer: new PageRenderer({
-        clientDir: CLIENT_DIR,
-        publicUrl: () => 'http://localhost',
-        mediaBase: '/media',
-      }),
-      cache: new PageCache(1024 * 1024),
-      log: pino({ level: 'silent' }),
-    });
+    pages = storedPagesOn(database.db);
   });
   afterAll(async () => {
     await pages.stop();
@@ -313,6 +324,43 @@ describe.each(TEST_DIALECTS)('renders of one page on %s', (dialect) => {
     expect((await storedRow(database.db, 'after-start'))!.html.toString()).toContain(
       '<title>Changed</title>',
     );
+  });
+
+  it('reads a burst of changes a few rows at a time and misses none, even at one instant', async () => {
+    const sliced = storedPagesOn(database.db, { changeRowsPerQuery: 2 });
+    try {
+      await sliced.checkForChanges();
+      // Five portfolios changed at the same instant: slices of two must go on by name there.
+      const usernames = ['slice-a', 'slice-b', 'slice-c', 'slice-d', 'slice-e'];
+      const ids: string[] = [];
+      for (const username of usernames) {
+        const { portfolioId } = await publishDirectly(database.db, {
+          username,
+          templateId: 'template1',
+          data: withName(SAMPLE_DATA.template1, username),
+        });
+        ids.push(portfolioId);
+      }
+      const instant = new Date().toISOString();
+      await database.db
+        .updateTable('portfolios')
+        .set({ updated_at: instant })
+        .where('id', 'in', ids)
+        .execute();
+      await database.db
+        .updateTable('usernames')
+        .set({ updated_at: instant })
+        .where('username', 'in', usernames)
+        .execute();
+      await sliced.checkForChanges();
+      for (const username of usernames) {
+        expect((await storedRow(database.db, username))?.html.toString()).toContain(
+          `<title>${username}</title>`,
+        );
+      }
+    } finally {
+      await sliced.stop();
+    }
   });
 
   it('coalesces rapid updates into few renders, ending on the latest', async () => {
@@ -355,16 +403,7 @@ describe.each(TEST_DIALECTS)('renders of one page on %s', (dialect) => {
     // Two processes of the new deploy, not started (no timers): one sweeps, one only serves.
     const processOfNext = () => {
       const cache = new PageCache(1024 * 1024);
-      const stored = new StoredPages({
-        db: database.db,
-        renderer: new PageRenderer({
-          clientDir: nextBuild,
-          publicUrl: () => 'http://localhost',
-          mediaBase: '/media',
-        }),
-        cache,
-        log: pino({ level: 'silent' }),
-      });
+      const stored = storedPagesOn(database.db, { clientDir: nextBuild, cache });
       // Each holds the page as it was stored before the deploy, as after a view.
       cache.set('new-templates', {
         sourceVersion: old.source_version,
