@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parsePortfolio, type PortfolioData } from '../domain/portfolio.js';
 import { carryOver } from './carry-over.js';
+import { parsed } from './common/test-helpers.js';
 import { TEMPLATE_DEFINITIONS } from './catalog.js';
-
-const from = (input: unknown): PortfolioData => {
-  const parsed = parsePortfolio(input);
-  if (!parsed.ok) throw new Error(parsed.problem.message);
-  return parsed.data;
-};
 
 // Directive (template2): headline, one "Features" section with footer text, image and icon
 // tiles, and an address. Phantom (template5) has no address and no footer text; Miniport
 // (template1) has no headline and no tile images in its first section.
-const directiveDraft = from({
+const directiveDraft = parsed({
   personalDetails: { name: 'Asha Rao', headline: 'Designer', intro: 'Hello', profileImage: '' },
   section: {
     sectionTitle: 'Work',
@@ -66,14 +60,14 @@ describe('changing template in the editor', () => {
       carryOver(directiveDraft, TEMPLATE_DEFINITIONS.template2, TEMPLATE_DEFINITIONS.template1)
         .lost,
     ).toEqual(['Headline', 'Features: the image of 1 tile']);
-    const empty = from({ personalDetails: { name: 'Asha' } });
+    const empty = parsed({ personalDetails: { name: 'Asha' } });
     expect(
       carryOver(empty, TEMPLATE_DEFINITIONS.template2, TEMPLATE_DEFINITIONS.template5).lost,
     ).toEqual([]);
   });
 
   it('names a whole section the new template does not have', () => {
-    const miniport = from({
+    const miniport = parsed({
       personalDetails: { name: 'Asha' },
       section: { sectionTitle: 'Services', sectionTiles: [{ title: 'Design' }] },
       section2: {

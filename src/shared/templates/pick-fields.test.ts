@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePortfolio, type PortfolioData } from '../domain/portfolio.js';
+import { parsed } from './common/test-helpers.js';
 import { pickTemplateFields } from './pick-fields.js';
 import { TEMPLATE_DEFINITIONS } from './catalog.js';
 
@@ -17,7 +18,7 @@ const full = (): PortfolioData => {
     sectionFooterText: 'F',
     sectionTiles: [tile],
   };
-  const result = parsePortfolio({
+  return parsed({
     personalDetails: {
       name: 'N',
       headline: 'H',
@@ -34,8 +35,6 @@ const full = (): PortfolioData => {
       socialLinks: [{ url: 'https://github.com/a', label: 'GitHub', iconClass: 'github' }],
     },
   });
-  if (!result.ok) throw new Error(result.problem.message);
-  return result.data;
 };
 
 describe('pickTemplateFields', () => {

@@ -1,4 +1,10 @@
-import { createContext, useContext, type FormEvent } from 'react';
+import {
+  createContext,
+  useContext,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { CONTACT_FIELDS, CONTACT_LIMITS } from '../../contact.js';
 import { formDeliveryOf, type ContactDetails } from '../../domain/portfolio.js';
 import { handleContactSubmit } from './contact.js';
@@ -54,6 +60,51 @@ export const visitorEmailProps = {
   autoComplete: 'email',
   maxLength: CONTACT_LIMITS.email,
 } as const;
+
+type ControlAttributes = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'name' | 'placeholder' | 'autoComplete' | 'maxLength'
+> &
+  Pick<TextareaHTMLAttributes<HTMLTextAreaElement>, 'rows'>;
+
+export interface FormFieldProps extends ControlAttributes {
+  id: string;
+  label: string;
+  /** The template's class names for the field's box, its label and its input or textarea. */
+  className: string;
+  labelClassName?: string;
+  inputClassName?: string;
+  /** A textarea (the message) instead of a one-line input. */
+  multiline?: boolean;
+}
+
+/**
+ * One field of a template's contact form: a box holding a label and its input or textarea. Each
+ * template gives its own class names and the control's attributes, which the markup keeps in the
+ * order given (so each template's page stays as it was).
+ */
+export function FormField({
+  id,
+  label,
+  className,
+  labelClassName,
+  inputClassName,
+  multiline,
+  ...control
+}: FormFieldProps) {
+  return (
+    <div className={className}>
+      <label className={labelClassName} htmlFor={id}>
+        {label}
+      </label>
+      {multiline ? (
+        <textarea id={id} className={inputClassName} {...control} />
+      ) : (
+        <input id={id} className={inputClassName} {...control} />
+      )}
+    </div>
+  );
+}
 
 /**
  * The server form's hidden parts: the honeypot (off-screen and hidden from assistive technology,

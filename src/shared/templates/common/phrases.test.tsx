@@ -6,6 +6,7 @@ import { TEMPLATE_IDS } from '../catalog.js';
 import { TEMPLATE_COMPONENTS } from '../components.js';
 import { pickTemplateFields } from '../pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../registry.js';
+import { parsed } from './test-helpers.js';
 
 const text = (html: string) =>
   html
@@ -19,9 +20,8 @@ describe.each(TEMPLATE_IDS)('the fixed phrases of %s', (id) => {
   const Template = TEMPLATE_COMPONENTS[id];
   const declared = PHRASE_KEYS.filter((key) => definition.phrases[key]);
   const render = (phrases?: Record<string, string>) => {
-    const parsed = parsePortfolio({ ...SAMPLE_DATA[id], phrases });
-    if (!parsed.ok) throw new Error(parsed.problem.message);
-    return text(renderToStaticMarkup(<Template data={parsed.data} />));
+    const data = parsed({ ...SAMPLE_DATA[id], phrases });
+    return text(renderToStaticMarkup(<Template data={data} />));
   };
 
   it('shows the template’s words when the owner gave none, and the owner’s instead when they did', () => {
@@ -37,9 +37,7 @@ describe.each(TEMPLATE_IDS)('the fixed phrases of %s', (id) => {
 
   it('keeps only the phrases it shows when data moves to it', () => {
     const all = Object.fromEntries(PHRASE_KEYS.map((key) => [key, `x ${key}`]));
-    const parsed = parsePortfolio({ ...SAMPLE_DATA[id], phrases: all });
-    if (!parsed.ok) throw new Error(parsed.problem.message);
-    const picked = pickTemplateFields(definition, parsed.data);
+    const picked = pickTemplateFields(definition, parsed({ ...SAMPLE_DATA[id], phrases: all }));
     expect(Object.keys(picked.phrases ?? {}).sort()).toEqual([...declared].sort());
   });
 });
@@ -48,18 +46,18 @@ describe('phrases in the document', () => {
   const base = { personalDetails: { name: 'A' } };
 
   it('drops unknown and empty phrases, trims the rest, and leaves documents without any as they were', () => {
-    const parsed = parsePortfolio({
+    const result = parsePortfolio({
       ...base,
       phrases: { contactHeading: '  Say hello ', greeting: '', madeUp: 'x' },
     });
-    expect(parsed.ok && parsed.data.phrases).toEqual({ contactHeading: 'Say hello' });
+    expect(result.ok && result.data.phrases).toEqual({ contactHeading: 'Say hello' });
     const none = parsePortfolio({ ...base, phrases: { greeting: '   ' } });
     expect(none.ok && 'phrases' in none.data).toBe(false);
   });
 
   it('refuses an over-long phrase, naming it', () => {
-    const parsed = parsePortfolio({ ...base, phrases: { contactHeading: 'x'.repeat(201) } });
-    expect(parsed.ok).toBe(false);
-    expect(!parsed.ok && parsed.problem.field).toBe('phrases.contactHeading');
+    const result = parsePortfolio({ ...base, phrases: { contactHeading: 'x'.repeat(201) } });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problem.field).toBe('phrases.contactHeading');
   });
 });

@@ -4,27 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { TILE_ICONS } from '../../domain/icons.js';
 import { LIMITS } from '../../domain/limits.js';
 import { parsePortfolio, type PortfolioData } from '../../domain/portfolio.js';
+import { count, parsed } from '../common/test-helpers.js';
 import { DirectiveTemplate } from './DirectiveTemplate.js';
 import { directiveDefinition } from './definition.js';
 import { directiveSample } from './sample.js';
 
 function render(data: PortfolioData): string {
   return renderToStaticMarkup(<DirectiveTemplate data={data} />);
-}
-
-/** Builds canonical data from loose input, the way the editor and the API do. */
-function parse(input: unknown): PortfolioData {
-  const result = parsePortfolio(input);
-  if (!result.ok) throw new Error(result.problem.message);
-  return result.data;
-}
-
-function count(html: string, needle: string | RegExp): number {
-  const pattern =
-    typeof needle === 'string'
-      ? new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g')
-      : needle;
-  return (html.match(pattern) ?? []).length;
 }
 
 /** Tags that render their text content, with the text; used to find empty ones. */
@@ -166,7 +152,7 @@ describe('DirectiveTemplate with the sample data', () => {
 
 describe('DirectiveTemplate with partial data', () => {
   it('hides a tile link that is empty and social links without a url', () => {
-    const data = parse({
+    const data = parsed({
       ...sample,
       section: {
         ...sampleSection,
@@ -189,7 +175,7 @@ describe('DirectiveTemplate with partial data', () => {
   });
 
   it('draws a placeholder block for a tile without an image, and the paper plane without a portrait', () => {
-    const data = parse({
+    const data = parsed({
       personalDetails: { name: 'Ada Park' },
       section: { sectionTiles: [{ title: 'Sketches', desc: 'Pencil on paper.', icon: 'pen' }] },
     });
@@ -201,7 +187,7 @@ describe('DirectiveTemplate with partial data', () => {
   });
 
   it('renders user text as text, never as markup', () => {
-    const data = parse({
+    const data = parsed({
       personalDetails: { name: '<script>alert(1)</script>', intro: '<b>bold</b>' },
     });
     const html = render(data);
@@ -212,7 +198,7 @@ describe('DirectiveTemplate with partial data', () => {
 });
 
 describe('DirectiveTemplate with minimal data (a name only)', () => {
-  const data = parse({
+  const data = parsed({
     personalDetails: { name: 'Ada Park' },
     section: { sectionTiles: [{}] },
     section2: { sectionTiles: [{}] },
@@ -251,7 +237,7 @@ describe('DirectiveTemplate with minimal data (a name only)', () => {
   });
 
   it('does not throw without any section at all', () => {
-    const html2 = render(parse({ personalDetails: { name: '' } }));
+    const html2 = render(parsed({ personalDetails: { name: '' } }));
     expect(html2).not.toContain('<h1');
     expect(emptyElements(html2)).toEqual([]);
   });
@@ -264,7 +250,7 @@ describe('DirectiveTemplate with maximal data', () => {
       length,
     );
   const paragraph = `${long(900)}\n\n${long(1098)}`;
-  const data = parse({
+  const data = parsed({
     personalDetails: {
       name: long(LIMITS.name),
       headline: long(LIMITS.line),

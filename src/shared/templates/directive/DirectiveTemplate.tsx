@@ -1,8 +1,19 @@
-import { faLocationDot, faPaperPlane, faPhone } from '@fortawesome/free-solid-svg-icons';
+import {
+  faEnvelope,
+  faLocationDot,
+  faPaperPlane,
+  faPhone,
+} from '@fortawesome/free-solid-svg-icons';
+import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
 import type { ContactDetails, PersonalDetails, Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon, TileIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
-import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
+import {
+  ContactFormExtras,
+  FormField,
+  useContactForm,
+  visitorEmailProps,
+} from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { directiveDefinition } from './definition.js';
@@ -128,6 +139,22 @@ function Features({ section, more }: { section: Section; more: string }) {
   );
 }
 
+/** One way to reach the owner: its icon, then the address as a link, or as text when it has none. */
+function ContactLine({ icon, text, href }: { icon: IconDefinition; text: string; href?: string }) {
+  return (
+    <li className="dv-contact__item">
+      <FaIcon icon={icon} className="dv-contact__icon" />
+      {href ? (
+        <a className="dv-contact__link" href={href}>
+          {text}
+        </a>
+      ) : (
+        <span className="dv-contact__text">{text}</span>
+      )}
+    </li>
+  );
+}
+
 function Footer({
   contact,
   name,
@@ -158,58 +185,49 @@ function Footer({
         )}
         {contactForm.hasForm && (
           <form className="dv-form" {...contactForm.formProps} aria-labelledby={titleId}>
-            <div className="dv-form__field">
-              <label className="dv-sr-only" htmlFor="directive-contact-name">
-                Name
-              </label>
-              <input
-                id="directive-contact-name"
-                className="dv-form__input"
-                type="text"
-                name="name"
-                placeholder="Name"
-                autoComplete="name"
-              />
-            </div>
+            <FormField
+              className="dv-form__field"
+              labelClassName="dv-sr-only"
+              inputClassName="dv-form__input"
+              id="directive-contact-name"
+              label="Name"
+              type="text"
+              name="name"
+              placeholder="Name"
+              autoComplete="name"
+            />
             {contactForm.delivery === 'server' && (
-              <div className="dv-form__field">
-                <label className="dv-sr-only" htmlFor="directive-contact-email">
-                  Your email
-                </label>
-                <input
-                  id="directive-contact-email"
-                  className="dv-form__input"
-                  placeholder="Your email"
-                  {...visitorEmailProps}
-                />
-              </div>
+              <FormField
+                className="dv-form__field"
+                labelClassName="dv-sr-only"
+                inputClassName="dv-form__input"
+                id="directive-contact-email"
+                label="Your email"
+                placeholder="Your email"
+                {...visitorEmailProps}
+              />
             )}
-            <div
+            <FormField
               className={`dv-form__field${contactForm.delivery === 'server' ? ' dv-form__field--wide' : ''}`}
-            >
-              <label className="dv-sr-only" htmlFor="directive-contact-subject">
-                Subject
-              </label>
-              <input
-                id="directive-contact-subject"
-                className="dv-form__input"
-                type="text"
-                name="subject"
-                placeholder="Subject"
-              />
-            </div>
-            <div className="dv-form__field dv-form__field--wide">
-              <label className="dv-sr-only" htmlFor="directive-contact-message">
-                Message
-              </label>
-              <textarea
-                id="directive-contact-message"
-                className="dv-form__input dv-form__textarea"
-                name="message"
-                placeholder="Message"
-                rows={6}
-              />
-            </div>
+              labelClassName="dv-sr-only"
+              inputClassName="dv-form__input"
+              id="directive-contact-subject"
+              label="Subject"
+              type="text"
+              name="subject"
+              placeholder="Subject"
+            />
+            <FormField
+              className="dv-form__field dv-form__field--wide"
+              labelClassName="dv-sr-only"
+              inputClassName="dv-form__input dv-form__textarea"
+              id="directive-contact-message"
+              label="Message"
+              multiline
+              name="message"
+              placeholder="Message"
+              rows={6}
+            />
             <div className="dv-form__actions">
               <button className="dv-button dv-button--light" type="submit">
                 Send
@@ -222,28 +240,9 @@ function Footer({
         )}
         {hasLines && (
           <ul className="dv-contact">
-            {email && (
-              <li className="dv-contact__item">
-                <SocialIcon name="email" className="dv-contact__icon" />
-                <a className="dv-contact__link" href={`mailto:${email}`}>
-                  {email}
-                </a>
-              </li>
-            )}
-            {tel && (
-              <li className="dv-contact__item">
-                <FaIcon icon={faPhone} className="dv-contact__icon" />
-                <a className="dv-contact__link" href={telHref(tel)}>
-                  {tel}
-                </a>
-              </li>
-            )}
-            {address && (
-              <li className="dv-contact__item">
-                <FaIcon icon={faLocationDot} className="dv-contact__icon" />
-                <span className="dv-contact__text">{address}</span>
-              </li>
-            )}
+            {email && <ContactLine icon={faEnvelope} text={email} href={`mailto:${email}`} />}
+            {tel && <ContactLine icon={faPhone} text={tel} href={telHref(tel)} />}
+            {address && <ContactLine icon={faLocationDot} text={address} />}
           </ul>
         )}
         {socials.length > 0 && (

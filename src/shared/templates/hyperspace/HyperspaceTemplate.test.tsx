@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/limits.js';
 import { parsePortfolio, type PortfolioData, type Tile } from '../../domain/portfolio.js';
 import { ROTATING_ICONS, TileIcon } from '../common/Icon.js';
+import { count, parsed } from '../common/test-helpers.js';
 import { pickTemplateFields } from '../pick-fields.js';
 import { hyperspaceDefinition } from './definition.js';
 import { HyperspaceTemplate } from './HyperspaceTemplate.js';
@@ -30,9 +31,6 @@ function articles(html: string): string[] {
   return html.match(/<article\b[\s\S]*?<\/article>/g) ?? [];
 }
 
-const count = (html: string, pattern: RegExp) =>
-  (html.match(new RegExp(pattern.source, 'g')) ?? []).length;
-
 const textOf = (html: string) =>
   html
     .replace(/<[^>]+>/g, ' ')
@@ -54,8 +52,8 @@ const withContact = (changes: Partial<PortfolioData['contactDetails']>): Portfol
 
 describe('Hyperspace sample data', () => {
   it('passes the portfolio schema and keeps only the fields the template shows', () => {
-    const parsed = parsePortfolio(hyperspaceSample);
-    expect(parsed.ok, JSON.stringify(parsed)).toBe(true);
+    const result = parsePortfolio(hyperspaceSample);
+    expect(result.ok, JSON.stringify(result)).toBe(true);
     expect(pickTemplateFields(hyperspaceDefinition, hyperspaceSample)).toEqual(hyperspaceSample);
   });
 
@@ -324,14 +322,13 @@ describe('HyperspaceTemplate with partial data', () => {
 
 describe('HyperspaceTemplate with minimal and maximal data', () => {
   it('renders a name alone with empty sections, with no empty headings or links', () => {
-    const parsed = parsePortfolio({
-      personalDetails: { name: 'Asha Rao' },
-      section: { sectionTiles: [{}] },
-      section2: { sectionTiles: [{}] },
-    });
-    expect(parsed.ok).toBe(true);
-    if (!parsed.ok) return;
-    const html = render(parsed.data);
+    const html = render(
+      parsed({
+        personalDetails: { name: 'Asha Rao' },
+        section: { sectionTiles: [{}] },
+        section2: { sectionTiles: [{}] },
+      }),
+    );
     expectNothingEmpty(html);
     expect(html).toContain('<h1 id="hs-title">Asha Rao</h1>');
     expect(html).not.toContain('id="section"');
@@ -350,9 +347,8 @@ describe('HyperspaceTemplate with minimal and maximal data', () => {
   });
 
   it('renders without sections at all', () => {
-    const parsed = parsePortfolio({ personalDetails: { name: 'Asha Rao' } });
-    expect(parsed.ok).toBe(true);
-    if (parsed.ok) expect(() => render(parsed.data)).not.toThrow();
+    const data = parsed({ personalDetails: { name: 'Asha Rao' } });
+    expect(() => render(data)).not.toThrow();
   });
 
   it('renders 24 tiles per section with every text at its length limit', () => {
@@ -398,10 +394,7 @@ describe('HyperspaceTemplate with minimal and maximal data', () => {
         })),
       },
     };
-    const parsed = parsePortfolio(maximal);
-    expect(parsed.ok, JSON.stringify(parsed)).toBe(true);
-    if (!parsed.ok) return;
-    const html = render(parsed.data);
+    const html = render(parsed(maximal));
     expectNothingEmpty(html);
     expect(articles(element(html, /<section id="section"[^>]*>/))).toHaveLength(24);
     expect(articles(element(html, /<section id="section2"[^>]*>/))).toHaveLength(24);

@@ -2,7 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon } from '../common/Icon.js';
 import { telHref, visibleSocialLinks } from '../common/contact.js';
-import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
+import {
+  ContactFormExtras,
+  FormField,
+  useContactForm,
+  visitorEmailProps,
+} from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { hyperspaceDefinition } from './definition.js';
@@ -47,6 +52,35 @@ function sectionHasContent(
     filled(section.sectionTitle) ||
     filled(section.sectionSubTitle) ||
     (withFooter && filled(section.sectionFooterText))
+  );
+}
+
+/** A section is named by its title's heading, or by the editor's name for it when untitled. */
+function sectionNaming(section: Section, titleId: string, label: string) {
+  return filled(section.sectionTitle) ? { 'aria-labelledby': titleId } : { 'aria-label': label };
+}
+
+/** A section's title and subtitle, whichever it has (nothing when it has neither). */
+function SectionHead({
+  section,
+  titleId,
+  className,
+}: {
+  section: Section;
+  titleId: string;
+  className: string;
+}) {
+  const { sectionTitle: title, sectionSubTitle: subtitle } = section;
+  if (!filled(title) && !filled(subtitle)) return null;
+  return (
+    <header className={className}>
+      {filled(title) && (
+        <h2 id={titleId} className="hs-major">
+          {title}
+        </h2>
+      )}
+      {filled(subtitle) && <p className="hs-subtitle">{subtitle}</p>}
+    </header>
   );
 }
 
@@ -211,22 +245,13 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
               id="section"
               className="hs-spotlights hs-anchor"
               data-hs-spy=""
-              {...(filled(section.sectionTitle)
-                ? { 'aria-labelledby': 'hs-section-title' }
-                : { 'aria-label': sectionLabel })}
+              {...sectionNaming(section, 'hs-section-title', sectionLabel)}
             >
-              {(filled(section.sectionTitle) || filled(section.sectionSubTitle)) && (
-                <header className="hs-section-head hs-reveal">
-                  {filled(section.sectionTitle) && (
-                    <h2 id="hs-section-title" className="hs-major">
-                      {section.sectionTitle}
-                    </h2>
-                  )}
-                  {filled(section.sectionSubTitle) && (
-                    <p className="hs-subtitle">{section.sectionSubTitle}</p>
-                  )}
-                </header>
-              )}
+              <SectionHead
+                section={section}
+                titleId="hs-section-title"
+                className="hs-section-head hs-reveal"
+              />
               {spotTiles.length > 0 && (
                 <div className="hs-spots">
                   {spotTiles.map(({ tile, index }) => (
@@ -273,23 +298,10 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
               id="section2"
               className="hs-section2 hs-anchor"
               data-hs-spy=""
-              {...(filled(section2.sectionTitle)
-                ? { 'aria-labelledby': 'hs-section2-title' }
-                : { 'aria-label': section2Label })}
+              {...sectionNaming(section2, 'hs-section2-title', section2Label)}
             >
               <div className="hs-inner">
-                {(filled(section2.sectionTitle) || filled(section2.sectionSubTitle)) && (
-                  <header className="hs-reveal">
-                    {filled(section2.sectionTitle) && (
-                      <h2 id="hs-section2-title" className="hs-major">
-                        {section2.sectionTitle}
-                      </h2>
-                    )}
-                    {filled(section2.sectionSubTitle) && (
-                      <p className="hs-subtitle">{section2.sectionSubTitle}</p>
-                    )}
-                  </header>
-                )}
+                <SectionHead section={section2} titleId="hs-section2-title" className="hs-reveal" />
                 {featureTiles.length > 0 && (
                   <div className="hs-features">
                     {featureTiles.map(({ tile, index }) => (
@@ -337,26 +349,37 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
               <div className={`hs-split hs-reveal${hasContactList ? '' : ' hs-split--single'}`}>
                 <form className="hs-form" {...contactForm.formProps} aria-label="Contact form">
                   <div className="hs-fields">
-                    <div className="hs-field hs-field--half">
-                      <label htmlFor="hs-field-name">Name</label>
-                      <input id="hs-field-name" type="text" name="name" autoComplete="name" />
-                    </div>
+                    <FormField
+                      className="hs-field hs-field--half"
+                      id="hs-field-name"
+                      label="Name"
+                      type="text"
+                      name="name"
+                      autoComplete="name"
+                    />
                     {contactForm.delivery === 'server' && (
-                      <div className="hs-field hs-field--half">
-                        <label htmlFor="hs-field-email">Your email</label>
-                        <input id="hs-field-email" {...visitorEmailProps} />
-                      </div>
+                      <FormField
+                        className="hs-field hs-field--half"
+                        id="hs-field-email"
+                        label="Your email"
+                        {...visitorEmailProps}
+                      />
                     )}
-                    <div
+                    <FormField
                       className={`hs-field${contactForm.delivery === 'server' ? '' : ' hs-field--half'}`}
-                    >
-                      <label htmlFor="hs-field-subject">Subject</label>
-                      <input id="hs-field-subject" type="text" name="subject" />
-                    </div>
-                    <div className="hs-field">
-                      <label htmlFor="hs-field-message">Message</label>
-                      <textarea id="hs-field-message" name="message" rows={5} />
-                    </div>
+                      id="hs-field-subject"
+                      label="Subject"
+                      type="text"
+                      name="subject"
+                    />
+                    <FormField
+                      className="hs-field"
+                      id="hs-field-message"
+                      label="Message"
+                      multiline
+                      name="message"
+                      rows={5}
+                    />
                   </div>
                   <p className="hs-actions">
                     <button type="submit" className="hs-button hs-button--primary">

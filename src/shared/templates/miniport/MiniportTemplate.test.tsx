@@ -3,19 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { parsePortfolio, type PortfolioData } from '../../domain/portfolio.js';
 import { LIMITS } from '../../domain/limits.js';
 import { TileIcon } from '../common/Icon.js';
+import { count, parsed } from '../common/test-helpers.js';
 import { MiniportTemplate } from './MiniportTemplate.js';
 import { miniportDefinition } from './definition.js';
 import { miniportSample } from './sample.js';
 
 const render = (data: PortfolioData) => renderToStaticMarkup(<MiniportTemplate data={data} />);
-
-function parsed(input: unknown): PortfolioData {
-  const result = parsePortfolio(input);
-  if (!result.ok) throw new Error(result.problem.message);
-  return result.data;
-}
-
-const count = (html: string, pattern: RegExp) => (html.match(pattern) ?? []).length;
 
 /** The text of an element with the given id, tags stripped. */
 function textOf(html: string, id: string): string {

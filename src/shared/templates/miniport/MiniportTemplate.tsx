@@ -4,7 +4,12 @@ import type { TemplateProps } from '../definition.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { phrasesOf } from '../common/phrases.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
-import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
+import {
+  ContactFormExtras,
+  FormField,
+  useContactForm,
+  visitorEmailProps,
+} from '../common/ContactForm.js';
 import { miniportDefinition } from './definition.js';
 import './miniport.css';
 import { Paragraphs, relFor } from '../common/text.js';
@@ -409,39 +414,46 @@ export function MiniportTemplate({ data }: TemplateProps) {
 
             <form className="mp-form" {...contactForm.formProps}>
               <div className="mp-form__row">
-                <div className="mp-field">
-                  <label className="mp-sr" htmlFor="mp-form-name">
-                    Name
-                  </label>
-                  <input
-                    id="mp-form-name"
-                    name="name"
-                    type="text"
-                    placeholder="Name"
-                    autoComplete="name"
-                  />
-                </div>
-                <div className="mp-field">
-                  <label className="mp-sr" htmlFor="mp-form-subject">
-                    Subject
-                  </label>
-                  <input id="mp-form-subject" name="subject" type="text" placeholder="Subject" />
-                </div>
+                <FormField
+                  className="mp-field"
+                  labelClassName="mp-sr"
+                  id="mp-form-name"
+                  label="Name"
+                  name="name"
+                  type="text"
+                  placeholder="Name"
+                  autoComplete="name"
+                />
+                <FormField
+                  className="mp-field"
+                  labelClassName="mp-sr"
+                  id="mp-form-subject"
+                  label="Subject"
+                  name="subject"
+                  type="text"
+                  placeholder="Subject"
+                />
               </div>
               {contactForm.delivery === 'server' && (
-                <div className="mp-field">
-                  <label className="mp-sr" htmlFor="mp-form-email">
-                    Your email
-                  </label>
-                  <input id="mp-form-email" placeholder="Your email" {...visitorEmailProps} />
-                </div>
+                <FormField
+                  className="mp-field"
+                  labelClassName="mp-sr"
+                  id="mp-form-email"
+                  label="Your email"
+                  placeholder="Your email"
+                  {...visitorEmailProps}
+                />
               )}
-              <div className="mp-field">
-                <label className="mp-sr" htmlFor="mp-form-message">
-                  Message
-                </label>
-                <textarea id="mp-form-message" name="message" rows={6} placeholder="Message" />
-              </div>
+              <FormField
+                className="mp-field"
+                labelClassName="mp-sr"
+                id="mp-form-message"
+                label="Message"
+                multiline
+                name="message"
+                rows={6}
+                placeholder="Message"
+              />
               <div className="mp-form__actions">
                 <button type="submit" className="mp-button">
                   Send Message

@@ -11,6 +11,7 @@ import {
   type Tile,
 } from '../../domain/portfolio.js';
 import { LIMITS } from '../../domain/limits.js';
+import { count } from '../common/test-helpers.js';
 import { PhantomTemplate } from './PhantomTemplate.js';
 import { phantomDefinition } from './definition.js';
 import { phantomSample } from './sample.js';
@@ -25,8 +26,6 @@ const decode = (html: string) =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
-
-const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
 
 /** Every element with this tag, as [attributes, inner html] (no nesting of the same tag). */
 function elements(html: string, tag: string): Array<{ attrs: string; inner: string }> {

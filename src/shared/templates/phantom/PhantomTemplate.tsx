@@ -2,7 +2,12 @@ import { useRef, type KeyboardEvent } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
-import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
+import {
+  ContactFormExtras,
+  FormField,
+  useContactForm,
+  visitorEmailProps,
+} from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { phantomDefinition } from './definition.js';
@@ -240,40 +245,45 @@ export function PhantomTemplate({ data }: TemplateProps) {
             )}
             <form className="phantom-form" {...contactForm.formProps}>
               <div className="phantom-fields">
-                <div className="phantom-field is-half">
-                  <label className="phantom-visually-hidden" htmlFor="phantom-name">
-                    Name
-                  </label>
-                  <input
-                    id="phantom-name"
-                    type="text"
-                    name="name"
-                    placeholder="Name"
-                    autoComplete="name"
-                  />
-                </div>
+                <FormField
+                  className="phantom-field is-half"
+                  labelClassName="phantom-visually-hidden"
+                  id="phantom-name"
+                  label="Name"
+                  type="text"
+                  name="name"
+                  placeholder="Name"
+                  autoComplete="name"
+                />
                 {contactForm.delivery === 'server' && (
-                  <div className="phantom-field is-half">
-                    <label className="phantom-visually-hidden" htmlFor="phantom-email">
-                      Your email
-                    </label>
-                    <input id="phantom-email" placeholder="Your email" {...visitorEmailProps} />
-                  </div>
+                  <FormField
+                    className="phantom-field is-half"
+                    labelClassName="phantom-visually-hidden"
+                    id="phantom-email"
+                    label="Your email"
+                    placeholder="Your email"
+                    {...visitorEmailProps}
+                  />
                 )}
-                <div
+                <FormField
                   className={`phantom-field${contactForm.delivery === 'server' ? '' : ' is-half'}`}
-                >
-                  <label className="phantom-visually-hidden" htmlFor="phantom-subject">
-                    Subject
-                  </label>
-                  <input id="phantom-subject" type="text" name="subject" placeholder="Subject" />
-                </div>
-                <div className="phantom-field">
-                  <label className="phantom-visually-hidden" htmlFor="phantom-message">
-                    Message
-                  </label>
-                  <textarea id="phantom-message" name="message" placeholder="Message" rows={5} />
-                </div>
+                  labelClassName="phantom-visually-hidden"
+                  id="phantom-subject"
+                  label="Subject"
+                  type="text"
+                  name="subject"
+                  placeholder="Subject"
+                />
+                <FormField
+                  className="phantom-field"
+                  labelClassName="phantom-visually-hidden"
+                  id="phantom-message"
+                  label="Message"
+                  multiline
+                  name="message"
+                  placeholder="Message"
+                  rows={5}
+                />
               </div>
               <button type="submit" className="phantom-button">
                 Send

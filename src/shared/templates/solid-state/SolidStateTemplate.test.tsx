@@ -9,6 +9,7 @@ import {
   type PortfolioData,
   type Tile,
 } from '../../domain/portfolio.js';
+import { count } from '../common/test-helpers.js';
 import { solidStateDefinition } from './definition.js';
 import { solidStateSample } from './sample.js';
 import { SolidStateTemplate } from './SolidStateTemplate.js';
@@ -28,10 +29,6 @@ function textOf(html: string): string {
     .replace(/&gt;/g, '>')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-function count(html: string, pattern: RegExp): number {
-  return html.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
 }
 
 /** The markup of every element with the given class, in order (elements of one tag name). */

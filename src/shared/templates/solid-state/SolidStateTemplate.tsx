@@ -11,7 +11,12 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
-import { ContactFormExtras, useContactForm, visitorEmailProps } from '../common/ContactForm.js';
+import {
+  ContactFormExtras,
+  FormField,
+  useContactForm,
+  visitorEmailProps,
+} from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { solidStateDefinition } from './definition.js';
@@ -355,25 +360,38 @@ export function SolidStateTemplate({ data }: TemplateProps) {
           <div className={`ss-footer__split${hasContactList ? '' : ' ss-footer__split--solo'}`}>
             <form className="ss-form" {...contactForm.formProps}>
               <div className="ss-form__row">
-                <div className="ss-field">
-                  <label htmlFor="ss-contact-name">Name</label>
-                  <input id="ss-contact-name" name="name" type="text" autoComplete="name" />
-                </div>
-                <div className="ss-field">
-                  <label htmlFor="ss-contact-subject">Subject</label>
-                  <input id="ss-contact-subject" name="subject" type="text" />
-                </div>
+                <FormField
+                  className="ss-field"
+                  id="ss-contact-name"
+                  label="Name"
+                  name="name"
+                  type="text"
+                  autoComplete="name"
+                />
+                <FormField
+                  className="ss-field"
+                  id="ss-contact-subject"
+                  label="Subject"
+                  name="subject"
+                  type="text"
+                />
               </div>
               {contactForm.delivery === 'server' && (
-                <div className="ss-field">
-                  <label htmlFor="ss-contact-email">Your email</label>
-                  <input id="ss-contact-email" {...visitorEmailProps} />
-                </div>
+                <FormField
+                  className="ss-field"
+                  id="ss-contact-email"
+                  label="Your email"
+                  {...visitorEmailProps}
+                />
               )}
-              <div className="ss-field">
-                <label htmlFor="ss-contact-message">Message</label>
-                <textarea id="ss-contact-message" name="message" rows={5} />
-              </div>
+              <FormField
+                className="ss-field"
+                id="ss-contact-message"
+                label="Message"
+                multiline
+                name="message"
+                rows={5}
+              />
               <button type="submit" className="ss-button">
                 Send Message
               </button>
