@@ -24,12 +24,15 @@ export interface LoopFigures {
   p50: number;
   p99: number;
   max: number;
+  /** The garbage collector's longest pause (the probe's figures only). */
+  gcMax?: number;
 }
 
 /** The environment that preloads bench/event-loop-probe.mjs into a server process. */
-export const eventLoopProbeEnv = (file: string) => ({
+export const eventLoopProbeEnv = (file: string, resolutionMs = 5) => ({
   NODE_OPTIONS: `--import=${pathToFileURL(path.resolve('bench/event-loop-probe.mjs')).href}`,
   EVENT_LOOP_PROBE_FILE: file,
+  EVENT_LOOP_PROBE_RESOLUTION_MS: String(resolutionMs),
 });
 
 /** What the process's event-loop probe saw since the previous call (it starts again). */
