@@ -15,7 +15,7 @@ export function LeavingSection({ email }: { email: string }) {
     <section className="leaving" aria-labelledby="account-leaving">
       <h2 id="account-leaving">Your data</h2>
       <div className="leaving__grid">
-        <div className="account__panel">
+        <div className="surface-card account__panel">
           <h3>Download my data</h3>
           <p>
             A JSON file with your profile, your portfolios with all their content, your usernames,
@@ -25,7 +25,7 @@ export function LeavingSection({ email }: { email: string }) {
             Download my data
           </a>
         </div>
-        <div className="account__panel">
+        <div className="surface-card account__panel">
           <h3>Delete my account</h3>
           <p>
             Takes every page offline, releases your usernames and erases your personal data and

@@ -43,7 +43,7 @@ export function MessagesSection() {
         <>
           <ul className="messages__list">
             {loaded.answer.messages.map((message) => (
-              <li key={message.id} className="account__panel messages__item">
+              <li key={message.id} className="surface-card account__panel messages__item">
                 <p className="messages__head">
                   <strong>{message.name}</strong>{' '}
                   <a href={`mailto:${message.email}`}>{message.email}</a>

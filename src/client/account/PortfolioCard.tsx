@@ -75,7 +75,7 @@ export function PortfolioCard({
   );
 
   return (
-    <article className={`pcard pcard--${state}`} aria-labelledby={headingId}>
+    <article className={`surface-card pcard pcard--${state}`} aria-labelledby={headingId}>
       <PageThumbnail
         username={p.username}
         templateId={p.templateId}

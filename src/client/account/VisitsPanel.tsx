@@ -82,7 +82,7 @@ export function VisitsPanel({ username }: { username: string }) {
         </p>
       )}
       <details className="visits__numbers">
-        <summary className="fold-chevron">The numbers, day by day</summary>
+        <summary className="fold-summary fold-chevron">The numbers, day by day</summary>
         <table>
           <caption className="visits__caption">Days with views, latest first</caption>
           <thead>

@@ -28,9 +28,7 @@ export function BillingFields({
   const filled = billingToSend(value) !== undefined;
   return (
     <details className="billing" open={filled || undefined}>
-      <summary className="billing__summary fold-chevron">
-        Add billing details for a GST invoice
-      </summary>
+      <summary className="fold-summary fold-chevron">Add billing details for a GST invoice</summary>
       <p className="billing__hint">
         Optional. They appear on your receipt; a GSTIN makes it a tax invoice in your business’s
         name.

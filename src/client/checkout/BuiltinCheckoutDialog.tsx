@@ -4,6 +4,7 @@ import type { VerifyPaymentRequest } from '../../shared/orders.js';
 import { Alert } from '../components/Alert.js';
 import { useModalDialog } from '../components/useModalDialog.js';
 import { failBuiltinGatewayOrder, payBuiltinGatewayOrder } from './builtinGateway.js';
+import '../components/modal-card.css';
 import './builtin-checkout.css';
 
 export interface BuiltinCheckoutDialogProps {
@@ -84,7 +85,7 @@ export function BuiltinCheckoutDialog({
   return (
     <dialog
       ref={dialog}
-      className="builtin-checkout"
+      className="modal-card builtin-checkout"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-note`}
       aria-busy={busy !== undefined}

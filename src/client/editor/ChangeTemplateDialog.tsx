@@ -11,6 +11,7 @@ import {
 import { formatYearlyPrice } from '../../shared/domain/price.js';
 import { useModalDialog } from '../components/useModalDialog.js';
 import { templatePrice, useTemplateList } from '../templates/useTemplateList.js';
+import '../components/modal-card.css';
 import './change-template.css';
 
 interface Pending {
@@ -60,7 +61,7 @@ export function ChangeTemplateDialog({
   return (
     <dialog
       ref={dialog}
-      className="change-template"
+      className="modal-card change-template"
       aria-labelledby={`${id}-title`}
       onCancel={(event) => {
         event.preventDefault();

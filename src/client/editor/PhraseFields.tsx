@@ -40,7 +40,9 @@ export function PhraseFields({
   const changed = phrases.some(([key]) => (data.phrases?.[key] ?? '') !== '');
   return (
     <details className="phrase-fields" open={changed || undefined}>
-      <summary className="phrase-fields__summary fold-chevron">Words on the page</summary>
+      <summary className="phrase-fields__summary fold-summary fold-chevron">
+        Words on the page
+      </summary>
       <p className="phrase-fields__hint">
         The template's own words in this part of your page. Type your own, or leave a field empty to
         keep the template's.

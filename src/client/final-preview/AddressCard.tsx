@@ -20,7 +20,7 @@ export function AddressCard({
   signInAlert: ReactNode;
 }) {
   return (
-    <section className="fp-card" aria-labelledby={`${id}-address`}>
+    <section className="surface-card fp-card" aria-labelledby={`${id}-address`}>
       <h2 id={`${id}-address`} className="fp-card__title">
         <span className="fp-card__step" aria-hidden="true">
           1

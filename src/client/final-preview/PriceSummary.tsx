@@ -1,6 +1,7 @@
 import { formatPrice, PER_YEAR } from '../../shared/domain/price.js';
 import type { MoveBreakdown } from '../../shared/orders.js';
 import type { TemplatePrice } from '../templates/useTemplateList.js';
+import '../components/discount-pill.css';
 
 /** True when the store has no price for the template: it cannot be bought. */
 export function isNotForSale(price: TemplatePrice): boolean {
@@ -50,7 +51,7 @@ export function PriceSummary({ price, move }: { price: TemplatePrice; move?: Mov
               <span className="visually-hidden">Old price: </span>
               {formatPrice(template.pricePaise)}
             </s>{' '}
-            <span className="fp-price__discount">{template.discountPercent}% off</span>
+            <span className="discount-pill">{template.discountPercent}% off</span>
           </>
         )}
       </p>

@@ -33,7 +33,7 @@ export function PublishCard({
 }) {
   const alreadyPublished = p.claim?.status === 'updated';
   return (
-    <section className="fp-card" aria-labelledby={`${id}-publish`}>
+    <section className="surface-card fp-card" aria-labelledby={`${id}-publish`}>
       <h2 id={`${id}-publish`} className="fp-card__title">
         <span className="fp-card__step" aria-hidden="true">
           2

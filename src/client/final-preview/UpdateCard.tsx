@@ -85,7 +85,7 @@ export function UpdateCard({
   };
 
   return (
-    <section className="fp-card" aria-labelledby={`${id}-update`}>
+    <section className="surface-card fp-card" aria-labelledby={`${id}-update`}>
       <h2 id={`${id}-update`} className="fp-card__title">
         Publish your changes
       </h2>

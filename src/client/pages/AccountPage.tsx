@@ -39,12 +39,15 @@ export function AccountPage() {
           </p>
         )}
         {session.status === 'error' && (
-          <div className="account__panel" role="alert">
+          <div className="surface-card account__panel" role="alert">
             <p>We could not tell whether you are signed in. {session.message}</p>
           </div>
         )}
         {session.status === 'ready' && !user && (
-          <section className="account__panel account__signin" aria-labelledby="account-signin">
+          <section
+            className="surface-card account__panel account__signin"
+            aria-labelledby="account-signin"
+          >
             <h2 id="account-signin">
               {backTo ? 'Sign in to see your receipt' : 'Sign in to see your portfolios'}
             </h2>
@@ -98,12 +101,15 @@ function SignedInAccount({ email }: { email: string }) {
         </p>
       )}
       {loaded.status === 'error' && (
-        <LoadFailed className="account__panel" onRetry={retry}>
+        <LoadFailed className="surface-card account__panel" onRetry={retry}>
           Your portfolios could not be loaded. {loaded.message}
         </LoadFailed>
       )}
       {loaded.status === 'ready' && loaded.answer.portfolios.length === 0 && (
-        <section className="account__panel account__empty" aria-labelledby="account-empty">
+        <section
+          className="surface-card account__panel account__empty"
+          aria-labelledby="account-empty"
+        >
           <h2 id="account-empty">No portfolios yet</h2>
           <p>
             Once you publish a portfolio it appears here, with its link, its receipts and the date

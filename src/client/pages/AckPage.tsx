@@ -8,6 +8,7 @@ import { useApiAnswer } from '../api/useApiAnswer.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { TopBar } from '../components/TopBar.js';
 import { readAckState } from '../final-preview/ackState.js';
+import './simple-page.css';
 import './ack.css';
 
 /** SPEC section 9: /ack goes back to /choose after 5 seconds. */
@@ -45,7 +46,7 @@ export function AckPage() {
     <div className="ack-page">
       <TopBar />
       <main className="ack">
-        <div className="ack__card">
+        <div className="surface-card ack__card">
           <svg className="ack__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
             <circle cx="24" cy="24" r="22" />
             <path d="M14 24.5l7 7 13-14" />
@@ -88,7 +89,7 @@ export function AckPage() {
               </>
             )}
           </p>
-          <div className="ack__actions">
+          <div className="simple-page__actions">
             <Link className="button" to={CHOOSE_PATH} replace>
               Go now
             </Link>

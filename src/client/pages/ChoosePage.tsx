@@ -13,6 +13,7 @@ import { LoadFailed } from '../components/LoadFailed.js';
 import { TopBar } from '../components/TopBar.js';
 import { useSelectTemplate } from '../templates/useSelectTemplate.js';
 import { useTemplateList } from '../templates/useTemplateList.js';
+import '../components/discount-pill.css';
 import './choose.css';
 
 /** The specification's words, with the amount in front and whether tax is in it. */
@@ -33,7 +34,9 @@ export function PriceLine({ template }: { template: TemplateSummary }) {
       )}
       <strong>{formatRupees(template.finalPricePaise)} INR</strong> / year
       {discounted && (
-        <span className="template-card__discount">{template.discountPercent}% off</span>
+        <span className="discount-pill template-card__discount">
+          {template.discountPercent}% off
+        </span>
       )}
       <span className="template-card__tax">Taxes included</span>
     </p>
@@ -46,7 +49,11 @@ export function PriceLine({ template }: { template: TemplateSummary }) {
  */
 function PlaceholderCards() {
   return Array.from({ length: 5 }, (_, index) => (
-    <li key={index} className="template-card template-card--placeholder" aria-hidden="true">
+    <li
+      key={index}
+      className="surface-card template-card template-card--placeholder"
+      aria-hidden="true"
+    >
       <span className="template-card__image" />
       <div className="template-card__body">
         <h2 className="template-card__name">
@@ -113,7 +120,7 @@ export function ChoosePage() {
                 const forSale = template.finalPricePaise !== null;
                 const label = published.has(id) ? 'Update' : 'Select';
                 return (
-                  <li key={id} className="template-card">
+                  <li key={id} className="surface-card template-card">
                     <img
                       className="template-card__image"
                       src={templateCardImage(id)}

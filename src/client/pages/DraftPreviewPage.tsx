@@ -109,7 +109,7 @@ export function DraftPreviewPage({ templateId }: { templateId: TemplateId }) {
   if (result.status !== 'ok' || result.draft.templateId !== templateId) {
     return (
       <main className="simple-page">
-        <div className="simple-page__card">
+        <div className="surface-card simple-page__card">
           <h1>Nothing to preview yet</h1>
           <p>
             {result.status === 'invalid'

@@ -6,6 +6,7 @@ import { FinalPreviewBar } from '../final-preview/FinalPreviewBar.js';
 import { readStoredDraftForFinalPreview } from '../final-preview/finalDraft.js';
 import { Publisher } from '../final-preview/Publisher.js';
 import '../final-preview/final-preview.css';
+import './simple-page.css';
 
 /** /final-preview: the stored draft as it will be published, with its address and payment. */
 export function FinalPreviewPage() {
@@ -17,7 +18,7 @@ export function FinalPreviewPage() {
       <div className="fp">
         <FinalPreviewBar />
         <main className="fp-empty">
-          <div className="fp-empty__card">
+          <div className="surface-card simple-page__card">
             <h1>Nothing to publish yet</h1>
             <p>
               {stored.status === 'missing'

@@ -8,7 +8,7 @@ export function NotFoundPage() {
     <div className="simple-layout">
       <TopBar />
       <main className="simple-page">
-        <div className="simple-page__card">
+        <div className="surface-card simple-page__card">
           <p className="simple-page__code">404</p>
           <h1>Page not found</h1>
           <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>

@@ -155,7 +155,7 @@ export function RenewPage() {
         <AccountBar signIn={() => void signIn()} signingIn={pending} lockWhileSigningIn />
       </TopBar>
       <main className="renew__main">
-        <section className="renew__card" aria-labelledby="renew-title">
+        <section className="surface-card renew__card" aria-labelledby="renew-title">
           <h1 id="renew-title" className="renew__title">
             Renew <span className="renew__username">{username}</span>
           </h1>

@@ -12,7 +12,7 @@ export function ScreenErrorPage() {
     <div className="simple-layout">
       <TopBar />
       <main className="simple-page">
-        <div className="simple-page__card">
+        <div className="surface-card simple-page__card">
           <svg className="simple-page__icon" viewBox="0 0 64 64" aria-hidden="true">
             <rect
               x="6"

@@ -59,7 +59,7 @@ export function InfoLayout({
           </div>
         </div>
         <div className="info-column">
-          <article className="info-card">
+          <article className="surface-card info-card">
             {summary}
             {contents.length > 0 ? (
               <nav className="info-contents" aria-label="On this page">
