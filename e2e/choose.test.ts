@@ -48,7 +48,8 @@ describe('the Choose page', () => {
       'Pick a Template & Make It Yours',
     );
     await expect(page.getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
-    await page.getByRole('listitem').first().waitFor();
+    // The placeholder cards are hidden from the accessibility tree; wait for a loaded card's name.
+    await page.getByRole('listitem').getByRole('heading').first().waitFor();
     const names = await page.getByRole('listitem').getByRole('heading').allTextContents();
     expect(names).toEqual(['Mini-port', 'Directive', 'Hyperspace', 'Solid-State', 'Phantom']);
     await expect(

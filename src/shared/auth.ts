@@ -73,5 +73,8 @@ export const SIGN_IN_MESSAGES: Record<
     'This browser is blocking site storage, which the builder needs to keep your work. Please allow it and try again.',
 };
 
+/** Where sign-in starts: the popup is sent here, and the server redirects it to the provider. */
+export const SIGN_IN_PATH = '/auth/login';
+
 /** The popup's size (spec: 500 by 600 pixels). */
 export const SIGN_IN_POPUP = { width: 500, height: 600 } as const;

@@ -1,6 +1,7 @@
 import {
   SIGN_IN_CHANNEL,
   SIGN_IN_MESSAGE_TYPE,
+  SIGN_IN_PATH,
   SIGN_IN_POPUP,
   SIGN_IN_STATUSES,
   type SignInClientFailure,
@@ -9,10 +10,6 @@ import {
 } from '../../shared/auth.js';
 
 export type SignInOutcome = SignInStatus | SignInClientFailure;
-
-/** A failed popup is closed again every quarter second for about 5 s (closeForGood). */
-const CLOSE_TRIES = 20;
-const CLOSE_RETRY_MS = 250;
 
 /** How often we look whether the person closed the popup (the spec allowed 8 s; we notice in 0.5 s). */
 const CLOSED_POLL_MS = 500;
@@ -44,19 +41,16 @@ function isSignInMessage(data: unknown): data is SignInMessage {
   );
 }
 
-/**
- * Closes a popup that failed. One still starting its first navigation (its page failing to
- * load) can miss a close() in Chromium, so the call is repeated until it is gone, for a while.
- */
-function closeForGood(popup: Window): void {
-  let tries = 0;
-  const attempt = () => {
-    if (popup.closed) return;
-    popup.close();
-    tries += 1;
-    if (tries < CLOSE_TRIES) window.setTimeout(attempt, CLOSE_RETRY_MS);
-  };
-  attempt();
+/** What the popup shows for the moment between opening and the sign-in page arriving. */
+function showOpening(popup: Window): void {
+  try {
+    const { document } = popup;
+    document.title = 'Sign in';
+    document.body.style.cssText = 'font: 16px/1.5 system-ui, sans-serif; margin: 2rem; color: #444';
+    document.body.textContent = 'Opening sign-in…';
+  } catch {
+    // A browser that gives the popup another origin: the page simply stays blank.
+  }
 }
 
 /**
@@ -80,8 +74,11 @@ export function openSignInPopup(): Promise<SignInOutcome> {
   const { width, height } = SIGN_IN_POPUP;
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
+  // The popup opens blank, on this origin, and goes to the sign-in page once our server has
+  // answered. Had it gone there at once and failed to load, it would hold Chromium's error page
+  // in another process, and close() on such a popup can be lost.
   const popup = window.open(
-    '/auth/login',
+    '',
     `portfolio-builder-sign-in-${Date.now()}`,
     `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
   );
@@ -96,7 +93,7 @@ export function openSignInPopup(): Promise<SignInOutcome> {
       channel?.close();
       window.clearInterval(poll);
       if (current?.popup === popup) current = undefined;
-      if (outcome !== 'success') closeForGood(popup);
+      if (outcome !== 'success') popup.close();
       resolve(outcome);
     };
     const onMessage = (event: MessageEvent) => {
@@ -118,12 +115,14 @@ export function openSignInPopup(): Promise<SignInOutcome> {
     }, CLOSED_POLL_MS);
     current = { popup, finish };
 
-    // The popup cannot tell us it failed to load at all; a quick look at our server can.
+    showOpening(popup);
+    // A popup cannot tell us it failed to load at all; a quick look at our server can, first.
     fetch('/healthz', { cache: 'no-store' }).then(
       (response) => {
         // Only the status matters: the body is let go, so the request ends.
         response.body?.cancel().catch(() => {});
         if (!response.ok) finish('network');
+        else if (!settled) popup.location.replace(SIGN_IN_PATH);
       },
       () => finish('network'),
     );

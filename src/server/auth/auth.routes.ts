@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
-import type { MeResponse, SignInStatus } from '../../shared/auth.js';
+import { SIGN_IN_PATH, type MeResponse, type SignInStatus } from '../../shared/auth.js';
 import { servedOverHttps, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { escapeHtml, smallPage } from '../http/html.js';
@@ -157,45 +157,41 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: Config)
       .send(NOT_A_NAVIGATION);
   };
 
-  app.get(
-    '/auth/login',
-    { onRequest: [navigationOnly, ...signInLimit] },
-    async (request, reply) => {
-      const browser = newToken();
-      const state = client.randomState();
-      const nonce = client.randomNonce();
-      const codeVerifier = client.randomPKCECodeVerifier();
-      const now = new Date();
-      let url: URL;
-      try {
-        url = await oidc.authorizationUrl({
-          redirectUri: redirectUri(),
-          state,
-          nonce,
-          codeVerifier,
-        });
-      } catch (error) {
-        request.log.warn({ err: error }, 'sign-in could not start');
-        return done(reply, error instanceof SignInError ? error.status : 'internal', 502);
-      }
-      await insertLoginAttempt(db, {
+  app.get(SIGN_IN_PATH, { onRequest: [navigationOnly, ...signInLimit] }, async (request, reply) => {
+    const browser = newToken();
+    const state = client.randomState();
+    const nonce = client.randomNonce();
+    const codeVerifier = client.randomPKCECodeVerifier();
+    const now = new Date();
+    let url: URL;
+    try {
+      url = await oidc.authorizationUrl({
+        redirectUri: redirectUri(),
         state,
-        browser_hash: hashToken(browser),
-        code_verifier: codeVerifier,
         nonce,
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + ATTEMPT_MINUTES * 60_000).toISOString(),
+        codeVerifier,
       });
-      reply.setCookie(BROWSER_COOKIE, browser, {
-        path: '/auth',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        maxAge: ATTEMPT_MINUTES * 60,
-      });
-      return reply.header('cache-control', 'no-store').redirect(url.toString());
-    },
-  );
+    } catch (error) {
+      request.log.warn({ err: error }, 'sign-in could not start');
+      return done(reply, error instanceof SignInError ? error.status : 'internal', 502);
+    }
+    await insertLoginAttempt(db, {
+      state,
+      browser_hash: hashToken(browser),
+      code_verifier: codeVerifier,
+      nonce,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ATTEMPT_MINUTES * 60_000).toISOString(),
+    });
+    reply.setCookie(BROWSER_COOKIE, browser, {
+      path: '/auth',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: ATTEMPT_MINUTES * 60,
+    });
+    return reply.header('cache-control', 'no-store').redirect(url.toString());
+  });
 
   app.get<{ Querystring: z.infer<typeof callbackQuery> }>(
     CALLBACK_PATH,
