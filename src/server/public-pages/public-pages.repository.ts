@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { pgPoolOf, sqliteConnectionOf, type Db } from '../db/database.js';
 import { canonicalHostOf } from '../domains/domains.repository.js';
 import { bumpPageGeneration } from './page-generation.repository.js';
@@ -72,7 +72,7 @@ type ServableRow = {
   body: Buffer | null;
 };
 
-const servableQuery = (db: Db, username: string, encoding: StoredEncoding) =>
+const servableSelect = (db: Db, encoding: StoredEncoding) =>
   db
     .selectFrom('usernames')
     .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
@@ -87,8 +87,20 @@ const servableQuery = (db: Db, username: string, encoding: StoredEncoding) =>
       'rendered_pages.etag as etag',
       'rendered_pages.image_origins as imageOrigins',
       `rendered_pages.${encoding} as body`,
-    ])
-    .where('usernames.username', '=', username);
+    ]);
+
+const servableQuery = (db: Db, username: string, encoding: StoredEncoding) =>
+  servableSelect(db, encoding).where('usernames.username', '=', username);
+
+/** The same read for several usernames at once (PostgreSQL: one array parameter). */
+export const servableBatchQuery = (
+  db: Db,
+  usernames: readonly string[],
+  encoding: StoredEncoding,
+) =>
+  servableSelect(db, encoding)
+    .select('usernames.username as username')
+    .where(sql<boolean>`usernames.username = any(${[...usernames]})`);
 
 function toServable(row: ServableRow | undefined): ServablePageRow | undefined {
   if (!row) return undefined;
@@ -130,29 +142,15 @@ const withPortfolioIndexHint = (query: string) =>
  * encoding. On SQLite it runs statements prepared once on the connection: Kysely would compile
  * the query and better-sqlite3 prepare it again on every call, which cost more than the read
  * itself. On PostgreSQL it runs as named statements, parsed and planned once per connection:
- * with more pages than the cache holds most views read, and the planning was a good part of it.
+ * with more pages than the cache holds most views read, and the planning was a good part of it;
+ * and the views of one turn of the event loop are read together (batchedPgReader).
  */
 export function servablePageReader(
   db: Db,
 ): (username: string, encoding: StoredEncoding) => Promise<ServablePageRow | undefined> {
   const connection = sqliteConnectionOf(db);
   const pool = pgPoolOf(db);
-  if (pool) {
-    const texts = new Map<StoredEncoding, string>();
-    return async (username, encoding) => {
-      let text = texts.get(encoding);
-      if (!text) {
-        text = servableQuery(db, '', encoding).compile().sql;
-        texts.set(encoding, text);
-      }
-      const result = await pool.query<ServableRow>({
-        name: `servable-page-${encoding}`,
-        text,
-        values: [username],
-      });
-      return toServable(result.rows[0]);
-    };
-  }
+  if (pool) return batchedPgReader(db, pool);
   if (!connection) {
     return async (username, encoding) =>
       toServable(await servableQuery(db, username, encoding).executeTakeFirst());
@@ -168,6 +166,78 @@ export function servablePageReader(
     }
     return toServable(statement.get(username) as ServableRow | undefined);
   };
+}
+
+/** The most usernames one PostgreSQL read asks for. */
+const PG_BATCH_MAX = 64;
+
+interface Waiter {
+  resolve: (row: ServablePageRow | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * PostgreSQL: the views that miss the cache during one turn of the event loop are read together,
+ * one query per encoding with the usernames as an array, after the turn's requests have been
+ * parsed. Under load a turn parses dozens of requests: one round trip, one parse of the result
+ * and one slot of the pool serve them all, where one query each queued behind the pool's ten
+ * connections. A lone view waits no timer, only the end of its turn.
+ */
+function batchedPgReader(
+  db: Db,
+  pool: NonNullable<ReturnType<typeof pgPoolOf>>,
+): (username: string, encoding: StoredEncoding) => Promise<ServablePageRow | undefined> {
+  const texts = new Map<StoredEncoding, string>();
+  /** Per encoding, the views waiting for the end of this turn, by username. */
+  const pending = new Map<StoredEncoding, Map<string, Waiter[]>>();
+
+  const run = async (encoding: StoredEncoding, usernames: string[]) => {
+    let text = texts.get(encoding);
+    if (!text) {
+      text = servableBatchQuery(db, [], encoding).compile().sql;
+      texts.set(encoding, text);
+    }
+    const result = await pool.query<ServableRow & { username: string }>({
+      name: `servable-pages-${encoding}`,
+      text,
+      values: [usernames],
+    });
+    return new Map(result.rows.map((row) => [row.username, toServable(row)]));
+  };
+
+  const flush = (encoding: StoredEncoding) => {
+    const waiting = pending.get(encoding)!;
+    pending.delete(encoding);
+    const usernames = [...waiting.keys()];
+    for (let start = 0; start < usernames.length; start += PG_BATCH_MAX) {
+      const slice = usernames.slice(start, start + PG_BATCH_MAX);
+      const waitersOf = (username: string) => waiting.get(username)!;
+      run(encoding, slice).then(
+        (rows) => {
+          for (const username of slice) {
+            for (const waiter of waitersOf(username)) waiter.resolve(rows.get(username));
+          }
+        },
+        (error: unknown) => {
+          for (const username of slice) {
+            for (const waiter of waitersOf(username)) waiter.reject(error);
+          }
+        },
+      );
+    }
+  };
+
+  return (username, encoding) =>
+    new Promise((resolve, reject) => {
+      let waiting = pending.get(encoding);
+      if (!waiting) {
+        pending.set(encoding, (waiting = new Map()));
+        setImmediate(flush, encoding);
+      }
+      const waiters = waiting.get(username);
+      if (waiters) waiters.push({ resolve, reject });
+      else waiting.set(username, [{ resolve, reject }]);
+    });
 }
 
 /**

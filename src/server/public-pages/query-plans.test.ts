@@ -6,6 +6,7 @@ import {
   CHANGE_SOURCES,
   changedPagesQuery,
   pagesOfOtherTemplateVersions,
+  servableBatchQuery,
 } from './public-pages.repository.js';
 
 /**
@@ -55,6 +56,20 @@ describe.each(TEST_DIALECTS)(
       );
       expect(plan).not.toMatch(/SCAN rendered_pages|Seq Scan on rendered_pages/);
     });
+
+    it.runIf(dialect === 'postgres')(
+      "a turn's views that miss the cache are read by each table's primary key",
+      async () => {
+        const plan = await planOf(
+          database.db,
+          dialect,
+          servableBatchQuery(database.db, ['asha', 'ravi'], 'br').compile(),
+        );
+        expect(plan).toMatch(/Index Cond: \(username = ANY \(/);
+        expect(plan).toMatch(/usernames_pkey/);
+        expect(plan).not.toMatch(/Seq Scan/);
+      },
+    );
 
     // PostgreSQL's plan for these depends on its statistics of the tables (on a test's empty
     // tables it hashes them whole); SQLite's is fixed by its indexes.

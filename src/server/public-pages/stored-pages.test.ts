@@ -11,12 +11,13 @@ import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { buildApp } from '../app.js';
-import type { Db } from '../db/database.js';
+import { openDatabase, pgPoolOf, type Db } from '../db/database.js';
 import { readPageGeneration } from './page-generation.repository.js';
 import { PageCache } from './page-cache.js';
 import { MAX_RENDERED_PAGE_BYTES, PageRenderer } from './page-renderer.js';
 import { setPublication } from '../account/account.service.js';
 import { Sitemaps } from './sitemap.js';
+import { servablePageReader } from './public-pages.repository.js';
 import { StoredPages, type StoredPagesOptions } from './stored-pages.service.js';
 
 const storedRow = (db: Db, username: string) =>
@@ -104,6 +105,39 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
     });
     expect(view.headers.get('etag')).toBe(second.etag);
     expect(Buffer.from(await view.arrayBuffer()).equals(second.html)).toBe(true);
+  });
+
+  it('reads the views that miss in one turn together, each answered with its own page', async () => {
+    for (const [username, name] of [
+      ['turn-one', 'First Person'],
+      ['turn-two', 'Second Person'],
+    ]) {
+      await publishStored(username!, 'template3', withName(SAMPLE_DATA.template3, name!));
+    }
+    // PostgreSQL: a pool of the reader's own, so that only its queries take connections.
+    const { databaseUrl } = t.database;
+    const db = databaseUrl ? openDatabase({ databaseUrl }).db : t.database.db;
+    const read = servablePageReader(db);
+    const pool = pgPoolOf(db);
+    let connectionsTaken = 0;
+    const taken = () => (connectionsTaken += 1);
+    pool?.on('acquire', taken);
+    try {
+      const rows = await Promise.all(
+        ['turn-one', 'turn-two', 'no-such-person', 'turn-one'].map((name) => read(name, 'br')),
+      );
+      const titles = rows.map(
+        (row) =>
+          row &&
+          /<title>([^<]*)<\/title>/.exec(brotliDecompressSync(row.stored!.body).toString())?.[1],
+      );
+      expect(titles).toEqual(['First Person', 'Second Person', undefined, 'First Person']);
+      // PostgreSQL: the four reads were one query on one connection.
+      if (pool) expect(connectionsTaken).toBe(1);
+      await expect(read('turn-two', 'gzip')).resolves.toMatchObject({ templateId: 'template3' });
+    } finally {
+      if (databaseUrl) await db.destroy();
+    }
   });
 
   it('does not keep a page read before an unpublish that a change check saw meanwhile', async () => {
