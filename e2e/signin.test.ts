@@ -216,6 +216,27 @@ describe('sign-in in a popup', () => {
     await expect(signInButton(page).isEnabled()).resolves.toBe(true);
   });
 
+  it('opens the popup on a short notice of its own and goes to sign-in once the server answers', async () => {
+    const page = await session.newPage();
+    await page.goto('/choose');
+    await signInButton(page).waitFor();
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.context().route('**/healthz', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      signInButton(page).click(),
+    ]);
+    await expect.poll(() => popup.locator('body').textContent()).toBe('Opening sign-in…');
+    expect(popup.url()).toBe('about:blank');
+    answer();
+    await popup.getByLabel('Name').waitFor();
+    expect(new URL(popup.url()).origin).toBe(new URL(page.url()).origin);
+  });
+
   it('reports a network failure', async () => {
     const page = await session.newPage();
     session.allowConsoleError(/Failed to load resource|ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
