@@ -181,7 +181,9 @@ interface Waiter {
  * one query per encoding with the usernames as an array, after the turn's requests have been
  * parsed. Under load a turn parses dozens of requests: one round trip, one parse of the result
  * and one slot of the pool serve them all, where one query each queued behind the pool's ten
- * connections. A lone view waits no timer, only the end of its turn.
+ * connections. A lone view waits no timer, only the end of its turn. A failed query fails the
+ * views it served; the route checks each username's form first, so no view's name can make the
+ * read of the others fail.
  */
 function batchedPgReader(
   db: Db,
