@@ -304,6 +304,8 @@ export interface ChangedPageRow {
   storedSourceVersion: string | null;
   storedEtag: string | null;
   changedAt: string;
+  /** The row's key in its table's order of changes (see ChangeCursor). */
+  changeKey: string;
 }
 
 /** The columns of a ChangedPageRow but changedAt, which each query takes from its own table. */
@@ -324,14 +326,22 @@ export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 /** The last row a slice of changes read: the next slice starts after it. */
 export interface ChangeCursor {
   changedAt: string;
-  username: string;
+  key: string;
 }
+
+/** Each table's date of change and the key that orders rows of one instant. */
+const CHANGE_ORDER = {
+  portfolios: { changedAt: 'portfolios.updated_at', key: 'portfolios.id' },
+  usernames: { changedAt: 'usernames.updated_at', key: 'usernames.username' },
+  rendered_pages: { changedAt: 'rendered_pages.rendered_at', key: 'rendered_pages.username' },
+} as const;
 
 /**
  * One slice of what changed at or after `since` in one table: up to `limit` rows in
- * (changedAt, username) order, after `after` when given. Each table's own index on its date
- * serves it (one query per table rather than one OR that no index serves), and a slice costs
- * the same wherever it starts, so a burst of changes is read a slice at a time.
+ * (changedAt, key) order, after `after` when given. Each table's own index on (date, key)
+ * serves it (one query per table rather than one OR that no index serves): a slice seeks to
+ * its cursor and costs the same wherever it starts, even inside a burst stamped with one
+ * instant, so a burst of changes is read a slice at a time.
  */
 export async function listChangedPages(
   db: Db,
@@ -340,10 +350,9 @@ export async function listChangedPages(
   after: ChangeCursor | undefined,
   limit: number,
 ): Promise<ChangedPageRow[]> {
-  const rows = await changedPagesQuery(db, source, since, after, limit).execute();
-  // The date is never null here (the query asks for one at or after `since`); the left join of
-  // stored pages makes its type nullable.
-  return rows.filter((row): row is ChangedPageRow => row.changedAt !== null);
+  // The date and key come from the table the slice is of, where neither is null; the left join
+  // of stored pages makes their types nullable.
+  return (await changedPagesQuery(db, source, since, after, limit).execute()) as ChangedPageRow[];
 }
 
 /** The query of listChangedPages, for its plan. */
@@ -354,13 +363,7 @@ export function changedPagesQuery(
   after: ChangeCursor | undefined,
   limit: number,
 ) {
-  const changedAt = (
-    {
-      portfolios: 'portfolios.updated_at',
-      usernames: 'usernames.updated_at',
-      rendered_pages: 'rendered_pages.rendered_at',
-    } as const
-  )[source];
+  const { changedAt, key } = CHANGE_ORDER[source];
   const joined =
     source === 'rendered_pages'
       ? db
@@ -374,21 +377,15 @@ export function changedPagesQuery(
   let query = joined
     .select(CHANGED_PAGE_COLUMNS)
     .select(`${changedAt} as changedAt`)
-    .where(changedAt, '>=', after?.changedAt ?? since)
+    .select(`${key} as changeKey`)
     .orderBy(changedAt)
-    .orderBy('usernames.username')
+    .orderBy(key)
     .limit(limit);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb(changedAt, '>', after.changedAt),
-        eb.and([
-          eb(changedAt, '=', after.changedAt),
-          eb('usernames.username', '>', after.username),
-        ]),
-      ]),
-    );
-  }
+  query = after
+    ? query.where((eb) =>
+        eb(eb.refTuple(changedAt, key), '>', eb.tuple(after.changedAt, after.key)),
+      )
+    : query.where(changedAt, '>=', since);
   return query;
 }
 

@@ -104,6 +104,8 @@ export class StoredPages {
   private checksSeeingChanges = 0;
   private readonly droppedAt = new Map<string, number>();
   private forgottenBefore = 0;
+  /** The check that last saw a page deleted (page_generation.releases moved). */
+  private releasedAt = 0;
   /** What the checks last saw of each changed page's term: its served-until instant. */
   private readonly lastSeen = new Map<string, string>();
   /** When this process started, for the template versions' order. */
@@ -126,7 +128,7 @@ export class StoredPages {
   }
 
   changedSince(username: string, epoch: number): boolean {
-    return (this.droppedAt.get(username) ?? this.forgottenBefore) > epoch;
+    return Math.max(this.droppedAt.get(username) ?? this.forgottenBefore, this.releasedAt) > epoch;
   }
 
   /** Records that a check dropped this page; the record stays bounded. */
@@ -287,6 +289,9 @@ export class StoredPages {
       return;
     }
     const since = new Date(Date.parse(this.watermark) - CLOCK_MARGIN_MS).toISOString();
+    // The tables are read one after another: a change dated after this moment may have come
+    // after its table was read, so the next check starts no later than here (less the margin).
+    const startedAt = new Date().toISOString();
     const toRender = new Set<string>();
     let latest = this.watermark;
     for await (const row of this.changesSince(since)) {
@@ -310,9 +315,18 @@ export class StoredPages {
         cache.delete(row.username);
       }
     }
-    this.watermark = latest;
+    this.watermark = latest < startedAt ? latest : startedAt;
     if (releases !== this.releases) {
-      await this.dropReleasedPages();
+      // A view that began before this check may have read a page deleted since, under a name
+      // this process does not hold yet: no view in flight keeps what it read.
+      this.releasedAt = this.checksSeeingChanges;
+      try {
+        await this.dropReleasedPages();
+      } catch (error) {
+        // Not done: the next check takes this generation again.
+        this.generation = undefined;
+        throw error;
+      }
       this.releases = releases;
     }
     this.options.onChange?.();
@@ -336,9 +350,10 @@ export class StoredPages {
       for (;;) {
         const rows = await listChangedPages(this.options.db, source, since, after, limit);
         yield* rows;
-        if (rows.length < limit || this.stopped) break;
+        if (this.stopped) return;
+        if (rows.length < limit) break;
         const last = rows.at(-1)!;
-        after = { changedAt: last.changedAt, username: last.username };
+        after = { changedAt: last.changedAt, key: last.changeKey };
         await nextTurn();
       }
     }

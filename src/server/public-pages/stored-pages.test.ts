@@ -15,7 +15,7 @@ import { openDatabase, pgPoolOf, type Db } from '../db/database.js';
 import { readPageGeneration } from './page-generation.repository.js';
 import { PageCache } from './page-cache.js';
 import { MAX_RENDERED_PAGE_BYTES, PageRenderer } from './page-renderer.js';
-import { setPublication } from '../account/account.service.js';
+import { deletePortfolio, setPublication } from '../account/account.service.js';
 import { Sitemaps } from './sitemap.js';
 import { servablePageReader } from './public-pages.repository.js';
 import { StoredPages, type StoredPagesOptions } from './stored-pages.service.js';
@@ -178,6 +178,46 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
     const after = await fetch(`${t.url}/users/${username}`);
     await after.arrayBuffer();
     expect(after.status).toBe(410);
+  });
+
+  it('does not keep a page read before its portfolio was deleted, under a name it did not hold', async () => {
+    const username = 'deleted-during-read';
+    const { userId } = await publishDirectly(t.database.db, {
+      username,
+      templateId: 'template4',
+      data: SAMPLE_DATA.template4,
+    });
+    const stored = t.app.storedPages;
+    await stored.checkForChanges();
+    const pageFor = stored.pageFor.bind(stored);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The first view reads the page, then waits while the owner deletes the portfolio: the
+    // process holds nothing under that name when the change check looks for deleted names.
+    let read = false;
+    stored.pageFor = async (...args) => {
+      const page = await pageFor(...args);
+      read = true;
+      await gate;
+      return page;
+    };
+    try {
+      const view = fetch(`${t.url}/users/${username}`);
+      await expect.poll(() => read).toBe(true);
+      await deletePortfolio(
+        { db: t.database.db, now: () => new Date() } as Parameters<typeof deletePortfolio>[0],
+        userId,
+        username,
+      );
+      await stored.checkForChanges();
+      release();
+      expect((await view).status).toBe(200);
+    } finally {
+      stored.pageFor = pageFor;
+    }
+    const after = await fetch(`${t.url}/users/${username}`);
+    await after.arrayBuffer();
+    expect(after.status).toBe(404);
   });
 
   it('re-renders on request when the portfolio changed with no generation bump to announce it', async () => {

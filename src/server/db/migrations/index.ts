@@ -18,6 +18,7 @@ import * as domainClaims from './20261124113000_domain_claims.js';
 import * as pageImageOrigins from './20261124120000_page_image_origins.js';
 import * as uploadFocalCrops from './20261124140000_upload_focal_crops.js';
 import * as pageGenerationReleases from './20261124150000_page_generation_releases.js';
+import * as changeCursorIndexes from './20261127090000_change_cursor_indexes.js';
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from the folder so that
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '20261124120000_page_image_origins': pageImageOrigins,
   '20261124140000_upload_focal_crops': uploadFocalCrops,
   '20261124150000_page_generation_releases': pageGenerationReleases,
+  '20261127090000_change_cursor_indexes': changeCursorIndexes,
 };
