@@ -243,7 +243,6 @@ describe('sign-in in a popup', () => {
     await page.goto('/choose');
     await signInButton(page).waitFor();
     await page.context().route('**/healthz', (route) => route.abort('internetdisconnected'));
-    await page.context().route('**/auth/login', (route) => route.abort('internetdisconnected'));
     await signInButton(page).click();
     await expect(notice(page).textContent()).resolves.toContain(SIGN_IN_MESSAGES.network);
     // The popup never left its blank page on this origin, so the builder's close() holds.

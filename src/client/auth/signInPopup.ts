@@ -122,7 +122,7 @@ export function openSignInPopup(): Promise<SignInOutcome> {
         // Only the status matters: the body is let go, so the request ends.
         response.body?.cancel().catch(() => {});
         if (!response.ok) finish('network');
-        else if (!settled) popup.location.replace(SIGN_IN_PATH);
+        else if (!settled && !popup.closed) popup.location.replace(SIGN_IN_PATH);
       },
       () => finish('network'),
     );

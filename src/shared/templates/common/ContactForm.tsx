@@ -70,7 +70,7 @@ type ControlAttributes = Pick<
 export interface FormFieldProps extends ControlAttributes {
   id: string;
   label: string;
-  /** The template's class names for the field's box, its label and its input or textarea. */
+  /** The template's class names for the field's box; its label and its input or textarea take the next two. */
   className: string;
   labelClassName?: string;
   inputClassName?: string;

@@ -15,7 +15,7 @@ export function parsed(input: unknown): PortfolioData {
  * or without the pattern's g flag. Splitting finds them all and builds no pattern at run time.
  */
 export function count(html: string, needle: string | RegExp): number {
-  if (typeof needle !== 'string' && /\((?!\?)/.test(needle.source)) {
+  if (typeof needle !== 'string' && /(?:^|[^\\])\((?!\?)/.test(needle.source)) {
     throw new Error(`count() takes a pattern without capturing groups: ${needle.source}`);
   }
   return html.split(needle).length - 1;
