@@ -323,25 +323,36 @@ const CHANGED_PAGE_COLUMNS = [
 export const CHANGE_SOURCES = ['portfolios', 'usernames', 'rendered_pages'] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 
-/** The last row a slice of changes read: the next slice starts after it. */
-export interface ChangeCursor {
-  changedAt: string;
-  key: string;
-}
-
-/** Each table's date of change and the key that orders rows of one instant. */
-const CHANGE_ORDER = {
-  portfolios: { changedAt: 'portfolios.updated_at', key: 'portfolios.id' },
-  usernames: { changedAt: 'usernames.updated_at', key: 'usernames.username' },
-  rendered_pages: { changedAt: 'rendered_pages.rendered_at', key: 'rendered_pages.username' },
-} as const;
+/**
+ * Where the next slice of one table's changes starts: the values of the last row read, in the
+ * columns that order the slices (changeOrder).
+ */
+export type ChangeCursor = readonly string[];
 
 /**
- * One slice of what changed at or after `since` in one table: up to `limit` rows in
- * (changedAt, key) order, after `after` when given. Each table's own index on (date, key)
- * serves it (one query per table rather than one OR that no index serves): a slice seeks to
- * its cursor and costs the same wherever it starts, even inside a burst stamped with one
- * instant, so a burst of changes is read a slice at a time.
+ * The columns each table's changes are read in order of: the date of change, then a key that
+ * orders rows of one instant. A portfolio served under several names gives a row per name, so
+ * its order ends with the name.
+ */
+const CHANGE_ORDER = {
+  portfolios: ['portfolios.updated_at', 'portfolios.id', 'usernames.username'],
+  usernames: ['usernames.updated_at', 'usernames.username'],
+  rendered_pages: ['rendered_pages.rendered_at', 'rendered_pages.username'],
+} as const;
+
+/** The cursor after `row`, a row of `source`'s changes. */
+export function changeCursorAfter(source: ChangeSource, row: ChangedPageRow): ChangeCursor {
+  return source === 'portfolios'
+    ? [row.changedAt, row.changeKey, row.username]
+    : [row.changedAt, row.changeKey];
+}
+
+/**
+ * One slice of what changed at or after `since` in one table: up to `limit` rows in the table's
+ * order of changes, after `after` when given. Each table's own index on (date, key) serves it
+ * (one query per table rather than one OR that no index serves): a slice seeks to its cursor
+ * and costs the same wherever it starts, even inside a burst stamped with one instant, so a
+ * burst of changes is read a slice at a time.
  */
 export async function listChangedPages(
   db: Db,
@@ -363,7 +374,8 @@ export function changedPagesQuery(
   after: ChangeCursor | undefined,
   limit: number,
 ) {
-  const { changedAt, key } = CHANGE_ORDER[source];
+  const order = CHANGE_ORDER[source];
+  const [changedAt, key] = order;
   const joined =
     source === 'rendered_pages'
       ? db
@@ -378,15 +390,13 @@ export function changedPagesQuery(
     .select(CHANGED_PAGE_COLUMNS)
     .select(`${changedAt} as changedAt`)
     .select(`${key} as changeKey`)
-    .orderBy(changedAt)
-    .orderBy(key)
     .limit(limit);
-  query = after
-    ? query.where((eb) =>
-        eb(eb.refTuple(changedAt, key), '>', eb.tuple(after.changedAt, after.key)),
+  for (const column of order) query = query.orderBy(column);
+  return after
+    ? query.where(
+        sql<boolean>`(${sql.join(order.map((column) => sql.ref(column)))}) > (${sql.join([...after])})`,
       )
     : query.where(changedAt, '>=', since);
-  return query;
 }
 
 /**

@@ -74,7 +74,7 @@ describe.each(TEST_DIALECTS)(
     // PostgreSQL's plan for these depends on its statistics of the tables (on a test's empty
     // tables it hashes them whole); SQLite's is fixed by its indexes.
     it.runIf(dialect === 'sqlite')(
-      "a change check's slices seek each table's (date, key) index to their cursor and sort nothing",
+      "a change check's slices seek each table's (date, key) index to their cursor",
       async () => {
         const changeIndex = {
           portfolios: ['portfolios_changes', 'updated_at', 'id'],
@@ -82,7 +82,12 @@ describe.each(TEST_DIALECTS)(
           rendered_pages: ['rendered_pages_changes', 'rendered_at', 'username'],
         };
         for (const source of CHANGE_SOURCES) {
-          for (const after of [undefined, { changedAt: '2026-11-24T10:00:00.000Z', key: 'a' }]) {
+          for (const after of [
+            undefined,
+            source === 'portfolios'
+              ? ['2026-11-24T10:00:00.000Z', 'a', 'a']
+              : ['2026-11-24T10:00:00.000Z', 'a'],
+          ]) {
             const plan = await planOf(
               database.db,
               dialect,
@@ -102,7 +107,9 @@ describe.each(TEST_DIALECTS)(
                 ? `SEARCH ${source} USING INDEX ${index} ((${date},${key})>(?,?))`
                 : `SEARCH ${source} USING INDEX ${index} (${date}>?)`,
             );
-            expect(plan).not.toContain('TEMP B-TREE');
+            // Sorted at most within one portfolio's names (its several rows of one instant).
+            expect(plan).not.toContain('USE TEMP B-TREE FOR ORDER BY');
+            if (source !== 'portfolios') expect(plan).not.toContain('TEMP B-TREE');
             expect(plan).not.toMatch(/SCAN (portfolios|usernames|rendered_pages)\b/);
           }
         }

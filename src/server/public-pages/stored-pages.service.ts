@@ -11,6 +11,7 @@ import {
   findStoredVersion,
   latestTemplateVersion,
   CHANGE_SOURCES,
+  changeCursorAfter,
   listChangedPages,
   type ChangeCursor,
   type ChangedPageRow,
@@ -353,7 +354,7 @@ export class StoredPages {
         if (this.stopped) return;
         if (rows.length < limit) break;
         const last = rows.at(-1)!;
-        after = { changedAt: last.changedAt, key: last.changeKey };
+        after = changeCursorAfter(source, last);
         await nextTurn();
       }
     }

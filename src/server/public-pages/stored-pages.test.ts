@@ -437,6 +437,59 @@ describe.each(TEST_DIALECTS)('renders of one page on %s', (dialect) => {
     }
   });
 
+  it('reads every name of a portfolio served under several, a slice boundary between them', async () => {
+    const sliced = storedPagesOn(database.db, { changeRowsPerQuery: 1 });
+    try {
+      await sliced.checkForChanges();
+      const ids: string[] = [];
+      for (const username of ['names-a', 'names-c']) {
+        const { portfolioId } = await publishDirectly(database.db, {
+          username,
+          templateId: 'template1',
+          data: withName(SAMPLE_DATA.template1, 'Before'),
+        });
+        ids.push(portfolioId);
+      }
+      // names-b serves the same portfolio as names-a.
+      const first = await database.db
+        .selectFrom('usernames')
+        .selectAll()
+        .where('username', '=', 'names-a')
+        .executeTakeFirstOrThrow();
+      await database.db
+        .insertInto('usernames')
+        .values({ ...first, username: 'names-b' })
+        .execute();
+      for (const username of ['names-a', 'names-b', 'names-c']) await sliced.refresh(username);
+      // Only the portfolios change, at one instant: the names are found through them alone
+      // (their names and stored pages are dated well before the check's margin).
+      const earlier = new Date(Date.now() - 3_600_000).toISOString();
+      await database.db.updateTable('usernames').set({ updated_at: earlier }).execute();
+      await database.db.updateTable('rendered_pages').set({ rendered_at: earlier }).execute();
+      const instant = new Date(Date.now() + 1000).toISOString();
+      await database.db
+        .updateTable('portfolios')
+        .set({
+          data: JSON.stringify(withName(SAMPLE_DATA.template1, 'After')),
+          updated_at: instant,
+        })
+        .where('id', 'in', ids)
+        .execute();
+      await database.db
+        .updateTable('page_generation')
+        .set((eb) => ({ value: eb('value', '+', 1) }))
+        .execute();
+      await sliced.checkForChanges();
+      for (const username of ['names-a', 'names-b', 'names-c']) {
+        expect((await storedRow(database.db, username))?.html.toString()).toContain(
+          '<title>After</title>',
+        );
+      }
+    } finally {
+      await sliced.stop();
+    }
+  });
+
   it('coalesces rapid updates into few renders, ending on the latest', async () => {
     const { portfolioId } = await publishDirectly(database.db, {
       username: 'rapid-updates',
