@@ -15,7 +15,11 @@ import { openDatabase, pgPoolOf, type Db } from '../db/database.js';
 import { readPageGeneration } from './page-generation.repository.js';
 import { PageCache } from './page-cache.js';
 import { MAX_RENDERED_PAGE_BYTES, PageRenderer } from './page-renderer.js';
-import { deletePortfolio, setPublication } from '../account/account.service.js';
+import {
+  deletePortfolio,
+  setPublication,
+  type AccountContext,
+} from '../account/account.service.js';
 import { Sitemaps } from './sitemap.js';
 import { servablePageReader } from './public-pages.repository.js';
 import { StoredPages, type StoredPagesOptions } from './stored-pages.service.js';
@@ -140,6 +144,41 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
     }
   });
 
+  /**
+   * Views `username` and holds the view after it has read the page, while `meanwhile` runs and a
+   * change check follows; then lets it finish and answers with the status of the next view.
+   */
+  const viewHeldAcross = async (username: string, meanwhile: () => Promise<void>) => {
+    const stored = t.app.storedPages;
+    await stored.checkForChanges();
+    const pageFor = stored.pageFor.bind(stored);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let read = false;
+    stored.pageFor = async (...args) => {
+      const page = await pageFor(...args);
+      read = true;
+      await gate;
+      return page;
+    };
+    try {
+      const view = fetch(`${t.url}/users/${username}`);
+      await expect.poll(() => read).toBe(true);
+      await meanwhile();
+      await stored.checkForChanges();
+      release();
+      // The held view answers with what it read.
+      expect((await view).status).toBe(200);
+    } finally {
+      stored.pageFor = pageFor;
+    }
+    const after = await fetch(`${t.url}/users/${username}`);
+    await after.arrayBuffer();
+    return after.status;
+  };
+  /** What the owner's account actions need here: the database and the clock. */
+  const ownerContext = () => ({ db: t.database.db, now: () => new Date() }) as AccountContext;
+
   it('does not keep a page read before an unpublish that a change check saw meanwhile', async () => {
     const username = 'unpublished-during-read';
     const { userId } = await publishDirectly(t.database.db, {
@@ -147,77 +186,24 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
       templateId: 'template2',
       data: SAMPLE_DATA.template2,
     });
-    await t.app.storedPages.checkForChanges();
-    const stored = t.app.storedPages;
-    const pageFor = stored.pageFor.bind(stored);
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    // The view reads the live page, then waits while the owner unpublishes it.
-    let read = false;
-    stored.pageFor = async (...args) => {
-      const page = await pageFor(...args);
-      read = true;
-      await gate;
-      return page;
-    };
-    try {
-      const view = fetch(`${t.url}/users/${username}`);
-      await expect.poll(() => read).toBe(true);
-      await setPublication(
-        { db: t.database.db, now: () => new Date() } as Parameters<typeof setPublication>[0],
-        userId,
-        username,
-        true,
-      );
-      await stored.checkForChanges();
-      release();
-      await (await view).arrayBuffer();
-    } finally {
-      stored.pageFor = pageFor;
-    }
-    const after = await fetch(`${t.url}/users/${username}`);
-    await after.arrayBuffer();
-    expect(after.status).toBe(410);
+    const status = await viewHeldAcross(username, () =>
+      setPublication(ownerContext(), userId, username, true),
+    );
+    expect(status).toBe(410);
   });
 
   it('does not keep a page read before its portfolio was deleted, under a name it did not hold', async () => {
+    // The process holds nothing under the name when the change check looks for deleted names.
     const username = 'deleted-during-read';
     const { userId } = await publishDirectly(t.database.db, {
       username,
       templateId: 'template4',
       data: SAMPLE_DATA.template4,
     });
-    const stored = t.app.storedPages;
-    await stored.checkForChanges();
-    const pageFor = stored.pageFor.bind(stored);
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    // The first view reads the page, then waits while the owner deletes the portfolio: the
-    // process holds nothing under that name when the change check looks for deleted names.
-    let read = false;
-    stored.pageFor = async (...args) => {
-      const page = await pageFor(...args);
-      read = true;
-      await gate;
-      return page;
-    };
-    try {
-      const view = fetch(`${t.url}/users/${username}`);
-      await expect.poll(() => read).toBe(true);
-      await deletePortfolio(
-        { db: t.database.db, now: () => new Date() } as Parameters<typeof deletePortfolio>[0],
-        userId,
-        username,
-      );
-      await stored.checkForChanges();
-      release();
-      expect((await view).status).toBe(200);
-    } finally {
-      stored.pageFor = pageFor;
-    }
-    const after = await fetch(`${t.url}/users/${username}`);
-    await after.arrayBuffer();
-    expect(after.status).toBe(404);
+    const status = await viewHeldAcross(username, () =>
+      deletePortfolio(ownerContext(), userId, username),
+    );
+    expect(status).toBe(404);
   });
 
   it('re-renders on request when the portfolio changed with no generation bump to announce it', async () => {
