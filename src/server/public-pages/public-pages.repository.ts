@@ -392,11 +392,15 @@ export function changedPagesQuery(
     .select(`${key} as changeKey`)
     .limit(limit);
   for (const column of order) query = query.orderBy(column);
-  return after
-    ? query.where(
-        sql<boolean>`(${sql.join(order.map((column) => sql.ref(column)))}) > (${sql.join([...after])})`,
-      )
-    : query.where(changedAt, '>=', since);
+  if (!after) return query.where(changedAt, '>=', since);
+  const row = (columns: readonly string[]) => sql.join(columns.map((column) => sql.ref(column)));
+  return (
+    query
+      // The (date, key) index's own columns bound its scan: PostgreSQL takes a comparison that
+      // spans two tables (the portfolios' order ends with the name) as a filter of the join.
+      .where(sql<boolean>`(${row(order.slice(0, 2))}) >= (${sql.join(after.slice(0, 2))})`)
+      .where(sql<boolean>`(${row(order)}) > (${sql.join([...after])})`)
+  );
 }
 
 /**

@@ -316,7 +316,6 @@ export class StoredPages {
         cache.delete(row.username);
       }
     }
-    this.watermark = latest < startedAt ? latest : startedAt;
     if (releases !== this.releases) {
       // A view that began before this check may have read a page deleted since, under a name
       // this process does not hold yet: no view in flight keeps what it read.
@@ -324,12 +323,14 @@ export class StoredPages {
       try {
         await this.dropReleasedPages();
       } catch (error) {
-        // Not done: the next check takes this generation again.
+        // Not done: the next check takes this generation again, from the same watermark, so
+        // that the pages found to render now are found again.
         this.generation = undefined;
         throw error;
       }
       this.releases = releases;
     }
+    this.watermark = latest < startedAt ? latest : startedAt;
     this.options.onChange?.();
     // One at a time: a burst of publishes must not fill the thread pool or the connection pool.
     for (const username of toRender) {
