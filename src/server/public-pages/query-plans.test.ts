@@ -5,6 +5,8 @@ import type { Db } from '../db/database.js';
 import {
   CHANGE_SOURCES,
   changedPagesQuery,
+  type ChangeCursor,
+  type ChangeSource,
   pagesOfOtherTemplateVersions,
   servableBatchQuery,
 } from './public-pages.repository.js';
@@ -71,6 +73,19 @@ describe.each(TEST_DIALECTS)(
       },
     );
 
+    /** A slice of the change check's, the first (no cursor) or a later one. */
+    const changePlan = (source: ChangeSource, after?: ChangeCursor) =>
+      planOf(
+        database.db,
+        dialect,
+        changedPagesQuery(database.db, source, '2026-11-24T09:59:45.000Z', after, 500).compile(),
+      );
+    /** A cursor as a slice of `source` ends on (the portfolios' ends with a name). */
+    const cursorIn = (source: ChangeSource): ChangeCursor =>
+      source === 'portfolios'
+        ? ['2026-11-24T10:00:00.000Z', 'a', 'a']
+        : ['2026-11-24T10:00:00.000Z', 'a'];
+
     it.runIf(dialect === 'postgres')(
       "a change check's slices after the first are bounded by the cursor in each table's (date, key) index",
       async () => {
@@ -80,21 +95,7 @@ describe.each(TEST_DIALECTS)(
           rendered_pages: 'ROW(rendered_at, username) >=',
         };
         for (const source of CHANGE_SOURCES) {
-          const after =
-            source === 'portfolios'
-              ? ['2026-11-24T10:00:00.000Z', 'a', 'a']
-              : ['2026-11-24T10:00:00.000Z', 'a'];
-          const plan = await planOf(
-            database.db,
-            dialect,
-            changedPagesQuery(
-              database.db,
-              source,
-              '2026-11-24T09:59:45.000Z',
-              after,
-              500,
-            ).compile(),
-          );
+          const plan = await changePlan(source, cursorIn(source));
           // Not only a filter of the join: the index scan itself starts at the cursor.
           const indexConditions = plan.split('\n').filter((line) => line.includes('Index Cond:'));
           expect(indexConditions.some((line) => line.includes(bound[source]))).toBe(true);
@@ -113,23 +114,8 @@ describe.each(TEST_DIALECTS)(
           rendered_pages: ['rendered_pages_changes', 'rendered_at', 'username'],
         };
         for (const source of CHANGE_SOURCES) {
-          for (const after of [
-            undefined,
-            source === 'portfolios'
-              ? ['2026-11-24T10:00:00.000Z', 'a', 'a']
-              : ['2026-11-24T10:00:00.000Z', 'a'],
-          ]) {
-            const plan = await planOf(
-              database.db,
-              dialect,
-              changedPagesQuery(
-                database.db,
-                source,
-                '2026-11-24T09:59:45.000Z',
-                after,
-                500,
-              ).compile(),
-            );
+          for (const after of [undefined, cursorIn(source)]) {
+            const plan = await changePlan(source, after);
             const [index, date, key] = changeIndex[source];
             // From the cursor on, in the index's order: a slice reads only its own rows, even
             // inside thousands stamped with one instant.
