@@ -213,18 +213,14 @@ function batchedPgReader(
     const usernames = [...waiting.keys()];
     for (let start = 0; start < usernames.length; start += PG_BATCH_MAX) {
       const slice = usernames.slice(start, start + PG_BATCH_MAX);
-      const waitersOf = (username: string) => waiting.get(username)!;
+      const settle = (answer: (waiter: Waiter, username: string) => void) => {
+        for (const username of slice) {
+          for (const waiter of waiting.get(username)!) answer(waiter, username);
+        }
+      };
       run(encoding, slice).then(
-        (rows) => {
-          for (const username of slice) {
-            for (const waiter of waitersOf(username)) waiter.resolve(rows.get(username));
-          }
-        },
-        (error: unknown) => {
-          for (const username of slice) {
-            for (const waiter of waitersOf(username)) waiter.reject(error);
-          }
-        },
+        (rows) => settle((waiter, username) => waiter.resolve(rows.get(username))),
+        (error: unknown) => settle((waiter) => waiter.reject(error)),
       );
     }
   };
@@ -325,7 +321,7 @@ export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 
 /**
  * Where the next slice of one table's changes starts: the values of the last row read, in the
- * columns that order the slices (changeOrder).
+ * columns that order the slices (CHANGE_ORDER).
  */
 export type ChangeCursor = readonly string[];
 
