@@ -12,7 +12,7 @@ import { TEMPLATE_IDS, templateName, type TemplateId } from '../src/shared/templ
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { useBrowser } from './browser.js';
-import { signInThroughPopup, storeDraft } from './fixtures.js';
+import { pressNext, signInThroughPopup, storeDraft } from './fixtures.js';
 import { seriousAxeViolations } from './axe.js';
 
 const sample = (id: TemplateId): PortfolioData =>
@@ -482,7 +482,7 @@ describe('the editor', () => {
     await openEditor(page, 'template5', data);
     const steps = editorSteps(TEMPLATE_DEFINITIONS.template5);
     for (let index = 1; index < steps.length; index += 1) {
-      await page.getByRole('button', { name: /^Next/ }).click();
+      await pressNext(page, (next) => next.click());
     }
     await page.getByLabel('Phone', { exact: true }).fill('98765 43210');
     await page.getByRole('button', { name: 'Add a WhatsApp button for 98765 43210' }).click();
