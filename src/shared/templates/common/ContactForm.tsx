@@ -3,9 +3,10 @@ import {
   useContext,
   type FormEvent,
   type InputHTMLAttributes,
+  type ReactElement,
   type TextareaHTMLAttributes,
 } from 'react';
-import { CONTACT_FIELDS, CONTACT_LIMITS } from '../../contact.js';
+import { CONTACT_FIELDS, CONTACT_LIMITS, type FormDelivery } from '../../contact.js';
 import { formDeliveryOf, type ContactDetails } from '../../domain/portfolio.js';
 import { handleContactSubmit } from './contact.js';
 
@@ -27,14 +28,17 @@ const previewSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefaul
  * How a template's contact form behaves by the page's setting. With 'server' the form posts to our
  * server (and works without JavaScript); the owner's address appears nowhere, so templates show
  * `showEmail` false in their contact lines too. With 'mailto' it opens the visitor's mail program
- * with the address the owner typed, as SPEC section 7 has it.
+ * with the address the owner typed, as SPEC section 7 has it. `fields` are the form's fields drawn
+ * in the template's `look`.
  */
-export function useContactForm(contact: ContactDetails) {
+export function useContactForm(contact: ContactDetails, look: ContactFieldsLook) {
   const target = useContext(ContactFormContext);
   const delivery = formDeliveryOf(contact);
+  const fields = contactFields(look, delivery);
   if (delivery === 'mailto') {
     return {
       delivery,
+      fields,
       showEmail: contact.email !== '',
       hasForm: contact.email !== '',
       formProps: { 'data-to': contact.email, onSubmit: handleContactSubmit },
@@ -42,6 +46,7 @@ export function useContactForm(contact: ContactDetails) {
   }
   return {
     delivery,
+    fields,
     showEmail: false,
     hasForm: true,
     formProps: {
@@ -54,7 +59,7 @@ export function useContactForm(contact: ContactDetails) {
 }
 
 /** The visitor's own address field's attributes (for the reply), in every template's form. */
-export const visitorEmailProps = {
+const visitorEmailProps = {
   type: 'email',
   name: CONTACT_FIELDS.email,
   autoComplete: 'email',
@@ -67,10 +72,10 @@ type ControlAttributes = Pick<
 > &
   Pick<TextareaHTMLAttributes<HTMLTextAreaElement>, 'rows'>;
 
-export interface FormFieldProps extends ControlAttributes {
+interface FormFieldProps extends ControlAttributes {
   id: string;
   label: string;
-  /** The template's class names for the field's box; its label and its input or textarea take the next two. */
+  /** The box's class; the label and the control take the next two. */
   className: string;
   labelClassName?: string;
   inputClassName?: string;
@@ -78,12 +83,8 @@ export interface FormFieldProps extends ControlAttributes {
   multiline?: boolean;
 }
 
-/**
- * One field of a template's contact form: a box holding a label and its input or textarea. Each
- * template gives its own class names and the control's attributes, which the markup keeps in the
- * order given (so each template's page stays as it was).
- */
-export function FormField({
+/** One field of a contact form: a box holding a label and its input or textarea. */
+function FormField({
   id,
   label,
   className,
@@ -104,6 +105,62 @@ export function FormField({
       )}
     </div>
   );
+}
+
+/** A contact form's fields, as their controls are named. */
+export type ContactFormField = 'name' | 'email' | 'subject' | 'message';
+
+/** How one template draws its contact form's fields. */
+export interface ContactFieldsLook {
+  /** Each field's id is this followed by the field: `${idPrefix}email`. */
+  idPrefix: string;
+  /**
+   * The class of a field's box. `asksEmail` is true when the form has the visitor's email field
+   * (it posts to our server), which some layouts answer by widening the subject.
+   */
+  fieldClassName: (field: ContactFormField, asksEmail: boolean) => string;
+  labelClassName?: string;
+  inputClassName?: (field: ContactFormField) => string;
+  /** Each label repeated as its control's placeholder, for templates that hide their labels. */
+  placeholders?: boolean;
+  messageRows: number;
+}
+
+/**
+ * Every template's contact form fields, each an element the template places in its own layout:
+ * the visitor's name, their email (only when the form posts to our server, which needs it to
+ * reply; null otherwise), the subject and the message.
+ */
+function contactFields(
+  look: ContactFieldsLook,
+  delivery: FormDelivery,
+): Record<ContactFormField, ReactElement | null> {
+  const asksEmail = delivery === 'server';
+  const field = (
+    name: ContactFormField,
+    label: string,
+    control: ControlAttributes & { multiline?: boolean },
+  ) => (
+    <FormField
+      className={look.fieldClassName(name, asksEmail)}
+      labelClassName={look.labelClassName}
+      inputClassName={look.inputClassName?.(name)}
+      id={`${look.idPrefix}${name}`}
+      label={label}
+      {...control}
+      {...(look.placeholders ? { placeholder: label } : {})}
+    />
+  );
+  return {
+    name: field('name', 'Name', { type: 'text', name: CONTACT_FIELDS.name, autoComplete: 'name' }),
+    email: asksEmail ? field('email', 'Your email', visitorEmailProps) : null,
+    subject: field('subject', 'Subject', { type: 'text', name: CONTACT_FIELDS.subject }),
+    message: field('message', 'Message', {
+      multiline: true,
+      name: CONTACT_FIELDS.message,
+      rows: look.messageRows,
+    }),
+  };
 }
 
 /**

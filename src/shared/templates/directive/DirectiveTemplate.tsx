@@ -8,12 +8,7 @@ import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
 import type { ContactDetails, PersonalDetails, Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon, TileIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
-import {
-  ContactFormExtras,
-  FormField,
-  useContactForm,
-  visitorEmailProps,
-} from '../common/ContactForm.js';
+import { ContactFormExtras, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { directiveDefinition } from './definition.js';
@@ -165,7 +160,18 @@ function Footer({
   heading: string;
 }) {
   const { tel, address } = contact;
-  const contactForm = useContactForm(contact);
+  const contactForm = useContactForm(contact, {
+    idPrefix: 'directive-contact-',
+    fieldClassName: (field, asksEmail) =>
+      field === 'message' || (field === 'subject' && asksEmail)
+        ? 'dv-form__field dv-form__field--wide'
+        : 'dv-form__field',
+    labelClassName: 'dv-sr-only',
+    inputClassName: (field) =>
+      field === 'message' ? 'dv-form__input dv-form__textarea' : 'dv-form__input',
+    placeholders: true,
+    messageRows: 6,
+  });
   const email = contactForm.showEmail ? contact.email : '';
   const socials = visibleSocialLinks(contact.socialLinks);
   const hasLines = email !== '' || tel !== '' || address !== '';
@@ -185,49 +191,10 @@ function Footer({
         )}
         {contactForm.hasForm && (
           <form className="dv-form" {...contactForm.formProps} aria-labelledby={titleId}>
-            <FormField
-              className="dv-form__field"
-              labelClassName="dv-sr-only"
-              inputClassName="dv-form__input"
-              id="directive-contact-name"
-              label="Name"
-              type="text"
-              name="name"
-              placeholder="Name"
-              autoComplete="name"
-            />
-            {contactForm.delivery === 'server' && (
-              <FormField
-                className="dv-form__field"
-                labelClassName="dv-sr-only"
-                inputClassName="dv-form__input"
-                id="directive-contact-email"
-                label="Your email"
-                placeholder="Your email"
-                {...visitorEmailProps}
-              />
-            )}
-            <FormField
-              className={`dv-form__field${contactForm.delivery === 'server' ? ' dv-form__field--wide' : ''}`}
-              labelClassName="dv-sr-only"
-              inputClassName="dv-form__input"
-              id="directive-contact-subject"
-              label="Subject"
-              type="text"
-              name="subject"
-              placeholder="Subject"
-            />
-            <FormField
-              className="dv-form__field dv-form__field--wide"
-              labelClassName="dv-sr-only"
-              inputClassName="dv-form__input dv-form__textarea"
-              id="directive-contact-message"
-              label="Message"
-              multiline
-              name="message"
-              placeholder="Message"
-              rows={6}
-            />
+            {contactForm.fields.name}
+            {contactForm.fields.email}
+            {contactForm.fields.subject}
+            {contactForm.fields.message}
             <div className="dv-form__actions">
               <button className="dv-button dv-button--light" type="submit">
                 Send

@@ -2,12 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon } from '../common/Icon.js';
 import { telHref, visibleSocialLinks } from '../common/contact.js';
-import {
-  ContactFormExtras,
-  FormField,
-  useContactForm,
-  visitorEmailProps,
-} from '../common/ContactForm.js';
+import { ContactFormExtras, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { hyperspaceDefinition } from './definition.js';
@@ -105,7 +100,14 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
   const section2Label = hyperspaceDefinition.sections.section2?.label ?? 'Projects';
 
   const socials = visibleSocialLinks(contact.socialLinks);
-  const contactForm = useContactForm(contact);
+  const contactForm = useContactForm(contact, {
+    idPrefix: 'hs-field-',
+    fieldClassName: (field, asksEmail) =>
+      field === 'name' || field === 'email' || (field === 'subject' && !asksEmail)
+        ? 'hs-field hs-field--half'
+        : 'hs-field',
+    messageRows: 5,
+  });
   const hasContactList =
     filled(contact.address) ||
     (contactForm.showEmail && filled(contact.email)) ||
@@ -349,37 +351,10 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
               <div className={`hs-split hs-reveal${hasContactList ? '' : ' hs-split--single'}`}>
                 <form className="hs-form" {...contactForm.formProps} aria-label="Contact form">
                   <div className="hs-fields">
-                    <FormField
-                      className="hs-field hs-field--half"
-                      id="hs-field-name"
-                      label="Name"
-                      type="text"
-                      name="name"
-                      autoComplete="name"
-                    />
-                    {contactForm.delivery === 'server' && (
-                      <FormField
-                        className="hs-field hs-field--half"
-                        id="hs-field-email"
-                        label="Your email"
-                        {...visitorEmailProps}
-                      />
-                    )}
-                    <FormField
-                      className={`hs-field${contactForm.delivery === 'server' ? '' : ' hs-field--half'}`}
-                      id="hs-field-subject"
-                      label="Subject"
-                      type="text"
-                      name="subject"
-                    />
-                    <FormField
-                      className="hs-field"
-                      id="hs-field-message"
-                      label="Message"
-                      multiline
-                      name="message"
-                      rows={5}
-                    />
+                    {contactForm.fields.name}
+                    {contactForm.fields.email}
+                    {contactForm.fields.subject}
+                    {contactForm.fields.message}
                   </div>
                   <p className="hs-actions">
                     <button type="submit" className="hs-button hs-button--primary">

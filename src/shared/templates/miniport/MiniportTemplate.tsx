@@ -4,12 +4,7 @@ import type { TemplateProps } from '../definition.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { phrasesOf } from '../common/phrases.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
-import {
-  ContactFormExtras,
-  FormField,
-  useContactForm,
-  visitorEmailProps,
-} from '../common/ContactForm.js';
+import { ContactFormExtras, useContactForm } from '../common/ContactForm.js';
 import { miniportDefinition } from './definition.js';
 import './miniport.css';
 import { Paragraphs, relFor } from '../common/text.js';
@@ -275,7 +270,13 @@ export function MiniportTemplate({ data }: TemplateProps) {
 
   const name = person.name.trim();
   const portrait = person.profileImage.trim();
-  const contactForm = useContactForm(contact);
+  const contactForm = useContactForm(contact, {
+    idPrefix: 'mp-form-',
+    fieldClassName: () => 'mp-field',
+    labelClassName: 'mp-sr',
+    placeholders: true,
+    messageRows: 6,
+  });
   const email = contactForm.showEmail ? contact.email.trim() : '';
   const tel = contact.tel.trim();
   const address = contact.address.trim();
@@ -414,46 +415,11 @@ export function MiniportTemplate({ data }: TemplateProps) {
 
             <form className="mp-form" {...contactForm.formProps}>
               <div className="mp-form__row">
-                <FormField
-                  className="mp-field"
-                  labelClassName="mp-sr"
-                  id="mp-form-name"
-                  label="Name"
-                  name="name"
-                  type="text"
-                  placeholder="Name"
-                  autoComplete="name"
-                />
-                <FormField
-                  className="mp-field"
-                  labelClassName="mp-sr"
-                  id="mp-form-subject"
-                  label="Subject"
-                  name="subject"
-                  type="text"
-                  placeholder="Subject"
-                />
+                {contactForm.fields.name}
+                {contactForm.fields.subject}
               </div>
-              {contactForm.delivery === 'server' && (
-                <FormField
-                  className="mp-field"
-                  labelClassName="mp-sr"
-                  id="mp-form-email"
-                  label="Your email"
-                  placeholder="Your email"
-                  {...visitorEmailProps}
-                />
-              )}
-              <FormField
-                className="mp-field"
-                labelClassName="mp-sr"
-                id="mp-form-message"
-                label="Message"
-                multiline
-                name="message"
-                rows={6}
-                placeholder="Message"
-              />
+              {contactForm.fields.email}
+              {contactForm.fields.message}
               <div className="mp-form__actions">
                 <button type="submit" className="mp-button">
                   Send Message

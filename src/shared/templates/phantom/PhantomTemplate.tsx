@@ -2,12 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
-import {
-  ContactFormExtras,
-  FormField,
-  useContactForm,
-  visitorEmailProps,
-} from '../common/ContactForm.js';
+import { ContactFormExtras, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { phantomDefinition } from './definition.js';
@@ -123,7 +118,16 @@ export function PhantomTemplate({ data }: TemplateProps) {
   const [lead = '', ...more] = paragraphs(person.intro);
   const hasIntroHeading = person.headline !== '' || lead !== '';
   const socialLinks = visibleSocialLinks(contact.socialLinks);
-  const contactForm = useContactForm(contact);
+  const contactForm = useContactForm(contact, {
+    idPrefix: 'phantom-',
+    fieldClassName: (field, asksEmail) =>
+      field === 'name' || field === 'email' || (field === 'subject' && !asksEmail)
+        ? 'phantom-field is-half'
+        : 'phantom-field',
+    labelClassName: 'phantom-visually-hidden',
+    placeholders: true,
+    messageRows: 5,
+  });
   const shownEmail = contactForm.showEmail ? contact.email : '';
   const showSection = section !== undefined && sectionHasContent(section);
   const workLabel = section?.sectionTitle || 'Work';
@@ -245,45 +249,10 @@ export function PhantomTemplate({ data }: TemplateProps) {
             )}
             <form className="phantom-form" {...contactForm.formProps}>
               <div className="phantom-fields">
-                <FormField
-                  className="phantom-field is-half"
-                  labelClassName="phantom-visually-hidden"
-                  id="phantom-name"
-                  label="Name"
-                  type="text"
-                  name="name"
-                  placeholder="Name"
-                  autoComplete="name"
-                />
-                {contactForm.delivery === 'server' && (
-                  <FormField
-                    className="phantom-field is-half"
-                    labelClassName="phantom-visually-hidden"
-                    id="phantom-email"
-                    label="Your email"
-                    placeholder="Your email"
-                    {...visitorEmailProps}
-                  />
-                )}
-                <FormField
-                  className={`phantom-field${contactForm.delivery === 'server' ? '' : ' is-half'}`}
-                  labelClassName="phantom-visually-hidden"
-                  id="phantom-subject"
-                  label="Subject"
-                  type="text"
-                  name="subject"
-                  placeholder="Subject"
-                />
-                <FormField
-                  className="phantom-field"
-                  labelClassName="phantom-visually-hidden"
-                  id="phantom-message"
-                  label="Message"
-                  multiline
-                  name="message"
-                  placeholder="Message"
-                  rows={5}
-                />
+                {contactForm.fields.name}
+                {contactForm.fields.email}
+                {contactForm.fields.subject}
+                {contactForm.fields.message}
               </div>
               <button type="submit" className="phantom-button">
                 Send

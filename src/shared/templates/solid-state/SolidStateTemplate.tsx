@@ -11,12 +11,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
-import {
-  ContactFormExtras,
-  FormField,
-  useContactForm,
-  visitorEmailProps,
-} from '../common/ContactForm.js';
+import { ContactFormExtras, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { solidStateDefinition } from './definition.js';
@@ -300,7 +295,11 @@ export function SolidStateTemplate({ data }: TemplateProps) {
   const { personalDetails, section, section2, contactDetails } = data;
   const name = personalDetails.name;
   const { tel, address } = contactDetails;
-  const contactForm = useContactForm(contactDetails);
+  const contactForm = useContactForm(contactDetails, {
+    idPrefix: 'ss-contact-',
+    fieldClassName: () => 'ss-field',
+    messageRows: 5,
+  });
   const email = contactForm.showEmail ? contactDetails.email : '';
   const socialLinks = visibleSocialLinks(contactDetails.socialLinks);
   const hasContactList = email !== '' || tel !== '' || address !== '' || socialLinks.length > 0;
@@ -360,38 +359,11 @@ export function SolidStateTemplate({ data }: TemplateProps) {
           <div className={`ss-footer__split${hasContactList ? '' : ' ss-footer__split--solo'}`}>
             <form className="ss-form" {...contactForm.formProps}>
               <div className="ss-form__row">
-                <FormField
-                  className="ss-field"
-                  id="ss-contact-name"
-                  label="Name"
-                  name="name"
-                  type="text"
-                  autoComplete="name"
-                />
-                <FormField
-                  className="ss-field"
-                  id="ss-contact-subject"
-                  label="Subject"
-                  name="subject"
-                  type="text"
-                />
+                {contactForm.fields.name}
+                {contactForm.fields.subject}
               </div>
-              {contactForm.delivery === 'server' && (
-                <FormField
-                  className="ss-field"
-                  id="ss-contact-email"
-                  label="Your email"
-                  {...visitorEmailProps}
-                />
-              )}
-              <FormField
-                className="ss-field"
-                id="ss-contact-message"
-                label="Message"
-                multiline
-                name="message"
-                rows={5}
-              />
+              {contactForm.fields.email}
+              {contactForm.fields.message}
               <button type="submit" className="ss-button">
                 Send Message
               </button>
