@@ -33,6 +33,14 @@ const AGENT_VERDICT_MAX_LENGTH = 512;
 /** Memory bound between flushes: past this, views are still counted but visitors are not. */
 const MAX_PENDING_VISITORS = 50_000;
 /**
+ * What of a browser's string tells one visitor from another: real ones are a few hundred
+ * characters, while a header may hold 16 KB. Only this much is kept, so MAX_PENDING_VISITORS
+ * bounds the memory too (about 30 MB at most), and a flood that differs past it is one visitor.
+ */
+const VISITOR_AGENT_KEPT = 512;
+/** Visitors hashed between two yields of a flush: about a millisecond of the event loop. */
+const HASHES_PER_TURN = 500;
+/**
  * What one page may add in a day, per process: visitors and distinct referring sites past these
  * are not stored (views still count), so a flood of made-up browsers or referrers cannot fill
  * the store or make a flush long.
@@ -112,10 +120,11 @@ export class VisitCounter {
     const page = this.todayOf(day, username);
     if (this.pendingVisitors < MAX_PENDING_VISITORS && page.visitors < MAX_VISITORS_PER_PAGE_DAY) {
       const address = this.addressOf(request);
+      const kept = keptAgent(agent);
       let agents = entry.visitors.get(address);
       if (!agents) entry.visitors.set(address, (agents = new Set()));
-      if (!agents.has(agent)) {
-        agents.add(agent);
+      if (!agents.has(kept)) {
+        agents.add(kept);
         this.pendingVisitors += 1;
         page.visitors += 1;
       }
@@ -186,21 +195,26 @@ export class VisitCounter {
     try {
       const salts = new Map<string, string>();
       const batches: VisitBatch[] = [];
+      let hashed = 0;
       for (const entry of [...taken.values()].flatMap((pages) => [...pages.values()])) {
         let salt = salts.get(entry.day);
         if (!salt) {
           salt = await saltOf(this.db, entry.day, randomBytes(32).toString('base64url'));
           salts.set(entry.day, salt);
         }
+        const visitors: string[] = [];
+        for (const [address, agents] of entry.visitors) {
+          for (const agent of agents) {
+            visitors.push(hashVisitor(this.pepper, salt, entry, `${address}\u0000${agent}`));
+            hashed += 1;
+            if (hashed % HASHES_PER_TURN === 0) await yieldToOtherRequests();
+          }
+        }
         batches.push({
           username: entry.username,
           day: entry.day,
           views: entry.views,
-          visitors: [...entry.visitors].flatMap(([address, agents]) =>
-            [...agents].map((agent) =>
-              hashVisitor(this.pepper, salt, entry, `${address}\u0000${agent}`),
-            ),
-          ),
+          visitors,
           referrers: entry.referrers,
         });
       }
@@ -215,6 +229,17 @@ export class VisitCounter {
       this.log.warn({ err: error }, 'writing visitor counts failed');
     }
   }
+}
+
+const yieldToOtherRequests = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The part of a browser's string kept until the flush: a copy of its first VISITOR_AGENT_KEPT
+ * characters, not a slice (which would keep the whole header's text alive).
+ */
+function keptAgent(agent: string): string {
+  if (agent.length <= VISITOR_AGENT_KEPT) return agent;
+  return Buffer.from(agent.slice(0, VISITOR_AGENT_KEPT), 'latin1').toString('latin1');
 }
 
 function hashVisitor(pepper: string, salt: string, entry: Pending, visitor: string): string {

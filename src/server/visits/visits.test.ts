@@ -174,6 +174,34 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     ]);
   });
 
+  it("keeps only the start of a browser's string: long ones that differ past it are one visitor", async () => {
+    const page = uniqueName('long');
+    const counter = new VisitCounter(
+      t.database.db,
+      t.app.log,
+      () => '10.0.0.3',
+      () => 'x',
+      'pepper',
+    );
+    const start = `${FIREFOX} ${'x'.repeat(600)}`;
+    for (const agent of [`${start} a`, `${start} b`, `${start} ${'c'.repeat(15_000)}`, SAFARI]) {
+      counter.count(page, { method: 'GET', headers: { 'user-agent': agent } } as IncomingMessage);
+    }
+    await counter.flush();
+    const visitors = await t.database.db
+      .selectFrom('page_visitors')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('username', '=', page)
+      .executeTakeFirstOrThrow();
+    expect(Number(visitors.count)).toBe(2);
+    const views = await t.database.db
+      .selectFrom('page_views')
+      .select('views')
+      .where('username', '=', page)
+      .executeTakeFirstOrThrow();
+    expect(views.views).toBe(4);
+  });
+
   it('stores a flood of made-up browsers and referrers in bounded, chunked writes without losing the views', async () => {
     const flooded = uniqueName('flood');
     const counter = new VisitCounter(
