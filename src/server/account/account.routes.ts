@@ -7,7 +7,7 @@ import type {
 } from '../../shared/account.js';
 import { normaliseUsername } from '../../shared/domain/username.js';
 import { endSession } from '../auth/sessions.js';
-import { badRequest, notFound, type HttpError, refusalsAsHttp } from '../http/errors.js';
+import { badRequest, HttpError, notFound, refusalsAsHttp } from '../http/errors.js';
 import { addressText } from '../http/route-rules.js';
 import {
   accountOf,
@@ -45,6 +45,8 @@ function httpErrorFor(error: AccountError): HttpError {
       return notFound(error.message);
     case 'not_confirmed':
       return badRequest(error.message, 'confirmation');
+    case 'busy':
+      return new HttpError(503, 'busy', error.message);
   }
 }
 
@@ -123,7 +125,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext)
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="${site.fileName}"`)
         .type('application/zip')
-        .send(Buffer.from(site.zip));
+        .send(site.zip);
     },
   );
 

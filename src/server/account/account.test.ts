@@ -12,7 +12,7 @@ import { useTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { webpImage } from '../../../test/images.js';
 import { send } from '../../../test/http.js';
-import { orderBody, uniqueName } from '../../../test/orders.js';
+import { orderBody, publishAs, uniqueName } from '../../../test/orders.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import type { AccountResponse } from '../../shared/account.js';
 import type { UploadedImage } from '../../shared/uploads.js';
@@ -260,6 +260,69 @@ describe.each(TEST_DIALECTS)('the account API (%s)', (dialect) => {
     expect(
       (await request(other, `${t.url}/api/account/portfolios/${name1}/website.zip`)).status,
     ).toBe(404);
+  });
+
+  it('copies each file of the site once however its address is spelled, one export at a time', async () => {
+    const zipOf = async () => {
+      const answer = await request(owner, `${t.url}/api/account/portfolios/${name1}/website.zip`);
+      expect(answer.status).toBe(200);
+      return unzipSync(new Uint8Array(await answer.arrayBuffer()));
+    };
+    const sheet = Object.keys(await zipOf()).find((file) => file.endsWith('.css'))!;
+    // Tile links that all name that stylesheet, each spelled another way.
+    const spellings = [
+      `/${sheet}`,
+      `/${sheet.replace('/', '//')}`,
+      `/${sheet.replace('/', '///')}`,
+      `/./${sheet}`,
+      `/${sheet}?v=2`,
+    ];
+    const sample = SAMPLE_DATA.template2;
+    const section = sample.section!;
+    const tiles = spellings.map((link, index) => ({
+      ...section.sectionTiles[0]!,
+      link,
+      title: `T${index}`,
+    }));
+    const claim = await send(t, owner, {
+      path: '/api/claims',
+      body: {
+        username: name1,
+        templateId: 'template2',
+        data: { ...sample, section: { ...section, sectionTiles: tiles } },
+      },
+    });
+    expect(claim.body).toMatchObject({ status: 'updated' });
+    const files = await zipOf();
+    expect(Object.keys(files).filter((file) => file.endsWith('.css'))).toEqual([sheet]);
+    const html = strFromU8(files['index.html']!);
+    expect(html.split(`href="${sheet}"`).length - 1).toBeGreaterThanOrEqual(spellings.length);
+
+    // The same download asked twice at once is packed once and sent to both.
+    const twice = await Promise.all([zipOf(), zipOf()]);
+    expect(Object.keys(twice[0]!).sort()).toEqual(Object.keys(twice[1]!).sort());
+  });
+
+  it('packs at most two websites at once and tells a third person to try again', async () => {
+    const owners = await Promise.all(
+      ['a', 'b'].map(async (suffix) => {
+        const jar = await signIn(t.url, {
+          name: `Packer ${suffix}`,
+          email: `packer-${suffix}-${dialect}@example.com`,
+        });
+        const username = uniqueName(`pack${suffix}`);
+        await publishAs(t, jar, username);
+        return { jar, username };
+      }),
+    );
+    const answers = await Promise.all(
+      [{ jar: owner, username: name1 }, ...owners].map(({ jar, username }) =>
+        request(jar, `${t.url}/api/account/portfolios/${username}/website.zip`),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 503]);
+    const refused = answers.find((answer) => answer.status === 503)!;
+    expect(await refused.json()).toMatchObject({ error: { code: 'busy' } });
   });
 
   it('deletes the account: nothing personal is left in any table', async () => {

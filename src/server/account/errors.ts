@@ -6,7 +6,9 @@ export type AccountRefusal =
   /** This person has no portfolio at that username. */
   | 'not_yours'
   /** Deleting the account was not confirmed with the agreed word or the account's email. */
-  | 'not_confirmed';
+  | 'not_confirmed'
+  /** Too many exports are being packed at once. */
+  | 'busy';
 
 export class AccountError extends Error {
   constructor(

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { zip, type AsyncZippable } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { isTemplateId } from '../../shared/templates/catalog.js';
 import { findPortfolioById } from '../portfolios/portfolios.repository.js';
 import { requireStoredPortfolio } from '../portfolios/stored-portfolio.js';
@@ -27,12 +27,46 @@ const PAGE_ADDRESS = /(\s(?:href|src)=")(\/[^"/][^"]*)"|(\ssrcset=")([^"]*)"/g;
 /** Already compressed: stored in the ZIP as they are. */
 const STORED_AS_IS = /\.(?:woff2?|avif|webp|jpe?g|png|gif)$/;
 
+/**
+ * What one export copies at most; addresses past either stay links to the site. A page names a
+ * few dozen files (its stylesheet, fonts and pictures at a few widths), tens of MB for a page
+ * full of photos, while links may name any public file, as often as the page has links.
+ */
+const EXPORT_MAX_FILES = 600;
+const EXPORT_MAX_BYTES = 64 * 1024 * 1024;
+/** Files read at once: enough to hide object storage's latency, few enough to stop at the budget. */
+const READS_AT_ONCE = 6;
+/** Exports being packed in this process at once; each holds its files and archive in memory. */
+const EXPORTS_AT_ONCE = 2;
+/** Bytes added to the archive between two yields: a few milliseconds of the event loop. */
+const ZIP_STEP_BYTES = 512 * 1024;
+
+const BUSY = 'Websites are being packed for others right now. Please try again in a minute.';
+
+/** Exports being packed, by person and name: the same download asked again shares the first. */
+const packing = new Map<string, Promise<SiteExport>>();
+
 export interface SiteExport {
   fileName: string;
-  zip: Uint8Array;
+  zip: Buffer;
 }
 
-export async function exportSite(
+/** At most EXPORTS_AT_ONCE exports are packed in a process at once; others are refused as busy. */
+export function exportSite(
+  ctx: AccountContext,
+  userId: string,
+  username: string,
+): Promise<SiteExport> {
+  const key = `${userId}\u0000${username}`;
+  const running = packing.get(key);
+  if (running) return running;
+  if (packing.size >= EXPORTS_AT_ONCE) return Promise.reject(new AccountError('busy', BUSY));
+  const packed = packSite(ctx, userId, username).finally(() => packing.delete(key));
+  packing.set(key, packed);
+  return packed;
+}
+
+async function packSite(
   ctx: AccountContext,
   userId: string,
   username: string,
@@ -61,10 +95,27 @@ export async function exportSite(
 
   const files = new Map<string, Uint8Array>();
   const reading = new Map<string, Promise<Uint8Array | undefined>>();
-  /** The file in the ZIP for one of our addresses; a page of the site (a link) stays online. */
+  const read = limitConcurrency(READS_AT_ONCE);
+  let copiedBytes = 0;
+  /**
+   * The file in the ZIP for one of our addresses, each file read once however it is spelled; a
+   * page of the site (a link), or a file past the budget, stays online.
+   */
   const copy = async (address: string): Promise<string> => {
-    const file = address.split(/[?#]/)[0]!.slice(1);
-    if (!reading.has(file)) reading.set(file, readOwnFile(ctx, clientDir, file));
+    const file = path.posix.normalize(address.split(/[?#]/)[0]!).replace(/^\/+/, '');
+    if (!reading.has(file)) {
+      if (reading.size >= EXPORT_MAX_FILES) return `${ctx.publicUrl()}${address}`;
+      reading.set(
+        file,
+        read(async () => {
+          if (copiedBytes >= EXPORT_MAX_BYTES) return undefined;
+          const bytes = await readOwnFile(ctx, clientDir, file);
+          if (!bytes || copiedBytes + bytes.length > EXPORT_MAX_BYTES) return undefined;
+          copiedBytes += bytes.length;
+          return bytes;
+        }),
+      );
+    }
     const bytes = await reading.get(file);
     if (!bytes) return `${ctx.publicUrl()}${address}`;
     files.set(file, bytes);
@@ -151,15 +202,51 @@ async function readOwnFile(
   }
 }
 
-/** Compressed off the event loop (fflate's asynchronous zip runs in a worker thread). */
-function zipFiles(files: Map<string, Uint8Array>): Promise<Uint8Array> {
-  const entries: AsyncZippable = {};
+/**
+ * The archive, built a step at a time with yields in between: pictures stored as they are, text
+ * deflated. (fflate's asynchronous zip starts a worker thread for every large file and deflates
+ * small ones on the event loop.)
+ */
+async function zipFiles(files: Map<string, Uint8Array>): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const archive = new Zip((error, data) => {
+    if (error) failure = error;
+    else parts.push(data);
+  });
   for (const [name, bytes] of files) {
-    entries[name] = [bytes, { level: STORED_AS_IS.test(name) ? 0 : 6 }];
+    const entry = STORED_AS_IS.test(name) ? new ZipPassThrough(name) : new ZipDeflate(name);
+    archive.add(entry);
+    for (let offset = 0; ; offset += ZIP_STEP_BYTES) {
+      const end = Math.min(offset + ZIP_STEP_BYTES, bytes.length);
+      entry.push(bytes.subarray(offset, end), end === bytes.length);
+      await yieldToOtherRequests();
+      if (end === bytes.length) break;
+    }
   }
-  return new Promise((resolve, reject) =>
-    zip(entries, (error, archive) => (error ? reject(error) : resolve(archive))),
-  );
+  archive.end();
+  if (failure) throw failure;
+  return Buffer.concat(parts);
+}
+
+const yieldToOtherRequests = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Runs at most `limit` of the tasks given to it at once; the others wait their turn. */
+function limitConcurrency(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    // A finished task hands its place straight to the next, so `running` never passes `limit`.
+    if (running < limit) running += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
 }
 
 async function replaceAsync(
