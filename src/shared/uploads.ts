@@ -17,6 +17,11 @@ export const UPLOAD_MAX_AVIF_PIXELS = 25_000_000;
 export const UPLOAD_MAX_DECODED_BYTES = 256 * 1024 * 1024;
 /** At most this many of one person's uploads are processed or waiting at once. */
 export const UPLOAD_MAX_IN_PROGRESS = 2;
+/**
+ * The most uploads one person keeps at once, whatever their size: pages use a few dozen, and
+ * this bounds what listing them costs. Uploads no draft or page uses are swept after 30 days.
+ */
+export const UPLOAD_MAX_COUNT = 2_000;
 
 /** Formats accepted, as the server recognises them from the file's first bytes. */
 export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'gif'] as const;

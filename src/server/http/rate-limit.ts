@@ -89,6 +89,21 @@ export const RATE_LIMITS = {
   /** POST /api/uploads per address: 120 per 10 minutes, against many accounts on one address. */
   uploadsPerIp: { limit: 120, windowSeconds: 600, what: 'uploads', by: 'ip' },
   /**
+   * GET /api/uploads per user: 30 a minute. Each lists up to 2,000 uploads with their addresses;
+   * no page of the builder asks for it more than once on opening.
+   */
+  uploadListsPerUser: { limit: 30, windowSeconds: 60, what: 'upload lists', by: 'user' },
+  /**
+   * POST /api/uploads/touch and DELETE /api/uploads/:hash per user: 120 per 10 minutes. The
+   * editor touches once when it opens a draft; a removal is a click, and it reaches the storage.
+   */
+  uploadChangesPerUser: { limit: 120, windowSeconds: 600, what: 'upload changes', by: 'user' },
+  /**
+   * GET /api/portfolios/:templateId per user: 120 a minute. The editor loads a published page's
+   * data when it opens; each load reads and checks a document of up to 256 KB.
+   */
+  portfolioLoadsPerUser: { limit: 120, windowSeconds: 60, what: 'portfolio loads', by: 'user' },
+  /**
    * Account changes per user (unpublish, publish, delete a portfolio, delete the account): 60 per
    * 10 minutes. Each bumps the page generation, which every process then acts on.
    */

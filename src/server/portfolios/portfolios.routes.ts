@@ -12,7 +12,13 @@ export function registerPortfolioRoutes(app: FastifyInstance, db: Db): void {
   /** The signed-in user's saved data for a template they published ('Update' on /choose). */
   app.get<{ Params: { templateId: string } }>(
     '/api/portfolios/:templateId',
-    { config: { signedIn: true, params: z.object({ templateId: addressText(40) }) } },
+    {
+      config: {
+        signedIn: true,
+        rateLimits: ['portfolioLoadsPerUser'],
+        params: z.object({ templateId: addressText(40) }),
+      },
+    },
     async (request, reply): Promise<PortfolioDataResponse> => {
       const user = await request.requireUser();
       const { templateId } = request.params;

@@ -40,15 +40,21 @@ export async function findAnyUploadOf(
     .executeTakeFirst();
 }
 
-/** Bytes the person's uploads count against their quota. */
-export async function usedBytes(db: Db, userId: string): Promise<number> {
+/** How many uploads the person keeps, and the bytes they count against their quota. */
+export async function uploadTotals(
+  db: Db,
+  userId: string,
+): Promise<{ count: number; bytes: number }> {
   const row = await db
     .selectFrom('uploads')
-    .select(sql<number | string | null>`sum(bytes)`.as('total'))
+    .select([
+      sql<number | string>`count(*)`.as('count'),
+      sql<number | string | null>`sum(bytes)`.as('bytes'),
+    ])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  // PostgreSQL's sum of integers is a bigint, which its driver returns as a string.
-  return Number(row?.total ?? 0);
+  // PostgreSQL's count and sum of integers are bigints, which its driver returns as strings.
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
 /** Records the owner's focal-point crop of an upload; returns the one it replaces. */

@@ -121,16 +121,18 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: UploadsContext):
     );
   });
 
-  const signedIn = { config: { signedIn: true } };
-
-  app.get('/api/uploads', signedIn, async (request, reply): Promise<UploadList> => {
+  const listRules = { config: { signedIn: true, rateLimits: ['uploadListsPerUser'] } } as const;
+  app.get('/api/uploads', listRules, async (request, reply): Promise<UploadList> => {
     const user = await request.requireUser();
     reply.header('cache-control', 'no-store');
     return listUploadsOf(ctx, user.id);
   });
 
   // Up to 500 references of about 90 characters each.
-  const touchRules = { config: { signedIn: true }, bodyLimit: 64 * 1024 };
+  const touchRules = {
+    config: { signedIn: true, rateLimits: ['uploadChangesPerUser'] },
+    bodyLimit: 64 * 1024,
+  } as const;
   app.post(
     '/api/uploads/touch',
     touchRules,
@@ -145,7 +147,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: UploadsContext):
   const hashParams = { params: z.object({ hash: addressText(64) }) };
   app.delete<{ Params: { hash: string } }>(
     '/api/uploads/:hash',
-    { config: { signedIn: true, ...hashParams } },
+    { config: { signedIn: true, rateLimits: ['uploadChangesPerUser'], ...hashParams } },
     async (request, reply) => {
       const user = await request.requireUser();
       await answer(() => removeUpload(ctx, user.id, request.params.hash));

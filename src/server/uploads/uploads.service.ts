@@ -9,6 +9,7 @@ import {
   parseUploadRef,
   UPLOAD_MAX_AVIF_PIXELS,
   UPLOAD_MAX_DECODED_BYTES,
+  UPLOAD_MAX_COUNT,
   UPLOAD_MAX_IN_PROGRESS,
   UPLOAD_MAX_PIXELS,
   VARIANT_CONTENT_TYPES,
@@ -42,7 +43,7 @@ import {
   saveUpload,
   staleUploads,
   touchUploads,
-  usedBytes,
+  uploadTotals,
   type UploadRow,
 } from './uploads.repository.js';
 import { DAY_MS } from '../../shared/domain/time.js';
@@ -181,16 +182,24 @@ export async function uploadImage(
   }
 }
 
-/** Refuses when the person's saved uploads, others in progress and `bytes` exceed the quota. */
+/**
+ * Refuses when the person's saved uploads, others in progress and `bytes` exceed the quota, or
+ * when they would keep more than UPLOAD_MAX_COUNT uploads.
+ */
 async function checkQuota(
   ctx: UploadsContext,
   tracker: InFlightUploads,
   reservation: Reservation,
   bytes: number,
 ): Promise<void> {
-  const used =
-    (await usedBytes(ctx.db, reservation.userId)) +
-    tracker.reservedBytes(reservation.userId, reservation);
+  const saved = await uploadTotals(ctx.db, reservation.userId);
+  if (saved.count + tracker.count(reservation.userId) > UPLOAD_MAX_COUNT) {
+    throw new UploadError(
+      'quota_exceeded',
+      `You keep ${UPLOAD_MAX_COUNT.toLocaleString('en-IN')} uploaded images already. Remove images you no longer use, then try again.`,
+    );
+  }
+  const used = saved.bytes + tracker.reservedBytes(reservation.userId, reservation);
   if (used + bytes > ctx.quotaBytes) {
     throw new UploadError(
       'quota_exceeded',

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
@@ -18,6 +18,7 @@ import { CookieJar, request, signIn } from '../../../test/signin.js';
 import {
   ACCEPTED_FORMATS_TEXT,
   UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_COUNT,
   type TouchUploadsAnswer,
   type UploadedImage,
   type UploadList,
@@ -287,6 +288,33 @@ describe.each(
       expect(mine).toMatchObject({ usedBytes: stored.bytes, quotaBytes: 4 * 1024 * 1024 });
     });
 
+    it('keeps at most 2,000 uploads per person, however small', async () => {
+      const owner = await person();
+      const now = new Date().toISOString();
+      const rows = Array.from({ length: UPLOAD_MAX_COUNT }, (_, index) => ({
+        user_id: owner.id,
+        hash: createHash('sha256').update(`${owner.id}:${index}`).digest('hex'),
+        bytes: 10,
+        width: 1,
+        height: 1,
+        created_at: now,
+        last_referenced_at: now,
+        og_file: null,
+      }));
+      for (let start = 0; start < rows.length; start += 250) {
+        await t.database.db
+          .insertInto('uploads')
+          .values(rows.slice(start, start + 250))
+          .execute();
+      }
+      const over = await upload(owner, images.webp, 'image/webp');
+      expect(over.status).toBe(413);
+      const error = ((await over.json()) as { error: { code: string; message: string } }).error;
+      expect(error).toMatchObject({ code: 'quota_exceeded' });
+      expect(error.message).toContain('2,000 uploaded images');
+      expect((await list(owner)).uploads).toHaveLength(UPLOAD_MAX_COUNT);
+    });
+
     it("never lists or deletes another person's upload; shared files outlive one owner", async () => {
       const [owner, other] = [await person(), await person()];
       const file = await incompressiblePng(80, 60);
@@ -498,5 +526,23 @@ describe('upload rate limit', () => {
     expect(await refused.json()).toMatchObject({
       error: { code: 'rate_limited', message: expect.stringContaining('Too many uploads') },
     });
+  });
+
+  it('limits lists to 30 a minute and removals to 120 per 10 minutes per person', async () => {
+    const jar = await signIn(t.url, { name: 'Listing Person', email: 'lists@example.com' });
+    const list = () => request(jar, `${t.url}/api/uploads`);
+    for (let index = 0; index < 30; index += 1) expect((await list()).status).toBe(200);
+    const refused = await list();
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      error: { message: expect.stringContaining('Too many upload lists') },
+    });
+    const remove = () =>
+      request(jar, `${t.url}/api/uploads/${'a'.repeat(64)}`, {
+        method: 'DELETE',
+        headers: { origin: t.url },
+      });
+    for (let index = 0; index < 120; index += 1) expect((await remove()).status).toBe(404);
+    expect((await remove()).status).toBe(429);
   });
 });
