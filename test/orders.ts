@@ -1,6 +1,7 @@
 /** Orders, payments and publishes through the real API, for tests that need one on the way. */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import type { VerifyPaymentRequest } from '../src/shared/orders.js';
 import type { TemplateId } from '../src/shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import type { TestApp } from './app.js';
@@ -56,23 +57,28 @@ export async function paidOrderFor(t: TestApp, jar: CookieJar) {
   const orderId = await createOrderFor(t, jar);
   const answer = await send(t, jar, { path: '/test-gateway/pay', body: { order_id: orderId } });
   expect(answer.status).toBe(200);
-  return answer.body as {
-    razorpay_order_id: string;
-    razorpay_payment_id: string;
-    razorpay_signature: string;
-  };
+  return answer.body as VerifyPaymentRequest;
 }
 
-/** Publishes a portfolio for this person through the real order, payment and verify calls. */
+/**
+ * Publishes a portfolio for this person through the real order, payment and verify calls, with
+ * the template's sample data (and `name`, when given, as the person's name on it).
+ */
 export async function publishAs(
   t: TestApp,
   jar: CookieJar,
   username: string,
   templateId: TemplateId = 'template2',
+  options: { name?: string } = {},
 ): Promise<void> {
+  const sample = SAMPLE_DATA[templateId];
+  const extra =
+    options.name === undefined
+      ? {}
+      : { data: { ...sample, personalDetails: { ...sample.personalDetails, name: options.name } } };
   const order = await send(t, jar, {
     path: '/create-order',
-    body: orderBody(username, templateId),
+    body: orderBody(username, templateId, extra),
   });
   expect(order.status, JSON.stringify(order.body)).toBe(200);
   const orderId = (order.body as { order_id: string }).order_id;

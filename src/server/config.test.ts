@@ -311,4 +311,24 @@ describe('loadConfig', () => {
       'Invalid configuration: UPLOAD_QUOTA_MB must be a number of megabytes (got "lots")',
     );
   });
+
+  it('reports S3 problems in one message with every other bad variable', () => {
+    const run = () =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        UPLOAD_QUOTA_MB: 'lots',
+        RAZORPAY_KEY_ID: 'k',
+        S3_BUCKET: 'm',
+        S3_ACCESS_KEY_ID: 'key',
+      });
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow('UPLOAD_QUOTA_MB must be a number of megabytes (got "lots")');
+    expect(run).toThrow('RAZORPAY_KEY_SECRET is required with the other RAZORPAY_ keys');
+    expect(run).toThrow('S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID');
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'x', S3_ENDPOINT: 'http://minio:9000' }),
+    ).toThrow(
+      'Invalid configuration: PORT must be a port number (got "x"); S3_BUCKET is required with S3_ENDPOINT',
+    );
+  });
 });

@@ -209,6 +209,8 @@ const envSchema = z.object({
     .default(60),
 });
 
+type EnvVars = z.output<typeof envSchema>;
+
 /** Where people sign in: a real OpenID provider, or the built-in development one. */
 export type SignInConfig =
   | {
@@ -246,7 +248,7 @@ export interface S3Config {
 export type MediaStorageConfig = { kind: 'disk' } | ({ kind: 's3' } & S3Config);
 
 export interface Config {
-  env: 'development' | 'production' | 'test';
+  env: EnvVars['NODE_ENV'];
   isProduction: boolean;
   port: number;
   host: string;
@@ -258,7 +260,7 @@ export interface Config {
   /** False when publicUrl was derived from HOST and PORT rather than set. */
   publicUrlConfigured: boolean;
   sessionSecret: string;
-  logLevel: string;
+  logLevel: EnvVars['LOG_LEVEL'];
   /**
    * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy). A hop count or addresses
    * are safe; `true` believes the left-most address, which a client can forge.
@@ -363,6 +365,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const signIn = signInConfig(vars, isProduction, ruleProblems);
   const payments = paymentsConfig(vars, isProduction, ruleProblems);
+  const mediaStorage = mediaStorageConfig(vars, ruleProblems);
   // A variable already reported as malformed is not reported again as missing.
   problems.push(...ruleProblems.filter((p) => !bad.has(p.variable)));
   if (problems.length) throw configError(problems);
@@ -390,7 +393,7 @@ export function loadConfig(env: Env = process.env): Config {
     payments,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
-    mediaStorage: mediaStorageConfig(vars),
+    mediaStorage,
     uploadQuotaBytes: vars.UPLOAD_QUOTA_MB * 1024 * 1024,
     seller: {
       name: vars.SELLER_NAME,
@@ -408,24 +411,26 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-function mediaStorageConfig(vars: z.output<typeof envSchema>): MediaStorageConfig {
+function mediaStorageConfig(
+  vars: z.output<typeof envSchema>,
+  problems: Problem[],
+): MediaStorageConfig {
   const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: keyId, S3_SECRET_ACCESS_KEY: secret } = vars;
   const others = (
     ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'] as const
   ).find((name) => vars[name] !== undefined);
   if (!bucket) {
-    if (others)
-      throw new ConfigError(`Invalid configuration: S3_BUCKET is required with ${others}`);
+    if (others) problems.push(problem('S3_BUCKET', `S3_BUCKET is required with ${others}`));
     return { kind: 'disk' };
   }
   if (keyId && !secret) {
-    throw new ConfigError(
-      'Invalid configuration: S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID',
+    problems.push(
+      problem('S3_SECRET_ACCESS_KEY', 'S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID'),
     );
   }
   if (secret && !keyId) {
-    throw new ConfigError(
-      'Invalid configuration: S3_ACCESS_KEY_ID is required with S3_SECRET_ACCESS_KEY',
+    problems.push(
+      problem('S3_ACCESS_KEY_ID', 'S3_ACCESS_KEY_ID is required with S3_SECRET_ACCESS_KEY'),
     );
   }
   return {

@@ -8,7 +8,7 @@ import type {
 import { normaliseUsername } from '../../shared/domain/username.js';
 import { endSession } from '../auth/sessions.js';
 import { badRequest, HttpError, notFound, refusalsAsHttp } from '../http/errors.js';
-import { addressText } from '../http/route-rules.js';
+import { usernameParam } from '../http/route-rules.js';
 import {
   accountOf,
   deleteAccount,
@@ -21,7 +21,7 @@ import { portfolioQrCode, type QrFormat } from './qr-code.service.js';
 import { exportSite } from './site-export.service.js';
 import { AccountError } from './errors.js';
 
-const usernameParams = { params: z.object({ username: addressText(60) }) };
+const usernameParams = { params: z.object({ username: usernameParam }) };
 /** Longer than any email address the sign-in accepts, short enough to compare cheaply. */
 const CONFIRMATION_MAX = 320;
 
@@ -93,7 +93,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext)
   const qrRules = {
     signedIn: true,
     rateLimits: ['accountPerUser'],
-    params: z.object({ username: addressText(60), format: z.enum(['svg', 'png']) }),
+    params: z.object({ username: usernameParam, format: z.enum(['svg', 'png']) }),
     query: z.object({ download: z.literal('1').optional() }),
   } as const;
   app.get<{ Params: { username: string; format: QrFormat }; Querystring: { download?: '1' } }>(

@@ -16,31 +16,9 @@ import { orderBody, publishAs, uniqueName } from '../../../test/orders.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import type { AccountResponse } from '../../shared/account.js';
 import type { UploadedImage } from '../../shared/uploads.js';
-import type { TemplateId } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { hmacHex } from '../payments/signatures.js';
 import { readPageGeneration } from '../public-pages/page-generation.repository.js';
-
-/** Publishes through the real order, payment and verify routes, with the person's own name. */
-async function publish(
-  t: TestApp,
-  jar: CookieJar,
-  username: string,
-  templateId: TemplateId,
-  name: string,
-): Promise<void> {
-  const sample = SAMPLE_DATA[templateId];
-  const data = { ...sample, personalDetails: { ...sample.personalDetails, name } };
-  const order = await send(t, jar, {
-    path: '/create-order',
-    body: orderBody(username, templateId, { data }),
-  });
-  expect(order.status, JSON.stringify(order.body)).toBe(200);
-  const orderId = (order.body as { order_id: string }).order_id;
-  const paid = await send(t, jar, { path: '/test-gateway/pay', body: { order_id: orderId } });
-  const verified = await send(t, jar, { path: '/verify-payment', body: paid.body });
-  expect(verified.body).toMatchObject({ status: 'published' });
-}
 
 async function account(t: TestApp, jar: CookieJar): Promise<AccountResponse> {
   const answer = await send(t, jar, { path: '/api/account' });
@@ -65,8 +43,8 @@ describe.each(TEST_DIALECTS)('the account API (%s)', (dialect) => {
   beforeAll(async () => {
     owner = await signIn(t.url, { name: ownerName, email: `owner-${dialect}@example.com` });
     other = await signIn(t.url, { name: 'Other Person', email: `other-${dialect}@example.com` });
-    await publish(t, owner, name1, 'template2', ownerName);
-    await publish(t, owner, name2, 'template3', ownerName);
+    await publishAs(t, owner, name1, 'template2', { name: ownerName });
+    await publishAs(t, owner, name2, 'template3', { name: ownerName });
   });
 
   it('lists each username the person owns with its term and paid orders', async () => {

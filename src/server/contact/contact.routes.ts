@@ -10,7 +10,7 @@ import {
 import { normaliseUsername, usernameProblem } from '../../shared/domain/username.js';
 import { servedOverHttps } from '../config.js';
 import { clientNetwork, RATE_LIMITS, rateLimitHooks } from '../http/rate-limit.js';
-import { addressText } from '../http/route-rules.js';
+import { usernameParam } from '../http/route-rules.js';
 import { publicPageCsp } from '../public-pages/page-csp.js';
 import { readContactForm, type ContactForm } from './contact.input.js';
 import { contactAnswerPage } from './contact-page.js';
@@ -18,8 +18,9 @@ import {
   messagesOf,
   sendContactMessage,
   type ContactContext,
-  type ContactRefusal,
+  type ContactOutcome,
 } from './contact.service.js';
+import type { ContactRefusal } from './errors.js';
 
 /**
  * A message of the largest size, each character written as a percent-encoded 3-byte UTF-8
@@ -27,7 +28,7 @@ import {
  */
 export const CONTACT_BODY_BYTES = 64 * 1024;
 
-const usernameParams = { params: z.object({ username: addressText(60) }) };
+const usernameParams = { params: z.object({ username: usernameParam }) };
 
 /** "20 seconds", "3 minutes": how long to wait, in words. */
 const waitWords = (seconds: number) => {
@@ -35,6 +36,21 @@ const waitWords = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minutes`;
 };
+
+/** How each refusal of a visitor's message is answered over HTTP. */
+function statusFor(refusal: ContactRefusal): 400 | 404 | 429 {
+  switch (refusal.code) {
+    case 'no_form':
+      return 404;
+    case 'honeypot':
+    case 'stale_token':
+    case 'too_fast':
+    case 'invalid_field':
+      return 400;
+    case 'too_many':
+      return 429;
+  }
+}
 
 /** The form's script asks for JSON; a form posted by the browser itself gets a page. */
 const wantsJson = (request: FastifyRequest) =>
@@ -52,11 +68,11 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ContactContext)
     request: FastifyRequest,
     reply: FastifyReply,
     username: string,
-    outcome: { sent: true } | { sent: false; refusal: ContactRefusal },
+    outcome: ContactOutcome,
     form?: ContactForm,
   ) => {
     reply.header('cache-control', 'no-store');
-    const status = outcome.sent ? 200 : outcome.refusal.status;
+    const status = outcome.sent ? 200 : statusFor(outcome.refusal);
     if (wantsJson(request)) {
       const body: ContactSendResponse = outcome.sent
         ? { ok: true, message: MESSAGE_SENT }
@@ -66,7 +82,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ContactContext)
             ...(outcome.refusal.field ? { field: outcome.refusal.field } : {}),
             // Only a token we could not read is replaced: after "too fast" the visitor's own
             // start time stands, so pressing Send again a moment later goes through.
-            ...(outcome.refusal.renewToken ? { token: ctx.tokens.issue() } : {}),
+            ...(outcome.refusal.code === 'stale_token' ? { token: ctx.tokens.issue() } : {}),
           };
       return reply.status(status).send(body);
     }
@@ -121,7 +137,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ContactContext)
         if (usernameProblem(username)) {
           return answer(request, reply, username, {
             sent: false,
-            refusal: { status: 404, message: 'There is no portfolio at this address.' },
+            refusal: { code: 'no_form', message: 'There is no portfolio at this address.' },
           });
         }
         const network = clientNetwork(request.ip);
@@ -133,7 +149,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ContactContext)
             if (taken.allowed) return undefined;
             reply.header('retry-after', String(taken.retryAfterSeconds));
             return {
-              status: 429,
+              code: 'too_many',
               message: `This portfolio has received many messages in the last few minutes. Please try again in ${waitWords(taken.retryAfterSeconds)}.`,
             };
           } catch (error) {
@@ -144,7 +160,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ContactContext)
         });
         if (!outcome.sent) {
           request.log.info(
-            { username, status: outcome.refusal.status, field: outcome.refusal.field },
+            { username, status: statusFor(outcome.refusal), field: outcome.refusal.field },
             'contact message refused',
           );
         }

@@ -19,6 +19,7 @@ import {
   listContactMessages,
 } from './contact.repository.js';
 import type { ContactTokens } from './contact-token.js';
+import type { ContactRefusal, ContactRefusalCode } from './errors.js';
 
 export interface ContactContext {
   db: Db;
@@ -27,22 +28,12 @@ export interface ContactContext {
   now: () => Date;
 }
 
-/** Why a message was not taken: the status, a sentence for the visitor, the field at fault. */
-export interface ContactRefusal {
-  status: 400 | 404 | 429;
-  message: string;
-  field?: string;
-  /** The form's start token is not one of ours (or from before a key change): give a new one. */
-  renewToken?: boolean;
-}
-
 export type ContactOutcome = { sent: true } | { sent: false; refusal: ContactRefusal };
 
-const refused = (
-  status: ContactRefusal['status'],
-  message: string,
-  field?: string,
-): ContactOutcome => ({ sent: false, refusal: { status, message, ...(field ? { field } : {}) } });
+const refused = (code: ContactRefusalCode, message: string, field?: string): ContactOutcome => ({
+  sent: false,
+  refusal: { code, message, ...(field ? { field } : {}) },
+});
 
 const NO_FORM = 'This portfolio does not take messages here.';
 
@@ -64,41 +55,36 @@ export async function sendContactMessage(
 ): Promise<ContactOutcome> {
   const target = await findContactTarget(ctx.db, username);
   const now = ctx.now();
-  if (!target || target.ownerEmail === '') return refused(404, NO_FORM);
-  if (servedUntilOf(target) <= now.getTime()) return refused(404, NO_FORM);
+  if (!target || target.ownerEmail === '') return refused('no_form', NO_FORM);
+  if (servedUntilOf(target) <= now.getTime()) return refused('no_form', NO_FORM);
   const decoded = decodeStoredPortfolio(target.data);
   if (!decoded.ok || formDeliveryOf(decoded.data.contactDetails) !== 'server') {
-    return refused(404, NO_FORM);
+    return refused('no_form', NO_FORM);
   }
   if (form.honeypot !== '') {
     return refused(
-      400,
+      'honeypot',
       `The message was not sent: the hidden field "${CONTACT_FIELDS.honeypot}", which people do not see, was filled in, as automated senders do.`,
       CONTACT_FIELDS.honeypot,
     );
   }
   const age = ctx.tokens.ageSeconds(form.token);
   if (age === undefined) {
-    return {
-      sent: false,
-      refusal: {
-        status: 400,
-        message:
-          'The form was out of date, so the message was not sent. Your text is kept: please press Send again.',
-        field: CONTACT_FIELDS.token,
-        renewToken: true,
-      },
-    };
+    return refused(
+      'stale_token',
+      'The form was out of date, so the message was not sent. Your text is kept: please press Send again.',
+      CONTACT_FIELDS.token,
+    );
   }
   if (age < CONTACT_LIMITS.minFillSeconds) {
     return refused(
-      400,
+      'too_fast',
       `Not sent yet: it came within ${CONTACT_LIMITS.minFillSeconds} seconds of opening the form, faster than a person can type, so we held it back. Your text is kept: please check it and press Send again.`,
       CONTACT_FIELDS.token,
     );
   }
   const checked = checkContactMessage(form);
-  if (!checked.ok) return refused(400, checked.refusal.message, checked.refusal.field);
+  if (!checked.ok) return refused('invalid_field', checked.refusal.message, checked.refusal.field);
   const limited = await beforeStore();
   if (limited) return { sent: false, refusal: limited };
 
@@ -110,13 +96,13 @@ export async function sendContactMessage(
     const received = await countReceivedSince(trx, target.userId, dayStart, senderKey);
     if (received.all >= CONTACT_LIMITS.perOwnerPerDay) {
       return refused(
-        429,
+        'too_many',
         `This portfolio has received as many messages today as it takes in a day (${CONTACT_LIMITS.perOwnerPerDay}). Please try again tomorrow.`,
       );
     }
     if (received.fromSender >= CONTACT_LIMITS.perSenderPerOwnerPerDay) {
       return refused(
-        429,
+        'too_many',
         `This portfolio has already received ${CONTACT_LIMITS.perSenderPerOwnerPerDay} messages from your network today (everyone sharing your internet connection counts together), as many as it takes from one network in a day. Please try again tomorrow.`,
       );
     }

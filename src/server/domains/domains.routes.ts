@@ -5,7 +5,7 @@ import type { AddDomainRequest, DomainsResponse, DomainView } from '../../shared
 import { normaliseUsername } from '../../shared/domain/username.js';
 import { badRequest, conflict, HttpError, notFound, refusalsAsHttp } from '../http/errors.js';
 import { refusedByLimit } from '../http/rate-limit.js';
-import { addressText } from '../http/route-rules.js';
+import { addressText, usernameParam } from '../http/route-rules.js';
 import {
   addDomain,
   checkDomain,
@@ -14,6 +14,7 @@ import {
   mayHaveCertificate,
   ownedDomain,
   removeDomain,
+  requireDomainsOffered,
   viewOf,
   type DomainsContext,
 } from './domains.service.js';
@@ -23,7 +24,7 @@ import { DomainError } from './errors.js';
 export const TLS_ASK_PATH = '/internal/tls-ask';
 
 const hostnameParams = { params: z.object({ hostname: addressText(300) }) };
-const usernameParams = { params: z.object({ username: addressText(60) }) };
+const usernameParams = { params: z.object({ username: usernameParam }) };
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -44,6 +45,15 @@ function mayAsk(request: FastifyRequest, secret: string | undefined): boolean {
     LOOPBACK.has(request.socket.remoteAddress ?? '') &&
     request.headers['x-forwarded-for'] === undefined
   );
+}
+
+/** The typed name of POST .../domains: text of a sensible length, checked further by the rules. */
+function readHostname(body: unknown): string {
+  const typed = ((body ?? {}) as Partial<Record<keyof AddDomainRequest, unknown>>).hostname;
+  if (typeof typed !== 'string' || typed.length > 1000) {
+    throw badRequest('hostname is required, as text', 'hostname');
+  }
+  return typed;
 }
 
 /** How each refusal of the domain rules is answered over HTTP. */
@@ -79,9 +89,11 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: DomainsContext):
     { config: { signedIn: true, rateLimits: ['accountPerUser'], ...usernameParams } },
     async (request, reply): Promise<DomainView> => {
       const user = await request.requireUser();
-      const body = (request.body ?? {}) as Partial<AddDomainRequest>;
+      // Whether domains are offered at all is answered first, whatever was typed.
+      await answer(async () => requireDomainsOffered(ctx.config));
+      const hostname = readHostname(request.body);
       const view = await answer(() =>
-        addDomain(ctx, user.id, normaliseUsername(request.params.username), body.hostname),
+        addDomain(ctx, user.id, normaliseUsername(request.params.username), hostname),
       );
       reply.status(201);
       return view;

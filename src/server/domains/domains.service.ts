@@ -103,18 +103,21 @@ function ownHosts(ctx: DomainsContext): string[] {
 
 const refuse = (refusal: DomainRefusal, message: string) => new DomainError(refusal, message);
 
+/** Refuses when the operator has not set custom domains up: checked before anything typed. */
+export function requireDomainsOffered(config: CustomDomainsConfig): void {
+  if (!customDomainsEnabled(config)) {
+    throw refuse('not_offered', 'Custom domains are not offered by this service.');
+  }
+}
+
 export async function addDomain(
   ctx: DomainsContext,
   userId: string,
   username: string,
-  typed: unknown,
+  /** The name as the person typed it (the route has checked it is text of a sensible length). */
+  typed: string,
 ): Promise<DomainView> {
-  if (!customDomainsEnabled(ctx.config)) {
-    throw refuse('not_offered', 'Custom domains are not offered by this service.');
-  }
-  if (typeof typed !== 'string' || typed.length > 1000) {
-    throw refuse('invalid_hostname', 'hostname is required, as text');
-  }
+  requireDomainsOffered(ctx.config);
   const hostname = normaliseHostname(typed);
   const problem = hostnameProblem(hostname);
   if (problem) throw refuse('invalid_hostname', `hostname ${problem}.`);

@@ -11,29 +11,14 @@ import { TestDnsServer } from '../../../test/dns-server.js';
 import { requestWithHost } from '../../../test/host-request.js';
 import { ContactTokens } from '../contact/contact-token.js';
 import { send } from '../../../test/http.js';
-import { orderBody, uniqueName } from '../../../test/orders.js';
+import { publishAs, uniqueName } from '../../../test/orders.js';
 import { CookieJar, signIn } from '../../../test/signin.js';
 import type { DomainsResponse, DomainView } from '../../shared/domains.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 import { DAY_MS } from '../../shared/domain/time.js';
-import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 
 const TARGET = 'domains.portfolio-test.example';
 const ADDRESS = '192.0.2.10';
-
-async function publish(t: TestApp, jar: CookieJar, username: string, name: string) {
-  const sample = SAMPLE_DATA.template2;
-  const data = { ...sample, personalDetails: { ...sample.personalDetails, name } };
-  const order = await send(t, jar, {
-    path: '/create-order',
-    body: orderBody(username, 'template2', { data }),
-  });
-  expect(order.status, JSON.stringify(order.body)).toBe(200);
-  const orderId = (order.body as { order_id: string }).order_id;
-  const paid = await send(t, jar, { path: '/test-gateway/pay', body: { order_id: orderId } });
-  const verified = await send(t, jar, { path: '/verify-payment', body: paid.body });
-  expect(verified.body).toMatchObject({ status: 'published' });
-}
 
 describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
   let t: TestApp;
@@ -73,7 +58,7 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
     });
     owner = await signIn(t.url, { name: ownerName, email: `dom-${dialect}@example.com` });
     other = await signIn(t.url, { name: 'Someone Else', email: `dom2-${dialect}@example.com` });
-    await publish(t, owner, username, ownerName);
+    await publishAs(t, owner, username, 'template2', { name: ownerName });
   });
   afterAll(async () => {
     await t.close();
@@ -319,8 +304,8 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
     });
     const squatterName = uniqueName('sq');
     const realName = uniqueName('ro');
-    await publish(t, squatter, squatterName, 'Squatter');
-    await publish(t, realOwner, realName, 'Real Owner');
+    await publishAs(t, squatter, squatterName, 'template2', { name: 'Squatter' });
+    await publishAs(t, realOwner, realName, 'template2', { name: 'Real Owner' });
     const hostname = `shop.${realName}.example`;
 
     // A served name cannot be claimed again.

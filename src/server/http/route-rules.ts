@@ -106,3 +106,9 @@ export const addressText = (max: number) =>
   zod
     .string({ error: 'must be given once, as text' })
     .max(max, { error: `must be at most ${max} characters`, abort: true });
+
+/**
+ * A username in a route's address (`:username`): longer than any username, so a too-long one is
+ * still answered by the slice's own rules, short enough to refuse a runaway address early.
+ */
+export const usernameParam = addressText(60);

@@ -1,24 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
-import { request, signIn } from '../../../test/signin.js';
-import { orderBody } from '../../../test/orders.js';
+import { signIn } from '../../../test/signin.js';
+import { publishAs } from '../../../test/orders.js';
 import { freePort } from '../../../test/free-port.js';
 import { startSmtpSink } from '../../../test/smtp-sink.js';
 
+/** Signs this person in and publishes a portfolio through the real order, payment and verify calls. */
 async function publish(t: TestApp, email: string, username: string): Promise<void> {
   const jar = await signIn(t.url, { name: 'Mail Person', email });
-  const post = async (path: string, body: unknown) =>
-    (
-      await request(jar, `${t.url}${path}`, {
-        method: 'POST',
-        headers: { origin: t.url, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json();
-  const order = await post('/create-order', orderBody(username, 'template1'));
-  const paid = await post('/test-gateway/pay', { order_id: order.order_id });
-  const result = await post('/verify-payment', paid);
-  expect(result.status).toBe('published');
+  await publishAs(t, jar, username, 'template1');
 }
 
 describe('the portfolio link email', () => {

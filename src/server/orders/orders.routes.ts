@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, conflict, HttpError, notFound, refusalsAsHttp } from '../http/errors.js';
-import { addressText, PORTFOLIO_BODY_BYTES } from '../http/route-rules.js';
+import { PORTFOLIO_BODY_BYTES, usernameParam } from '../http/route-rules.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import {
   touchUploadsOf,
@@ -129,7 +129,7 @@ export function registerOrderRoutes(
   // A quote reads a few rows, like a username check: counted with them.
   const quoteRules = {
     signedIn: true,
-    params: z.object({ username: addressText(64) }),
+    params: z.object({ username: usernameParam }),
     rateLimits: ['claimsPerIp', 'claimsPerUser'],
   } as const;
   app.get('/api/renewals/:username/quote', { config: quoteRules }, async (request) => {

@@ -3,6 +3,7 @@ import { formatTermDate, renewedUntil, termStartBefore } from '../../shared/doma
 import { portfolioUrl } from '../../shared/domain/username.js';
 import type { OrderKind } from '../../shared/orders.js';
 import { ACCOUNT_PATH, receiptPath } from '../../shared/routes.js';
+import { SITE_NAME } from '../../shared/site.js';
 import { findUserById, isErased } from '../auth/users.repository.js';
 import type { SellerConfig } from '../config.js';
 import { inTransaction, isUniqueViolation, type Db, type Tx } from '../db/database.js';
@@ -195,7 +196,7 @@ async function settlePaidOrder(
         `It is paid until ${formatTermDate(new Date(paidUntil))}. Updates at the same username are free: sign in, open My portfolios (${publicUrl}${ACCOUNT_PATH}) and choose Edit.`,
         '',
         ...(receipt ? [`Your receipt ${receipt}: ${publicUrl}${receiptPath(order.id)}`, ''] : []),
-        'Online Portfolio Builder',
+        SITE_NAME,
       ].join('\n'),
     },
     now,
@@ -245,7 +246,7 @@ function renewedEmail(
       `Your receipt: ${publicUrl}${receiptPath(orderId)}`,
       `Your portfolios: ${publicUrl}${ACCOUNT_PATH}`,
       '',
-      'Online Portfolio Builder',
+      SITE_NAME,
     ].join('\n'),
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { BuiltinGatewayFailure } from '../../shared/orders.js';
+import type { BuiltinGatewayFailure, VerifyPaymentRequest } from '../../shared/orders.js';
 import type { Db } from '../db/database.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { BuiltinGateway } from './builtin-gateway.js';
@@ -40,7 +40,7 @@ export function registerBuiltinGatewayRoutes(
   };
 
   const signedIn = { config: { signedIn: true } };
-  app.post('/test-gateway/pay', signedIn, async (request) => {
+  app.post('/test-gateway/pay', signedIn, async (request): Promise<VerifyPaymentRequest> => {
     const user = await request.requireUser();
     const { orderId, amount } = await readOrderId(user.id, request.body);
     // As Razorpay's checkout: the payment is authorized; the server confirms and captures it.

@@ -1,27 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { normaliseUsername } from '../../shared/domain/username.js';
-import { indiaDay, VISIT_DAYS, type VisitStats } from '../../shared/visits.js';
-import type { Db } from '../db/database.js';
-import { notFound } from '../http/errors.js';
-import { addressText } from '../http/route-rules.js';
-import type { VisitCounter } from './visit-counter.js';
-import { findOwnedSince, readVisits } from './visits.repository.js';
+import type { VisitStats } from '../../shared/visits.js';
 import { NOT_YOURS } from '../account/account.service.js';
-import { DAY_MS } from '../../shared/domain/time.js';
+import { notFound } from '../http/errors.js';
+import { usernameParam } from '../http/route-rules.js';
+import { visitStatsOf, type VisitsContext } from './visits.service.js';
 
-/**
- * The owner's view of who came: the last 30 days of one page. Only days since the name became
- * this owner's are shown, so a released name's new owner never sees its old numbers.
- */
-export function registerVisitRoutes(
-  app: FastifyInstance,
-  ctx: { db: Db; visits: VisitCounter; now: () => Date },
-): void {
+/** The owner's view of who came to one of their pages (visits.service.ts). */
+export function registerVisitRoutes(app: FastifyInstance, ctx: VisitsContext): void {
   const rules = {
     signedIn: true,
     rateLimits: ['accountPerUser'],
-    params: z.object({ username: addressText(60) }),
+    params: z.object({ username: usernameParam }),
   } as const;
   app.get<{ Params: { username: string } }>(
     '/api/account/portfolios/:username/visits',
@@ -29,30 +20,10 @@ export function registerVisitRoutes(
     async (request, reply): Promise<VisitStats> => {
       const user = await request.requireUser();
       const username = normaliseUsername(request.params.username);
-      const owned = await findOwnedSince(ctx.db, user.id, username);
-      if (!owned) throw notFound(NOT_YOURS);
-      // This process's last few seconds too: the owner sees the visit they just made.
-      await ctx.visits.flush();
-      const now = ctx.now().getTime();
-      const days = Array.from({ length: VISIT_DAYS }, (_, index) =>
-        indiaDay(now - (VISIT_DAYS - 1 - index) * DAY_MS),
-      );
-      const ownedSince = indiaDay(Date.parse(owned.created_at));
-      const since = ownedSince > days[0]! ? ownedSince : days[0]!;
-      const read = await readVisits(ctx.db, username, since);
-      const counted = new Map(read.days.map((row) => [row.day, row]));
-      const live = new Map(read.live.map((row) => [row.day, Number(row.visitors)]));
+      const stats = await visitStatsOf(ctx, user.id, username);
+      if (!stats) throw notFound(NOT_YOURS);
       reply.header('cache-control', 'no-store');
-      return {
-        username,
-        days: days.map((day) => ({
-          day,
-          views: day >= since ? Number(counted.get(day)?.views ?? 0) : 0,
-          visitors:
-            day >= since ? Number(counted.get(day)?.visitors ?? 0) + (live.get(day) ?? 0) : 0,
-        })),
-        referrers: read.referrers.map((row) => ({ host: row.host, views: Number(row.views) })),
-      };
+      return stats;
     },
   );
 }

@@ -1,0 +1,45 @@
+import { DAY_MS } from '../../shared/domain/time.js';
+import { indiaDay, VISIT_DAYS, type VisitStats } from '../../shared/visits.js';
+import type { Db } from '../db/database.js';
+import type { VisitCounter } from './visit-counter.js';
+import { findOwnedSince, readVisits } from './visits.repository.js';
+
+export interface VisitsContext {
+  db: Db;
+  visits: VisitCounter;
+  now: () => Date;
+}
+
+/**
+ * The owner's view of who came: the last 30 days of one page. Only days since the name became
+ * this owner's are shown, so a released name's new owner never sees its old numbers.
+ * Undefined when this person has no portfolio at that username.
+ */
+export async function visitStatsOf(
+  ctx: VisitsContext,
+  userId: string,
+  username: string,
+): Promise<VisitStats | undefined> {
+  const owned = await findOwnedSince(ctx.db, userId, username);
+  if (!owned) return undefined;
+  // This process's last few seconds too: the owner sees the visit they just made.
+  await ctx.visits.flush();
+  const now = ctx.now().getTime();
+  const days = Array.from({ length: VISIT_DAYS }, (_, index) =>
+    indiaDay(now - (VISIT_DAYS - 1 - index) * DAY_MS),
+  );
+  const ownedSince = indiaDay(Date.parse(owned.created_at));
+  const since = ownedSince > days[0]! ? ownedSince : days[0]!;
+  const read = await readVisits(ctx.db, username, since);
+  const counted = new Map(read.days.map((row) => [row.day, row]));
+  const live = new Map(read.live.map((row) => [row.day, Number(row.visitors)]));
+  return {
+    username,
+    days: days.map((day) => ({
+      day,
+      views: day >= since ? Number(counted.get(day)?.views ?? 0) : 0,
+      visitors: day >= since ? Number(counted.get(day)?.visitors ?? 0) + (live.get(day) ?? 0) : 0,
+    })),
+    referrers: read.referrers.map((row) => ({ host: row.host, views: Number(row.views) })),
+  };
+}
