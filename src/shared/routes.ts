@@ -9,6 +9,21 @@ export const CHOOSE_PATH = '/choose';
 export const EDIT_PATH = '/edit';
 export const FINAL_PREVIEW_PATH = '/final-preview';
 export const ACK_PATH = '/ack';
+/** Where a screen too narrow for the editor is sent. */
+export const SCREEN_ERROR_PATH = '/screen-error';
+
+/** POST: claim a username on the final preview (sign-in required). */
+export const CLAIMS_PATH = '/api/claims';
+
+/** GET: a template's default data, which a new draft starts with. */
+export function templateDataPath(templateId: TemplateId): string {
+  return `/api/templates/${encodeURIComponent(templateId)}`;
+}
+
+/** GET: the signed-in person's published data for this template, to update it. */
+export function portfolioDataPath(templateId: TemplateId): string {
+  return `/api/portfolios/${encodeURIComponent(templateId)}`;
+}
 
 /**
  * The navigation state /edit and /final-preview are opened with: the template picked, and for
@@ -63,7 +78,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/terms-and-conditions': `Terms and conditions · ${SITE_NAME}`,
   '/privacy-policy': `Privacy policy · ${SITE_NAME}`,
   '/refund-policy': `Refund policy · ${SITE_NAME}`,
-  '/screen-error': `Screen too small · ${SITE_NAME}`,
+  [SCREEN_ERROR_PATH]: `Screen too small · ${SITE_NAME}`,
   '/account': `My portfolios · ${SITE_NAME}`,
   ...Object.fromEntries(
     TEMPLATE_IDS.flatMap((id) => [

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { visitsPath } from '../../shared/routes.js';
-import type { VisitDay, VisitStats } from '../../shared/visits.js';
+import { VISIT_DAYS, type VisitDay, type VisitStats } from '../../shared/visits.js';
 import { useApiAnswer } from '../api/useApiAnswer.js';
 import '../components/fold-chevron.css';
 import './visits.css';
@@ -57,15 +57,15 @@ export function VisitsPanel({ username }: { username: string }) {
     return panel(
       <>
         <p className="visits__summary">
-          No views in the last 30 days yet. Share your page&apos;s address, or its QR code, and
-          visits will show here within a minute.
+          No views in the last {VISIT_DAYS} days yet. Share your page&apos;s address, or its QR
+          code, and visits will show here within a minute.
         </p>
         {note}
       </>,
     );
   }
   const daysWithViews = stats.days.filter((day) => day.views > 0).reverse();
-  const summary = `${views} ${views === 1 ? 'view' : 'views'} by about ${visitors} ${visitors === 1 ? 'visitor' : 'visitors'} in the last 30 days`;
+  const summary = `${views} ${views === 1 ? 'view' : 'views'} by about ${visitors} ${visitors === 1 ? 'visitor' : 'visitors'} in the last ${VISIT_DAYS} days`;
   return panel(
     <>
       <p className="visits__summary">{summary}.</p>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AccountPortfolio, PublicationResponse } from '../../shared/account.js';
+import { EDIT_PATH, portfolioDataPath } from '../../shared/routes.js';
 import type { PortfolioDataResponse } from '../../shared/templates-api.js';
 import { isTemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
-import { startEditingPublished } from '../draft/storage.js';
+import { DRAFT_NOT_SAVED_MESSAGE, startEditingPublished } from '../draft/storage.js';
 
 /**
  * What a portfolio's card does with the server: publish or unpublish it, and open its content in
@@ -45,13 +46,11 @@ export function usePortfolioActions(
     setBusy('edit');
     setError(undefined);
     try {
-      const { data } = await api<PortfolioDataResponse>(`/api/portfolios/${p.templateId}`);
+      const { data } = await api<PortfolioDataResponse>(portfolioDataPath(p.templateId));
       if (!startEditingPublished({ templateId: p.templateId, data }, p.username)) {
-        throw new Error(
-          'Your browser would not let us save the draft (storage is full or blocked).',
-        );
+        throw new Error(DRAFT_NOT_SAVED_MESSAGE);
       }
-      await navigate('/edit', { state: { templateId: p.templateId } });
+      await navigate(EDIT_PATH, { state: { templateId: p.templateId } });
     } catch (failure) {
       setError((failure as Error).message);
       setBusy(undefined);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { SCREEN_ERROR_PATH } from '../../shared/routes.js';
 import { NARROWEST_BUILDER_WIDTH } from '../../shared/site.js';
 
 /**
@@ -11,7 +12,7 @@ export function useSmallScreenRedirect(): void {
   useEffect(() => {
     const check = () => {
       if (window.innerWidth < NARROWEST_BUILDER_WIDTH)
-        void navigate('/screen-error', { replace: true });
+        void navigate(SCREEN_ERROR_PATH, { replace: true });
     };
     check();
     window.addEventListener('resize', check);

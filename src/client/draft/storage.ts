@@ -7,6 +7,10 @@ import type { Draft } from '../../shared/domain/draft.js';
  * which only writes a fresh draft, stays small.
  */
 
+/** What the person is told when the browser refuses to store the draft. */
+export const DRAFT_NOT_SAVED_MESSAGE =
+  'Your browser would not let us save the draft (storage is full or blocked).';
+
 /** The stored draft's JSON; null when there is none; undefined when storage cannot be read. */
 export function readDraftJson(): string | null | undefined {
   try {

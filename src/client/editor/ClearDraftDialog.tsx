@@ -1,9 +1,10 @@
 import type { Draft } from '../../shared/domain/draft.js';
+import { templateDataPath } from '../../shared/routes.js';
 import type { TemplateDataResponse } from '../../shared/templates-api.js';
 import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
-import { writeDraft } from '../draft/storage.js';
+import { DRAFT_NOT_SAVED_MESSAGE, writeDraft } from '../draft/storage.js';
 
 /** "Clear this draft?": once confirmed, the template's default content replaces the draft. */
 export function ClearDraftDialog({
@@ -23,12 +24,10 @@ export function ClearDraftDialog({
       destructive
       onClose={onClose}
       onConfirm={async () => {
-        const { data } = await api<TemplateDataResponse>(`/api/templates/${templateId}`);
+        const { data } = await api<TemplateDataResponse>(templateDataPath(templateId));
         const draft: Draft = { templateId, data };
         if (!writeDraft(draft)) {
-          throw new Error(
-            'Your browser would not let us save the draft (storage is full or blocked).',
-          );
+          throw new Error(DRAFT_NOT_SAVED_MESSAGE);
         }
         onClose();
         onCleared(draft);

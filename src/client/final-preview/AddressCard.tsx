@@ -1,4 +1,5 @@
 import type { ReactNode, RefObject } from 'react';
+import { USERNAME_MAX, USERNAME_MIN } from '../../shared/domain/username.js';
 import { Alert } from '../components/Alert.js';
 import { ClaimResult } from './ClaimResult.js';
 import type { Publishing } from './usePublishing.js';
@@ -70,7 +71,7 @@ export function AddressCard({
           >
             {p.showProblem
               ? p.problem
-              : '3 to 30 characters: letters a-z, digits 0-9 and hyphens. Capitals become lowercase.'}
+              : `${USERNAME_MIN} to ${USERNAME_MAX} characters: letters a-z, digits 0-9 and hyphens. Capitals become lowercase.`}
           </p>
         </form>
       )}

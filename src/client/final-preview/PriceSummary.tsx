@@ -1,4 +1,4 @@
-import { formatPrice, PER_YEAR } from '../../shared/domain/price.js';
+import { formatPrice, NO_PRICE_MESSAGE, PER_YEAR } from '../../shared/domain/price.js';
 import type { MoveBreakdown } from '../../shared/orders.js';
 import type { TemplatePrice } from '../templates/useTemplateList.js';
 import '../components/discount-pill.css';
@@ -32,11 +32,7 @@ export function PriceSummary({ price, move }: { price: TemplatePrice; move?: Mov
   }
   const template = price.answer;
   if (!template || template.pricePaise === null || template.finalPricePaise === null) {
-    return (
-      <p className="fp-price fp-price--quiet">
-        Template Price : NA. This template has no price yet, so it cannot be bought right now.
-      </p>
-    );
+    return <p className="fp-price fp-price--quiet">Template Price : NA. {NO_PRICE_MESSAGE}</p>;
   }
   return (
     <div className="fp-price">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Draft } from '../../shared/domain/draft.js';
 import type { ClaimRequest, ClaimResponse } from '../../shared/orders.js';
 import type { AccountResponse } from '../../shared/account.js';
-import { ACCOUNT_PATH, publicPagePath } from '../../shared/routes.js';
+import { ACCOUNT_PATH, CLAIMS_PATH, publicPagePath } from '../../shared/routes.js';
 import { api, ApiError } from '../api/http.js';
 import { useApiAnswer } from '../api/useApiAnswer.js';
 import { refreshSession, useSession } from '../auth/session.js';
@@ -65,7 +65,7 @@ export function UpdateCard({
     const body: ClaimRequest = { username, templateId: draft.templateId, data: draft.data };
     let answer: ClaimResponse;
     try {
-      answer = await api<ClaimResponse>('/api/claims', {
+      answer = await api<ClaimResponse>(CLAIMS_PATH, {
         method: 'POST',
         body: JSON.stringify(body),
       });

@@ -8,6 +8,7 @@ import {
   type CreateOrderRequest,
   type CreateOrderResponse,
 } from '../../shared/orders.js';
+import { CLAIMS_PATH } from '../../shared/routes.js';
 import { api } from '../api/http.js';
 import { currentSession, refreshSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
@@ -91,7 +92,7 @@ export function usePublishing(
 
   const sendClaim = (claimed: Draft) => {
     const body: ClaimRequest = { username, templateId: claimed.templateId, data: claimed.data };
-    return api<ClaimResponse>('/api/claims', { method: 'POST', body: JSON.stringify(body) });
+    return api<ClaimResponse>(CLAIMS_PATH, { method: 'POST', body: JSON.stringify(body) });
   };
 
   const submit = async (event: FormEvent) => {

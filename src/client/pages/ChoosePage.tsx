@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatRupees } from '../../shared/domain/price.js';
+import { formatRupees, NO_PRICE_MESSAGE } from '../../shared/domain/price.js';
 import type { TemplateSummary } from '../../shared/templates-api.js';
 import {
   isTemplateId,
@@ -148,7 +148,7 @@ export function ChoosePage() {
                       </div>
                       {!forSale && (
                         <p id={`${id}-unavailable`} className="template-card__unavailable">
-                          This template has no price yet, so it cannot be bought right now.
+                          {NO_PRICE_MESSAGE}
                         </p>
                       )}
                     </div>

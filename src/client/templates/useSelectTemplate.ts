@@ -1,13 +1,18 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Draft } from '../../shared/domain/draft.js';
-import { EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
+import {
+  EDIT_PATH,
+  portfolioDataPath,
+  templateDataPath,
+  type EditorNavigationState,
+} from '../../shared/routes.js';
 import type { PortfolioDataResponse, TemplateDataResponse } from '../../shared/templates-api.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
 import { currentSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
-import { stopEditingPublished, writeDraft } from '../draft/storage.js';
+import { DRAFT_NOT_SAVED_MESSAGE, stopEditingPublished, writeDraft } from '../draft/storage.js';
 
 /**
  * Picking a template to edit, as /choose and a template's preview offer it: signed out, sign in
@@ -37,15 +42,13 @@ export function useSelectTemplate() {
       const owned =
         now.status === 'ready' && now.portfolios.some((p) => p.templateId === templateId);
       const { data } = owned
-        ? await api<PortfolioDataResponse>(`/api/portfolios/${templateId}`)
-        : await api<TemplateDataResponse>(`/api/templates/${templateId}`);
+        ? await api<PortfolioDataResponse>(portfolioDataPath(templateId))
+        : await api<TemplateDataResponse>(templateDataPath(templateId));
       const draft: Draft = { templateId, data };
       // A pick chooses its address on the final preview again.
       stopEditingPublished();
       if (!writeDraft(draft)) {
-        setSelectError(
-          'Your browser would not let us save the draft (storage is full or blocked).',
-        );
+        setSelectError(DRAFT_NOT_SAVED_MESSAGE);
         setBusyTemplate(undefined);
         return;
       }

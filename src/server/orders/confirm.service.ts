@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { REDIRECTED_PAYMENT_OUTCOMES } from '../../shared/orders.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
 import { GatewayError, type GatewayPayment } from '../payments/gateway.js';
 import { OrderError } from './errors.js';
@@ -14,8 +15,7 @@ import type { OrdersContext } from './orders.service.js';
 import { publishPaidOrder, type PublishResult } from './publish.service.js';
 
 /** A signed payment that is received but not captured yet: the person is told, we keep trying. */
-export const CONFIRMING_MESSAGE =
-  'Your payment is received and being confirmed with the payment service. Your page will go live shortly; you do not need to pay again.';
+const CONFIRMING_MESSAGE = REDIRECTED_PAYMENT_OUTCOMES.confirming;
 
 export type ConfirmResult = PublishResult | { status: 'confirming'; message: string };
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
-import { discountedPaise } from '../../shared/domain/price.js';
+import { discountedPaise, NO_PRICE_MESSAGE } from '../../shared/domain/price.js';
 import { allowsFreeUpdates, formatTermDate, termOf } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import {
   HOLD_MINUTES,
   type OrderKind,
+  REDIRECTED_PAYMENT_OUTCOMES,
   USERNAME_TAKEN_MESSAGE,
   type ClaimResponse,
   type CreateOrderResponse,
@@ -201,10 +202,7 @@ async function publishFree(
 export async function priceOf(db: Db, templateId: string): Promise<number> {
   const template = await findTemplate(db, templateId);
   if (!template || template.price_paise === null) {
-    throw new OrderError(
-      'price_missing',
-      'This template has no price yet, so it cannot be bought right now.',
-    );
+    throw new OrderError('price_missing', NO_PRICE_MESSAGE);
   }
   return discountedPaise(template.price_paise, template.discount_percent);
 }
@@ -357,10 +355,7 @@ export async function verifyPayment(
     payment.paymentId,
   );
   if (!signaturesMatch(expected, payment.signature)) {
-    throw new OrderError(
-      'payment_unverified',
-      'The payment could not be verified, so nothing was published. If money left your account, contact support with your payment id.',
-    );
+    throw new OrderError('payment_unverified', REDIRECTED_PAYMENT_OUTCOMES.unverified);
   }
   return answerOf(await confirmAndPublish(ctx, order, payment.paymentId));
 }
@@ -406,10 +401,7 @@ export async function verifyRedirectedPayment(
     payment.paymentId,
   );
   if (!order || !signaturesMatch(expected, payment.signature)) {
-    throw new OrderError(
-      'payment_unverified',
-      'The payment could not be verified, so nothing was published. If money left your account, contact support with your payment id.',
-    );
+    throw new OrderError('payment_unverified', REDIRECTED_PAYMENT_OUTCOMES.unverified);
   }
   return answerOf(await confirmAndPublish(ctx, order, payment.paymentId));
 }

@@ -27,3 +27,6 @@ export const PER_YEAR = ' / year';
 export function formatYearlyPrice(paise: number): string {
   return `${formatPrice(paise)}${PER_YEAR}`;
 }
+
+/** Said wherever a template without a price is offered: on /choose, the final preview and the API. */
+export const NO_PRICE_MESSAGE = 'This template has no price yet, so it cannot be bought right now.';

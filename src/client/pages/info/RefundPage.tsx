@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { HOLD_MINUTES } from '../../../shared/orders.js';
 import { InfoLayout, InfoSection, KeyPoints, SupportEmailLink } from './InfoLayout.js';
 import { REFUND_TIME, REPLY_TIME } from './support.js';
 
@@ -73,11 +74,11 @@ export function RefundPage() {
 
       <InfoSection id="username-taken" title="If your username was taken while you paid">
         <p>
-          When you start a payment, we hold your chosen username for you for 15 minutes. If the
-          payment is confirmed only after that, and someone else has claimed the username in the
-          meantime, we cannot give you that address. Your money is not lost: the payment is kept as
-          a credit on your account, and you can use it to publish the same portfolio under another
-          username.
+          When you start a payment, we hold your chosen username for you for {HOLD_MINUTES} minutes.
+          If the payment is confirmed only after that, and someone else has claimed the username in
+          the meantime, we cannot give you that address. Your money is not lost: the payment is kept
+          as a credit on your account, and you can use it to publish the same portfolio under
+          another username.
         </p>
         <p>
           Write to <SupportEmailLink subject="Payment credit" /> with your order ID and the new

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { USERNAME_MAX, USERNAME_MIN } from '../../../shared/domain/username.js';
+import { HOLD_MINUTES } from '../../../shared/orders.js';
 import { InfoLayout, InfoSection, SupportEmailLink } from './InfoLayout.js';
 import { REPLY_TIME } from './support.js';
 
@@ -81,14 +83,14 @@ export function TermsPage() {
       <InfoSection id="your-username" title="Your username and web address">
         <ul>
           <li>
-            Your username becomes the last part of your portfolio&rsquo;s address. It can be 3 to 30
-            characters long and may use lowercase letters, numbers and hyphens, but cannot start or
-            end with a hyphen.
+            Your username becomes the last part of your portfolio&rsquo;s address. It can be{' '}
+            {USERNAME_MIN} to {USERNAME_MAX} characters long and may use lowercase letters, numbers
+            and hyphens, but cannot start or end with a hyphen.
           </li>
           <li>
             Usernames are given on a first-come basis: the first person to pay for a username gets
-            it. While you are paying, we hold your chosen username for you for 15 minutes so that
-            nobody else can take it in the meantime.
+            it. While you are paying, we hold your chosen username for you for {HOLD_MINUTES}{' '}
+            minutes so that nobody else can take it in the meantime.
           </li>
           <li>
             If a payment is confirmed after that hold has ended and someone else has taken the
