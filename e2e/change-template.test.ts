@@ -1,10 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/domain/draft.js';
+import type { Draft } from '../src/shared/domain/draft.js';
 import { parsePortfolio, type PortfolioData } from '../src/shared/domain/portfolio.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
-import { storeDraft } from './fixtures.js';
+import { storeDraft, storedDraft } from './fixtures.js';
 import { step } from './step.js';
 
 function portfolio(input: unknown): PortfolioData {
@@ -33,11 +33,6 @@ const draft: Draft = {
     },
   }),
 };
-
-async function storedDraft(page: Page): Promise<Draft> {
-  const raw = await page.evaluate((key) => window.localStorage.getItem(key), DRAFT_STORAGE_KEY);
-  return JSON.parse(raw ?? 'null') as Draft;
-}
 
 /** A template's card in the dialog: named by the template, then its price. */
 const templateChoice = (dialog: Locator, name: string) =>

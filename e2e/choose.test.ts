@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
-import { serverDatabase, signInThroughPopup } from './fixtures.js';
-
-const card = (page: Page, name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+import { serverDatabase, signInThroughPopup, templateCard } from './fixtures.js';
 
 describe('the Choose page', () => {
   const session = useBrowser();
@@ -53,20 +49,20 @@ describe('the Choose page', () => {
     const names = await page.getByRole('listitem').getByRole('heading').allTextContents();
     expect(names).toEqual(['Mini-port', 'Directive', 'Hyperspace', 'Solid-State', 'Phantom']);
     await expect(
-      card(page, 'Mini-port').locator('.template-card__price').textContent(),
+      templateCard(page, 'Mini-port').locator('.template-card__price').textContent(),
     ).resolves.toBe('Template Price: 499 INR / yearTaxes included');
     // With a discount: the struck-through price and the discounted one, in rupees per year.
-    const directive = card(page, 'Directive').locator('.template-card__price');
+    const directive = templateCard(page, 'Directive').locator('.template-card__price');
     await expect(directive.locator('s').textContent()).resolves.toBe('700');
     await expect(directive.textContent()).resolves.toContain('630 INR / year');
     for (const [index, name] of names.entries()) {
       await expect(
-        card(page, name)
+        templateCard(page, name)
           .getByRole('link', { name: `Preview ${name}` })
           .getAttribute('href'),
       ).resolves.toBe(`/template${index + 1}`);
       await expect(
-        card(page, name)
+        templateCard(page, name)
           .getByRole('button', { name: `Select ${name}` })
           .isEnabled(),
       ).resolves.toBe(true);
@@ -84,11 +80,11 @@ describe('the Choose page', () => {
       withPrice('template5', null, 0, async () => {
         const page = await session.newPage({ width: 1280, height: 900 });
         await page.goto('/choose');
-        const hyperspace = card(page, 'Hyperspace').locator('.template-card__price');
+        const hyperspace = templateCard(page, 'Hyperspace').locator('.template-card__price');
         await hyperspace.waitFor();
         await expect(hyperspace.locator('s').textContent()).resolves.toBe('899.50');
         await expect(hyperspace.textContent()).resolves.toContain('809.55 INR / year');
-        const phantom = card(page, 'Phantom');
+        const phantom = templateCard(page, 'Phantom');
         await expect(phantom.locator('.template-card__price').textContent()).resolves.toBe(
           'Template Price: NA',
         );
@@ -108,7 +104,8 @@ describe('the Choose page', () => {
     await page.goto('/choose');
     await signInThroughPopup(
       page,
-      () => card(page, 'Hyperspace').getByRole('button', { name: 'Select Hyperspace' }).click(),
+      () =>
+        templateCard(page, 'Hyperspace').getByRole('button', { name: 'Select Hyperspace' }).click(),
       {
         name: 'Kiran Das',
         email: `kiran-${randomUUID()}@example.com`,
@@ -176,7 +173,7 @@ describe('the Choose page', () => {
     });
     await page.getByText('Welcome Olu!').waitFor();
     await expect(
-      card(page, 'Phantom').getByRole('button', { name: 'Select Phantom' }).isVisible(),
+      templateCard(page, 'Phantom').getByRole('button', { name: 'Select Phantom' }).isVisible(),
     ).resolves.toBe(true);
 
     // A published portfolio, arranged directly: this test is about the button, not payment.
@@ -202,10 +199,10 @@ describe('the Choose page', () => {
       .execute();
 
     await page.reload();
-    const update = card(page, 'Phantom').getByRole('button', { name: 'Update Phantom' });
+    const update = templateCard(page, 'Phantom').getByRole('button', { name: 'Update Phantom' });
     await update.waitFor();
     await expect(
-      card(page, 'Mini-port').getByRole('button', { name: 'Select Mini-port' }).isVisible(),
+      templateCard(page, 'Mini-port').getByRole('button', { name: 'Select Mini-port' }).isVisible(),
     ).resolves.toBe(true);
     await update.click();
     await page.waitForURL('**/edit');
@@ -255,8 +252,8 @@ describe('the Choose page', () => {
     await page.goto('/choose');
     await page.getByRole('heading', { name: 'Phantom' }).waitFor();
     const grid = await page.locator('.choose__grid').boundingBox();
-    const solidState = await card(page, 'Solid-State').boundingBox();
-    const phantom = await card(page, 'Phantom').boundingBox();
+    const solidState = await templateCard(page, 'Solid-State').boundingBox();
+    const phantom = await templateCard(page, 'Phantom').boundingBox();
     const left = solidState!.x - grid!.x;
     const right = grid!.x + grid!.width - (phantom!.x + phantom!.width);
     expect(Math.abs(left - right)).toBeLessThan(2);

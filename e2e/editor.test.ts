@@ -5,14 +5,14 @@ import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorSteps, isSectionStep, type Step } from '../src/client/editor/steps.js';
-import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/domain/draft.js';
+import type { Draft } from '../src/shared/domain/draft.js';
 import { LIMITS } from '../src/shared/domain/limits.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import { TEMPLATE_IDS, templateName, type TemplateId } from '../src/shared/templates/catalog.js';
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { useBrowser } from './browser.js';
-import { pressNext, signInThroughPopup, storeDraft } from './fixtures.js';
+import { openEditor, pressNext, signInThroughPopup, storeDraft, storedDraft } from './fixtures.js';
 import { seriousAxeViolations } from './axe.js';
 
 const sample = (id: TemplateId): PortfolioData =>
@@ -37,18 +37,6 @@ function previewFrame(page: Page): Frame {
   const frame = page.frames().find((candidate) => /\/edit-template\d$/.test(candidate.url()));
   if (!frame) throw new Error('no preview frame');
   return frame;
-}
-
-async function openEditor(page: Page, id: TemplateId, data: PortfolioData): Promise<void> {
-  await seedDraft(page, id, data);
-  await page.goto('/edit');
-  await page.frameLocator('iframe').locator('#personalDetails').waitFor();
-  await page.locator('#editor-step-heading').waitFor();
-}
-
-async function storedDraft(page: Page): Promise<Draft> {
-  const raw = await page.evaluate((key) => window.localStorage.getItem(key), DRAFT_STORAGE_KEY);
-  return JSON.parse(raw ?? 'null') as Draft;
 }
 
 const previewText = (page: Page) =>
@@ -549,8 +537,15 @@ describe('the editor', () => {
     const frame = previewFrame(page);
     await expect.poll(() => frame.evaluate(() => window.scrollY)).toBe(0);
     // Counts the foreign messages as they arrive, after the preview's own listener (added first)
-    // has handled each one.
+    // has handled each one, and notes whether the injected draft is ever drawn.
     await frame.evaluate(() => {
+      const seen = window as unknown as { injectedDrawn: boolean };
+      seen.injectedDrawn = false;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes('Injected by another site')) {
+          seen.injectedDrawn = true;
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
       (window as unknown as { foreignMessages: Promise<void> }).foreignMessages = new Promise(
         (resolve) => {
           let seen = 0;
@@ -586,11 +581,24 @@ describe('the editor', () => {
       return true;
     });
     expect(sent).toBe(true);
-    // Both arrived and were handled; a draft the preview had taken would be drawn by the next frame.
-    await frame.evaluate(async () => {
-      await (window as unknown as { foreignMessages: Promise<void> }).foreignMessages;
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-    });
+    // Both arrived and were handled. A draft the preview had taken would be drawn before one the
+    // editor sends after them: once the editor's draft is on screen, the foreign one had its turn.
+    await frame.evaluate(
+      () => (window as unknown as { foreignMessages: Promise<void> }).foreignMessages,
+    );
+    const later = await storedDraft(page);
+    later.data.personalDetails.name = 'Sent by the editor';
+    await page.evaluate((raw) => {
+      const preview = document.querySelector('iframe')!.contentWindow!;
+      preview.postMessage(
+        { channel: 'portfolio-builder-preview', type: 'draft', raw },
+        window.location.origin,
+      );
+    }, JSON.stringify(later));
+    await expect.poll(() => previewText(page)).toContain('Sent by the editor');
+    await expect(
+      frame.evaluate(() => (window as unknown as { injectedDrawn: boolean }).injectedDrawn),
+    ).resolves.toBe(false);
     await expect(frame.evaluate(() => window.scrollY)).resolves.toBe(0);
     await expect(previewText(page)).resolves.not.toContain('Injected by another site');
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { openDatabase, type Db } from '../src/server/db/database.js';
-import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
+import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/domain/draft.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import type { TemplateId } from '../src/shared/templates/catalog.js';
 
@@ -62,6 +62,24 @@ export async function storeDraft(page: Page, draft: unknown): Promise<void> {
     JSON.stringify(draft),
   ] as const);
 }
+
+/** The draft in the page's local storage, as JSON.parse reads it (null when there is none). */
+export async function storedDraft(page: Page): Promise<Draft> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), DRAFT_STORAGE_KEY);
+  return JSON.parse(raw ?? 'null') as Draft;
+}
+
+/** Puts a draft in local storage and opens the editor with it, its form and preview shown. */
+export async function openEditor(page: Page, id: TemplateId, data: PortfolioData): Promise<void> {
+  await storeDraft(page, { templateId: id, data });
+  await page.goto('/edit');
+  await page.frameLocator('iframe').locator('#personalDetails').waitFor();
+  await page.locator('#editor-step-heading').waitFor();
+}
+
+/** A template's card on /choose or the landing page: the list item under its name's heading. */
+export const templateCard = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
 
 /** Puts a draft in local storage and opens the template's draft preview page with it. */
 export async function showDraft(page: Page, id: TemplateId, data: PortfolioData): Promise<void> {

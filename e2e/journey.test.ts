@@ -6,14 +6,17 @@ import { USERNAME_TAKEN_MESSAGE } from '../src/shared/orders.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
-import { pressNext, serverDatabase, signInThroughPopup, storeDraft } from './fixtures.js';
+import {
+  pressNext,
+  serverDatabase,
+  signInThroughPopup,
+  storeDraft,
+  templateCard,
+} from './fixtures.js';
 import { step } from './step.js';
 
 /** Serious and critical axe violations on the page, outside the preview frame. */
 const axeViolations = (page: Page) => seriousAxeViolations(page, 'iframe');
-
-const card = (page: Page, name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
 
 const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
@@ -77,7 +80,10 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
         await page.goto('/choose');
         await signInThroughPopup(
           page,
-          () => card(page, 'Directive').getByRole('button', { name: 'Select Directive' }).click(),
+          () =>
+            templateCard(page, 'Directive')
+              .getByRole('button', { name: 'Select Directive' })
+              .click(),
           asha,
         );
         await goToFinalPreview(page);
@@ -174,7 +180,7 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
 
         await page.waitForURL('**/choose', { timeout: 10_000 });
         expect(Date.now() - thanked).toBeGreaterThan(4_000);
-        update = card(page, 'Directive').getByRole('button', { name: 'Update Directive' });
+        update = templateCard(page, 'Directive').getByRole('button', { name: 'Update Directive' });
         await update.waitFor();
       },
     );
@@ -199,7 +205,9 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
       'Another template at the same name is a new purchase less the unused days, and the page says so',
       async () => {
         await page.goto('/choose');
-        await card(page, 'Mini-port').getByRole('button', { name: 'Select Mini-port' }).click();
+        await templateCard(page, 'Mini-port')
+          .getByRole('button', { name: 'Select Mini-port' })
+          .click();
         await goToFinalPreview(page);
         await page.getByLabel('Username').fill(username);
         await page.getByRole('button', { name: 'Submit' }).click();
@@ -220,7 +228,10 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
         await other.goto('/choose');
         await signInThroughPopup(
           other,
-          () => card(other, 'Directive').getByRole('button', { name: 'Select Directive' }).click(),
+          () =>
+            templateCard(other, 'Directive')
+              .getByRole('button', { name: 'Select Directive' })
+              .click(),
           { name: 'Ravi Menon', email: `ravi-${run}@example.com` },
         );
         await goToFinalPreview(other);

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
-import { pressNext, serverDatabase, signInThroughPopup } from './fixtures.js';
+import { pressNext, serverDatabase, signInThroughPopup, storeDraft } from './fixtures.js';
 import { step } from './step.js';
 
 const PHONE_AGENT =
@@ -168,16 +168,11 @@ describe('the whole builder on a phone', () => {
     'keeps the form beside its preview at %i px, with nothing overflowing',
     async (width) => {
       const page = await session.newPage({ width, height: 1024 });
-      await page.goto('/about-us');
       const template = await (await fetch(`${baseUrl()}/api/templates/template3`)).json();
-      await page.evaluate(
-        (data) =>
-          window.localStorage.setItem(
-            'templateData',
-            JSON.stringify({ templateId: 'template3', data }),
-          ),
-        (template as { data: unknown }).data,
-      );
+      await storeDraft(page, {
+        templateId: 'template3',
+        data: (template as { data: unknown }).data,
+      });
       await page.goto('/edit');
       await page.locator('#editor-step-heading').waitFor();
       await expect(page.getByTitle(/Live preview of your/).isVisible()).resolves.toBe(true);

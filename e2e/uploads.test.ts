@@ -24,7 +24,7 @@ import { publishDirectly } from '../test/publish-directly.js';
 import { phoneJpegWithGps, pngWithAlpha, webpImage } from '../test/images.js';
 import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
-import { serverDatabase, signInOnAccountPage, signInThroughPopup, storeDraft } from './fixtures.js';
+import { openEditor, serverDatabase, signInOnAccountPage, signInThroughPopup } from './fixtures.js';
 import { step } from './step.js';
 
 /** Phantom's sample with three tiles: a photographer's portfolio to fill with their own files. */
@@ -35,13 +35,6 @@ function phantomDraft(): PortfolioData {
   );
   data.section!.sectionTiles = data.section!.sectionTiles.slice(0, 3);
   return data;
-}
-
-async function openEditor(page: Page, data: PortfolioData): Promise<void> {
-  await storeDraft(page, { templateId: 'template5', data });
-  await page.goto('/edit');
-  await page.frameLocator('iframe').locator('#personalDetails').waitFor();
-  await page.locator('#editor-step-heading').waitFor();
 }
 
 async function storedDraft(page: Page): Promise<{ raw: string; draft: Draft }> {
@@ -112,7 +105,7 @@ describe('uploading images in the editor', () => {
       session.allowConsoleError(/status of 400/);
       // The preview shows the share link as what it is: a broken image (no internet here).
       session.allowConsoleError(/ERR_NAME_NOT_RESOLVED/);
-      await openEditor(page, phantomDraft());
+      await openEditor(page, 'template5', phantomDraft());
       const profile = page.getByRole('group', { name: 'Profile picture (optional)' });
       const photo = {
         name: 'beach.jpg',
@@ -377,7 +370,7 @@ describe('uploading images in the editor', () => {
 
   it('says a file over 15 MB is too large without sending it', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
-    await openEditor(page, phantomDraft());
+    await openEditor(page, 'template5', phantomDraft());
     const profile = page.getByRole('group', { name: 'Profile picture (optional)' });
     let sent = false;
     page.on('request', (request) => {
