@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { SIGN_IN_PATH, type MeResponse, type SignInStatus } from '../../shared/auth.js';
 import { servedOverHttps, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { escapeHtml, smallPage } from '../http/html.js';
+import { escapeHtml, smallPage } from '../html.js';
 import { rateLimitHooks } from '../http/rate-limit.js';
 import { addressText } from '../http/route-rules.js';
 import { listPublishedPortfolios } from '../portfolios/portfolios.repository.js';

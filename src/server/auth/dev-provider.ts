@@ -10,7 +10,7 @@ import Provider, {
 import { LIMITS } from '../../shared/domain/limits.js';
 import { EMAIL_PATTERN } from '../../shared/domain/email.js';
 import { HttpError } from '../http/errors.js';
-import { escapeHtml, smallPage } from '../http/html.js';
+import { escapeHtml, smallPage } from '../html.js';
 import { rateLimitHooks } from '../http/rate-limit.js';
 import { POPUP_COOP } from '../http/security-headers.js';
 import { DevProviderStore } from './dev-provider-store.js';

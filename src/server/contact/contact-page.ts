@@ -1,5 +1,5 @@
 import { CONTACT_FIELDS, CONTACT_LIMITS, contactPath } from '../../shared/contact.js';
-import { escapeHtml, smallPage } from '../http/html.js';
+import { escapeHtml, smallPage } from '../html.js';
 import type { ContactForm } from './contact.input.js';
 
 /** The few styles the answer page adds to smallPage's: the message box and the error marks. */

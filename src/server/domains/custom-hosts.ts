@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { smallPage } from '../http/html.js';
+import { smallPage } from '../html.js';
 import type { DomainDirectory } from './domain-directory.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../shared/api.js';
 import { isDatabaseUnavailable } from '../db/database.js';
-import { escapeHtml, smallPage } from './html.js';
+import { escapeHtml, smallPage } from '../html.js';
 
 /**
  * The closed set of errors the API answers with on purpose. Anything else is a bug and becomes a

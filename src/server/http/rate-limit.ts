@@ -6,7 +6,7 @@ import {
   RedisRateLimitStore,
   type RateLimitStore,
 } from './rate-limit-store.js';
-import { escapeHtml, smallPage } from './html.js';
+import { escapeHtml, smallPage } from '../html.js';
 
 /**
  * Request limits per client address and per signed-in user.

@@ -12,7 +12,7 @@ import { pageModuleOf } from '../../shared/page-modules.js';
 import { PRERENDERED_LANDING } from '../../shared/prerender.js';
 import { PAYMENTS_MODE_META, type SiteMode } from '../../shared/site-mode.js';
 import { errorBody } from './errors.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../html.js';
 import { pagePreloads } from './page-preloads.js';
 
 /**

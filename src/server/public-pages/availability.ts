@@ -1,5 +1,5 @@
 import { termOf } from '../../shared/domain/term.js';
-import { smallPage } from '../http/html.js';
+import { smallPage } from '../html.js';
 
 /**
  * Until when a page may be shown, in epoch milliseconds: the end of its grace period, or 0 when

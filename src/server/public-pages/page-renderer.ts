@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { isTemplateId } from '../../shared/templates/catalog.js';
-import { escapeHtml, smallPage } from '../http/html.js';
+import { escapeHtml, smallPage } from '../html.js';
 import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { imageOriginsOf } from './page-csp.js';
 import type { PageSourceRow, StoredPage } from './public-pages.repository.js';

@@ -5,7 +5,7 @@ import { normaliseUsername, usernameProblem } from '../../shared/domain/username
 import { servedOverHttps } from '../config.js';
 import type { Db } from '../db/database.js';
 import { errorBody } from '../http/errors.js';
-import { escapeHtml, smallPage } from '../http/html.js';
+import { escapeHtml, smallPage } from '../html.js';
 import { addressText } from '../http/route-rules.js';
 import { UNAVAILABLE_PAGE } from './availability.js';
 import { createPublicPageFastPath, type PublicPageFastPath } from './fast-path.js';

@@ -8,7 +8,7 @@ import { ContactFormProvider } from '../../shared/templates/common/ContactForm.j
 import { MediaBaseProvider } from '../../shared/templates/common/TemplateImage.js';
 import { TEMPLATE_COMPONENTS } from '../../shared/templates/components.js';
 import { linkPreviewImage } from '../../shared/uploads.js';
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '../html.js';
 
 /**
  * The only script a portfolio page loads (a static file): it sends the contact form in place

@@ -3,7 +3,7 @@ import { gzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import { isSqlite, type Db } from '../db/database.js';
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '../html.js';
 import { servedUntilOf } from './availability.js';
 import { listSitemapSlice } from './public-pages.repository.js';
 

@@ -4,7 +4,7 @@
  */
 import { isOrderId } from '../../shared/orders.js';
 import { ACCOUNT_PATH, accountPathBackTo, receiptPath } from '../../shared/routes.js';
-import { escapeHtml, pageHead, smallPage } from '../http/html.js';
+import { escapeHtml, pageHead, smallPage } from '../html.js';
 import type { ReceiptDocument } from './receipt-document.js';
 
 const STYLE = `

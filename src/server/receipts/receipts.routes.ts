@@ -4,7 +4,7 @@ import { isOrderId, type ReceiptSummary } from '../../shared/orders.js';
 import { receiptPath } from '../../shared/routes.js';
 import type { Db } from '../db/database.js';
 import { notFound } from '../http/errors.js';
-import { escapeHtml, smallPage } from '../http/html.js';
+import { escapeHtml, smallPage } from '../html.js';
 import { addressText } from '../http/route-rules.js';
 import { receiptDocument } from './receipt-document.js';
 import { receiptPage, receiptSignInPage } from './receipt-page.js';
