@@ -29,7 +29,6 @@ export interface AccountContext {
   clientDir?: string;
 }
 
-/** Another person's name, or none: the same answer, so names cannot be probed here. */
 /** Another person's name, or none: one answer, so names cannot be probed through the account. */
 export const NOT_YOURS = 'You have no portfolio at this username.';
 

@@ -8,6 +8,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { indiaDay, indiaDayStart } from '../../shared/visits.js';
 import type { Db } from '../db/database.js';
@@ -73,9 +74,13 @@ export class VisitCounter {
    */
   private pending = new Map<string, Map<string, Pending>>();
   private pendingVisitors = 0;
+  /** Visitors taken by the flush under way: held until it has written them. */
+  private flushingVisitors = 0;
   private today = { day: '', pages: new Map<string, PageToday>() };
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  /** The flush that follows the one under way, for the views counted since it began. */
+  private nextFlush: Promise<void> | undefined;
   private rolledUpBefore = '';
   private knownDay = { day: '', from: 0, until: 0 };
   private readonly agentIsPerson = new Map<string, boolean>();
@@ -118,11 +123,16 @@ export class VisitCounter {
     const entry = this.pendingOf(day, username);
     entry.views += 1;
     const page = this.todayOf(day, username);
-    if (this.pendingVisitors < MAX_PENDING_VISITORS && page.visitors < MAX_VISITORS_PER_PAGE_DAY) {
-      const address = this.addressOf(request);
+    if (
+      this.pendingVisitors + this.flushingVisitors < MAX_PENDING_VISITORS &&
+      page.visitors < MAX_VISITORS_PER_PAGE_DAY
+    ) {
+      // An address that is not one (whatever a trusted proxy passed on) counts as the socket's.
+      const claimed = this.addressOf(request);
+      const address = isIP(claimed) ? claimed : (request.socket?.remoteAddress ?? '');
       const kept = keptAgent(agent);
       let agents = entry.visitors.get(address);
-      if (!agents) entry.visitors.set(address, (agents = new Set()));
+      if (!agents) entry.visitors.set(copyOf(address), (agents = new Set()));
       if (!agents.has(kept)) {
         agents.add(kept);
         this.pendingVisitors += 1;
@@ -182,15 +192,30 @@ export class VisitCounter {
     return day;
   }
 
-  /** Writes what was counted; tests and the owner's statistics call it to see the latest. */
+  /**
+   * Writes what was counted until now; tests and the owner's statistics call it to see the
+   * latest. A flush under way took only what was pending when it began, so one more follows it
+   * (shared by every caller meanwhile).
+   */
   flush(now = Date.now()): Promise<void> {
-    this.flushing ??= this.write(now).finally(() => (this.flushing = undefined));
+    if (this.flushing) {
+      this.nextFlush ??= this.flushing.then(() => {
+        this.nextFlush = undefined;
+        return this.flush(now);
+      });
+      return this.nextFlush;
+    }
+    this.flushing = this.write(now).finally(() => {
+      this.flushing = undefined;
+      this.flushingVisitors = 0;
+    });
     return this.flushing;
   }
 
   private async write(now: number): Promise<void> {
     const taken = this.pending;
     this.pending = new Map();
+    this.flushingVisitors = this.pendingVisitors;
     this.pendingVisitors = 0;
     try {
       const salts = new Map<string, string>();
@@ -234,12 +259,14 @@ export class VisitCounter {
 const yieldToOtherRequests = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * The part of a browser's string kept until the flush: a copy of its first VISITOR_AGENT_KEPT
- * characters, not a slice (which would keep the whole header's text alive).
+ * A string of its own: text cut from a header (an address out of X-Forwarded-For, the start of
+ * a browser's string) would otherwise keep the whole header alive while it is held.
  */
+const copyOf = (text: string) => Buffer.from(text, 'latin1').toString('latin1');
+
+/** The part of a browser's string kept until the flush: its first VISITOR_AGENT_KEPT characters. */
 function keptAgent(agent: string): string {
-  if (agent.length <= VISITOR_AGENT_KEPT) return agent;
-  return Buffer.from(agent.slice(0, VISITOR_AGENT_KEPT), 'latin1').toString('latin1');
+  return agent.length <= VISITOR_AGENT_KEPT ? agent : copyOf(agent.slice(0, VISITOR_AGENT_KEPT));
 }
 
 function hashVisitor(pepper: string, salt: string, entry: Pending, visitor: string): string {

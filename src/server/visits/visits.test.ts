@@ -202,6 +202,31 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     expect(views.views).toBe(4);
   });
 
+  it('writes the views counted while a flush was under way when flushed again', async () => {
+    const page = uniqueName('during');
+    const counter = new VisitCounter(
+      t.database.db,
+      t.app.log,
+      () => '10.0.0.4',
+      () => 'x',
+      'pepper',
+    );
+    const view = () =>
+      counter.count(page, { method: 'GET', headers: { 'user-agent': FIREFOX } } as IncomingMessage);
+    view();
+    const first = counter.flush();
+    view();
+    view();
+    await counter.flush();
+    await first;
+    const views = await t.database.db
+      .selectFrom('page_views')
+      .select('views')
+      .where('username', '=', page)
+      .executeTakeFirstOrThrow();
+    expect(views.views).toBe(3);
+  });
+
   it('stores a flood of made-up browsers and referrers in bounded, chunked writes without losing the views', async () => {
     const flooded = uniqueName('flood');
     const counter = new VisitCounter(
