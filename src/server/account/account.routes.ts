@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type {
@@ -37,6 +38,11 @@ function readConfirmation(body: unknown): string {
   }
   return value.confirmation;
 }
+
+/** When to ask again after a busy export: packing one takes seconds. */
+const EXPORT_RETRY_SECONDS = 60;
+/** How long a website download may send nothing before it is cut off. */
+const EXPORT_STALL_MS = 60_000;
 
 /** How each refusal of the account rules is answered over HTTP. */
 function httpErrorFor(error: AccountError): HttpError {
@@ -120,12 +126,26 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext)
     async (request, reply) => {
       const user = await request.requireUser();
       const username = normaliseUsername(request.params.username);
-      const site = await answer(() => exportSite(ctx, user.id, username));
+      const site = await answer(() => exportSite(ctx, user.id, username)).catch(
+        (error: unknown) => {
+          if (error instanceof HttpError && error.statusCode === 503) {
+            reply.header('retry-after', String(EXPORT_RETRY_SECONDS));
+          }
+          throw error;
+        },
+      );
+      // The person's place is held until the archive is sent; a reader that stops reading for
+      // EXPORT_STALL_MS is cut off, so nobody keeps a place (and its memory) by never reading.
+      const response = reply.raw;
+      response.once('close', site.release);
+      response.setTimeout(EXPORT_STALL_MS, () => response.destroy());
+      response.once('finish', () => response.socket?.setTimeout(0));
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="${site.fileName}"`)
+        .header('content-length', String(site.bytes))
         .type('application/zip')
-        .send(site.zip);
+        .send(Readable.from(site.parts));
     },
   );
 

@@ -18,6 +18,7 @@ import type { AccountResponse } from '../../shared/account.js';
 import type { UploadedImage } from '../../shared/uploads.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { hmacHex } from '../payments/signatures.js';
+import { exportSite } from './site-export.service.js';
 import { readPageGeneration } from '../public-pages/page-generation.repository.js';
 
 async function account(t: TestApp, jar: CookieJar): Promise<AccountResponse> {
@@ -275,32 +276,34 @@ describe.each(TEST_DIALECTS)('the account API (%s)', (dialect) => {
     expect(Object.keys(files).filter((file) => file.endsWith('.css'))).toEqual([sheet]);
     const html = strFromU8(files['index.html']!);
     expect(html.split(`href="${sheet}"`).length - 1).toBeGreaterThanOrEqual(spellings.length);
-
-    // The same download asked twice at once is packed once and sent to both.
-    const twice = await Promise.all([zipOf(), zipOf()]);
-    expect(Object.keys(twice[0]!).sort()).toEqual(Object.keys(twice[1]!).sort());
   });
 
-  it('packs at most two websites at once and tells a third person to try again', async () => {
-    const owners = await Promise.all(
-      ['a', 'b'].map(async (suffix) => {
-        const jar = await signIn(t.url, {
-          name: `Packer ${suffix}`,
-          email: `packer-${suffix}-${dialect}@example.com`,
-        });
-        const username = uniqueName(`pack${suffix}`);
-        await publishAs(t, jar, username);
-        return { jar, username };
+  it('packs one website per person and two per process at once; a refusal or a failure gives the place back', () => {
+    const ctx = {
+      db: t.database.db,
+      storage: t.app.mediaStorage,
+      publicUrl: () => t.url,
+      now: () => new Date(),
+    };
+    // Nobody owns these names: each export fails once it looks, after the others were asked.
+    const first = exportSite(ctx, 'person-a', 'name-a');
+    const again = exportSite(ctx, 'person-a', 'name-b');
+    const second = exportSite(ctx, 'person-b', 'name-b');
+    const third = exportSite(ctx, 'person-c', 'name-c');
+    return Promise.all([
+      expect(again).rejects.toMatchObject({
+        refusal: 'busy',
+        message: expect.stringContaining('already'),
       }),
+      expect(third).rejects.toMatchObject({
+        refusal: 'busy',
+        message: expect.stringContaining('others'),
+      }),
+      expect(first).rejects.toMatchObject({ refusal: 'not_yours' }),
+      expect(second).rejects.toMatchObject({ refusal: 'not_yours' }),
+    ]).then(() =>
+      expect(exportSite(ctx, 'person-c', 'name-c')).rejects.toMatchObject({ refusal: 'not_yours' }),
     );
-    const answers = await Promise.all(
-      [{ jar: owner, username: name1 }, ...owners].map(({ jar, username }) =>
-        request(jar, `${t.url}/api/account/portfolios/${username}/website.zip`),
-      ),
-    );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 503]);
-    const refused = answers.find((answer) => answer.status === 503)!;
-    expect(await refused.json()).toMatchObject({ error: { code: 'busy' } });
   });
 
   it('deletes the account: nothing personal is left in any table', async () => {

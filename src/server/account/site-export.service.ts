@@ -14,6 +14,7 @@ import { requireStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { renderPortfolioPage } from '../public-pages/render-page.js';
 import { templateBuild } from '../public-pages/template-assets.js';
 import { STORAGE_KEY } from '../uploads/storage.js';
+import { isHashOwned } from '../uploads/uploads.repository.js';
 import { findOwnedName } from './account.repository.js';
 import { NOT_YOURS, type AccountContext } from './account.service.js';
 import { AccountError } from './errors.js';
@@ -42,35 +43,48 @@ const EXPORTS_AT_ONCE = 2;
 const ZIP_STEP_BYTES = 512 * 1024;
 
 const BUSY = 'Websites are being packed for others right now. Please try again in a minute.';
+const ALREADY = 'Your website is already being packed or sent. Please wait for that download.';
 
-/** Exports being packed, by person and name: the same download asked again shares the first. */
-const packing = new Map<string, Promise<SiteExport>>();
+/** The people whose export is being packed or sent; each holds one of EXPORTS_AT_ONCE places. */
+const exporting = new Set<string>();
 
 export interface SiteExport {
   fileName: string;
-  zip: Buffer;
+  /** The archive, in the pieces it was built in (sent as they are, not copied into one). */
+  parts: Uint8Array[];
+  bytes: number;
+  /** Gives the person's place back: call it once the archive is sent, or the sending failed. */
+  release: () => void;
 }
 
-/** At most EXPORTS_AT_ONCE exports are packed in a process at once; others are refused as busy. */
+/**
+ * One export per person and EXPORTS_AT_ONCE per process, each place held from packing until the
+ * archive is sent (a reader that stops reading keeps it: the route bounds how long); others are
+ * refused as busy. The place is taken before anything is awaited.
+ */
 export function exportSite(
   ctx: AccountContext,
   userId: string,
   username: string,
 ): Promise<SiteExport> {
-  const key = `${userId}\u0000${username}`;
-  const running = packing.get(key);
-  if (running) return running;
-  if (packing.size >= EXPORTS_AT_ONCE) return Promise.reject(new AccountError('busy', BUSY));
-  const packed = packSite(ctx, userId, username).finally(() => packing.delete(key));
-  packing.set(key, packed);
-  return packed;
+  if (exporting.has(userId)) return Promise.reject(new AccountError('busy', ALREADY));
+  if (exporting.size >= EXPORTS_AT_ONCE) return Promise.reject(new AccountError('busy', BUSY));
+  exporting.add(userId);
+  const release = () => exporting.delete(userId);
+  return packSite(ctx, userId, username).then(
+    (packed) => ({ ...packed, release }),
+    (error: unknown) => {
+      release();
+      throw error;
+    },
+  );
 }
 
 async function packSite(
   ctx: AccountContext,
   userId: string,
   username: string,
-): Promise<SiteExport> {
+): Promise<Omit<SiteExport, 'release'>> {
   const owned = await findOwnedName(ctx.db, userId, username);
   const portfolio = owned && (await findPortfolioById(ctx.db, owned.portfolio_id));
   if (!portfolio || !isTemplateId(portfolio.template_id)) {
@@ -157,7 +171,9 @@ async function packSite(
     files.set(file, Buffer.from(css));
   }
   files.set('index.html', Buffer.from(page));
-  return { fileName: `${username}-website.zip`, zip: await zipFiles(files) };
+  const parts = await zipFiles(files);
+  const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+  return { fileName: `${username}-website.zip`, parts, bytes };
 }
 
 /**
@@ -184,7 +200,9 @@ async function readOwnFile(
 ): Promise<Uint8Array | undefined> {
   if (`/${file}`.startsWith(MEDIA_PREFIX)) {
     const key = file.slice(MEDIA_PREFIX.length - 1);
-    const stored = STORAGE_KEY.test(key) ? await ctx.storage.get(key) : undefined;
+    // Only a file someone uploaded is asked of the storage (each miss is a round trip there).
+    const known = STORAGE_KEY.test(key) && (await isHashOwned(ctx.db, key.split('/')[0]!));
+    const stored = known ? await ctx.storage.get(key) : undefined;
     if (!stored) return undefined;
     const chunks: Buffer[] = [];
     for await (const chunk of stored.body) chunks.push(chunk as Buffer);
@@ -207,7 +225,7 @@ async function readOwnFile(
  * deflated. (fflate's asynchronous zip starts a worker thread for every large file and deflates
  * small ones on the event loop.)
  */
-async function zipFiles(files: Map<string, Uint8Array>): Promise<Buffer> {
+async function zipFiles(files: Map<string, Uint8Array>): Promise<Uint8Array[]> {
   const parts: Uint8Array[] = [];
   let failure: Error | null = null;
   const archive = new Zip((error, data) => {
@@ -217,6 +235,8 @@ async function zipFiles(files: Map<string, Uint8Array>): Promise<Buffer> {
   for (const [name, bytes] of files) {
     const entry = STORED_AS_IS.test(name) ? new ZipPassThrough(name) : new ZipDeflate(name);
     archive.add(entry);
+    // Let go of each file once it is in the archive: the two are never held whole together.
+    files.delete(name);
     for (let offset = 0; ; offset += ZIP_STEP_BYTES) {
       const end = Math.min(offset + ZIP_STEP_BYTES, bytes.length);
       entry.push(bytes.subarray(offset, end), end === bytes.length);
@@ -226,7 +246,7 @@ async function zipFiles(files: Map<string, Uint8Array>): Promise<Buffer> {
   }
   archive.end();
   if (failure) throw failure;
-  return Buffer.concat(parts);
+  return parts;
 }
 
 const yieldToOtherRequests = () => new Promise((resolve) => setImmediate(resolve));
