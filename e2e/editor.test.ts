@@ -28,10 +28,6 @@ function oneTileEach(id: TemplateId): PortfolioData {
   return data;
 }
 
-async function seedDraft(page: Page, id: TemplateId, data: PortfolioData): Promise<void> {
-  await storeDraft(page, { templateId: id, data });
-}
-
 /** The preview frame's document (same origin). */
 function previewFrame(page: Page): Frame {
   const frame = page.frames().find((candidate) => /\/edit-template\d$/.test(candidate.url()));
@@ -628,11 +624,11 @@ describe('the editor', () => {
 
   it('goes to /screen-error below 320 px only, while the preview pages never redirect', async () => {
     const page = await session.newPage({ width: 300, height: 900 });
-    await seedDraft(page, 'template1', sample('template1'));
+    await storeDraft(page, { templateId: 'template1', data: sample('template1') });
     await page.goto('/edit');
     await page.waitForURL('**/screen-error');
     for (const id of TEMPLATE_IDS) {
-      await seedDraft(page, id, sample(id));
+      await storeDraft(page, { templateId: id, data: sample(id) });
       await page.goto(`/edit-${id}`);
       // The template is drawn only after the page's mount effects (where a redirect would run)
       // and the template's chunk: by then a redirect would have changed the address.
@@ -640,7 +636,7 @@ describe('the editor', () => {
       expect(new URL(page.url()).pathname).toBe(`/edit-${id}`);
     }
     const wide = await session.newPage({ width: 320, height: 700 });
-    await seedDraft(wide, 'template1', sample('template1'));
+    await storeDraft(wide, { templateId: 'template1', data: sample('template1') });
     await wide.goto('/edit');
     await wide.locator('#editor-step-heading').waitFor();
     expect(new URL(wide.url()).pathname).toBe('/edit');
@@ -652,7 +648,7 @@ describe('the editor', () => {
       { width: 360, height: 740 },
     ]) {
       const page = await session.newPage(viewport);
-      await seedDraft(page, 'template5', sample('template5'));
+      await storeDraft(page, { templateId: 'template5', data: sample('template5') });
       await page.goto('/edit');
       for (const step of editorSteps(TEMPLATE_DEFINITIONS.template5)) {
         await expect.poll(() => stepHeading(page)).toBe(step.title);

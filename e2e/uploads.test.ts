@@ -37,7 +37,7 @@ function phantomDraft(): PortfolioData {
   return data;
 }
 
-async function storedDraft(page: Page): Promise<{ raw: string; draft: Draft }> {
+async function storedDraftWithText(page: Page): Promise<{ raw: string; draft: Draft }> {
   const raw = await page.evaluate(
     (key) => window.localStorage.getItem(key) ?? '',
     DRAFT_STORAGE_KEY,
@@ -153,7 +153,7 @@ describe('uploading images in the editor', () => {
         await thumbnail.waitFor();
         await expect.poll(() => loaded(thumbnail), SLOW).toBe(true);
         await expect(profile.getByRole('progressbar').count()).resolves.toBe(0);
-        const { draft } = await storedDraft(page);
+        const { draft } = await storedDraftWithText(page);
         const ref = draft.data.personalDetails.profileImage;
         const parsed = parseUploadRef(ref);
         // The phone's orientation tag turned the 1600x1200 pixels upright.
@@ -204,7 +204,10 @@ describe('uploading images in the editor', () => {
           '50% from the left, 40% from the top',
         );
         await expect
-          .poll(async () => (await storedDraft(page)).draft.data.personalDetails.profileImage, SLOW)
+          .poll(
+            async () => (await storedDraftWithText(page)).draft.data.personalDetails.profileImage,
+            SLOW,
+          )
           .toBe(`${firstRef}#50,40`);
         const portrait = page.frameLocator('iframe').locator('#personalDetails picture img');
         await expect
@@ -224,7 +227,10 @@ describe('uploading images in the editor', () => {
         const other = { name: 'studio.webp', mimeType: 'image/webp', buffer: await webpImage() };
         await chooseFile(page, profile.getByRole('button', { name: /^Replace/ }), other);
         await expect
-          .poll(async () => (await storedDraft(page)).draft.data.personalDetails.profileImage, SLOW)
+          .poll(
+            async () => (await storedDraftWithText(page)).draft.data.personalDetails.profileImage,
+            SLOW,
+          )
           .toMatch(/^upload:[0-9a-f]{64}:900x600$/);
         await expect(profile.locator('.focal__image').getAttribute('src')).resolves.toMatch(
           /\/320\.webp$/,
@@ -280,7 +286,7 @@ describe('uploading images in the editor', () => {
           .poll(() => tile(3).getByRole('alert').textContent(), SLOW)
           .toMatch(FORMAT_MESSAGE);
         // Nothing was stored in the field.
-        const { draft } = await storedDraft(page);
+        const { draft } = await storedDraftWithText(page);
         expect(draft.data.section!.sectionTiles[2]!.img).toBe(
           SAMPLE_DATA.template5.section!.sectionTiles[2]!.img,
         );
@@ -302,12 +308,12 @@ describe('uploading images in the editor', () => {
         await tile(2)
           .getByRole('button', { name: /^Upload/ })
           .waitFor();
-        const { draft } = await storedDraft(page);
+        const { draft } = await storedDraftWithText(page);
         expect(draft.data.section!.sectionTiles[1]!.img).toBe('');
       });
 
       await step('the stored draft holds references, never bytes', async () => {
-        const { raw, draft } = await storedDraft(page);
+        const { raw, draft } = await storedDraftWithText(page);
         expect(raw).not.toMatch(/data:|base64|blob:/);
         expect(raw.length).toBeLessThan(20_000);
         const images = [
@@ -320,7 +326,7 @@ describe('uploading images in the editor', () => {
       await step(
         'opening the draft keeps its uploads; a deleted one is shown as gone',
         async () => {
-          const { draft } = await storedDraft(page);
+          const { draft } = await storedDraftWithText(page);
           const refs = [
             draft.data.personalDetails.profileImage,
             ...draft.data.section!.sectionTiles.map((item) => item.img),

@@ -411,10 +411,7 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-function mediaStorageConfig(
-  vars: z.output<typeof envSchema>,
-  problems: Problem[],
-): MediaStorageConfig {
+function mediaStorageConfig(vars: EnvVars, problems: Problem[]): MediaStorageConfig {
   const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: keyId, S3_SECRET_ACCESS_KEY: secret } = vars;
   const others = (
     ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'] as const
@@ -465,11 +462,7 @@ function configError(problems: Problem[]): ConfigError {
   return new ConfigError(`Invalid configuration: ${problems.map((p) => p.text).join('; ')}`);
 }
 
-function paymentsConfig(
-  vars: z.output<typeof envSchema>,
-  isProduction: boolean,
-  problems: Problem[],
-): PaymentsConfig {
+function paymentsConfig(vars: EnvVars, isProduction: boolean, problems: Problem[]): PaymentsConfig {
   const {
     RAZORPAY_KEY_ID: keyId,
     RAZORPAY_KEY_SECRET: keySecret,
@@ -505,11 +498,7 @@ function paymentsConfig(
   return { kind: 'test' };
 }
 
-function signInConfig(
-  vars: z.output<typeof envSchema>,
-  isProduction: boolean,
-  problems: Problem[],
-): SignInConfig {
+function signInConfig(vars: EnvVars, isProduction: boolean, problems: Problem[]): SignInConfig {
   const pair = (idName: string, id: string | undefined, secretName: string, secret?: string) => {
     if (id && !secret)
       problems.push(problem(secretName, `${secretName} is required with ${idName}`));

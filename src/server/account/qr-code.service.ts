@@ -36,7 +36,8 @@ export async function portfolioQrCode(
   // Medium error correction: still reads with a scuffed corner, without a dense pattern.
   const svg = await QRCode.toString(url, { errorCorrectionLevel: 'M', margin: 2, type: 'svg' });
   if (format === 'svg') return { body: svg, contentType: 'image/svg+xml; charset=utf-8', url };
-  // Drawn at one pixel a module, then each module made a square of pixels: edges stay sharp.
+  // Drawn at one pixel a module, then each pixel repeated (31 or 32 times each way for a
+  // typical code): no blurred edges for a scanner to misread.
   const png = await sharp(Buffer.from(svg))
     .resize(PNG_WIDTH, PNG_WIDTH, { kernel: 'nearest' })
     .png()

@@ -15,7 +15,6 @@ import type { OrdersContext } from './orders.service.js';
 import { publishPaidOrder, type PublishResult } from './publish.service.js';
 
 /** A signed payment that is received but not captured yet: the person is told, we keep trying. */
-const CONFIRMING_MESSAGE = REDIRECTED_PAYMENT_OUTCOMES.confirming;
 
 export type ConfirmResult = PublishResult | { status: 'confirming'; message: string };
 
@@ -60,7 +59,7 @@ async function confirm(
   const wait = async (status: 'authorized' | 'capture_failed', error: GatewayError) => {
     const note = `${status === 'authorized' ? 'Confirming' : 'Capturing'} the payment failed: ${error.detail}`;
     await markAwaitingCapture(ctx.db, order.id, status, paymentId, note, now.toISOString());
-    return { status: 'confirming' as const, message: CONFIRMING_MESSAGE };
+    return { status: 'confirming' as const, message: REDIRECTED_PAYMENT_OUTCOMES.confirming };
   };
 
   let payment: GatewayPayment;

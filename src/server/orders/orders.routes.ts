@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, conflict, HttpError, notFound, refusalsAsHttp } from '../http/errors.js';
 import { PORTFOLIO_BODY_BYTES, usernameParam } from '../http/route-rules.js';
+import { CLAIMS_PATH } from '../../shared/routes.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import {
   touchUploadsOf,
@@ -91,7 +92,7 @@ export function registerOrderRoutes(
     config: { signedIn: true, rateLimits: ['claimsPerIp', 'claimsPerUser'] },
     bodyLimit: PORTFOLIO_BODY_BYTES,
   } as const;
-  app.post('/api/claims', claimLimits, async (request) => {
+  app.post(CLAIMS_PATH, claimLimits, async (request) => {
     const user = await request.requireUser();
     const claim = readClaim(request.body);
     await checkUploads(uploads, user.id, claim.data);

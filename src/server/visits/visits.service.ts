@@ -11,7 +11,7 @@ export interface VisitsContext {
 }
 
 /**
- * The owner's view of who came: the last 30 days of one page. Only days since the name became
+ * The owner's view of who came: the last VISIT_DAYS days of one page. Only days since the name became
  * this owner's are shown, so a released name's new owner never sees its old numbers.
  * Undefined when this person has no portfolio at that username.
  */
