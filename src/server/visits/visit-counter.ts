@@ -246,7 +246,7 @@ export class VisitCounter {
       if (batches.length > 0) await addVisits(this.db, batches);
       const today = indiaDay(now);
       if (this.rolledUpBefore !== today) {
-        await rollUpDaysBefore(this.db, today);
+        await rollUpDaysBefore(this.db, today, yieldToOtherRequests);
         this.rolledUpBefore = today;
       }
     } catch (error) {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { isSqlite, type Db } from '../db/database.js';
 
 const VISITOR_ROWS_PER_INSERT = 500;
 
@@ -73,40 +73,70 @@ export async function addVisits(db: Db, batches: VisitBatch[]): Promise<void> {
 
 /**
  * Days before `today` become plain numbers: their visitor hashes are counted into page_views
- * and deleted, with the days' salts. A row is deleted by one transaction only, so however many
- * processes roll up at once, each visitor is counted once.
+ * and deleted, with the days' salts. One page's day at a time, the database doing the counting
+ * (a day can hold millions of hashes; read into the process they held the event loop for
+ * seconds), and `between` awaited between two pages. A row is deleted by one statement or
+ * transaction only, so however many processes roll up at once, each visitor is counted once.
  */
-export async function rollUpDaysBefore(db: Db, today: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const gone = await trx
-      .deleteFrom('page_visitors')
+export async function rollUpDaysBefore(
+  db: Db,
+  today: string,
+  between: () => Promise<unknown> = async () => undefined,
+): Promise<void> {
+  for (;;) {
+    // The first page's day left: one row of the primary key, so each look is cheap.
+    const next = await db
+      .selectFrom('page_visitors')
+      .select(['day', 'username'])
       .where('day', '<', today)
-      .returning(['username', 'day'])
-      .execute();
-    const counts = new Map<string, { username: string; day: string; visitors: number }>();
-    for (const row of gone) {
-      const key = `${row.day}\u0000${row.username}`;
-      const entry = counts.get(key) ?? { username: row.username, day: row.day, visitors: 0 };
-      entry.visitors += 1;
-      counts.set(key, entry);
-    }
-    for (const entry of counts.values()) {
-      await trx
-        .insertInto('page_views')
-        .values({ ...entry, views: 0 })
-        .onConflict((conflict) =>
-          conflict
-            .columns(['username', 'day'])
-            .doUpdateSet({ visitors: sql`page_views.visitors + ${entry.visitors}` }),
-        )
-        .execute();
-    }
+      .orderBy('day')
+      .orderBy('username')
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) break;
+    await rollUpPageDay(db, next.day, next.username);
+    await between();
+  }
+  await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('visit_salts').where('day', '<', today).execute();
     const oldest = new Date(Date.parse(`${today}T00:00:00Z`) - REFERRER_DAYS_KEPT * 86_400_000)
       .toISOString()
       .slice(0, 10);
     await trx.deleteFrom('page_referrers').where('day', '<', oldest).execute();
   });
+}
+
+/** One page's visitor hashes of one day, counted into its numbers and deleted. */
+async function rollUpPageDay(db: Db, day: string, username: string): Promise<void> {
+  if (isSqlite(db)) {
+    // The insert takes the database's write lock before it reads, so another process's roll-up
+    // waits, then finds these rows deleted.
+    await db.transaction().execute(async (trx) => {
+      await sql`
+        insert into page_views (username, day, views, visitors)
+        select username, day, 0, count(*) from page_visitors
+        where day = ${day} and username = ${username}
+        group by username, day
+        on conflict (username, day) do update set visitors = page_views.visitors + excluded.visitors
+      `.execute(trx);
+      await trx
+        .deleteFrom('page_visitors')
+        .where('day', '=', day)
+        .where('username', '=', username)
+        .execute();
+    });
+    return;
+  }
+  // PostgreSQL: what this statement deleted is what it counts; a concurrent one deletes nothing.
+  await sql`
+    with gone as (
+      delete from page_visitors where day = ${day} and username = ${username} returning 1
+    )
+    insert into page_views (username, day, views, visitors)
+    select cast(${username} as text), cast(${day} as text), 0, count(*) from gone
+    having count(*) > 0
+    on conflict (username, day) do update set visitors = page_views.visitors + excluded.visitors
+  `.execute(db);
 }
 
 /** One page's days from `since` on: views, and visitors rolled up or still counted by hash. */

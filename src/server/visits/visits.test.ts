@@ -139,6 +139,50 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     expect(salts).toEqual([]);
     expect(((await stats(owner)).body as VisitStats).days.at(-1)).toEqual(before);
   });
+  it("rolls up each page's day on its own, counting every visitor hash of it", async () => {
+    const pages = [uniqueName('ra'), uniqueName('rb'), uniqueName('rc')];
+    const day = '2026-01-05';
+    const rows = pages.flatMap((username, index) =>
+      Array.from({ length: 5 - index * 2 }, (_, visitor) => ({
+        username,
+        day,
+        visitor: `${username}-${visitor}`,
+      })),
+    );
+    await t.database.db.insertInto('page_visitors').values(rows).execute();
+    await t.database.db
+      .insertInto('page_views')
+      .values({ username: pages[0]!, day, views: 9, visitors: 1 })
+      .execute();
+    const counter = new VisitCounter(
+      t.database.db,
+      t.app.log,
+      () => '10.0.0.5',
+      () => 'x',
+      'p',
+    );
+    await counter.flush();
+    const counted = await t.database.db
+      .selectFrom('page_views')
+      .select(['username', 'views', 'visitors'])
+      .where('username', 'in', pages)
+      .orderBy('username')
+      .execute();
+    expect(counted).toEqual(
+      [
+        { username: pages[0]!, views: 9, visitors: 6 },
+        { username: pages[1]!, views: 0, visitors: 3 },
+        { username: pages[2]!, views: 0, visitors: 1 },
+      ].sort((a, b) => (a.username < b.username ? -1 : 1)),
+    );
+    const left = await t.database.db
+      .selectFrom('page_visitors')
+      .select('visitor')
+      .where('day', '<', indiaDay(Date.now()))
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it("counts a view on India's day, also across midnight there", async () => {
     const late = uniqueName('late');
     const counter = new VisitCounter(
