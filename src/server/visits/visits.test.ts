@@ -40,6 +40,33 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     await answer.arrayBuffer();
     return answer;
   };
+  /** A second counter on the same database, as another process would be, seeing `address`. */
+  const counterAt = (address: string) =>
+    new VisitCounter(
+      t.database.db,
+      t.app.log,
+      () => address,
+      () => 'x',
+      'pepper',
+    );
+  /** A page's views stored for its days so far, together. */
+  const viewsOf = async (username: string) => {
+    const row = await t.database.db
+      .selectFrom('page_views')
+      .select((eb) => eb.fn.sum<number>('views').as('views'))
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    return Number(row.views);
+  };
+  /** Visitor hashes stored for a page and not rolled up yet. */
+  const visitorsOf = async (username: string) => {
+    const row = await t.database.db
+      .selectFrom('page_visitors')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  };
   const stats = async (jar: CookieJar) =>
     send(t, jar, { path: `/api/account/portfolios/${username}/visits` });
 
@@ -116,13 +143,7 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
   it('rolls a finished day up into numbers once, however many processes do it, and forgets its salt', async () => {
     const day = indiaDay(Date.now());
     const before = ((await stats(owner)).body as VisitStats).days.at(-1)!;
-    const second = new VisitCounter(
-      t.database.db,
-      t.app.log,
-      () => '127.0.0.1',
-      () => 'x',
-      'pepper',
-    );
+    const second = counterAt('127.0.0.1');
     const tomorrow = Date.now() + DAY_MS;
     await Promise.all([t.app.visits.flush(tomorrow), second.flush(tomorrow)]);
     const rows = await t.database.db
@@ -154,13 +175,7 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
       .insertInto('page_views')
       .values({ username: pages[0]!, day, views: 9, visitors: 1 })
       .execute();
-    const counter = new VisitCounter(
-      t.database.db,
-      t.app.log,
-      () => '10.0.0.5',
-      () => 'x',
-      'p',
-    );
+    const counter = counterAt('10.0.0.5');
     await counter.flush();
     const counted = await t.database.db
       .selectFrom('page_views')
@@ -185,13 +200,7 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
 
   it("counts a view on India's day, also across midnight there", async () => {
     const late = uniqueName('late');
-    const counter = new VisitCounter(
-      t.database.db,
-      t.app.log,
-      () => '10.0.0.2',
-      () => 'x',
-      'pepper',
-    );
+    const counter = counterAt('10.0.0.2');
     const view = (at: number) =>
       counter.count(
         late,
@@ -220,41 +229,19 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
 
   it("keeps only the start of a browser's string: long ones that differ past it are one visitor", async () => {
     const page = uniqueName('long');
-    const counter = new VisitCounter(
-      t.database.db,
-      t.app.log,
-      () => '10.0.0.3',
-      () => 'x',
-      'pepper',
-    );
+    const counter = counterAt('10.0.0.3');
     const start = `${FIREFOX} ${'x'.repeat(600)}`;
     for (const agent of [`${start} a`, `${start} b`, `${start} ${'c'.repeat(15_000)}`, SAFARI]) {
       counter.count(page, { method: 'GET', headers: { 'user-agent': agent } } as IncomingMessage);
     }
     await counter.flush();
-    const visitors = await t.database.db
-      .selectFrom('page_visitors')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('username', '=', page)
-      .executeTakeFirstOrThrow();
-    expect(Number(visitors.count)).toBe(2);
-    const views = await t.database.db
-      .selectFrom('page_views')
-      .select('views')
-      .where('username', '=', page)
-      .executeTakeFirstOrThrow();
-    expect(views.views).toBe(4);
+    expect(await visitorsOf(page)).toBe(2);
+    expect(await viewsOf(page)).toBe(4);
   });
 
   it('writes the views counted while a flush was under way when flushed again', async () => {
     const page = uniqueName('during');
-    const counter = new VisitCounter(
-      t.database.db,
-      t.app.log,
-      () => '10.0.0.4',
-      () => 'x',
-      'pepper',
-    );
+    const counter = counterAt('10.0.0.4');
     const view = () =>
       counter.count(page, { method: 'GET', headers: { 'user-agent': FIREFOX } } as IncomingMessage);
     view();
@@ -263,23 +250,12 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     view();
     await counter.flush();
     await first;
-    const views = await t.database.db
-      .selectFrom('page_views')
-      .select('views')
-      .where('username', '=', page)
-      .executeTakeFirstOrThrow();
-    expect(views.views).toBe(3);
+    expect(await viewsOf(page)).toBe(3);
   });
 
   it('stores a flood of made-up browsers and referrers in bounded, chunked writes without losing the views', async () => {
     const flooded = uniqueName('flood');
-    const counter = new VisitCounter(
-      t.database.db,
-      t.app.log,
-      () => '10.0.0.1',
-      () => 'x',
-      'pepper',
-    );
+    const counter = counterAt('10.0.0.1');
     const visit = (agent: string, referer?: string) =>
       counter.count(flooded, {
         method: 'GET',
@@ -297,12 +273,7 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
       .where('day', '=', day)
       .executeTakeFirstOrThrow();
     expect(views.views).toBe(12_000);
-    const visitors = await t.database.db
-      .selectFrom('page_visitors')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('username', '=', flooded)
-      .executeTakeFirstOrThrow();
-    expect(Number(visitors.count)).toBe(12_000);
+    expect(await visitorsOf(flooded)).toBe(12_000);
     const referrers = await t.database.db
       .selectFrom('page_referrers')
       .select('host')
