@@ -5,6 +5,7 @@
  * on our own site is copied into the ZIP and made relative. The contact form opens the visitor's
  * mail program, as there is no server behind the files.
  */
+import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
@@ -248,8 +249,6 @@ async function zipFiles(files: Map<string, Uint8Array>): Promise<Uint8Array[]> {
   if (failure) throw failure;
   return parts;
 }
-
-const yieldToOtherRequests = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Runs at most `limit` of the tasks given to it at once; the others wait their turn. */
 function limitConcurrency(limit: number) {

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
@@ -34,7 +35,6 @@ const MAX_AGE_MS = 10 * 60_000;
  */
 const MIN_BUILD_GAP_MS = 1000;
 
-const yieldToOtherRequests = () => new Promise((resolve) => setImmediate(resolve));
 /** See concatInSteps. */
 const COPY_STEP_BYTES = 256 * 1024;
 

@@ -6,6 +6,7 @@
  * database and salted with a random salt of the day, which is deleted when the day is over; then
  * only the day's numbers remain.
  */
+import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
@@ -255,8 +256,6 @@ export class VisitCounter {
     }
   }
 }
-
-const yieldToOtherRequests = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * A string of its own: text cut from a header (an address out of X-Forwarded-For, the start of
