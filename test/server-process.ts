@@ -16,6 +16,8 @@ export interface ServerProcessOptions {
    */
   publicUrl?: string;
   env?: Record<string, string>;
+  /** Called with what the process has written so far each time it writes, from its start on. */
+  onOutput?: (output: string) => void;
 }
 
 export interface ServerProcess {
@@ -61,6 +63,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   // Always drained, so a chatty server never blocks on a full pipe; the tail is kept for errors.
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
+    options.onOutput?.(output);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);

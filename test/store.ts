@@ -3,14 +3,16 @@ import type { Db } from '../src/server/db/database.js';
 import type { TestApp } from './app.js';
 
 /**
- * Tables the app writes on its own, whoever asks: request counters, visit counts (flushed every
- * few seconds from views earlier tests made), and public pages rendered in the background from
+ * Tables the app writes on its own, whoever asks: request counters, visit counts and the day's
+ * visitor salt (flushed every few seconds from views earlier tests made), and public pages rendered in the background from
  * what is published (with the generation that announces them).
  */
 const BOOKKEEPING_TABLES = new Set([
   'rate_limits',
   'page_views',
   'page_visitors',
+  'page_referrers',
+  'visit_salts',
   'rendered_pages',
   'template_versions',
   'page_generation',

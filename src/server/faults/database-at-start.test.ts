@@ -29,24 +29,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       viaProxy.hostname = '127.0.0.1';
       viaProxy.port = String(proxy.port);
 
+      const refused = 'database not reachable at start; trying again';
       let started = false;
+      let metOutage: () => void;
+      const outageMet = new Promise<void>((resolve) => (metOutage = resolve));
       const starting = startServerProcess({
         dataDir: mkdtempSync(path.join(tmpdir(), 'pb-start-')),
         databaseUrl: viaProxy.toString(),
+        onOutput: (output) => {
+          if (output.includes(refused)) metOutage();
+        },
       }).then((server) => {
         started = true;
         return server;
       });
       starting.catch(() => {});
-      // Long enough for the first attempts to fail (1 s, then 2 s apart) and the process to
-      // still be alive: a crash would reject `starting` at once.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // The database stays away until the server has met the outage (however slowly this
+      // machine starts it); a crash then would reject `starting` at once.
+      await Promise.race([outageMet, starting]);
       expect(started).toBe(false);
 
       await proxy.restore();
       const server = await starting;
       cleanups.push(() => server.stop());
-      expect(server.output()).toContain('database not reachable at start; trying again');
+      expect(server.output()).toContain(refused);
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
       const templates = await fetch(`${server.url}/api/templates`);
       expect(templates.status).toBe(200);
