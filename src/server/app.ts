@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, {
@@ -106,7 +107,10 @@ function visitorPepper(sessionSecret: string): string {
   return createHmac('sha256', sessionSecret).update('visitor counts').digest('base64url');
 }
 
-/** The client's address as Fastify reads it, for code that runs before Fastify (the fast path). */
+/**
+ * The client's address as Fastify reads it, for code that runs before Fastify (the fast path):
+ * always an IP address ('' if the socket has already gone).
+ */
 function clientAddress(setting: Config['trustProxy']) {
   // No proxy trusted: the socket's peer, without parsing X-Forwarded-For on every view.
   if (setting === false) return (request: IncomingMessage) => request.socket.remoteAddress ?? '';
@@ -116,7 +120,11 @@ function clientAddress(setting: Config['trustProxy']) {
       : typeof setting === 'number'
         ? (_address: string, hop: number) => hop < setting
         : proxyAddr.compile(setting);
-  return (request: IncomingMessage) => proxyAddr(request, trust);
+  return (request: IncomingMessage) => {
+    // What a trusted proxy passed on is still text: anything but an address counts as the socket's.
+    const claimed = proxyAddr(request, trust);
+    return isIP(claimed) ? claimed : (request.socket.remoteAddress ?? '');
+  };
 }
 
 /**
@@ -151,7 +159,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const domainDirectory = new DomainDirectory(deps.db);
   // Owners' domains are mapped onto /users/{name} ahead of everything (domains/custom-hosts.ts).
   const customHosts = createCustomHostRouter({
-    enabled: domainsOn,
     ownHost,
     directory: domainDirectory,
     securityHeaders,
@@ -171,14 +178,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         );
     },
     serverFactory: (fastifyHandler) => {
-      const server = createServer((request, response) =>
-        customHosts(request, response, (hostRequest, hostResponse) => {
-          if (publicPages.fastPath && server.listening) {
-            publicPages.fastPath(hostRequest, hostResponse, fastifyHandler);
-          } else {
-            fastifyHandler(hostRequest, hostResponse);
-          }
-        }),
+      const answer = (request: IncomingMessage, response: ServerResponse) => {
+        if (publicPages.fastPath && server.listening) {
+          publicPages.fastPath(request, response, fastifyHandler);
+        } else {
+          fastifyHandler(request, response);
+        }
+      };
+      // Without custom domains, no request needs its Host looked at first.
+      const server = createServer(
+        domainsOn ? (request, response) => customHosts(request, response, answer) : answer,
       );
       // What Fastify sets on the servers it creates itself.
       server.keepAliveTimeout = 72_000;

@@ -38,7 +38,8 @@ function hostOf(request: IncomingMessage): string {
 }
 
 /**
- * Runs ahead of the public pages' fast path and Fastify, for every request:
+ * Runs ahead of the public pages' fast path and Fastify, for every request, when custom domains
+ * are on (app.ts leaves it out otherwise):
  *
  * - on an owner's domain (any Host but ours, loopback and IP literals), `/` and its sub-paths
  *   become that portfolio's `/users/{name}` paths, so the same renderer, cache, fast path,
@@ -50,7 +51,6 @@ function hostOf(request: IncomingMessage): string {
  * The Host header is used as it arrives: the proxy in front (Caddy) keeps the visitor's Host.
  */
 export function createCustomHostRouter(options: {
-  enabled: boolean;
   ownHost: () => string;
   directory: DomainDirectory;
   securityHeaders: (request: IncomingMessage, response: ServerResponse) => void;
@@ -79,7 +79,6 @@ export function createCustomHostRouter(options: {
   let lastHost = '';
   let lastIsOurs = false;
   return (request, response, next) => {
-    if (!options.enabled) return next(request, response);
     const url = request.url ?? '/';
     const hostHeader = request.headers.host;
     const ownHost = options.ownHost();
@@ -91,7 +90,12 @@ export function createCustomHostRouter(options: {
     }
     const host = lastHost;
     if (lastIsOurs) {
-      if ((request.method === 'GET' || request.method === 'HEAD') && url.startsWith('/users/')) {
+      // Asked only while some page has a domain: a public page view need not parse its path twice.
+      if (
+        directory.redirectsAny() &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        url.startsWith('/users/')
+      ) {
         const match = USERS_PATH.exec(url);
         const domain = match ? directory.httpsHostOf(match[1]!) : undefined;
         if (domain) {

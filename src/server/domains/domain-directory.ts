@@ -25,6 +25,11 @@ export class DomainDirectory {
     return this.httpsByUsername.get(username);
   }
 
+  /** Whether any portfolio redirects to a domain of its own (most installs: none). */
+  redirectsAny(): boolean {
+    return this.httpsByUsername.size > 0;
+  }
+
   async refresh(): Promise<void> {
     const signature = await domainsSignature(this.db);
     if (signature === this.signature) return;

@@ -9,7 +9,6 @@
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { isIP } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { indiaDay, indiaDayStart } from '../../shared/visits.js';
 import type { Db } from '../db/database.js';
@@ -89,7 +88,10 @@ export class VisitCounter {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    /** The visitor's address as the HTTP layer trusts it (behind proxies: X-Forwarded-For). */
+    /**
+     * The visitor's IP address as the HTTP layer trusts it (behind proxies: X-Forwarded-For),
+     * never other text.
+     */
     private readonly addressOf: (request: IncomingMessage) => string,
     /** Our own host: visits from our own pages are not referrals. */
     private readonly ownHost: () => string,
@@ -128,9 +130,7 @@ export class VisitCounter {
       this.pendingVisitors + this.flushingVisitors < MAX_PENDING_VISITORS &&
       page.visitors < MAX_VISITORS_PER_PAGE_DAY
     ) {
-      // An address that is not one (whatever a trusted proxy passed on) counts as the socket's.
-      const claimed = this.addressOf(request);
-      const address = isIP(claimed) ? claimed : (request.socket?.remoteAddress ?? '');
+      const address = this.addressOf(request);
       const kept = keptAgent(agent);
       let agents = entry.visitors.get(address);
       if (!agents) entry.visitors.set(copyOf(address), (agents = new Set()));

@@ -282,3 +282,40 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     expect(referrers).toHaveLength(100);
   });
 });
+
+describe('visitor addresses behind a trusted proxy', () => {
+  const t = useTestApp('sqlite', { TRUST_PROXY: '127.0.0.1' });
+
+  it('counts each address the proxy passes on, and any other text as the socket address', async () => {
+    const owner = await signIn(t.url, {
+      name: 'Proxy Owner',
+      email: `p-${randomUUID()}@example.com`,
+    });
+    const page = uniqueName('proxy');
+    await publishAs(t, owner, page);
+    const view = async (forwardedFor?: string) => {
+      const answer = await fetch(`${t.url}/users/${page}`, {
+        headers: {
+          'user-agent': FIREFOX,
+          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        },
+      });
+      await answer.arrayBuffer();
+      expect(answer.status).toBe(200);
+    };
+    await view('203.0.113.5');
+    await view('203.0.113.6');
+    await view('203.0.113.6');
+    // Not addresses: both are this socket's visitor, the same one as a view sent without the header.
+    await view('not-an-address');
+    await view('x'.repeat(8_000));
+    await view();
+    await t.app.visits.flush();
+    const row = await t.database.db
+      .selectFrom('page_visitors')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('username', '=', page)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.count)).toBe(3);
+  });
+});
