@@ -5,7 +5,7 @@
  * Writes bench/results/public-page.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -15,12 +15,13 @@ import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { publishDirectly } from '../test/publish-directly.js';
 import { startBuiltServer } from '../test/built-server.js';
-import { machineLine } from './harness.js';
+import { cpuSecondsOf, machineLine } from './harness.js';
 import { freePort } from '../test/free-port.js';
 
 const CONNECTIONS = 50;
 const SECONDS = 10;
 const ROUNDS = 5;
+const WARM_UP_SECONDS = 5;
 
 /**
  * The server under test on the first core and wrk on the second, for every server alike: left
@@ -36,6 +37,8 @@ function pinToServerCpu(pid: number): void {
 
 interface WrkResult {
   requestsPerSecond: number;
+  /** The server's CPU time (user and system) per request answered, in microseconds. */
+  cpuUsPerRequest: number;
   p50Ms: number;
   p99Ms: number;
   errors: string;
@@ -52,13 +55,19 @@ function toMs(text: string | undefined): number {
   return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
 }
 
-function wrk(url: string): WrkResult {
+/**
+ * One wrk run against `url`; `pid` is the process that answers, whose CPU time per request is
+ * a second view of its cost: unlike requests per second, it hardly moves when the machine's
+ * other tenants take the core for a while.
+ */
+function wrk(url: string, pid: number, seconds = SECONDS): WrkResult {
   const command = PINNED ? ['taskset', '-c', WRK_CPU, 'wrk'] : ['wrk'];
+  const cpuBefore = cpuSecondsOf(pid);
   const output = execFileSync(command[0]!, [
     ...command.slice(1),
     '-t1',
     `-c${CONNECTIONS}`,
-    `-d${SECONDS}s`,
+    `-d${seconds}s`,
     '--latency',
     // A phone browser's: a request without one is not counted as a visit, so it would skip
     // the visitor counting every real view pays for.
@@ -66,22 +75,27 @@ function wrk(url: string): WrkResult {
     `User-Agent: ${PHONE_BROWSER}`,
     url,
   ]).toString();
+  const cpuSeconds = cpuSecondsOf(pid) - cpuBefore;
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1]);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]);
   const p50 = toMs(/\s50%\s+([\d.]+\w+)/.exec(output)?.[1]);
   const p99 = toMs(/\s99%\s+([\d.]+\w+)/.exec(output)?.[1]);
   const errors =
     /Non-2xx or 3xx responses: (\d+)|Socket errors: ([^\n]+)/.exec(output)?.[0] ?? 'none';
-  return { requestsPerSecond: rps, p50Ms: p50, p99Ms: p99, errors };
+  return {
+    requestsPerSecond: rps,
+    cpuUsPerRequest: (cpuSeconds * 1e6) / requests,
+    p50Ms: p50,
+    p99Ms: p99,
+    errors,
+  };
 }
 
 /**
  * A bare node:http server answering one buffer with fixed headers, in its own process: the same
  * body and headers as ours (content-length included), keep-alive as ours.
  */
-async function startBareNode(
-  html: string,
-  headers: Record<string, string>,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startBareNode(html: string, headers: Record<string, string>): Promise<Peer> {
   const port = await freePort();
   const program = `
     const body = Buffer.from(process.env.BODY);
@@ -99,6 +113,7 @@ async function startBareNode(
   pinToServerCpu(child.pid!);
   return {
     url: `http://127.0.0.1:${port}/`,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.on('exit', resolve));
@@ -106,7 +121,31 @@ async function startBareNode(
   };
 }
 
-async function startNginx(html: string): Promise<{ url: string; stop: () => Promise<void> }> {
+/** A server to compare ours with: where it answers, the process that answers, how to stop it. */
+interface Peer {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/** The one child of `parent` (nginx's worker), found through /proc. */
+function childOf(parent: number): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The parent's pid is the second field after the command name (which may hold spaces).
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) {
+        return Number(entry);
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  throw new Error(`no child of process ${parent}`);
+}
+
+async function startNginx(html: string): Promise<Peer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pb-nginx-'));
   const port = await freePort();
   writeFileSync(path.join(dir, 'page.html'), html);
@@ -145,6 +184,8 @@ http {
   }
   return {
     url: `http://127.0.0.1:${port}/page.html`,
+    // The worker answers; the master only watches it.
+    pid: childOf(child.pid!),
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.on('exit', resolve));
@@ -231,10 +272,23 @@ async function main(): Promise<void> {
   const nginx = await startNginx(html);
   const bare = await startBareNode(html, headers);
   await fetch(target, { headers: { 'accept-encoding': 'identity' } });
+  // Each server first runs under the same load unmeasured: a round on code the JIT has not yet
+  // compiled measures the compiler.
+  for (const [url, pid] of [
+    [target, server.pid],
+    [bare.url, bare.pid],
+    [nginx.url, nginx.pid],
+  ] as const) {
+    wrk(url, pid, WARM_UP_SECONDS);
+  }
   // Alternating rounds, medians reported: a shared VM's speed drifts within a minute.
   const rounds: { ours: WrkResult; bare: WrkResult; nginx: WrkResult }[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    rounds.push({ ours: wrk(target), bare: wrk(bare.url), nginx: wrk(nginx.url) });
+    rounds.push({
+      ours: wrk(target, server.pid),
+      bare: wrk(bare.url, bare.pid),
+      nginx: wrk(nginx.url, nginx.pid),
+    });
   }
   await nginx.stop();
   await bare.stop();
@@ -245,7 +299,7 @@ async function main(): Promise<void> {
     return values[Math.floor(values.length / 2)]!;
   };
   const row = (label: string, key: 'ours' | 'bare' | 'nginx') =>
-    `| ${label} | ${median((r) => r[key].requestsPerSecond).toFixed(0)} | ${rounds.map((r) => r[key].requestsPerSecond.toFixed(0)).join(', ')} | ${median((r) => r[key].p50Ms).toFixed(2)} ms | ${median((r) => r[key].p99Ms).toFixed(2)} ms | ${rounds.map((r) => r[key].errors).join(', ')} |`;
+    `| ${label} | ${median((r) => r[key].requestsPerSecond).toFixed(0)} | ${rounds.map((r) => r[key].requestsPerSecond.toFixed(0)).join(', ')} | ${median((r) => r[key].p50Ms).toFixed(2)} ms | ${median((r) => r[key].p99Ms).toFixed(2)} ms | ${median((r) => r[key].cpuUsPerRequest).toFixed(1)} µs | ${rounds.map((r) => r[key].errors).join(', ')} |`;
   const ratio = median((r) => r.ours.requestsPerSecond) / median((r) => r.nginx.requestsPerSecond);
   const bareRatio =
     median((r) => r.bare.requestsPerSecond) / median((r) => r.nginx.requestsPerSecond);
@@ -257,15 +311,18 @@ async function main(): Promise<void> {
     `${PINNED ? 'each server pinned to one core and wrk to the other (taskset), ' : ''}alternating between the built server (one Node process, SQLite, the page already viewed once, each view counted as a visit: a phone browser's User-Agent),`,
     'a bare Node `http` server answering the same bytes with the same headers, and nginx-light (one',
     `worker) serving the same ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB of HTML (Phantom, sample data) as a static file.`,
+    `Each server ran ${WARM_UP_SECONDS} s under the same load before the rounds, unmeasured. CPU per request is the answering`,
+    "process's user and system time over a round divided by the requests it answered (medians).",
     '',
-    '| server | requests/s (median) | each round | p50 | p99 | errors |',
-    '| --- | ---: | --- | ---: | ---: | --- |',
+    '| server | requests/s (median) | each round | p50 | p99 | CPU per request | errors |',
+    '| --- | ---: | --- | ---: | ---: | ---: | --- |',
     row('ours: /users/{username}', 'ours'),
     row('bare Node http, same bytes and headers', 'bare'),
     row('nginx: static file', 'nginx'),
     '',
     `**Ratio: ${ratio.toFixed(2)} of nginx's requests per second** (target at least 0.7; p99 target under 30 ms).`,
     `A bare Node server reaches ${bareRatio.toFixed(2)} of nginx in the same run; ours reaches ${(ratio / bareRatio).toFixed(2)} of the bare Node server (target at least 0.95).`,
+    `By CPU time per request, the bare Node server's is ${(median((r) => r.bare.cpuUsPerRequest) / median((r) => r.ours.cpuUsPerRequest)).toFixed(2)} of ours.`,
     '',
     "### Page weight (first visit, brotli, without the person's own images; target under 60 KB)",
     '',
