@@ -21,7 +21,8 @@ export function LeavingSection({ email }: { email: string }) {
             A JSON file with your profile, your portfolios with all their content, your usernames,
             your orders and the messages visitors sent you.
           </p>
-          <a className="button button--ghost" href="/api/account/export" download>
+          {/* No `download` attribute: a refusal opens a page that says why (SharePanel.tsx). */}
+          <a className="button button--ghost" href="/api/account/export">
             Download my data
           </a>
         </div>

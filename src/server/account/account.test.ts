@@ -241,6 +241,23 @@ describe.each(TEST_DIALECTS)('the account API (%s)', (dialect) => {
     ).toBe(404);
   });
 
+  it('answers a refused file link followed in a browser with a page that says why, the API with JSON', async () => {
+    const zip = `${t.url}/api/account/portfolios/${name1}/website.zip`;
+    // What a browser sends for a link it follows.
+    const followed = await request(other, zip, {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(followed.status).toBe(404);
+    expect(followed.headers.get('content-type')).toContain('text/html');
+    const page = await followed.text();
+    expect(page).toContain('<h1>Not found</h1>');
+    expect(page).toContain('<a href="/account">Back to your account</a>');
+    expect(page).not.toContain(name1);
+    const fetched = await request(other, zip);
+    expect(fetched.status).toBe(404);
+    expect(((await fetched.json()) as { error: { code: string } }).error.code).toBe('not_found');
+  });
+
   it('copies each file of the site once however its address is spelled, one export at a time', async () => {
     const zipOf = async () => {
       const answer = await request(owner, `${t.url}/api/account/portfolios/${name1}/website.zip`);

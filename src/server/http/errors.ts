@@ -95,6 +95,32 @@ const wantsPage = (request: FastifyRequest) =>
   !request.url.startsWith('/api/') &&
   (request.headers.accept ?? '').includes('text/html');
 
+/**
+ * A link the person followed (a file from the account page: the website ZIP, a QR code, their
+ * data) rather than the app's own fetch calls, which never ask for HTML: a refusal then shows as
+ * a page with words and a way back, not as JSON or as a download that failed without saying why.
+ */
+const followedLink = (request: FastifyRequest) =>
+  request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+
+const REFUSAL_TITLES: Record<number, string> = {
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not found',
+  503: 'Busy right now',
+};
+
+function refusalPage(request: FastifyRequest, error: HttpError): string {
+  const title = REFUSAL_TITLES[error.statusCode] ?? 'This could not be done';
+  const back = request.url.startsWith('/api/account/')
+    ? '<a href="/account">Back to your account</a>'
+    : '<a href="/">Go to the home page</a>';
+  return smallPage({
+    title,
+    body: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(error.message)}</p><p>${back}</p>`,
+  });
+}
+
 function sendUnavailable(request: FastifyRequest, reply: FastifyReply) {
   reply.status(503).header('retry-after', String(DATABASE_RETRY_SECONDS));
   reply.header('cache-control', 'no-store');
@@ -124,6 +150,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) {
         request.log.warn({ err: error.cause ?? error, code: error.code }, error.message);
+      }
+      if (followedLink(request)) {
+        return reply
+          .status(error.statusCode)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(refusalPage(request, error));
       }
       return reply
         .status(error.statusCode)
