@@ -1,6 +1,7 @@
 import { PostgresAdapter } from 'kysely';
 import type { Db, Tx } from '../db/database.js';
 import type { MessageDelivery } from '../../shared/contact.js';
+import { usernameWithPortfolio } from '../orders/usernames.repository.js';
 
 /** A published page's owner and what decides whether its form takes messages. */
 export interface ContactTargetRow {
@@ -13,9 +14,7 @@ export interface ContactTargetRow {
 }
 
 export function findContactTarget(db: Db, username: string): Promise<ContactTargetRow | undefined> {
-  return db
-    .selectFrom('usernames')
-    .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+  return usernameWithPortfolio(db, username)
     .innerJoin('users', 'users.id', 'usernames.user_id')
     .select([
       'users.id as userId',
@@ -25,7 +24,6 @@ export function findContactTarget(db: Db, username: string): Promise<ContactTarg
       'portfolios.paid_until as paidUntil',
       'usernames.unpublished_at as unpublishedAt',
     ])
-    .where('usernames.username', '=', username)
     .executeTakeFirst();
 }
 

@@ -35,16 +35,21 @@ export async function pointUsernameAt(
 /** A username with the term of the portfolio it serves. */
 export type UsernameWithTerm = UsernameRow & { paid_until: string };
 
+/** One username's row joined to the portfolio it serves: callers select what they need. */
+export function usernameWithPortfolio(db: Db, username: string) {
+  return db
+    .selectFrom('usernames')
+    .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+    .where('usernames.username', '=', username);
+}
+
 export function findUsernameWithTerm(
   db: Db,
   username: string,
 ): Promise<UsernameWithTerm | undefined> {
-  return db
-    .selectFrom('usernames')
-    .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+  return usernameWithPortfolio(db, username)
     .selectAll('usernames')
     .select('portfolios.paid_until')
-    .where('usernames.username', '=', username)
     .executeTakeFirst();
 }
 

@@ -1,6 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { pgPoolOf, sqliteConnectionOf, type Db } from '../db/database.js';
 import { canonicalHostOf } from '../domains/domains.repository.js';
+import { usernameWithPortfolio } from '../orders/usernames.repository.js';
 import { bumpPageGeneration } from './page-generation.repository.js';
 
 /** A published portfolio as a page is rendered from it. */
@@ -13,16 +14,13 @@ export interface PageSourceRow {
 }
 
 export function findPageSource(db: Db, username: string): Promise<PageSourceRow | undefined> {
-  return db
-    .selectFrom('usernames')
-    .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+  return usernameWithPortfolio(db, username)
     .select([
       'portfolios.template_id as templateId',
       'portfolios.data as data',
       'portfolios.updated_at as updatedAt',
       canonicalHostOf('usernames.username').as('canonicalHost'),
     ])
-    .where('usernames.username', '=', username)
     .executeTakeFirst();
 }
 
