@@ -4,6 +4,7 @@ import {
   type FormEvent,
   type InputHTMLAttributes,
   type ReactElement,
+  type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
 import { CONTACT_FIELDS, CONTACT_LIMITS, type FormDelivery } from '../../contact.js';
@@ -190,5 +191,31 @@ export function ContactFormExtras({ statusClassName }: { statusClassName?: strin
       <input type="hidden" name={CONTACT_FIELDS.token} defaultValue={target?.token ?? ''} />
       <div className={statusClassName} role="status" aria-live="polite" data-contact-status="" />
     </>
+  );
+}
+
+/**
+ * A template's contact form around the fields and buttons it lays out: where it sends and how,
+ * from useContactForm, then the hidden parts that sending through our server needs.
+ */
+export function ContactFormFrame({
+  form,
+  className,
+  statusClassName,
+  children,
+  ...naming
+}: {
+  form: ReturnType<typeof useContactForm>;
+  className: string;
+  statusClassName: string;
+  children: ReactNode;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+}) {
+  return (
+    <form className={className} {...form.formProps} {...naming}>
+      {children}
+      {form.delivery === 'server' && <ContactFormExtras statusClassName={statusClassName} />}
+    </form>
   );
 }

@@ -153,3 +153,26 @@ export function SocialIcon({ name, className }: { name: SocialIconName; classNam
 export function TileIcon({ name, className }: { name: TileIconName; className?: string }) {
   return <FaIcon icon={TILE[name]} className={className} />;
 }
+
+/** A social link drawn as its network's icon alone: `label` names it aloud and as its tooltip. */
+export function SocialIconLink({
+  href,
+  rel,
+  label,
+  network,
+  className,
+  iconClassName,
+}: {
+  href: string;
+  rel?: string;
+  label: string;
+  network: SocialIconName;
+  className?: string;
+  iconClassName?: string;
+}) {
+  return (
+    <a className={className} href={href} rel={rel} aria-label={label} title={label}>
+      <SocialIcon name={network} className={iconClassName} />
+    </a>
+  );
+}

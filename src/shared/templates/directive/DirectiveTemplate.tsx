@@ -6,9 +6,9 @@ import {
 } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
 import type { ContactDetails, PersonalDetails, Section, Tile } from '../../domain/portfolio.js';
-import { SocialIcon, TileIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
+import { TileIcon, FaIcon, NETWORK_NAMES, SocialIconLink } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
-import { ContactFormExtras, useContactForm } from '../common/ContactForm.js';
+import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { directiveDefinition } from './definition.js';
@@ -190,7 +190,12 @@ function Footer({
           </h2>
         )}
         {contactForm.hasForm && (
-          <form className="dv-form" {...contactForm.formProps} aria-labelledby={titleId}>
+          <ContactFormFrame
+            form={contactForm}
+            className="dv-form"
+            statusClassName="dv-form__status"
+            aria-labelledby={titleId}
+          >
             {contactForm.fields.name}
             {contactForm.fields.email}
             {contactForm.fields.subject}
@@ -200,10 +205,7 @@ function Footer({
                 Send
               </button>
             </div>
-            {contactForm.delivery === 'server' && (
-              <ContactFormExtras statusClassName="dv-form__status" />
-            )}
-          </form>
+          </ContactFormFrame>
         )}
         {hasLines && (
           <ul className="dv-contact">
@@ -216,15 +218,14 @@ function Footer({
           <ul className="dv-social" aria-label="Social links">
             {socials.map((link, index) => (
               <li key={index}>
-                <a
+                <SocialIconLink
                   className="dv-social__link"
                   href={link.url}
                   rel={relFor(link.url)}
-                  aria-label={link.label || NETWORK_NAMES[link.iconClass]}
-                  title={link.label || NETWORK_NAMES[link.iconClass]}
-                >
-                  <SocialIcon name={link.iconClass} className="dv-social__icon" />
-                </a>
+                  label={link.label || NETWORK_NAMES[link.iconClass]}
+                  network={link.iconClass}
+                  iconClassName="dv-social__icon"
+                />
               </li>
             ))}
           </ul>

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
-import { ROTATING_ICONS, SocialIcon, TileIcon } from '../common/Icon.js';
+import { ROTATING_ICONS, SocialIconLink, TileIcon } from '../common/Icon.js';
 import { telHref, visibleSocialLinks } from '../common/contact.js';
-import { ContactFormExtras, useContactForm } from '../common/ContactForm.js';
+import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { hyperspaceDefinition } from './definition.js';
@@ -10,7 +10,8 @@ import './hyperspace.css';
 import { Paragraphs } from '../common/text.js';
 import { TemplateImage } from '../common/TemplateImage.js';
 
-type SpyId = 'personalDetails' | 'section' | 'section2' | 'contactDetails';
+type TileSectionId = 'section' | 'section2';
+type SpyId = 'personalDetails' | TileSectionId | 'contactDetails';
 
 interface NavItem {
   id: SpyId;
@@ -50,9 +51,37 @@ function sectionHasContent(
   );
 }
 
-/** A section is named by its title's heading, or by the editor's name for it when untitled. */
-function sectionNaming(section: Section, titleId: string, label: string) {
-  return filled(section.sectionTitle) ? { 'aria-labelledby': titleId } : { 'aria-label': label };
+/** The editor's name for each tile section: what names it (in the nav too) when untitled. */
+const SECTION_LABELS: Record<TileSectionId, string> = {
+  section: hyperspaceDefinition.sections.section?.label ?? 'Highlights',
+  section2: hyperspaceDefinition.sections.section2?.label ?? 'Projects',
+};
+
+const titleIdOf = (id: TileSectionId) => `hs-${id}-title`;
+
+/**
+ * A tile section: a scroll-spy target, named by its title's heading, or by the editor's name for
+ * it when untitled.
+ */
+function TileSection({
+  id,
+  section,
+  className,
+  children,
+}: {
+  id: TileSectionId;
+  section: Section;
+  className: string;
+  children: ReactNode;
+}) {
+  const naming = filled(section.sectionTitle)
+    ? { 'aria-labelledby': titleIdOf(id) }
+    : { 'aria-label': SECTION_LABELS[id] };
+  return (
+    <section id={id} className={`${className} hs-anchor`} data-hs-spy="" {...naming}>
+      {children}
+    </section>
+  );
 }
 
 /** A section's title and subtitle, whichever it has (nothing when it has neither). */
@@ -96,8 +125,6 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
   const featureTiles = visibleTiles(section2, false);
   const showSection = sectionHasContent(section, spotTiles, false);
   const showSection2 = sectionHasContent(section2, featureTiles, true);
-  const sectionLabel = hyperspaceDefinition.sections.section?.label ?? 'Highlights';
-  const section2Label = hyperspaceDefinition.sections.section2?.label ?? 'Projects';
 
   const socials = visibleSocialLinks(contact.socialLinks);
   const contactForm = useContactForm(contact, {
@@ -118,13 +145,13 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
   if (showSection) {
     navItems.push({
       id: 'section',
-      label: filled(section?.sectionTitle) ? section.sectionTitle : sectionLabel,
+      label: filled(section?.sectionTitle) ? section.sectionTitle : SECTION_LABELS.section,
     });
   }
   if (showSection2) {
     navItems.push({
       id: 'section2',
-      label: filled(section2?.sectionTitle) ? section2.sectionTitle : section2Label,
+      label: filled(section2?.sectionTitle) ? section2.sectionTitle : SECTION_LABELS.section2,
     });
   }
   navItems.push({ id: 'contactDetails', label: say('contactHeading') });
@@ -243,15 +270,10 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
           </section>
 
           {showSection && (
-            <section
-              id="section"
-              className="hs-spotlights hs-anchor"
-              data-hs-spy=""
-              {...sectionNaming(section, 'hs-section-title', sectionLabel)}
-            >
+            <TileSection id="section" section={section} className="hs-spotlights">
               <SectionHead
                 section={section}
-                titleId="hs-section-title"
+                titleId={titleIdOf('section')}
                 className="hs-section-head hs-reveal"
               />
               {spotTiles.length > 0 && (
@@ -292,18 +314,17 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                   ))}
                 </div>
               )}
-            </section>
+            </TileSection>
           )}
 
           {showSection2 && (
-            <section
-              id="section2"
-              className="hs-section2 hs-anchor"
-              data-hs-spy=""
-              {...sectionNaming(section2, 'hs-section2-title', section2Label)}
-            >
+            <TileSection id="section2" section={section2} className="hs-section2">
               <div className="hs-inner">
-                <SectionHead section={section2} titleId="hs-section2-title" className="hs-reveal" />
+                <SectionHead
+                  section={section2}
+                  titleId={titleIdOf('section2')}
+                  className="hs-reveal"
+                />
                 {featureTiles.length > 0 && (
                   <div className="hs-features">
                     {featureTiles.map(({ tile, index }) => (
@@ -335,7 +356,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                   </div>
                 )}
               </div>
-            </section>
+            </TileSection>
           )}
 
           <section
@@ -349,7 +370,12 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                 {say('contactHeading')}
               </h2>
               <div className={`hs-split hs-reveal${hasContactList ? '' : ' hs-split--single'}`}>
-                <form className="hs-form" {...contactForm.formProps} aria-label="Contact form">
+                <ContactFormFrame
+                  form={contactForm}
+                  className="hs-form"
+                  statusClassName="hs-form-status"
+                  aria-label="Contact form"
+                >
                   <div className="hs-fields">
                     {contactForm.fields.name}
                     {contactForm.fields.email}
@@ -361,10 +387,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                       Send Message
                     </button>
                   </p>
-                  {contactForm.delivery === 'server' && (
-                    <ContactFormExtras statusClassName="hs-form-status" />
-                  )}
-                </form>
+                </ContactFormFrame>
 
                 {hasContactList && (
                   <ul className="hs-contact-list">
@@ -395,13 +418,11 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                         <ul className="hs-icons" aria-label="Social links">
                           {socials.map((link, index) => (
                             <li key={`${link.iconClass}-${index}`}>
-                              <a
+                              <SocialIconLink
                                 {...linkAttributes(link.url)}
-                                aria-label={filled(link.label) ? link.label : link.iconClass}
-                                title={filled(link.label) ? link.label : link.iconClass}
-                              >
-                                <SocialIcon name={link.iconClass} />
-                              </a>
+                                label={filled(link.label) ? link.label : link.iconClass}
+                                network={link.iconClass}
+                              />
                             </li>
                           ))}
                         </ul>

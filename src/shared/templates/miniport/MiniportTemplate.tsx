@@ -4,7 +4,7 @@ import type { TemplateProps } from '../definition.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon, NETWORK_NAMES } from '../common/Icon.js';
 import { phrasesOf } from '../common/phrases.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
-import { ContactFormExtras, useContactForm } from '../common/ContactForm.js';
+import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import { miniportDefinition } from './definition.js';
 import './miniport.css';
 import { Paragraphs, relFor } from '../common/text.js';
@@ -413,7 +413,11 @@ export function MiniportTemplate({ data }: TemplateProps) {
               </dl>
             )}
 
-            <form className="mp-form" {...contactForm.formProps}>
+            <ContactFormFrame
+              form={contactForm}
+              className="mp-form"
+              statusClassName="mp-form__status"
+            >
               <div className="mp-form__row">
                 {contactForm.fields.name}
                 {contactForm.fields.subject}
@@ -428,10 +432,7 @@ export function MiniportTemplate({ data }: TemplateProps) {
                   Clear Form
                 </button>
               </div>
-              {contactForm.delivery === 'server' && (
-                <ContactFormExtras statusClassName="mp-form__status" />
-              )}
-            </form>
+            </ContactFormFrame>
 
             {socials.length > 0 && (
               <div className="mp-find">

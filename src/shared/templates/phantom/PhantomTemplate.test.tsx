@@ -2,30 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import {
-  blankContactDetails,
-  blankPersonalDetails,
-  blankSection,
-  parsePortfolio,
-  type PortfolioData,
-  type Tile,
-} from '../../domain/portfolio.js';
+import { parsePortfolio, type PortfolioData, type Tile } from '../../domain/portfolio.js';
 import { LIMITS } from '../../domain/limits.js';
+import { decodeEntities as decode, nameOnly } from '../../../../test/template-markup.js';
 import { count } from '../common/test-helpers.js';
 import { PhantomTemplate } from './PhantomTemplate.js';
 import { phantomDefinition } from './definition.js';
 import { phantomSample } from './sample.js';
 
 const render = (data: PortfolioData) => renderToStaticMarkup(<PhantomTemplate data={data} />);
-
-/** Decodes the few entities React escapes, so texts can be compared with the data. */
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 /** Every element with this tag, as [attributes, inner html] (no nesting of the same tag). */
 function elements(html: string, tag: string): Array<{ attrs: string; inner: string }> {
@@ -44,13 +29,7 @@ function nth<T>(list: readonly T[], index: number): T {
 
 const textOf = (inner: string) => decode(inner.replace(/<[^>]+>/g, '')).trim();
 
-function minimal(): PortfolioData {
-  return {
-    personalDetails: { ...blankPersonalDetails(), name: 'Ada' },
-    section: blankSection('section'),
-    contactDetails: blankContactDetails(),
-  };
-}
+const minimal = () => nameOnly('Ada', 'section');
 
 function maximal(): PortfolioData {
   const long = (length: number, word = 'Portfolio') =>

@@ -2,7 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { SocialIcon } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
-import { ContactFormExtras, useContactForm } from '../common/ContactForm.js';
+import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { phantomDefinition } from './definition.js';
@@ -247,7 +247,11 @@ export function PhantomTemplate({ data }: TemplateProps) {
                 )}
               </ul>
             )}
-            <form className="phantom-form" {...contactForm.formProps}>
+            <ContactFormFrame
+              form={contactForm}
+              className="phantom-form"
+              statusClassName="phantom-form-status"
+            >
               <div className="phantom-fields">
                 {contactForm.fields.name}
                 {contactForm.fields.email}
@@ -257,10 +261,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
               <button type="submit" className="phantom-button">
                 Send
               </button>
-              {contactForm.delivery === 'server' && (
-                <ContactFormExtras statusClassName="phantom-form-status" />
-              )}
-            </form>
+            </ContactFormFrame>
           </section>
 
           {socialLinks.length > 0 && (

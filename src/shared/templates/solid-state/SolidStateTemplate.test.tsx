@@ -1,14 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/limits.js';
-import {
-  blankContactDetails,
-  blankPersonalDetails,
-  blankSection,
-  parsePortfolio,
-  type PortfolioData,
-  type Tile,
-} from '../../domain/portfolio.js';
+import { parsePortfolio, type PortfolioData, type Tile } from '../../domain/portfolio.js';
+import { decodeEntities, nameOnly } from '../../../../test/template-markup.js';
 import { count } from '../common/test-helpers.js';
 import { solidStateDefinition } from './definition.js';
 import { solidStateSample } from './sample.js';
@@ -20,13 +14,7 @@ function render(data: PortfolioData): string {
 
 /** The visible text of some markup, entities decoded and whitespace collapsed. */
 function textOf(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
+  return decodeEntities(html.replace(/<[^>]+>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -68,12 +56,7 @@ function withSections(spotlights: Tile[], features: Tile[]): PortfolioData {
   };
 }
 
-const minimal: PortfolioData = {
-  personalDetails: { ...blankPersonalDetails(), name: 'Ana' },
-  section: blankSection('section'),
-  section2: blankSection('section2'),
-  contactDetails: blankContactDetails(),
-};
+const minimal = nameOnly('Ana', 'section', 'section2');
 
 describe('Solid-State sample data', () => {
   it('passes the portfolio schema', () => {

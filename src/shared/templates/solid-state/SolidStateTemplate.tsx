@@ -9,9 +9,9 @@ import {
 import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
 import type { MouseEvent, ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
-import { SocialIcon, FaIcon, NETWORK_NAMES } from '../common/Icon.js';
+import { FaIcon, NETWORK_NAMES, SocialIconLink } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
-import { ContactFormExtras, useContactForm } from '../common/ContactForm.js';
+import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { solidStateDefinition } from './definition.js';
@@ -99,6 +99,56 @@ function TileText({
   );
 }
 
+/** How one tile section draws its cards: the classes of their parts and the picture's sizes. */
+interface TileLook {
+  imageClassName: string;
+  sizes: string;
+  textClassName: string;
+  headingClassName: string;
+}
+
+/** A tile as a card: its picture, then its words. */
+function TileCard({
+  tile,
+  className,
+  look,
+  Heading,
+  linkText,
+}: {
+  tile: Tile;
+  className: string;
+  look: TileLook;
+  Heading: 'h2' | 'h3';
+  linkText: string;
+}) {
+  return (
+    <article className={className}>
+      <TileImage tile={tile} className={look.imageClassName} sizes={look.sizes} />
+      <TileText
+        tile={tile}
+        className={look.textClassName}
+        Heading={Heading}
+        headingClassName={look.headingClassName}
+        linkText={linkText}
+      />
+    </article>
+  );
+}
+
+const SPOTLIGHT_LOOK: TileLook = {
+  imageClassName: 'spotlight__image',
+  sizes: '(max-width: 480px) 136px, (max-width: 980px) 192px, 240px',
+  textClassName: 'spotlight__content',
+  headingClassName: 'ss-major spotlight__title',
+};
+
+const FEATURE_LOOK: TileLook = {
+  imageClassName: 'feature__image',
+  sizes: '(max-width: 980px) 100vw, 50vw',
+  textClassName: 'feature__body',
+  headingClassName: 'feature__title',
+};
+
 /** One way to reach the owner: its icon, what it is, and the address itself. */
 function ContactItem({
   icon,
@@ -182,23 +232,52 @@ function featuresVisible(section: Section | undefined): section is Section {
   );
 }
 
+type TileSectionId = 'section' | 'section2';
+
+/** What names an untitled tile section for screen readers: the editor's name for it. */
+const SECTION_LABELS: Record<TileSectionId, string> = {
+  section: 'Spotlights',
+  section2: 'Features',
+};
+
+const titleIdOf = (id: TileSectionId) => `ss-${id}-title`;
+
+/** A tile section, named by its title's heading, or by the editor's name for it when untitled. */
+function TileSection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: TileSectionId;
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      className={className}
+      aria-labelledby={title !== '' ? titleIdOf(id) : undefined}
+      aria-label={title !== '' ? undefined : SECTION_LABELS[id]}
+    >
+      {children}
+    </section>
+  );
+}
+
 function Spotlights({ section, linkText }: { section: Section; linkText: string }) {
   const title = section.sectionTitle;
   const tiles = section.sectionTiles.filter(hasContent);
   const TileHeading = title !== '' ? 'h3' : 'h2';
   const heading =
     title !== '' ? (
-      <h2 id="ss-section-title" className="ss-eyebrow">
+      <h2 id={titleIdOf('section')} className="ss-eyebrow">
         {title}
       </h2>
     ) : null;
   return (
-    <section
-      id="section"
-      className="ss-spotlights"
-      aria-labelledby={title !== '' ? 'ss-section-title' : undefined}
-      aria-label={title !== '' ? undefined : 'Spotlights'}
-    >
+    <TileSection id="section" title={title} className="ss-spotlights">
       {tiles.length === 0 && (
         <div className="ss-band spotlight spotlight--odd">
           <div className="ss-inner spotlight__inner">{heading}</div>
@@ -212,24 +291,17 @@ function Spotlights({ section, linkText }: { section: Section; linkText: string 
         >
           <div className="ss-inner spotlight__inner">
             {index === 0 && heading}
-            <article className="spotlight__item">
-              <TileImage
-                tile={tile}
-                className="spotlight__image"
-                sizes="(max-width: 480px) 136px, (max-width: 980px) 192px, 240px"
-              />
-              <TileText
-                tile={tile}
-                className="spotlight__content"
-                Heading={TileHeading}
-                headingClassName="ss-major spotlight__title"
-                linkText={linkText}
-              />
-            </article>
+            <TileCard
+              tile={tile}
+              className="spotlight__item"
+              look={SPOTLIGHT_LOOK}
+              Heading={TileHeading}
+              linkText={linkText}
+            />
           </div>
         </div>
       ))}
-    </section>
+    </TileSection>
   );
 }
 
@@ -240,17 +312,12 @@ function Features({ section, linkText }: { section: Section; linkText: string })
   // With an odd number of cards the last one spans the whole row.
   const lastIsWide = tiles.length % 2 === 1;
   return (
-    <section
-      id="section2"
-      className="ss-band ss-features"
-      aria-labelledby={title !== '' ? 'ss-section2-title' : undefined}
-      aria-label={title !== '' ? undefined : 'Features'}
-    >
+    <TileSection id="section2" title={title} className="ss-band ss-features">
       <div className="ss-inner ss-features__inner">
         {(title !== '' || subtitle !== '') && (
           <div className="ss-features__head">
             {title !== '' && (
-              <h2 id="ss-section2-title" className="ss-major">
+              <h2 id={titleIdOf('section2')} className="ss-major">
                 {title}
               </h2>
             )}
@@ -260,23 +327,14 @@ function Features({ section, linkText }: { section: Section; linkText: string })
         {tiles.length > 0 && (
           <div className="ss-features__grid">
             {tiles.map((tile, index) => (
-              <article
+              <TileCard
                 key={index}
+                tile={tile}
                 className={`feature${lastIsWide && index === tiles.length - 1 ? ' feature--wide' : ''}`}
-              >
-                <TileImage
-                  tile={tile}
-                  className="feature__image"
-                  sizes="(max-width: 980px) 100vw, 50vw"
-                />
-                <TileText
-                  tile={tile}
-                  className="feature__body"
-                  Heading={TileHeading}
-                  headingClassName="feature__title"
-                  linkText={linkText}
-                />
-              </article>
+                look={FEATURE_LOOK}
+                Heading={TileHeading}
+                linkText={linkText}
+              />
             ))}
           </div>
         )}
@@ -286,7 +344,7 @@ function Features({ section, linkText }: { section: Section; linkText: string })
           </div>
         )}
       </div>
-    </section>
+    </TileSection>
   );
 }
 
@@ -357,7 +415,11 @@ export function SolidStateTemplate({ data }: TemplateProps) {
             {say('contactHeading')}
           </h2>
           <div className={`ss-footer__split${hasContactList ? '' : ' ss-footer__split--solo'}`}>
-            <form className="ss-form" {...contactForm.formProps}>
+            <ContactFormFrame
+              form={contactForm}
+              className="ss-form"
+              statusClassName="ss-form__status"
+            >
               <div className="ss-form__row">
                 {contactForm.fields.name}
                 {contactForm.fields.subject}
@@ -367,10 +429,7 @@ export function SolidStateTemplate({ data }: TemplateProps) {
               <button type="submit" className="ss-button">
                 Send Message
               </button>
-              {contactForm.delivery === 'server' && (
-                <ContactFormExtras statusClassName="ss-form__status" />
-              )}
-            </form>
+            </ContactFormFrame>
             {hasContactList && (
               <ul className="ss-contact">
                 {address !== '' && (
@@ -392,21 +451,16 @@ export function SolidStateTemplate({ data }: TemplateProps) {
                   <li className="ss-contact__item ss-contact__item--social">
                     <h3 className="ss-contact__label">Elsewhere</h3>
                     <ul className="ss-social">
-                      {socialLinks.map((link, index) => {
-                        const label = link.label || NETWORK_NAMES[link.iconClass] || link.iconClass;
-                        return (
-                          <li key={index}>
-                            <a
-                              href={link.url}
-                              rel={relFor(link.url)}
-                              aria-label={label}
-                              title={label}
-                            >
-                              <SocialIcon name={link.iconClass} />
-                            </a>
-                          </li>
-                        );
-                      })}
+                      {socialLinks.map((link, index) => (
+                        <li key={index}>
+                          <SocialIconLink
+                            href={link.url}
+                            rel={relFor(link.url)}
+                            label={link.label || NETWORK_NAMES[link.iconClass] || link.iconClass}
+                            network={link.iconClass}
+                          />
+                        </li>
+                      ))}
                     </ul>
                   </li>
                 )}
