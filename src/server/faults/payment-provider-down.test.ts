@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../../../test/app.js';
 import { createTestDatabase, TEST_DIALECTS } from '../../../test/database.js';
-import {
-  RAZORPAY_TEST_KEYS,
-  razorpayEnv,
-  startFakeRazorpay,
-  type FakeRazorpay,
-} from '../../../test/fake-razorpay.js';
+import { RAZORPAY_TEST_KEYS, razorpayEnv, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { startServerProcess } from '../../../test/server-process.js';
 import { signIn, type CookieJar } from '../../../test/signin.js';
 import { GatewayError } from '../payments/gateway.js';
@@ -17,6 +12,7 @@ import { postJson } from '../../../test/http.js';
 import { orderBody } from '../../../test/orders.js';
 import { holdsOf } from '../../../test/store.js';
 import { pollUntil } from '../../../test/poll.js';
+import { useRazorpayApp } from '../../../test/razorpay-app.js';
 
 const { keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET } = RAZORPAY_TEST_KEYS;
 
@@ -30,28 +26,19 @@ const createOrder = (jar: CookieJar, url: string, username: string) =>
   postJson(jar, url, '/create-order', orderBody(username, 'template1'));
 
 describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) => {
-  let fake: FakeRazorpay;
-  let t: TestApp;
-  beforeAll(async () => {
-    fake = await startFakeRazorpay();
-    t = await startTestApp(dialect, razorpayEnv(fake.url));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  const app = useRazorpayApp(dialect);
 
   const person = () =>
-    signIn(t.url, { name: 'Paying Person', email: `pay-${randomUUID()}@example.com` });
+    signIn(app.t.url, { name: 'Paying Person', email: `pay-${randomUUID()}@example.com` });
   const name = () => `p${randomUUID().slice(0, 8)}`;
   const rowsFor = async (username: string) => ({
-    holds: await holdsOf(t.database.db, username),
-    orders: await t.database.db
+    holds: await holdsOf(app.t.database.db, username),
+    orders: await app.t.database.db
       .selectFrom('orders')
       .select(['status', 'user_id'])
       .where('username', '=', username)
       .execute(),
-    owners: await t.database.db
+    owners: await app.t.database.db
       .selectFrom('usernames')
       .selectAll()
       .where('username', '=', username)
@@ -67,12 +54,12 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
     async (mode, _how, message) => {
       const jar = await person();
       const username = name();
-      fake.mode = mode;
-      const before = fake.requests;
-      const failed = await createOrder(jar, t.url, username);
-      fake.mode = 'ok';
+      app.fake.mode = mode;
+      const before = app.fake.requests;
+      const failed = await createOrder(jar, app.t.url, username);
+      app.fake.mode = 'ok';
       // Tried three times (bounded back-off) before the person is told.
-      expect(fake.requests).toBe(before + 3);
+      expect(app.fake.requests).toBe(before + 3);
       expect(failed.status).toBe(502);
       expect(failed.body.error).toMatchObject({ code: 'payment_gateway', message });
       // The name is not held, and the order that could not be paid says so.
@@ -83,7 +70,7 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
 
       // Trying again a moment later works, for this person or anyone else.
       const other = await person();
-      const retried = await createOrder(other, t.url, username);
+      const retried = await createOrder(other, app.t.url, username);
       expect(retried.status).toBe(200);
       expect(retried.body).toMatchObject({ status: 'payment_required', gateway: 'razorpay' });
     },
@@ -108,14 +95,14 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
     const buyer = await person();
     const rival = await person();
     const username = name();
-    fake.mode = 'hang';
-    const pending = createOrder(buyer, t.url, username);
+    app.fake.mode = 'hang';
+    const pending = createOrder(buyer, app.t.url, username);
     await pollUntil(
       'the order reached the provider',
-      async () => fake.hung(),
+      async () => app.fake.hung(),
       (n) => n === 1,
     );
-    fake.mode = 'ok';
+    app.fake.mode = 'ok';
 
     // Meanwhile the name is held for the buyer, for at most the 15-minute hold.
     const { holds, orders } = await rowsFor(username);
@@ -124,18 +111,18 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
     expect(orders).toEqual([{ status: 'created', user_id: holds[0]!.user_id }]);
-    expect((await createOrder(rival, t.url, username)).status).toBe(409);
+    expect((await createOrder(rival, app.t.url, username)).status).toBe(409);
 
     // The provider's connection dies, and so do the retries: the buyer is told, and the name is
     // free again at once.
-    fake.mode = 'drop';
-    fake.releaseHung();
+    app.fake.mode = 'drop';
+    app.fake.releaseHung();
     const failed = await pending;
-    fake.mode = 'ok';
+    app.fake.mode = 'ok';
     expect(failed.status).toBe(502);
     expect(failed.body.error).toMatchObject({ code: 'payment_gateway', message: UNREACHABLE });
     expect((await rowsFor(username)).holds).toEqual([]);
-    expect((await createOrder(rival, t.url, username)).status).toBe(200);
+    expect((await createOrder(rival, app.t.url, username)).status).toBe(200);
   });
 
   it('lets the hold of a process killed mid-order lapse after its 15 minutes, and no sooner', async () => {
@@ -146,24 +133,24 @@ describe.each(TEST_DIALECTS)('the payment provider failing, on %s', (dialect) =>
         dataDir: database.dataDir,
         databaseUrl: database.databaseUrl,
         port,
-        env: razorpayEnv(fake.url),
+        env: razorpayEnv(app.fake.url),
       });
     let server = await spawnServer();
     try {
       const buyer = await signIn(server.url, { name: 'Buyer', email: 'buyer@example.com' });
       const username = name();
-      fake.mode = 'hang';
+      app.fake.mode = 'hang';
       const pending = createOrder(buyer, server.url, username).catch((error: unknown) => error);
       await pollUntil(
         'the order reached the provider',
-        async () => fake.hung(),
+        async () => app.fake.hung(),
         (n) => n === 1,
       );
-      fake.mode = 'ok';
+      app.fake.mode = 'ok';
       // Killed while waiting for the provider: no code runs to let go of the name.
       await server.kill();
       await pending;
-      fake.releaseHung();
+      app.fake.releaseHung();
 
       server = await spawnServer(server.port);
       const rival = await signIn(server.url, { name: 'Rival', email: 'rival@example.com' });

@@ -29,24 +29,19 @@ describe('GSTINs', () => {
 });
 
 describe('tax inside a tax-inclusive price', () => {
-  it('splits CGST and SGST within the seller’s state, to the paisa', () => {
-    expect(taxOf(49900, 18, '29', '29')).toEqual({
-      taxable: 42288,
-      cgst: 3806,
-      sgst: 3806,
-      igst: 0,
-      ratePercent: 18,
-    });
-    const odd = taxOf(49901, 18, '29', undefined);
-    expect(odd.taxable + odd.cgst + odd.sgst).toBe(49901);
-  });
-  it('is IGST between states', () => {
-    expect(taxOf(49900, 18, '29', '27')).toEqual({
-      taxable: 42288,
-      cgst: 0,
-      sgst: 0,
-      igst: 7612,
-      ratePercent: 18,
-    });
+  const inState = { taxable: 42288, cgst: 3806, sgst: 3806, igst: 0, ratePercent: 18 };
+  const interState = { taxable: 42288, cgst: 0, sgst: 0, igst: 7612, ratePercent: 18 };
+  it.each([
+    { what: 'CGST and SGST within the seller’s state', buyerState: '29', tax: inState },
+    {
+      what: 'CGST and SGST when the buyer’s state is unknown',
+      buyerState: undefined,
+      tax: inState,
+    },
+    { what: 'IGST between states', buyerState: '27', tax: interState },
+  ])('is $what, to the paisa', ({ buyerState, tax }) => {
+    expect(taxOf(49900, 18, '29', buyerState)).toEqual(tax);
+    const odd = taxOf(49901, 18, '29', buyerState);
+    expect(odd.taxable + odd.cgst + odd.sgst + odd.igst).toBe(49901);
   });
 });
