@@ -195,17 +195,57 @@ export function ContactFormExtras({ statusClassName }: { statusClassName?: strin
 }
 
 /**
- * A template's contact form around the fields and buttons it lays out: where it sends and how,
- * from useContactForm, then the hidden parts that sending through our server needs.
+ * How a template sets out the four fields: in order (name, email, subject, message) straight in
+ * the form; in order inside a `box` of that class; or with name and subject side by side in a
+ * `row` of that class, above the email and the message.
+ */
+export type ContactFieldsLayout = { box: string } | { row: string } | undefined;
+
+function ContactFields({
+  fields: { name, email, subject, message },
+  layout,
+}: {
+  fields: ReturnType<typeof useContactForm>['fields'];
+  layout: ContactFieldsLayout;
+}) {
+  if (layout && 'row' in layout) {
+    return (
+      <>
+        <div className={layout.row}>
+          {name}
+          {subject}
+        </div>
+        {email}
+        {message}
+      </>
+    );
+  }
+  const inOrder = (
+    <>
+      {name}
+      {email}
+      {subject}
+      {message}
+    </>
+  );
+  return layout ? <div className={layout.box}>{inOrder}</div> : inOrder;
+}
+
+/**
+ * A template's contact form: where it sends and how (from useContactForm), the fields as the
+ * template sets them out, its own buttons (`children`), then the hidden parts that sending
+ * through our server needs.
  */
 export function ContactFormFrame({
   form,
+  fieldsLayout,
   className,
   statusClassName,
   children,
   ...naming
 }: {
   form: ReturnType<typeof useContactForm>;
+  fieldsLayout?: ContactFieldsLayout;
   className: string;
   statusClassName: string;
   children: ReactNode;
@@ -214,6 +254,7 @@ export function ContactFormFrame({
 }) {
   return (
     <form className={className} {...form.formProps} {...naming}>
+      <ContactFields fields={form.fields} layout={fieldsLayout} />
       {children}
       {form.delivery === 'server' && <ContactFormExtras statusClassName={statusClassName} />}
     </form>

@@ -196,10 +196,6 @@ function Footer({
             statusClassName="dv-form__status"
             aria-labelledby={titleId}
           >
-            {contactForm.fields.name}
-            {contactForm.fields.email}
-            {contactForm.fields.subject}
-            {contactForm.fields.message}
             <div className="dv-form__actions">
               <button className="dv-button dv-button--light" type="submit">
                 Send

@@ -372,16 +372,11 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
               <div className={`hs-split hs-reveal${hasContactList ? '' : ' hs-split--single'}`}>
                 <ContactFormFrame
                   form={contactForm}
+                  fieldsLayout={{ box: 'hs-fields' }}
                   className="hs-form"
                   statusClassName="hs-form-status"
                   aria-label="Contact form"
                 >
-                  <div className="hs-fields">
-                    {contactForm.fields.name}
-                    {contactForm.fields.email}
-                    {contactForm.fields.subject}
-                    {contactForm.fields.message}
-                  </div>
                   <p className="hs-actions">
                     <button type="submit" className="hs-button hs-button--primary">
                       Send Message

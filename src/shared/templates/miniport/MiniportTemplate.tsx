@@ -415,15 +415,10 @@ export function MiniportTemplate({ data }: TemplateProps) {
 
             <ContactFormFrame
               form={contactForm}
+              fieldsLayout={{ row: 'mp-form__row' }}
               className="mp-form"
               statusClassName="mp-form__status"
             >
-              <div className="mp-form__row">
-                {contactForm.fields.name}
-                {contactForm.fields.subject}
-              </div>
-              {contactForm.fields.email}
-              {contactForm.fields.message}
               <div className="mp-form__actions">
                 <button type="submit" className="mp-button">
                   Send Message

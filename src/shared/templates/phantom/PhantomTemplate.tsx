@@ -249,15 +249,10 @@ export function PhantomTemplate({ data }: TemplateProps) {
             )}
             <ContactFormFrame
               form={contactForm}
+              fieldsLayout={{ box: 'phantom-fields' }}
               className="phantom-form"
               statusClassName="phantom-form-status"
             >
-              <div className="phantom-fields">
-                {contactForm.fields.name}
-                {contactForm.fields.email}
-                {contactForm.fields.subject}
-                {contactForm.fields.message}
-              </div>
               <button type="submit" className="phantom-button">
                 Send
               </button>

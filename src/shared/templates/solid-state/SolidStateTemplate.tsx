@@ -417,15 +417,10 @@ export function SolidStateTemplate({ data }: TemplateProps) {
           <div className={`ss-footer__split${hasContactList ? '' : ' ss-footer__split--solo'}`}>
             <ContactFormFrame
               form={contactForm}
+              fieldsLayout={{ row: 'ss-form__row' }}
               className="ss-form"
               statusClassName="ss-form__status"
             >
-              <div className="ss-form__row">
-                {contactForm.fields.name}
-                {contactForm.fields.subject}
-              </div>
-              {contactForm.fields.email}
-              {contactForm.fields.message}
               <button type="submit" className="ss-button">
                 Send Message
               </button>
