@@ -114,3 +114,38 @@ export function TemplateImage({
     </picture>
   );
 }
+
+/**
+ * The person's portrait: a square, the first screen's largest image (fetched first), named
+ * aloud by whose it is.
+ */
+export function Portrait({
+  src,
+  name,
+  size,
+  sizes,
+  className,
+  decoding,
+}: {
+  src: string;
+  /** The person's name as they wrote it ('' when they left it out). */
+  name: string;
+  /** The square's side in the template's layout. */
+  size: number;
+  sizes: string;
+  className?: string;
+  decoding?: 'async';
+}) {
+  return (
+    <TemplateImage
+      className={className}
+      src={src}
+      alt={name.trim() ? `Portrait of ${name}` : 'Portrait'}
+      width={size}
+      height={size}
+      sizes={sizes}
+      load="priority"
+      decoding={decoding}
+    />
+  );
+}

@@ -14,7 +14,7 @@ import { phrasesOf } from '../common/phrases.js';
 import { directiveDefinition } from './definition.js';
 import './directive.css';
 import { Paragraphs, relFor } from '../common/text.js';
-import { TemplateImage } from '../common/TemplateImage.js';
+import { Portrait, TemplateImage } from '../common/TemplateImage.js';
 
 function Header({ person }: { person: PersonalDetails }) {
   const { name, headline, intro, profileImage } = person;
@@ -23,14 +23,12 @@ function Header({ person }: { person: PersonalDetails }) {
       <div className="dv-header__inner">
         <div className={profileImage ? 'dv-logo dv-logo--portrait' : 'dv-logo'}>
           {profileImage ? (
-            <TemplateImage
+            <Portrait
               className="dv-logo__img"
               src={profileImage}
-              alt={name ? `Portrait of ${name}` : 'Portrait'}
-              width={160}
-              height={160}
+              name={name}
+              size={160}
               sizes="(max-width: 480px) 120px, 144px"
-              load="priority"
             />
           ) : (
             <FaIcon icon={faPaperPlane} className="dv-logo__icon" />

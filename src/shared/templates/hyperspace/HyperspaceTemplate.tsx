@@ -8,7 +8,7 @@ import { phrasesOf } from '../common/phrases.js';
 import { hyperspaceDefinition } from './definition.js';
 import './hyperspace.css';
 import { Paragraphs } from '../common/text.js';
-import { TemplateImage } from '../common/TemplateImage.js';
+import { Portrait, TemplateImage } from '../common/TemplateImage.js';
 
 type TileSectionId = 'section' | 'section2';
 type SpyId = 'personalDetails' | TileSectionId | 'contactDetails';
@@ -246,13 +246,11 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
             >
               {filled(person.profileImage) && (
                 <div className="hs-portrait">
-                  <TemplateImage
+                  <Portrait
                     src={person.profileImage}
-                    alt={filled(person.name) ? `Portrait of ${person.name}` : 'Portrait'}
-                    width={480}
-                    height={480}
+                    name={person.name}
+                    size={480}
                     sizes="(max-width: 736px) 152px, clamp(176px, 20vw, 272px)"
-                    load="priority"
                   />
                 </div>
               )}

@@ -8,7 +8,7 @@ import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import { miniportDefinition } from './definition.js';
 import './miniport.css';
 import { Paragraphs, relFor } from '../common/text.js';
-import { TemplateImage } from '../common/TemplateImage.js';
+import { Portrait, TemplateImage } from '../common/TemplateImage.js';
 
 type PartId = 'personalDetails' | 'section' | 'section2' | 'contactDetails';
 
@@ -311,13 +311,11 @@ export function MiniportTemplate({ data }: TemplateProps) {
           <div className={portrait ? 'mp-container mp-intro__grid' : 'mp-container mp-intro__solo'}>
             {portrait && (
               <div className="mp-intro__portrait">
-                <TemplateImage
+                <Portrait
                   src={portrait}
-                  alt={name ? `Portrait of ${name}` : 'Portrait'}
-                  width={480}
-                  height={480}
+                  name={name}
+                  size={480}
                   sizes="(max-width: 736px) 208px, (max-width: 980px) 272px, 33vw"
-                  load="priority"
                   decoding="async"
                 />
               </div>

@@ -8,7 +8,7 @@ import { phrasesOf } from '../common/phrases.js';
 import { phantomDefinition } from './definition.js';
 import './phantom.css';
 import { paragraphs, relFor } from '../common/text.js';
-import { TemplateImage } from '../common/TemplateImage.js';
+import { Portrait, TemplateImage } from '../common/TemplateImage.js';
 
 const LOGO = '/templates/art/logo.svg';
 /** Phantom cycles six tile colours by index. */
@@ -187,14 +187,12 @@ export function PhantomTemplate({ data }: TemplateProps) {
             className={`phantom-intro${person.profileImage ? ' has-portrait' : ''}`}
           >
             {person.profileImage && (
-              <TemplateImage
+              <Portrait
                 className="phantom-portrait"
                 src={person.profileImage}
-                alt={name ? `Portrait of ${name}` : 'Portrait'}
-                width={320}
-                height={320}
+                name={name}
+                size={320}
                 sizes="(max-width: 736px) 104px, 144px"
-                load="priority"
               />
             )}
             <div className="phantom-intro-text">

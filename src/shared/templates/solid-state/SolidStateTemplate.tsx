@@ -17,7 +17,7 @@ import { phrasesOf } from '../common/phrases.js';
 import { solidStateDefinition } from './definition.js';
 import './solid-state.css';
 import { Paragraphs, relFor } from '../common/text.js';
-import { TemplateImage } from '../common/TemplateImage.js';
+import { Portrait, TemplateImage } from '../common/TemplateImage.js';
 
 /*
  * Solid-State: a slate page over a fixed, darkened backdrop. The banner and the footer sit on the
@@ -379,13 +379,11 @@ export function SolidStateTemplate({ data }: TemplateProps) {
           <div className="ss-inner">
             {personalDetails.profileImage !== '' && (
               <div className="ss-banner__portrait">
-                <TemplateImage
+                <Portrait
                   src={personalDetails.profileImage}
-                  alt={name !== '' ? `Portrait of ${name}` : 'Portrait'}
-                  width={320}
-                  height={320}
+                  name={name}
+                  size={320}
                   sizes="(max-width: 736px) 112px, 136px"
-                  load="priority"
                 />
               </div>
             )}
