@@ -99,7 +99,7 @@ describe('DirectiveTemplate with the sample data', () => {
       );
       expect(html).toContain(`<h3 class="dv-feature__title">${tile.title}</h3>`);
       expect(html).toContain(
-        `<a class="dv-button" href="${tile.link}" rel="noopener noreferrer">Learn more<span class="dv-sr-only"> about ${tile.title}</span></a>`,
+        `<a class="dv-button" href="${tile.link}" rel="noopener noreferrer">Learn more<span class="tpl-visually-hidden"> about ${tile.title}</span></a>`,
       );
     }
   });
@@ -113,7 +113,7 @@ describe('DirectiveTemplate with the sample data', () => {
     expect(html).toMatch(/id="directive-contact-email"[^>]*type="email"[^>]*name="email"/);
     for (const name of ['name', 'subject', 'message']) {
       expect(html).toMatch(
-        new RegExp(`<label class="dv-sr-only" for="directive-contact-${name}">`),
+        new RegExp(`<label class="tpl-visually-hidden" for="directive-contact-${name}">`),
       );
       expect(html).toMatch(new RegExp(`id="directive-contact-${name}"[^>]*name="${name}"`));
     }
@@ -314,13 +314,14 @@ describe('directive.css', () => {
     }
   });
 
-  it('imports only our own subsets of Source Sans 3', () => {
+  it("imports only our own subsets of Source Sans 3 and the templates' shared rules", () => {
     const imports = [...css.matchAll(/@import\s+'([^']+)'/g)].map((match) => match[1]);
     expect(imports).toEqual([
       '../fonts/source-sans-3-300.css',
       '../fonts/source-sans-3-400.css',
       '../fonts/source-sans-3-600.css',
       '../fonts/source-sans-3-700.css',
+      '../common/visually-hidden.css',
     ]);
   });
 

@@ -84,7 +84,7 @@ function Feature({ tile, index, more }: { tile: Tile; index: number; more: strin
         {tile.link && (
           <a className="dv-button" href={tile.link} rel={relFor(tile.link)}>
             {more}
-            {tile.title && <span className="dv-sr-only"> about {tile.title}</span>}
+            {tile.title && <span className="tpl-visually-hidden"> about {tile.title}</span>}
           </a>
         )}
       </div>
@@ -164,7 +164,7 @@ function Footer({
       field === 'message' || (field === 'subject' && asksEmail)
         ? 'dv-form__field dv-form__field--wide'
         : 'dv-form__field',
-    labelClassName: 'dv-sr-only',
+    labelClassName: 'tpl-visually-hidden',
     inputClassName: (field) =>
       field === 'message' ? 'dv-form__input dv-form__textarea' : 'dv-form__input',
     placeholders: true,

@@ -302,7 +302,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                             <a className="hs-button" {...linkAttributes(tile.link)}>
                               {say('moreButton')}
                               {filled(tile.title) && (
-                                <span className="hs-sr"> about {tile.title}</span>
+                                <span className="tpl-visually-hidden"> about {tile.title}</span>
                               )}
                             </a>
                           </p>
@@ -338,7 +338,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                               <a {...linkAttributes(tile.link)}>
                                 {say('projectButton')}
                                 {filled(tile.title) && (
-                                  <span className="hs-sr">: {tile.title}</span>
+                                  <span className="tpl-visually-hidden">: {tile.title}</span>
                                 )}
                               </a>
                             </p>

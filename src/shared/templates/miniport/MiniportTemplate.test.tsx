@@ -118,7 +118,7 @@ describe('MiniportTemplate with its sample data', () => {
       expect(services).toContain(tile.title.replace(/'/g, '&#x27;'));
       expect(services).toContain(`href="${tile.link}" rel="noopener noreferrer"`);
     }
-    expect(count(services, /Learn more<span class="mp-sr"> about /g)).toBe(3);
+    expect(count(services, /Learn more<span class="tpl-visually-hidden"> about /g)).toBe(3);
     expect(services).toContain('Every project starts with a conversation');
     expect(services).toMatch(/<a class="mp-button mp-button--large" href="#section2">/);
   });
@@ -157,7 +157,7 @@ describe('MiniportTemplate with its sample data', () => {
     ] as const) {
       const field = new RegExp(`<${type} id="(mp-form-${name})"[^>]*name="${name}"`).exec(contact);
       expect(field).not.toBeNull();
-      expect(contact).toContain(`<label class="mp-sr" for="${field?.[1]}">`);
+      expect(contact).toContain(`<label class="tpl-visually-hidden" for="${field?.[1]}">`);
     }
     expect(contact).toMatch(/<input id="mp-form-subject" type="text"[^>]*name="subject"/);
     expect(contact).toContain('>Send Message</button>');
@@ -210,7 +210,7 @@ describe('MiniportTemplate with partial data', () => {
     expect(html).toContain('No picture');
     expect(html).not.toContain('Every project starts');
     expect(count(html, /data-network=/g)).toBe(1);
-    expect(html).toContain('<span class="mp-sr">GitHub</span>');
+    expect(html).toContain('<span class="tpl-visually-hidden">GitHub</span>');
     expect(html).toContain('data-contact="server"');
     expectNoEmptyParts(html);
   });

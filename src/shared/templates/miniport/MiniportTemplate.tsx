@@ -73,7 +73,7 @@ function SectionHeader({
   return (
     <header className="mp-head">
       {/* A section without a title keeps a heading for assistive technology. */}
-      <h2 id={titleId} className={title ? 'mp-head__title' : 'mp-sr'}>
+      <h2 id={titleId} className={title ? 'mp-head__title' : 'tpl-visually-hidden'}>
         {title || label}
       </h2>
       {filled(section.sectionSubTitle) && (
@@ -137,7 +137,7 @@ function ServiceTile({ tile, more }: { tile: Tile; more: string }) {
         <div className="mp-tile-action">
           <a className="mp-button mp-button--small" href={tile.link.trim()} rel={relFor(tile.link)}>
             {more}
-            {title && <span className="mp-sr"> about {title}</span>}
+            {title && <span className="tpl-visually-hidden"> about {title}</span>}
           </a>
         </div>
       )}
@@ -176,7 +176,7 @@ function WorkTile({ tile, index, more }: { tile: Tile; index: number; more: stri
           <div className="mp-tile-action">
             <a className="mp-more" href={tile.link.trim()} rel={relFor(tile.link)}>
               {more}
-              {title && <span className="mp-sr"> about {title}</span>}
+              {title && <span className="tpl-visually-hidden"> about {title}</span>}
               <svg
                 className="mp-more__arrow"
                 viewBox="0 0 16 16"
@@ -273,7 +273,7 @@ export function MiniportTemplate({ data }: TemplateProps) {
   const contactForm = useContactForm(contact, {
     idPrefix: 'mp-form-',
     fieldClassName: () => 'mp-field',
-    labelClassName: 'mp-sr',
+    labelClassName: 'tpl-visually-hidden',
     placeholders: true,
     messageRows: 6,
   });
@@ -442,7 +442,7 @@ export function MiniportTemplate({ data }: TemplateProps) {
                           data-network={link.iconClass}
                         >
                           <SocialIcon name={link.iconClass} />
-                          <span className="mp-sr">{label}</span>
+                          <span className="tpl-visually-hidden">{label}</span>
                         </a>
                       </li>
                     );

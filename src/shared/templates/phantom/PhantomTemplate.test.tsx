@@ -314,7 +314,7 @@ describe('PhantomTemplate with optional data left out', () => {
     expect(textOf(nth(elements(nth(articles, 1).inner, 'h3'), 0).inner)).toBe('Project 2');
     expect(textOf(nth(elements(html, 'h1'), 0).inner)).toBe('Painter');
     // No section title: the heading is there for screen readers only.
-    expect(html).toMatch(/<h2 id="[^"]+" class="phantom-visually-hidden">Work<\/h2>/);
+    expect(html).toMatch(/<h2 id="[^"]+" class="tpl-visually-hidden">Work<\/h2>/);
   });
 
   it('renders maximal data without throwing', () => {

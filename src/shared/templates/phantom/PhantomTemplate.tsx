@@ -85,7 +85,7 @@ function TileSection({ id, section, eager }: { id: string; section: Section; eag
   return (
     <section id={id} className="phantom-work" aria-labelledby={headingId}>
       <header className="phantom-work-head">
-        <h2 id={headingId} className={title ? 'phantom-label' : 'phantom-visually-hidden'}>
+        <h2 id={headingId} className={title ? 'phantom-label' : 'tpl-visually-hidden'}>
           {title || 'Work'}
         </h2>
         {subtitle && <p className="phantom-work-subtitle">{subtitle}</p>}
@@ -124,7 +124,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
       field === 'name' || field === 'email' || (field === 'subject' && !asksEmail)
         ? 'phantom-field is-half'
         : 'phantom-field',
-    labelClassName: 'phantom-visually-hidden',
+    labelClassName: 'tpl-visually-hidden',
     placeholders: true,
     messageRows: 5,
   });
@@ -227,7 +227,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
               <ul className="phantom-contact-lines">
                 {shownEmail && (
                   <li>
-                    <span className="phantom-visually-hidden">Email: </span>
+                    <span className="tpl-visually-hidden">Email: </span>
                     <a href={`mailto:${shownEmail}`}>
                       <SocialIcon name="email" className="phantom-line-icon" />
                       {shownEmail}
@@ -236,7 +236,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
                 )}
                 {contact.tel && (
                   <li>
-                    <span className="phantom-visually-hidden">Phone: </span>
+                    <span className="tpl-visually-hidden">Phone: </span>
                     <a href={telHref(contact.tel)}>
                       <PhoneIcon />
                       {contact.tel}

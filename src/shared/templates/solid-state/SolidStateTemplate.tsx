@@ -49,7 +49,7 @@ function SpecialLink({ href, text, title }: { href: string; text: string; title:
       </span>
       <span>
         {text}
-        {title !== '' && <span className="ss-visually-hidden">: {title}</span>}
+        {title !== '' && <span className="tpl-visually-hidden">: {title}</span>}
       </span>
     </a>
   );
