@@ -42,6 +42,8 @@ import {
   faTerminal,
 } from '@fortawesome/free-solid-svg-icons';
 import type { SocialIcon as SocialIconName, TileIcon as TileIconName } from '../../domain/icons.js';
+import type { SocialLink } from '../../domain/portfolio.js';
+import { relFor } from './text.js';
 
 const SOCIAL: Record<SocialIconName, IconDefinition> = {
   twitter: faXTwitter,
@@ -174,5 +176,46 @@ export function SocialIconLink({
     <a className={className} href={href} rel={rel} aria-label={label} title={label}>
       <SocialIcon name={network} className={iconClassName} />
     </a>
+  );
+}
+
+/** The name a social link is announced and shown by: its own label, else its network's name. */
+export function socialLinkName(link: SocialLink): string {
+  return link.label.trim() || NETWORK_NAMES[link.iconClass];
+}
+
+/**
+ * Social links drawn as their networks' icons alone, in a list of the template's classes; each
+ * is named by socialLinkName, aloud and as its tooltip.
+ */
+export function SocialIconList({
+  links,
+  className,
+  linkClassName,
+  iconClassName,
+  'aria-label': label,
+}: {
+  /** From visibleSocialLinks: only links with an address, each with its network. */
+  links: readonly SocialLink[];
+  className: string;
+  linkClassName?: string;
+  iconClassName?: string;
+  'aria-label'?: string;
+}) {
+  return (
+    <ul className={className} aria-label={label}>
+      {links.map((link, index) => (
+        <li key={index}>
+          <SocialIconLink
+            className={linkClassName}
+            href={link.url}
+            rel={relFor(link.url)}
+            label={socialLinkName(link)}
+            network={link.iconClass}
+            iconClassName={iconClassName}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -6,7 +6,7 @@ import {
 } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
 import type { ContactDetails, PersonalDetails, Section, Tile } from '../../domain/portfolio.js';
-import { TileIcon, FaIcon, NETWORK_NAMES, SocialIconLink } from '../common/Icon.js';
+import { TileIcon, FaIcon, SocialIconList } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
@@ -209,20 +209,13 @@ function Footer({
           </ul>
         )}
         {socials.length > 0 && (
-          <ul className="dv-social" aria-label="Social links">
-            {socials.map((link, index) => (
-              <li key={index}>
-                <SocialIconLink
-                  className="dv-social__link"
-                  href={link.url}
-                  rel={relFor(link.url)}
-                  label={link.label || NETWORK_NAMES[link.iconClass]}
-                  network={link.iconClass}
-                  iconClassName="dv-social__icon"
-                />
-              </li>
-            ))}
-          </ul>
+          <SocialIconList
+            links={socials}
+            className="dv-social"
+            linkClassName="dv-social__link"
+            iconClassName="dv-social__icon"
+            aria-label="Social links"
+          />
         )}
         {name && <p className="dv-footer__copy">&copy; {name}</p>}
       </div>

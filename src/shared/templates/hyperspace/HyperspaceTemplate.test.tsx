@@ -235,7 +235,7 @@ describe('HyperspaceTemplate with partial data', () => {
     );
     expect(html).not.toContain('aria-label="GitHub"');
     expect(html).toContain('href="https://www.behance.net/example"');
-    expect(html).toContain('aria-label="behance"');
+    expect(html).toContain('aria-label="Behance"');
 
     const bare = render(
       withContact({

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
-import { ROTATING_ICONS, SocialIconLink, TileIcon } from '../common/Icon.js';
+import { ROTATING_ICONS, SocialIconList, TileIcon } from '../common/Icon.js';
 import { telHref, visibleSocialLinks } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
@@ -408,17 +408,11 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                     )}
                     {socials.length > 0 && (
                       <li>
-                        <ul className="hs-icons" aria-label="Social links">
-                          {socials.map((link, index) => (
-                            <li key={`${link.iconClass}-${index}`}>
-                              <SocialIconLink
-                                {...linkAttributes(link.url)}
-                                label={filled(link.label) ? link.label : link.iconClass}
-                                network={link.iconClass}
-                              />
-                            </li>
-                          ))}
-                        </ul>
+                        <SocialIconList
+                          links={socials}
+                          className="hs-icons"
+                          aria-label="Social links"
+                        />
                       </li>
                     )}
                   </ul>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import type { TemplateProps } from '../definition.js';
-import { ROTATING_ICONS, SocialIcon, TileIcon, NETWORK_NAMES } from '../common/Icon.js';
+import { ROTATING_ICONS, SocialIcon, TileIcon, socialLinkName } from '../common/Icon.js';
 import { phrasesOf } from '../common/phrases.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
@@ -432,7 +432,7 @@ export function MiniportTemplate({ data }: TemplateProps) {
                 <h3 className="mp-find__title">Find me on …</h3>
                 <ul className="mp-social">
                   {socials.map((link, index) => {
-                    const label = link.label.trim() || NETWORK_NAMES[link.iconClass];
+                    const label = socialLinkName(link);
                     return (
                       <li key={index}>
                         <a

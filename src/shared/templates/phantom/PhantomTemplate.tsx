@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
-import { SocialIcon } from '../common/Icon.js';
+import { SocialIcon, socialLinkName } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
@@ -268,7 +268,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
                     <a
                       href={link.url}
                       rel={relFor(link.url)}
-                      aria-label={link.label ? undefined : link.iconClass}
+                      aria-label={link.label ? undefined : socialLinkName(link)}
                     >
                       <span className="phantom-social-icon">
                         <SocialIcon name={link.iconClass} />

@@ -9,7 +9,7 @@ import {
 import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
 import type { MouseEvent, ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
-import { FaIcon, NETWORK_NAMES, SocialIconLink } from '../common/Icon.js';
+import { FaIcon, SocialIconList } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
@@ -443,18 +443,7 @@ export function SolidStateTemplate({ data }: TemplateProps) {
                 {socialLinks.length > 0 && (
                   <li className="ss-contact__item ss-contact__item--social">
                     <h3 className="ss-contact__label">Elsewhere</h3>
-                    <ul className="ss-social">
-                      {socialLinks.map((link, index) => (
-                        <li key={index}>
-                          <SocialIconLink
-                            href={link.url}
-                            rel={relFor(link.url)}
-                            label={link.label || NETWORK_NAMES[link.iconClass] || link.iconClass}
-                            network={link.iconClass}
-                          />
-                        </li>
-                      ))}
-                    </ul>
+                    <SocialIconList links={socialLinks} className="ss-social" />
                   </li>
                 )}
               </ul>
