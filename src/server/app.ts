@@ -107,6 +107,9 @@ function visitorPepper(sessionSecret: string): string {
   return createHmac('sha256', sessionSecret).update('visitor counts').digest('base64url');
 }
 
+/** `ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255`, the longest way to write an IP address. */
+const LONGEST_IP_ADDRESS = 45;
+
 /**
  * The client's address as Fastify reads it, for code that runs before Fastify (the fast path):
  * always an IP address ('' if the socket has already gone).
@@ -121,9 +124,13 @@ function clientAddress(setting: Config['trustProxy']) {
         ? (_address: string, hop: number) => hop < setting
         : proxyAddr.compile(setting);
   return (request: IncomingMessage) => {
-    // What a trusted proxy passed on is still text: anything but an address counts as the socket's.
+    // What a trusted proxy passed on is still text: anything but an address counts as the
+    // socket's. isIP accepts an IPv6 zone of any length (`fe80::1%<16 KB>`), so the length of
+    // the longest written address is a bound of its own.
     const claimed = proxyAddr(request, trust);
-    return isIP(claimed) ? claimed : (request.socket.remoteAddress ?? '');
+    return claimed.length <= LONGEST_IP_ADDRESS && isIP(claimed)
+      ? claimed
+      : (request.socket.remoteAddress ?? '');
   };
 }
 

@@ -309,6 +309,8 @@ describe('visitor addresses behind a trusted proxy', () => {
     // Not addresses: both are this socket's visitor, the same one as a view sent without the header.
     await view('not-an-address');
     await view('x'.repeat(8_000));
+    // An IPv6 address with an endless zone is an address to isIP, but no visitor's.
+    await view(`fe80::1%${'z'.repeat(8_000)}`);
     await view();
     await t.app.visits.flush();
     const row = await t.database.db
