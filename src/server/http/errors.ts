@@ -89,19 +89,15 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
 /** Seconds a client (or a person) should wait before trying again while the database is away. */
 export const DATABASE_RETRY_SECONDS = 30;
 
-/** A browser loading a page (not the API's fetch calls) gets a page, not JSON. */
+/**
+ * A browser loading a page or following a link (a file from the account page: the website ZIP,
+ * a QR code, their data) rather than the app's own fetch calls, which always ask for JSON: an
+ * error then shows as a page with words and a way back, not as JSON or as a download that failed
+ * without saying why.
+ */
 const wantsPage = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') &&
-  !request.url.startsWith('/api/') &&
   (request.headers.accept ?? '').includes('text/html');
-
-/**
- * A link the person followed (a file from the account page: the website ZIP, a QR code, their
- * data) rather than the app's own fetch calls, which never ask for HTML: a refusal then shows as
- * a page with words and a way back, not as JSON or as a download that failed without saying why.
- */
-const followedLink = (request: FastifyRequest) =>
-  request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
 
 const REFUSAL_TITLES: Record<number, string> = {
   401: 'Not signed in',
@@ -117,7 +113,7 @@ function refusalPage(request: FastifyRequest, error: HttpError): string {
     : '<a href="/">Go to the home page</a>';
   return smallPage({
     title,
-    body: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(error.message)}</p><p>${back}</p>`,
+    body: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(error.message)}</p><p>${back}</p><p>Reference: ${escapeHtml(request.id)}</p>`,
   });
 }
 
@@ -151,7 +147,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.statusCode >= 500) {
         request.log.warn({ err: error.cause ?? error, code: error.code }, error.message);
       }
-      if (followedLink(request)) {
+      if (wantsPage(request)) {
         return reply
           .status(error.statusCode)
           .type('text/html; charset=utf-8')
