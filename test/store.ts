@@ -4,8 +4,8 @@ import type { TestApp } from './app.js';
 
 /**
  * Tables the app writes on its own, whoever asks: request counters, visit counts and the day's
- * visitor salt (flushed every few seconds from views earlier tests made), and public pages rendered in the background from
- * what is published (with the generation that announces them).
+ * visitor salt (flushed every few seconds from views earlier tests made), and public pages
+ * rendered in the background from what is published (with the generation that announces them).
  */
 const BOOKKEEPING_TABLES = new Set([
   'rate_limits',

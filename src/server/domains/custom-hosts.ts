@@ -90,7 +90,8 @@ export function createCustomHostRouter(options: {
     }
     const host = lastHost;
     if (lastIsOurs) {
-      // Asked only while some page has a domain: a public page view need not parse its path twice.
+      // Asked only while some page is served over HTTPS on its own domain: otherwise a public page
+      // view need not parse its path twice.
       if (
         directory.redirectsAny() &&
         (request.method === 'GET' || request.method === 'HEAD') &&

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { SERVING_STATES, type DomainState } from '../../shared/domains.js';
 import type { Db, Tx } from '../db/database.js';
 import type { DomainsTable } from '../db/schema.js';
+import { usernameWithPortfolio } from '../orders/usernames.repository.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 
 export type DomainRow = DomainsTable;
@@ -212,10 +213,7 @@ export function findPageTerm(
   db: Db,
   username: string,
 ): Promise<{ paidUntil: string; unpublishedAt: string | null } | undefined> {
-  return db
-    .selectFrom('usernames')
-    .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+  return usernameWithPortfolio(db, username)
     .select(['portfolios.paid_until as paidUntil', 'usernames.unpublished_at as unpublishedAt'])
-    .where('usernames.username', '=', username)
     .executeTakeFirst();
 }

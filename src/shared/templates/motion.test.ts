@@ -67,7 +67,35 @@ describe.each(Object.values(TEMPLATE_DEFINITIONS))('$name styles', ({ slug }) =>
     const unscoped = selectors
       .flatMap(splitSelectors)
       .map((s) => s.trim())
-      .filter((s) => !s.startsWith(`.tpl-${slug}`) && !s.includes(`:has(.tpl-${slug})`));
+      .filter((s) => !s.startsWith(`.tpl-${slug}`));
     expect(unscoped).toEqual([]);
+  });
+
+  it('import the rules every template shares', () => {
+    expect(css).toContain("@import '../common/every-template.css';");
+  });
+});
+
+describe('the rules every template shares (common/every-template.css)', () => {
+  const css = readFileSync(
+    path.resolve('src/shared/templates/common/every-template.css'),
+    'utf8',
+  ).replace(/\/\*[\s\S]*?\*\//g, '');
+
+  it('move only for visitors who have not asked for reduced motion', () => {
+    const rest = withoutMotionBlocks(css);
+    expect(rest).not.toMatch(/(transition|animation|scroll-behavior)\s*:/);
+    expect(css).toMatch(/scroll-behavior\s*:\s*smooth/);
+  });
+
+  it('name every template root and nothing else, so a new template is not left out', () => {
+    const roots = Object.values(TEMPLATE_DEFINITIONS)
+      .map(({ slug }) => `.tpl-${slug}`)
+      .sort();
+    const lists = [...css.matchAll(/:is\(([^)]*)\)/g)].map((match) =>
+      splitSelectors(match[1]!).sort(),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+    for (const list of lists) expect(list).toEqual(roots);
   });
 });

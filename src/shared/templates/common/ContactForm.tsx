@@ -169,7 +169,7 @@ function contactFields(
  * out of the tab order, so only a bot that fills every field fills it), the start token, and the
  * line where the page's script says "Message sent" or why not (read out by screen readers).
  */
-export function ContactFormExtras({ statusClassName }: { statusClassName?: string }) {
+function ContactFormExtras({ statusClassName }: { statusClassName?: string }) {
   const target = useContext(ContactFormContext);
   return (
     <>

@@ -157,7 +157,7 @@ export function TileIcon({ name, className }: { name: TileIconName; className?: 
 }
 
 /** A social link drawn as its network's icon alone: `label` names it aloud and as its tooltip. */
-export function SocialIconLink({
+function SocialIconLink({
   href,
   rel,
   label,

@@ -6,14 +6,9 @@ import { TEMPLATE_IDS } from '../catalog.js';
 import { TEMPLATE_COMPONENTS } from '../components.js';
 import { pickTemplateFields } from '../pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../registry.js';
-import { parsed } from './test-helpers.js';
+import { decodeEntities, parsed } from './test-helpers.js';
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
+const text = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 
 describe.each(TEMPLATE_IDS)('the fixed phrases of %s', (id) => {
   const definition = TEMPLATE_DEFINITIONS[id];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/limits.js';
 import { parsePortfolio, type PortfolioData, type Tile } from '../../domain/portfolio.js';
 import { ROTATING_ICONS, TileIcon } from '../common/Icon.js';
-import { count, parsed } from '../common/test-helpers.js';
+import { count, decodeEntities, parsed } from '../common/test-helpers.js';
 import { pickTemplateFields } from '../pick-fields.js';
 import { hyperspaceDefinition } from './definition.js';
 import { HyperspaceTemplate } from './HyperspaceTemplate.js';
@@ -31,13 +31,7 @@ function articles(html: string): string[] {
   return html.match(/<article\b[\s\S]*?<\/article>/g) ?? [];
 }
 
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
+const textOf = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 
 /** No empty heading, paragraph, list item, link text, href or image source. */
 function expectNothingEmpty(html: string) {

@@ -7,7 +7,7 @@ import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { hyperspaceDefinition } from './definition.js';
 import './hyperspace.css';
-import { Paragraphs } from '../common/text.js';
+import { Paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
 
 type TileSectionId = 'section' | 'section2';
@@ -19,11 +19,6 @@ interface NavItem {
 }
 
 const filled = (value: string | undefined): value is string => (value ?? '').trim() !== '';
-
-/** Off-site links open in the same tab and do not leak the opener or referrer. */
-function linkAttributes(url: string): { href: string; rel?: string } {
-  return /^https?:\/\//i.test(url) ? { href: url, rel: 'noopener noreferrer' } : { href: url };
-}
 
 function tileHasContent(tile: Tile, withImage: boolean): boolean {
   return (
@@ -299,7 +294,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                         {filled(tile.desc) && <Paragraphs text={tile.desc} />}
                         {filled(tile.link) && (
                           <p className="hs-actions">
-                            <a className="hs-button" {...linkAttributes(tile.link)}>
+                            <a className="hs-button" href={tile.link} rel={relFor(tile.link)}>
                               {say('moreButton')}
                               {filled(tile.title) && (
                                 <span className="tpl-visually-hidden"> about {tile.title}</span>
@@ -335,7 +330,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                           {filled(tile.desc) && <Paragraphs text={tile.desc} />}
                           {filled(tile.link) && (
                             <p className="hs-more">
-                              <a {...linkAttributes(tile.link)}>
+                              <a href={tile.link} rel={relFor(tile.link)}>
                                 {say('projectButton')}
                                 {filled(tile.title) && (
                                   <span className="tpl-visually-hidden">: {tile.title}</span>

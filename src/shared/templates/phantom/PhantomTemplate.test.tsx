@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parsePortfolio, type PortfolioData, type Tile } from '../../domain/portfolio.js';
 import { LIMITS } from '../../domain/limits.js';
-import { decodeEntities as decode, nameOnly } from '../../../../test/template-markup.js';
+import { decodeEntities as decode, nameOnly } from '../common/test-helpers.js';
 import { count } from '../common/test-helpers.js';
 import { PhantomTemplate } from './PhantomTemplate.js';
 import { phantomDefinition } from './definition.js';

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/limits.js';
 import { parsePortfolio, type PortfolioData, type Tile } from '../../domain/portfolio.js';
-import { decodeEntities, nameOnly } from '../../../../test/template-markup.js';
+import { decodeEntities, nameOnly } from '../common/test-helpers.js';
 import { count } from '../common/test-helpers.js';
 import { solidStateDefinition } from './definition.js';
 import { solidStateSample } from './sample.js';
