@@ -304,7 +304,7 @@ describe('PhantomTemplate with optional data left out', () => {
     const html = render(data);
     expect(html).not.toContain('Hidden network');
     expect(html).toContain('href="https://github.com/ada"');
-    expect(html).toContain('aria-label="GitHub"');
+    expect(html).toContain('<span class="phantom-social-label">GitHub</span>');
     const articles = elements(html, 'article');
     expect(articles).toHaveLength(2);
     expect(nth(articles, 0).inner).not.toContain('<a ');

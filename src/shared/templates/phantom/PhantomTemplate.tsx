@@ -265,15 +265,12 @@ export function PhantomTemplate({ data }: TemplateProps) {
               <ul className="phantom-social">
                 {socialLinks.map((link, index) => (
                   <li key={index}>
-                    <a
-                      href={link.url}
-                      rel={relFor(link.url)}
-                      aria-label={link.label ? undefined : socialLinkName(link)}
-                    >
+                    <a href={link.url} rel={relFor(link.url)}>
                       <span className="phantom-social-icon">
                         <SocialIcon name={link.iconClass} />
                       </span>
-                      {link.label && <span className="phantom-social-label">{link.label}</span>}
+                      {/* Without a label, its network's name: shown as read aloud. */}
+                      <span className="phantom-social-label">{socialLinkName(link)}</span>
                     </a>
                   </li>
                 ))}
