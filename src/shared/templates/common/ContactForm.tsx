@@ -2,6 +2,7 @@ import {
   createContext,
   useContext,
   type FormEvent,
+  type FormHTMLAttributes,
   type InputHTMLAttributes,
   type ReactElement,
   type ReactNode,
@@ -25,17 +26,30 @@ export const ContactFormProvider = ContactFormContext.Provider;
 
 const previewSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
 
+/** A template's contact form as the page's setting makes it (useContactForm). */
+export interface ContactForm {
+  delivery: FormDelivery;
+  /** The four fields, drawn in the template's look and set out in its layout. */
+  fields: ReactElement;
+  /** Whether the contact lines may show the owner's email address. */
+  showEmail: boolean;
+  /** Whether there is a form at all (a mailto form needs an address). */
+  hasForm: boolean;
+  /** The form element's attributes: where and how it sends. */
+  formProps: FormHTMLAttributes<HTMLFormElement> & { 'data-to'?: string; 'data-contact'?: string };
+}
+
 /**
  * How a template's contact form behaves by the page's setting. With 'server' the form posts to our
  * server (and works without JavaScript); the owner's address appears nowhere, so templates show
  * `showEmail` false in their contact lines too. With 'mailto' it opens the visitor's mail program
  * with the address the owner typed, as SPEC section 7 has it. `fields` are the form's fields drawn
- * in the template's `look`.
+ * and set out in the template's `look`.
  */
-export function useContactForm(contact: ContactDetails, look: ContactFieldsLook) {
+export function useContactForm(contact: ContactDetails, look: ContactFieldsLook): ContactForm {
   const target = useContext(ContactFormContext);
   const delivery = formDeliveryOf(contact);
-  const fields = contactFields(look, delivery);
+  const fields = <ContactFields fields={contactFields(look, delivery)} layout={look.layout} />;
   if (delivery === 'mailto') {
     return {
       delivery,
@@ -125,6 +139,8 @@ export interface ContactFieldsLook {
   /** Each label repeated as its control's placeholder, for templates that hide their labels. */
   placeholders?: boolean;
   messageRows: number;
+  /** How the four fields sit in the form (in order, straight in it, when left out). */
+  layout?: ContactFieldsLayout;
 }
 
 /**
@@ -205,7 +221,7 @@ function ContactFields({
   fields: { name, email, subject, message },
   layout,
 }: {
-  fields: ReturnType<typeof useContactForm>['fields'];
+  fields: ReturnType<typeof contactFields>;
   layout: ContactFieldsLayout;
 }) {
   if (layout && 'row' in layout) {
@@ -238,14 +254,12 @@ function ContactFields({
  */
 export function ContactFormFrame({
   form,
-  fieldsLayout,
   className,
   statusClassName,
   children,
   ...naming
 }: {
-  form: ReturnType<typeof useContactForm>;
-  fieldsLayout?: ContactFieldsLayout;
+  form: ContactForm;
   className: string;
   statusClassName: string;
   children: ReactNode;
@@ -254,7 +268,7 @@ export function ContactFormFrame({
 }) {
   return (
     <form className={className} {...form.formProps} {...naming}>
-      <ContactFields fields={form.fields} layout={fieldsLayout} />
+      {form.fields}
       {children}
       {form.delivery === 'server' && <ContactFormExtras statusClassName={statusClassName} />}
     </form>

@@ -124,6 +124,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
   const socials = visibleSocialLinks(contact.socialLinks);
   const contactForm = useContactForm(contact, {
     idPrefix: 'hs-field-',
+    layout: { box: 'hs-fields' },
     fieldClassName: (field, asksEmail) =>
       field === 'name' || field === 'email' || (field === 'subject' && !asksEmail)
         ? 'hs-field hs-field--half'
@@ -365,7 +366,6 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
               <div className={`hs-split hs-reveal${hasContactList ? '' : ' hs-split--single'}`}>
                 <ContactFormFrame
                   form={contactForm}
-                  fieldsLayout={{ box: 'hs-fields' }}
                   className="hs-form"
                   statusClassName="hs-form-status"
                   aria-label="Contact form"

@@ -272,6 +272,7 @@ export function MiniportTemplate({ data }: TemplateProps) {
   const portrait = person.profileImage.trim();
   const contactForm = useContactForm(contact, {
     idPrefix: 'mp-form-',
+    layout: { row: 'mp-form__row' },
     fieldClassName: () => 'mp-field',
     labelClassName: 'tpl-visually-hidden',
     placeholders: true,
@@ -413,7 +414,6 @@ export function MiniportTemplate({ data }: TemplateProps) {
 
             <ContactFormFrame
               form={contactForm}
-              fieldsLayout={{ row: 'mp-form__row' }}
               className="mp-form"
               statusClassName="mp-form__status"
             >

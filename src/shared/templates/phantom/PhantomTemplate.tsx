@@ -120,6 +120,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
   const socialLinks = visibleSocialLinks(contact.socialLinks);
   const contactForm = useContactForm(contact, {
     idPrefix: 'phantom-',
+    layout: { box: 'phantom-fields' },
     fieldClassName: (field, asksEmail) =>
       field === 'name' || field === 'email' || (field === 'subject' && !asksEmail)
         ? 'phantom-field is-half'
@@ -247,7 +248,6 @@ export function PhantomTemplate({ data }: TemplateProps) {
             )}
             <ContactFormFrame
               form={contactForm}
-              fieldsLayout={{ box: 'phantom-fields' }}
               className="phantom-form"
               statusClassName="phantom-form-status"
             >

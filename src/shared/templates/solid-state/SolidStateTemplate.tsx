@@ -355,6 +355,7 @@ export function SolidStateTemplate({ data }: TemplateProps) {
   const { tel, address } = contactDetails;
   const contactForm = useContactForm(contactDetails, {
     idPrefix: 'ss-contact-',
+    layout: { row: 'ss-form__row' },
     fieldClassName: () => 'ss-field',
     messageRows: 5,
   });
@@ -415,7 +416,6 @@ export function SolidStateTemplate({ data }: TemplateProps) {
           <div className={`ss-footer__split${hasContactList ? '' : ' ss-footer__split--solo'}`}>
             <ContactFormFrame
               form={contactForm}
-              fieldsLayout={{ row: 'ss-form__row' }}
               className="ss-form"
               statusClassName="ss-form__status"
             >
