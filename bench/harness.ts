@@ -55,17 +55,37 @@ function clockTicksPerSecond(): number {
 }
 
 /**
+ * The numeric fields of /proc/<pid>/stat after the command name (which may hold spaces): the
+ * first is the state, the second the parent's pid.
+ */
+function statFieldsOf(pid: number): number[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+}
+
+/** The one child of `parent` (nginx's worker under its master), found through /proc. */
+export function childOf(parent: number): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (statFieldsOf(Number(entry))[1] === parent) return Number(entry);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  throw new Error(`no child of process ${parent}`);
+}
+
+/**
  * CPU time (user and system, in seconds) the process has used so far, all its threads; with
  * `reapedChildren`, also that of its children that have ended.
  */
 export function cpuSecondsOf(pid: number, reapedChildren = false): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command name, which may hold spaces: utime, stime, cutime and cstime
-  // are the 14th to 17th.
-  const fields = stat
-    .slice(stat.lastIndexOf(')') + 2)
-    .split(' ')
-    .map(Number);
+  // utime, stime, cutime and cstime are the 14th to 17th fields.
+  const fields = statFieldsOf(pid);
   const own = fields[11]! + fields[12]!;
   return (reapedChildren ? own + fields[13]! + fields[14]! : own) / clockTicksPerSecond();
 }

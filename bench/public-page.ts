@@ -5,7 +5,7 @@
  * Writes bench/results/public-page.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -15,7 +15,7 @@ import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { publishDirectly } from '../test/publish-directly.js';
 import { startBuiltServer } from '../test/built-server.js';
-import { cpuSecondsOf, machineLine } from './harness.js';
+import { childOf, cpuSecondsOf, machineLine } from './harness.js';
 import { freePort } from '../test/free-port.js';
 
 const CONNECTIONS = 50;
@@ -91,6 +91,13 @@ function wrk(url: string, pid: number, seconds = SECONDS): WrkResult {
   };
 }
 
+/** A server to compare ours with: where it answers, the process that answers, how to stop it. */
+interface Peer {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
 /**
  * A bare node:http server answering one buffer with fixed headers, in its own process: the same
  * body and headers as ours (content-length included), keep-alive as ours.
@@ -119,30 +126,6 @@ async function startBareNode(html: string, headers: Record<string, string>): Pro
       await new Promise((resolve) => child.on('exit', resolve));
     },
   };
-}
-
-/** A server to compare ours with: where it answers, the process that answers, how to stop it. */
-interface Peer {
-  url: string;
-  pid: number;
-  stop: () => Promise<void>;
-}
-
-/** The one child of `parent` (nginx's worker), found through /proc. */
-function childOf(parent: number): number {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The parent's pid is the second field after the command name (which may hold spaces).
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) {
-        return Number(entry);
-      }
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  throw new Error(`no child of process ${parent}`);
 }
 
 async function startNginx(html: string): Promise<Peer> {
