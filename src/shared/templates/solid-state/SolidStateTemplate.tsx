@@ -236,8 +236,8 @@ type TileSectionId = 'section' | 'section2';
 
 /** What names an untitled tile section for screen readers: the editor's name for it. */
 const SECTION_LABELS: Record<TileSectionId, string> = {
-  section: 'Spotlights',
-  section2: 'Features',
+  section: solidStateDefinition.sections.section?.label ?? 'Spotlights',
+  section2: solidStateDefinition.sections.section2?.label ?? 'Features',
 };
 
 const titleIdOf = (id: TileSectionId) => `ss-${id}-title`;
