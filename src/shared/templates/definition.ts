@@ -54,6 +54,17 @@ export interface TemplateDefinitionOf<Id extends string> {
 
 export type TemplateDefinition = TemplateDefinitionOf<TemplateId>;
 
+/**
+ * The editor's name for one of a template's sections, which also names it on the page when its
+ * owner left it untitled ('' for a section the template does not have).
+ */
+export function sectionLabel(
+  definition: { sections: Partial<Record<SectionKey, SectionSpec>> },
+  key: SectionKey,
+): string {
+  return definition.sections[key]?.label ?? '';
+}
+
 /** Declares a template, keeping its id as a literal type (the catalog derives TemplateId). */
 export function defineTemplate<const Id extends string>(
   definition: TemplateDefinitionOf<Id>,

@@ -3,7 +3,7 @@ import type { Section, Tile } from '../../domain/portfolio.js';
 import { ROTATING_ICONS, SocialIconList, TileIcon } from '../common/Icon.js';
 import { telHref, visibleSocialLinks } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
-import type { TemplateProps } from '../definition.js';
+import { sectionLabel, type TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { hyperspaceDefinition } from './definition.js';
 import './hyperspace.css';
@@ -48,8 +48,8 @@ function sectionHasContent(
 
 /** The editor's name for each tile section: what names it (in the nav too) when untitled. */
 const SECTION_LABELS: Record<TileSectionId, string> = {
-  section: hyperspaceDefinition.sections.section?.label ?? 'Highlights',
-  section2: hyperspaceDefinition.sections.section2?.label ?? 'Projects',
+  section: sectionLabel(hyperspaceDefinition, 'section'),
+  section2: sectionLabel(hyperspaceDefinition, 'section2'),
 };
 
 const titleIdOf = (id: TileSectionId) => `hs-${id}-title`;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
-import type { TemplateProps } from '../definition.js';
+import { sectionLabel, type TemplateProps } from '../definition.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon, socialLinkName } from '../common/Icon.js';
 import { phrasesOf } from '../common/phrases.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
@@ -220,8 +220,8 @@ export function MiniportTemplate({ data }: TemplateProps) {
   const { personalDetails: person, contactDetails: contact } = data;
   const services = sectionShows(data.section, false) ? data.section : undefined;
   const work = sectionShows(data.section2, true) ? data.section2 : undefined;
-  const servicesLabel = miniportDefinition.sections.section?.label ?? 'Services';
-  const workLabel = miniportDefinition.sections.section2?.label ?? 'Portfolio';
+  const servicesLabel = sectionLabel(miniportDefinition, 'section');
+  const workLabel = sectionLabel(miniportDefinition, 'section2');
 
   const parts: Part[] = [
     { id: 'personalDetails', nav: 'Home', lead: 'Back to the top' },

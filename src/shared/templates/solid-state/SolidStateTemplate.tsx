@@ -12,7 +12,7 @@ import type { Section, Tile } from '../../domain/portfolio.js';
 import { FaIcon, SocialIconList } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
-import type { TemplateProps } from '../definition.js';
+import { sectionLabel, type TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { solidStateDefinition } from './definition.js';
 import './solid-state.css';
@@ -236,8 +236,8 @@ type TileSectionId = 'section' | 'section2';
 
 /** What names an untitled tile section for screen readers: the editor's name for it. */
 const SECTION_LABELS: Record<TileSectionId, string> = {
-  section: solidStateDefinition.sections.section?.label ?? 'Spotlights',
-  section2: solidStateDefinition.sections.section2?.label ?? 'Features',
+  section: sectionLabel(solidStateDefinition, 'section'),
+  section2: sectionLabel(solidStateDefinition, 'section2'),
 };
 
 const titleIdOf = (id: TileSectionId) => `ss-${id}-title`;
