@@ -106,27 +106,29 @@ const REFUSAL_TITLES: Record<number, string> = {
   503: 'Busy right now',
 };
 
+/** An error as a page: its title, what happened, an optional way back, and the request id. */
+function errorPage(request: FastifyRequest, title: string, message: string, back = ''): string {
+  return smallPage({
+    title,
+    body: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${back ? `<p>${back}</p>` : ''}<p>Reference: ${escapeHtml(request.id)}</p>`,
+  });
+}
+
 function refusalPage(request: FastifyRequest, error: HttpError): string {
-  const title = REFUSAL_TITLES[error.statusCode] ?? 'This could not be done';
   const back = request.url.startsWith('/api/account/')
     ? '<a href="/account">Back to your account</a>'
     : '<a href="/">Go to the home page</a>';
-  return smallPage({
-    title,
-    body: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(error.message)}</p><p>${back}</p><p>Reference: ${escapeHtml(request.id)}</p>`,
-  });
+  const title = REFUSAL_TITLES[error.statusCode] ?? 'This could not be done';
+  return errorPage(request, title, error.message, back);
 }
 
 function sendUnavailable(request: FastifyRequest, reply: FastifyReply) {
   reply.status(503).header('retry-after', String(DATABASE_RETRY_SECONDS));
   reply.header('cache-control', 'no-store');
   if (wantsPage(request)) {
-    return reply.type('text/html; charset=utf-8').send(
-      smallPage({
-        title: 'Temporarily unavailable',
-        body: `<h1>Temporarily unavailable</h1><p>${escapeHtml(DATABASE_UNAVAILABLE_MESSAGE)}</p><p>Reference: ${escapeHtml(request.id)}</p>`,
-      }),
-    );
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(errorPage(request, 'Temporarily unavailable', DATABASE_UNAVAILABLE_MESSAGE));
   }
   return reply.send(
     errorBody('database_unavailable', DATABASE_UNAVAILABLE_MESSAGE, { requestId: request.id }),
