@@ -156,29 +156,6 @@ export function TileIcon({ name, className }: { name: TileIconName; className?: 
   return <FaIcon icon={TILE[name]} className={className} />;
 }
 
-/** A social link drawn as its network's icon alone: `label` names it aloud and as its tooltip. */
-function SocialIconLink({
-  href,
-  rel,
-  label,
-  network,
-  className,
-  iconClassName,
-}: {
-  href: string;
-  rel?: string;
-  label: string;
-  network: SocialIconName;
-  className?: string;
-  iconClassName?: string;
-}) {
-  return (
-    <a className={className} href={href} rel={rel} aria-label={label} title={label}>
-      <SocialIcon name={network} className={iconClassName} />
-    </a>
-  );
-}
-
 /** The name a social link is announced and shown by: its own label, else its network's name. */
 export function socialLinkName(link: SocialLink): string {
   return link.label.trim() || NETWORK_NAMES[link.iconClass];
@@ -204,18 +181,22 @@ export function SocialIconList({
 }) {
   return (
     <ul className={className} aria-label={label}>
-      {links.map((link, index) => (
-        <li key={index}>
-          <SocialIconLink
-            className={linkClassName}
-            href={link.url}
-            rel={relFor(link.url)}
-            label={socialLinkName(link)}
-            network={link.iconClass}
-            iconClassName={iconClassName}
-          />
-        </li>
-      ))}
+      {links.map((link, index) => {
+        const name = socialLinkName(link);
+        return (
+          <li key={index}>
+            <a
+              className={linkClassName}
+              href={link.url}
+              rel={relFor(link.url)}
+              aria-label={name}
+              title={name}
+            >
+              <SocialIcon name={link.iconClass} className={iconClassName} />
+            </a>
+          </li>
+        );
+      })}
     </ul>
   );
 }
