@@ -10,6 +10,7 @@ import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { indiaDay, indiaDayStart } from '../../shared/visits.js';
 import type { Db } from '../db/database.js';
 import { isOwnPage } from './own-pages.js';
@@ -49,6 +50,19 @@ const HASHES_PER_TURN = 500;
 const MAX_VISITORS_PER_PAGE_DAY = 20_000;
 const MAX_REFERRERS_PER_PAGE_DAY = 100;
 const MAX_REFERRER_HOST = 100;
+/**
+ * What one network (an IPv4 address, an IPv6 /56: what one home or one server is given) may add
+ * to one page in a day: without this, one address sending made-up browsers or referrers would
+ * fill the page's day above and leave its real visitors uncounted. Generous for the people
+ * behind one office or carrier address who look at the same portfolio on the same day.
+ */
+const MAX_VISITORS_PER_NETWORK = 200;
+const MAX_REFERRERS_PER_NETWORK = 10;
+/**
+ * Networks remembered for the day, over all pages: past this they are forgotten together, so
+ * memory stays bounded (tens of MB at most) whatever the traffic.
+ */
+const MAX_NETWORKS_PER_DAY = 50_000;
 
 interface Pending {
   username: string;
@@ -59,12 +73,22 @@ interface Pending {
   referrers: Map<string, number>;
 }
 
+/** What one network added to one page today. */
+interface NetworkShare {
+  /** Its distinct browsers, each as a 32-bit fingerprint: small, and counted across flushes. */
+  agents: Set<number>;
+  /** Referring sites it was the first to bring. */
+  referrers: number;
+}
+
 /** What one page gathered today in this process. */
 interface PageToday {
   /** Visitors sent (or about to be sent) to the store. */
   visitors: number;
   /** The referring sites it knows. */
   referrers: Set<string>;
+  /** By network (networkOf). */
+  networks: Map<string, NetworkShare>;
 }
 
 export class VisitCounter {
@@ -76,7 +100,7 @@ export class VisitCounter {
   private pendingVisitors = 0;
   /** Visitors taken by the flush under way: held until it has written them. */
   private flushingVisitors = 0;
-  private today = { day: '', pages: new Map<string, PageToday>() };
+  private today = { day: '', pages: new Map<string, PageToday>(), networks: 0 };
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   /** The flush that follows the one under way, for the views counted since it began. */
@@ -132,10 +156,11 @@ export class VisitCounter {
     ) {
       const address = this.addressOf(request);
       const kept = keptAgent(agent);
-      let agents = entry.visitors.get(address);
-      if (!agents) entry.visitors.set(copyOf(address), (agents = new Set()));
-      if (!agents.has(kept)) {
-        agents.add(kept);
+      const agents = entry.visitors.get(address);
+      // A browser already counted since the last flush costs no more than this look-up.
+      if (!agents?.has(kept) && this.networkMayAddVisitor(page, address, kept)) {
+        if (agents) agents.add(kept);
+        else entry.visitors.set(copyOf(address), new Set([kept]));
         this.pendingVisitors += 1;
         page.visitors += 1;
       }
@@ -144,11 +169,48 @@ export class VisitCounter {
     const host = referer ? referrerHost(referer, this.ownHost()) : undefined;
     if (host) {
       const known = page.referrers;
-      if (known.has(host) || known.size < MAX_REFERRERS_PER_PAGE_DAY) {
+      if (
+        known.has(host) ||
+        (known.size < MAX_REFERRERS_PER_PAGE_DAY &&
+          this.networkMayAddReferrer(page, this.addressOf(request)))
+      ) {
         known.add(host);
         entry.referrers.set(host, (entry.referrers.get(host) ?? 0) + 1);
       }
     }
+  }
+
+  /** Whether this browser may count as one of its network's visitors of the page today. */
+  private networkMayAddVisitor(page: PageToday, address: string, agent: string): boolean {
+    const share = this.shareOf(page, address);
+    const print = fingerprint(agent);
+    if (share.agents.has(print)) return true;
+    if (share.agents.size >= MAX_VISITORS_PER_NETWORK) return false;
+    share.agents.add(print);
+    return true;
+  }
+
+  /** Whether this address's network may bring the page one more referring site today. */
+  private networkMayAddReferrer(page: PageToday, address: string): boolean {
+    const share = this.shareOf(page, address);
+    if (share.referrers >= MAX_REFERRERS_PER_NETWORK) return false;
+    share.referrers += 1;
+    return true;
+  }
+
+  private shareOf(page: PageToday, address: string): NetworkShare {
+    const network = networkOf(address);
+    let share = page.networks.get(network);
+    if (!share) {
+      if (this.today.networks >= MAX_NETWORKS_PER_DAY) {
+        for (const known of this.today.pages.values()) known.networks.clear();
+        this.today.networks = 0;
+      }
+      share = { agents: new Set(), referrers: 0 };
+      page.networks.set(network, share);
+      this.today.networks += 1;
+    }
+    return share;
   }
 
   private pendingOf(day: string, username: string): Pending {
@@ -163,9 +225,12 @@ export class VisitCounter {
   }
 
   private todayOf(day: string, username: string): PageToday {
-    if (this.today.day !== day) this.today = { day, pages: new Map() };
+    if (this.today.day !== day) this.today = { day, pages: new Map(), networks: 0 };
     let page = this.today.pages.get(username);
-    if (!page) this.today.pages.set(username, (page = { visitors: 0, referrers: new Set() }));
+    if (!page) {
+      page = { visitors: 0, referrers: new Set(), networks: new Map() };
+      this.today.pages.set(username, page);
+    }
     return page;
   }
 
@@ -266,6 +331,27 @@ const copyOf = (text: string) => Buffer.from(text, 'latin1').toString('latin1');
 /** The part of a browser's string kept until the flush: its first VISITOR_AGENT_KEPT characters. */
 function keptAgent(agent: string): string {
   return agent.length <= VISITOR_AGENT_KEPT ? agent : copyOf(agent.slice(0, VISITOR_AGENT_KEPT));
+}
+
+/**
+ * The network an address belongs to: an IPv4 address itself (an IPv4-mapped IPv6 address is
+ * one), an IPv6 address's first 56 bits. Anything else (never sent here) is its own network.
+ */
+export function networkOf(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const bytes = parsed.toByteArray().slice(0, 7);
+  return bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('') + '/56';
+}
+
+/** FNV-1a: a browser's string as 32 bits, to tell a network's few browsers apart. */
+function fingerprint(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  }
+  return hash >>> 0;
 }
 
 function hashVisitor(pepper: string, salt: string, entry: Pending, visitor: string): string {

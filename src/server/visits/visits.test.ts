@@ -40,12 +40,15 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     await answer.arrayBuffer();
     return answer;
   };
-  /** A second counter on the same database, as another process would be, seeing `address`. */
-  const counterAt = (address: string) =>
+  /**
+   * A second counter on the same database, as another process would be, seeing `address` (or
+   * the address it gives for each view).
+   */
+  const counterAt = (address: string | (() => string)) =>
     new VisitCounter(
       t.database.db,
       t.app.log,
-      () => address,
+      typeof address === 'string' ? () => address : address,
       () => 'x',
       'pepper',
     );
@@ -255,7 +258,9 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
 
   it('stores a flood of made-up browsers and referrers in bounded, chunked writes without losing the views', async () => {
     const flooded = uniqueName('flood');
-    const counter = counterAt('10.0.0.1');
+    // From 120 addresses: one alone may add only a few of a page's visitors (next test).
+    let viewed = 0;
+    const counter = counterAt(() => `10.1.0.${viewed++ % 120}`);
     const visit = (agent: string, referer?: string) =>
       counter.count(flooded, {
         method: 'GET',
@@ -280,6 +285,50 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
       .where('username', '=', flooded)
       .execute();
     expect(referrers).toHaveLength(100);
+  });
+
+  it("lets one network add only its share of a page's visitors and referring sites in a day", async () => {
+    const page = uniqueName('net');
+    let address = '198.51.100.7';
+    const counter = counterAt(() => address);
+    const visit = (agent: string, referer?: string) =>
+      counter.count(page, {
+        method: 'GET',
+        headers: { 'user-agent': `Mozilla/5.0 ${agent}`, ...(referer ? { referer } : {}) },
+      } as IncomingMessage);
+    for (let index = 0; index < 500; index += 1) {
+      visit(`Browser ${index}`, `https://site-${index}.example/`);
+    }
+    await counter.flush();
+    expect(await visitorsOf(page)).toBe(200);
+    expect(await viewsOf(page)).toBe(500);
+    const referrers = () =>
+      t.database.db
+        .selectFrom('page_referrers')
+        .select('host')
+        .where('username', '=', page)
+        .execute();
+    expect(await referrers()).toHaveLength(10);
+
+    // The network's browsers already counted still count after the flush (their views, and
+    // their referring sites already known); a new one of this network does not.
+    visit('Browser 3', 'https://site-3.example/');
+    visit('Browser 9999');
+    // Another address in the same IPv6 /56 shares its network's part: first fill it from one...
+    address = '2001:db8:0:1::1';
+    for (let index = 0; index < 250; index += 1) visit(`Phone ${index}`);
+    // ...then nothing more from the other, while an address of another /56 still counts.
+    address = '2001:db8:0:ff::2';
+    visit('Phone 9999');
+    address = '2001:db8:0:100::1';
+    visit('Phone 9999');
+    // And an IPv4-mapped IPv6 address is its IPv4 address.
+    address = '::ffff:198.51.100.7';
+    visit('Browser 10000');
+    await counter.flush();
+    expect(await visitorsOf(page)).toBe(200 + 200 + 1);
+    expect(await viewsOf(page)).toBe(500 + 2 + 250 + 2 + 1);
+    expect(await referrers()).toHaveLength(10);
   });
 });
 
