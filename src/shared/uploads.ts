@@ -191,9 +191,20 @@ export interface UploadedImage {
   ogUrl: string;
 }
 
-/** `GET /api/uploads`: the signed-in person's uploads, newest first, and their quota. */
+/** `GET /api/uploads?limit=`: uploads per answer, by default and at most. */
+export const UPLOAD_LIST_DEFAULT_LIMIT = 100;
+export const UPLOAD_LIST_MAX_LIMIT = 200;
+
+/**
+ * `GET /api/uploads`: the signed-in person's uploads, newest first, a page at a time (a person
+ * may have UPLOAD_MAX_COUNT), and their quota.
+ */
 export interface UploadList {
   uploads: UploadedImage[];
+  /** `?after=` for the next page: the last upload's hash. Absent on the last page. */
+  next?: string;
+  /** How many uploads the person has in all. */
+  count: number;
   usedBytes: number;
   quotaBytes: number;
 }

@@ -12,7 +12,9 @@ export type UploadRefusal =
   /** The worker pool's queue is full. */
   | 'busy'
   /** The person has no upload by that name. */
-  | 'not_found';
+  | 'not_found'
+  /** A page of the list was asked for after an upload the person does not have. */
+  | 'unknown_cursor';
 
 export class UploadError extends Error {
   constructor(

@@ -5,14 +5,26 @@ import type { UploadsTable } from '../db/schema.js';
 export type UploadRow = UploadsTable;
 
 /** The person's uploads, newest first. */
-export async function listUploads(db: Db, userId: string): Promise<UploadRow[]> {
-  return db
-    .selectFrom('uploads')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('hash')
-    .execute();
+/**
+ * Up to `limit` of a person's uploads, newest first (the hash breaks ties), starting after
+ * `after` in that order.
+ */
+export async function listUploads(
+  db: Db,
+  userId: string,
+  limit: number,
+  after?: Pick<UploadRow, 'created_at' | 'hash'>,
+): Promise<UploadRow[]> {
+  let query = db.selectFrom('uploads').selectAll().where('user_id', '=', userId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.created_at),
+        eb.and([eb('created_at', '=', after.created_at), eb('hash', '>', after.hash)]),
+      ]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('hash').limit(limit).execute();
 }
 
 export async function findUpload(

@@ -6,6 +6,8 @@ import {
   isUploadHash,
   isFocalCropFile,
   OG_VARIANT,
+  UPLOAD_LIST_DEFAULT_LIMIT,
+  UPLOAD_LIST_MAX_LIMIT,
   UPLOAD_MAX_BYTES,
   type TouchUploadsAnswer,
   type UploadList,
@@ -45,6 +47,8 @@ function httpErrorFor(error: UploadError): HttpError {
       return new HttpError(503, 'busy', error.message);
     case 'not_found':
       return notFound(error.message);
+    case 'unknown_cursor':
+      return badRequest(error.message, 'after');
   }
 }
 
@@ -121,12 +125,31 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: UploadsContext):
     );
   });
 
-  const listRules = { config: { signedIn: true, rateLimits: ['uploadListsPerUser'] } } as const;
-  app.get('/api/uploads', listRules, async (request, reply): Promise<UploadList> => {
-    const user = await request.requireUser();
-    reply.header('cache-control', 'no-store');
-    return listUploadsOf(ctx, user.id);
+  const listQuery = z.object({
+    limit: addressText(10)
+      .regex(/^[1-9]\d*$/, { error: `must be a whole number from 1 to ${UPLOAD_LIST_MAX_LIMIT}` })
+      .transform(Number)
+      .refine((limit) => limit <= UPLOAD_LIST_MAX_LIMIT, {
+        error: `must be at most ${UPLOAD_LIST_MAX_LIMIT}`,
+      })
+      .optional(),
+    after: addressText(64)
+      .refine(isUploadHash, { error: 'must be the hash of an upload (64 hex digits)' })
+      .optional(),
   });
+  const listRules = {
+    config: { signedIn: true, rateLimits: ['uploadListsPerUser'], query: listQuery },
+  } as const;
+  app.get<{ Querystring: z.infer<typeof listQuery> }>(
+    '/api/uploads',
+    listRules,
+    async (request, reply): Promise<UploadList> => {
+      const user = await request.requireUser();
+      const { limit = UPLOAD_LIST_DEFAULT_LIMIT, after } = request.query;
+      reply.header('cache-control', 'no-store');
+      return answer(() => listUploadsOf(ctx, user.id, { limit, after }));
+    },
+  );
 
   // Up to 500 references of about 90 characters each.
   const touchRules = {

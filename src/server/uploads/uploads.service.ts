@@ -252,11 +252,35 @@ async function processAndSave(
   return { image: present(ctx.storage, row), created: true };
 }
 
-export async function listUploadsOf(ctx: UploadsContext, userId: string): Promise<UploadList> {
-  const rows = await listUploads(ctx.db, userId);
+/** Which page of a person's uploads to list: at most `limit`, after the upload `after`. */
+export interface UploadListPage {
+  limit: number;
+  after?: string;
+}
+
+export async function listUploadsOf(
+  ctx: UploadsContext,
+  userId: string,
+  page: UploadListPage,
+): Promise<UploadList> {
+  const after = page.after === undefined ? undefined : await findUpload(ctx.db, userId, page.after);
+  if (page.after !== undefined && !after) {
+    throw new UploadError(
+      'unknown_cursor',
+      'The list cannot go on after an upload you do not have (it may have been removed): ask for its first page again.',
+    );
+  }
+  // One row more than asked says whether another page follows.
+  const [rows, totals] = await Promise.all([
+    listUploads(ctx.db, userId, page.limit + 1, after),
+    uploadTotals(ctx.db, userId),
+  ]);
+  const shown = rows.slice(0, page.limit);
   return {
-    uploads: rows.map((row) => present(ctx.storage, row)),
-    usedBytes: rows.reduce((total, row) => total + row.bytes, 0),
+    uploads: shown.map((row) => present(ctx.storage, row)),
+    ...(rows.length > page.limit ? { next: shown.at(-1)!.hash } : {}),
+    count: totals.count,
+    usedBytes: totals.bytes,
     quotaBytes: ctx.quotaBytes,
   };
 }

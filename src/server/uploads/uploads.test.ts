@@ -17,6 +17,8 @@ import { startLocalS3, type LocalS3 } from '../../../test/s3-server.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import {
   ACCEPTED_FORMATS_TEXT,
+  UPLOAD_LIST_DEFAULT_LIMIT,
+  UPLOAD_LIST_MAX_LIMIT,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_COUNT,
   type TouchUploadsAnswer,
@@ -83,8 +85,8 @@ describe.each(
         body: new Uint8Array(body),
       });
 
-    const list = async (who: Person) =>
-      (await (await request(who.jar, `${t.url}/api/uploads`)).json()) as UploadList;
+    const list = async (who: Person, query = '') =>
+      (await (await request(who.jar, `${t.url}/api/uploads${query}`)).json()) as UploadList;
 
     const fetchMedia = (url: string) => fetch(url.startsWith('/') ? `${t.url}${url}` : url);
 
@@ -288,7 +290,7 @@ describe.each(
       expect(mine).toMatchObject({ usedBytes: stored.bytes, quotaBytes: 4 * 1024 * 1024 });
     });
 
-    it('keeps at most 2,000 uploads per person, however small', async () => {
+    it('keeps at most 2,000 uploads per person, however small, and lists them a page at a time', async () => {
       const owner = await person();
       const now = new Date().toISOString();
       const rows = Array.from({ length: UPLOAD_MAX_COUNT }, (_, index) => ({
@@ -312,7 +314,40 @@ describe.each(
       const error = ((await over.json()) as { error: { code: string; message: string } }).error;
       expect(error).toMatchObject({ code: 'quota_exceeded' });
       expect(error.message).toContain('2,000 uploaded images');
-      expect((await list(owner)).uploads).toHaveLength(UPLOAD_MAX_COUNT);
+
+      // A page of 100 by default, with the totals of them all.
+      const first = await list(owner);
+      expect(first.uploads).toHaveLength(UPLOAD_LIST_DEFAULT_LIMIT);
+      expect(first).toMatchObject({ count: UPLOAD_MAX_COUNT, usedBytes: UPLOAD_MAX_COUNT * 10 });
+      expect(first.next).toBe(first.uploads.at(-1)!.hash);
+      // Walked to the end at the largest page, every upload comes once, in order (the same
+      // moment for all: the hash decides), and the last page says no more follow.
+      const seen: string[] = [];
+      let page: UploadList | undefined;
+      do {
+        const after = page?.next ? `&after=${page.next}` : '';
+        page = await list(owner, `?limit=${UPLOAD_LIST_MAX_LIMIT}${after}`);
+        expect(page.uploads.length).toBeLessThanOrEqual(UPLOAD_LIST_MAX_LIMIT);
+        seen.push(...page.uploads.map((upload) => upload.hash));
+      } while (page.next);
+      expect(seen).toEqual(rows.map((row) => row.hash).sort());
+
+      const refusals: [string, string, string][] = [
+        ['?limit=0', 'limit', 'whole number from 1 to 200'],
+        [`?limit=${UPLOAD_LIST_MAX_LIMIT + 1}`, 'limit', 'at most 200'],
+        ['?limit=ten', 'limit', 'whole number'],
+        ['?limit=5&limit=6', 'limit', 'once'],
+        ['?after=xyz', 'after', '64 hex digits'],
+        [`?after=${'0'.repeat(64)}`, 'after', 'first page again'],
+      ];
+      for (const [query, field, message] of refusals) {
+        const answer = await request(owner.jar, `${t.url}/api/uploads${query}`);
+        expect(answer.status, query).toBe(400);
+        const refused = ((await answer.json()) as { error: { field: string; message: string } })
+          .error;
+        expect(refused.field, query).toBe(field);
+        expect(refused.message, query).toContain(message);
+      }
     });
 
     it("never lists or deletes another person's upload; shared files outlive one owner", async () => {
