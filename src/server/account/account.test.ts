@@ -18,7 +18,7 @@ import type { AccountResponse } from '../../shared/account.js';
 import type { UploadedImage } from '../../shared/uploads.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { hmacHex } from '../payments/signatures.js';
-import { exportSite } from './site-export.service.js';
+import { exportSite, type ExportBudget } from './site-export.service.js';
 import { readPageGeneration } from '../public-pages/page-generation.repository.js';
 
 async function account(t: TestApp, jar: CookieJar): Promise<AccountResponse> {
@@ -293,6 +293,62 @@ describe.each(TEST_DIALECTS)('the account API (%s)', (dialect) => {
     expect(Object.keys(files).filter((file) => file.endsWith('.css'))).toEqual([sheet]);
     const html = strFromU8(files['index.html']!);
     expect(html.split(`href="${sheet}"`).length - 1).toBeGreaterThanOrEqual(spellings.length);
+  });
+
+  it('keeps an export within its budget of files and bytes: what is past it stays a link to the site', async () => {
+    const { id: userId } = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', `owner-${dialect}@example.com`)
+      .executeTakeFirstOrThrow();
+    const ctx = {
+      db: t.database.db,
+      storage: t.app.mediaStorage,
+      publicUrl: () => t.url,
+      now: () => new Date(),
+      clientDir: t.app.deps.clientDir,
+    };
+    const pack = async (budget: ExportBudget) => {
+      const site = await exportSite(ctx, userId, name1, budget);
+      site.release();
+      const files = unzipSync(new Uint8Array(Buffer.concat(site.parts)));
+      const copied = Object.keys(files).filter((file) => file !== 'index.html');
+      const html = strFromU8(files['index.html']!);
+      // Every address of the page and of its stylesheets: in the ZIP, or a link to the site.
+      const addresses = [...html.matchAll(/\s(?:href|src)="([^"#][^"]*)"/g)].map((m) => m[1]!);
+      for (const sheet of copied.filter((file) => file.endsWith('.css'))) {
+        for (const match of strFromU8(files[sheet]!).matchAll(/url\(['"]?([^)'"]+)/g)) {
+          const target = match[1]!;
+          if (target.startsWith('data:')) continue;
+          addresses.push(
+            target.includes('://') ? target : path.posix.join(path.posix.dirname(sheet), target),
+          );
+        }
+      }
+      // Files left online; the page's own address (its canonical link) always is.
+      const links = addresses.filter(
+        (address) => address.startsWith(`${t.url}/`) && !address.startsWith(`${t.url}/users/`),
+      );
+      for (const address of addresses.filter((address) => !/^[a-z]+:/.test(address))) {
+        expect(files[address], address).toBeDefined();
+      }
+      const bytes = copied.reduce((sum, file) => sum + files[file]!.length, 0);
+      return { copied, links, bytes };
+    };
+    const whole = await pack({ files: 600, bytes: 64 * 1024 * 1024 });
+    expect(whole.copied.length).toBeGreaterThan(3);
+    expect(whole.links).toEqual([]);
+
+    const twoFiles = await pack({ files: 2, bytes: 64 * 1024 * 1024 });
+    expect(twoFiles.copied.length).toBeLessThanOrEqual(2);
+    expect(twoFiles.links.length).toBeGreaterThan(0);
+
+    const halfTheBytes = Math.floor(whole.bytes / 2);
+    const half = await pack({ files: 600, bytes: halfTheBytes });
+    expect(half.copied.length).toBeLessThan(whole.copied.length);
+    expect(half.links.length).toBeGreaterThan(0);
+    // Stylesheets are copied with shorter, relative addresses: never more than they were.
+    expect(half.bytes).toBeLessThanOrEqual(halfTheBytes);
   });
 
   it('packs one website per person and two per process at once; a refusal or a failure gives the place back', () => {

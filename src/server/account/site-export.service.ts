@@ -34,8 +34,11 @@ const STORED_AS_IS = /\.(?:woff2?|avif|webp|jpe?g|png|gif)$/;
  * few dozen files (its stylesheet, fonts and pictures at a few widths), tens of MB for a page
  * full of photos, while links may name any public file, as often as the page has links.
  */
-const EXPORT_MAX_FILES = 600;
-const EXPORT_MAX_BYTES = 64 * 1024 * 1024;
+export interface ExportBudget {
+  files: number;
+  bytes: number;
+}
+const EXPORT_BUDGET: ExportBudget = { files: 600, bytes: 64 * 1024 * 1024 };
 /** Files read at once: enough to hide object storage's latency, few enough to stop at the budget. */
 const READS_AT_ONCE = 6;
 /** Exports being packed in this process at once; each holds its files and archive in memory. */
@@ -67,12 +70,13 @@ export function exportSite(
   ctx: AccountContext,
   userId: string,
   username: string,
+  budget = EXPORT_BUDGET,
 ): Promise<SiteExport> {
   if (exporting.has(userId)) return Promise.reject(new AccountError('busy', ALREADY));
   if (exporting.size >= EXPORTS_AT_ONCE) return Promise.reject(new AccountError('busy', BUSY));
   exporting.add(userId);
   const release = () => exporting.delete(userId);
-  return packSite(ctx, userId, username).then(
+  return packSite(ctx, userId, username, budget).then(
     (packed) => ({ ...packed, release }),
     (error: unknown) => {
       release();
@@ -85,6 +89,7 @@ async function packSite(
   ctx: AccountContext,
   userId: string,
   username: string,
+  budget: ExportBudget,
 ): Promise<Omit<SiteExport, 'release'>> {
   const owned = await findOwnedName(ctx.db, userId, username);
   const portfolio = owned && (await findPortfolioById(ctx.db, owned.portfolio_id));
@@ -119,13 +124,13 @@ async function packSite(
   const copy = async (address: string): Promise<string> => {
     const file = path.posix.normalize(address.split(/[?#]/)[0]!).replace(/^\/+/, '');
     if (!reading.has(file)) {
-      if (reading.size >= EXPORT_MAX_FILES) return `${ctx.publicUrl()}${address}`;
+      if (reading.size >= budget.files) return `${ctx.publicUrl()}${address}`;
       reading.set(
         file,
         read(async () => {
-          if (copiedBytes >= EXPORT_MAX_BYTES) return undefined;
+          if (copiedBytes >= budget.bytes) return undefined;
           const bytes = await readOwnFile(ctx, clientDir, file);
-          if (!bytes || copiedBytes + bytes.length > EXPORT_MAX_BYTES) return undefined;
+          if (!bytes || copiedBytes + bytes.length > budget.bytes) return undefined;
           copiedBytes += bytes.length;
           return bytes;
         }),
