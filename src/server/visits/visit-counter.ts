@@ -51,18 +51,21 @@ const MAX_VISITORS_PER_PAGE_DAY = 20_000;
 const MAX_REFERRERS_PER_PAGE_DAY = 100;
 const MAX_REFERRER_HOST = 100;
 /**
- * What one network (an IPv4 address, an IPv6 /56: what one home or one server is given) may add
- * to one page in a day: without this, one address sending made-up browsers or referrers would
- * fill the page's day above and leave its real visitors uncounted. Generous for the people
- * behind one office or carrier address who look at the same portfolio on the same day.
+ * What one network (an IPv4 address; an IPv6 /48, the most one customer is given) may add to one
+ * page in a day: without this, one address sending made-up browsers or referrers would fill the
+ * page's day above and leave its real visitors uncounted. Generous for the people behind one
+ * office or carrier address who look at the same portfolio on the same day.
  */
 const MAX_VISITORS_PER_NETWORK = 200;
 const MAX_REFERRERS_PER_NETWORK = 10;
 /**
- * Networks remembered for the day, over all pages: past this they are forgotten together, so
- * memory stays bounded (tens of MB at most) whatever the traffic.
+ * Networks and their visitors remembered for the day, over all pages: past either bound they are
+ * all forgotten together, so memory stays bounded (about 30 MB at most) whatever the traffic.
  */
 const MAX_NETWORKS_PER_DAY = 50_000;
+const MAX_NETWORK_VISITORS_PER_DAY = 500_000;
+/** IPv6 addresses in one spelling each, remembered: parsing one costs microseconds. */
+const ADDRESS_FORMS_MAX = 4096;
 
 interface Pending {
   username: string;
@@ -75,8 +78,11 @@ interface Pending {
 
 /** What one network added to one page today. */
 interface NetworkShare {
-  /** Its distinct browsers, each as a 32-bit fingerprint: small, and counted across flushes. */
-  agents: Set<number>;
+  /**
+   * Its visitors (address and browser), each as a keyed 30-bit fingerprint: a small integer, so
+   * that a visitor counted before a flush is known after it, and nobody can make two collide.
+   */
+  visitors: Set<number>;
   /** Referring sites it was the first to bring. */
   referrers: number;
 }
@@ -100,7 +106,15 @@ export class VisitCounter {
   private pendingVisitors = 0;
   /** Visitors taken by the flush under way: held until it has written them. */
   private flushingVisitors = 0;
-  private today = { day: '', pages: new Map<string, PageToday>(), networks: 0 };
+  private today = {
+    day: '',
+    pages: new Map<string, PageToday>(),
+    networks: 0,
+    networkVisitors: 0,
+  };
+  private readonly addressForms = new Map<string, string>();
+  /** Keys the networks' visitor fingerprints: a secret of this process. */
+  private readonly fingerprintKey = randomBytes(32);
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   /** The flush that follows the one under way, for the views counted since it began. */
@@ -150,11 +164,12 @@ export class VisitCounter {
     const entry = this.pendingOf(day, username);
     entry.views += 1;
     const page = this.todayOf(day, username);
+    let address: string | undefined;
     if (
       this.pendingVisitors + this.flushingVisitors < MAX_PENDING_VISITORS &&
       page.visitors < MAX_VISITORS_PER_PAGE_DAY
     ) {
-      const address = this.addressOf(request);
+      address = this.oneSpelling(this.addressOf(request));
       const kept = keptAgent(agent);
       const agents = entry.visitors.get(address);
       // A browser already counted since the last flush costs no more than this look-up.
@@ -172,7 +187,7 @@ export class VisitCounter {
       if (
         known.has(host) ||
         (known.size < MAX_REFERRERS_PER_PAGE_DAY &&
-          this.networkMayAddReferrer(page, this.addressOf(request)))
+          this.networkMayAddReferrer(page, address ?? this.oneSpelling(this.addressOf(request))))
       ) {
         known.add(host);
         entry.referrers.set(host, (entry.referrers.get(host) ?? 0) + 1);
@@ -180,13 +195,15 @@ export class VisitCounter {
     }
   }
 
-  /** Whether this browser may count as one of its network's visitors of the page today. */
+  /** Whether this address and browser may count as one of its network's visitors today. */
   private networkMayAddVisitor(page: PageToday, address: string, agent: string): boolean {
+    const print = this.fingerprint(address, agent);
+    if (this.today.networkVisitors >= MAX_NETWORK_VISITORS_PER_DAY) this.forgetNetworks();
     const share = this.shareOf(page, address);
-    const print = fingerprint(agent);
-    if (share.agents.has(print)) return true;
-    if (share.agents.size >= MAX_VISITORS_PER_NETWORK) return false;
-    share.agents.add(print);
+    if (share.visitors.has(print)) return true;
+    if (share.visitors.size >= MAX_VISITORS_PER_NETWORK) return false;
+    share.visitors.add(print);
+    this.today.networkVisitors += 1;
     return true;
   }
 
@@ -202,15 +219,42 @@ export class VisitCounter {
     const network = networkOf(address);
     let share = page.networks.get(network);
     if (!share) {
-      if (this.today.networks >= MAX_NETWORKS_PER_DAY) {
-        for (const known of this.today.pages.values()) known.networks.clear();
-        this.today.networks = 0;
-      }
-      share = { agents: new Set(), referrers: 0 };
+      if (this.today.networks >= MAX_NETWORKS_PER_DAY) this.forgetNetworks();
+      share = { visitors: new Set(), referrers: 0 };
       page.networks.set(network, share);
       this.today.networks += 1;
     }
     return share;
+  }
+
+  private forgetNetworks(): void {
+    for (const page of this.today.pages.values()) page.networks.clear();
+    this.today.networks = 0;
+    this.today.networkVisitors = 0;
+  }
+
+  private fingerprint(address: string, agent: string): number {
+    const digest = createHmac('sha256', this.fingerprintKey)
+      .update(`${address}\u0000${agent}`)
+      .digest();
+    return digest.readUInt32BE(0) >>> 2;
+  }
+
+  /**
+   * An address in one spelling: an IPv4-mapped IPv6 address (how a dual-stack socket reports an
+   * IPv4 client) as its IPv4 address, other IPv6 addresses in full lowercase form, so that one
+   * visitor is one visitor however a proxy wrote their address. IPv4 addresses are left as they
+   * are (clientAddress only passes valid ones, which have a single spelling).
+   */
+  private oneSpelling(address: string): string {
+    if (!address.includes(':')) return address;
+    let spelled = this.addressForms.get(address);
+    if (spelled === undefined) {
+      spelled = spellingOf(address);
+      if (this.addressForms.size >= ADDRESS_FORMS_MAX) this.addressForms.clear();
+      this.addressForms.set(copyOf(address), spelled);
+    }
+    return spelled;
   }
 
   private pendingOf(day: string, username: string): Pending {
@@ -225,7 +269,9 @@ export class VisitCounter {
   }
 
   private todayOf(day: string, username: string): PageToday {
-    if (this.today.day !== day) this.today = { day, pages: new Map(), networks: 0 };
+    if (this.today.day !== day) {
+      this.today = { day, pages: new Map(), networks: 0, networkVisitors: 0 };
+    }
     let page = this.today.pages.get(username);
     if (!page) {
       page = { visitors: 0, referrers: new Set(), networks: new Map() };
@@ -333,25 +379,24 @@ function keptAgent(agent: string): string {
   return agent.length <= VISITOR_AGENT_KEPT ? agent : copyOf(agent.slice(0, VISITOR_AGENT_KEPT));
 }
 
-/**
- * The network an address belongs to: an IPv4 address itself (an IPv4-mapped IPv6 address is
- * one), an IPv6 address's first 56 bits. Anything else (never sent here) is its own network.
- */
-export function networkOf(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address);
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  const bytes = parsed.toByteArray().slice(0, 7);
-  return bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('') + '/56';
+function spellingOf(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!ipaddr.IPv6.isValid(address)) return copyOf(address);
+  const parsed = ipaddr.IPv6.parse(address);
+  return parsed.isIPv4MappedAddress()
+    ? parsed.toIPv4Address().toString()
+    : parsed.toNormalizedString();
 }
 
-/** FNV-1a: a browser's string as 32 bits, to tell a network's few browsers apart. */
-function fingerprint(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
-  }
-  return hash >>> 0;
+/**
+ * The network of an address in one spelling (oneSpelling): an IPv4 address itself, an IPv6
+ * address's first 48 bits (its first three groups).
+ */
+export function networkOf(address: string): string {
+  if (!address.includes(':')) return address;
+  const groups = address.split(':', 3);
+  return `${groups.join(':')}::/48`;
 }
 
 function hashVisitor(pepper: string, salt: string, entry: Pending, visitor: string): string {

@@ -310,24 +310,29 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
         .execute();
     expect(await referrers()).toHaveLength(10);
 
-    // The network's browsers already counted still count after the flush (their views, and
-    // their referring sites already known); a new one of this network does not.
+    // The network's visitors already counted still count after the flush (their views, and
+    // their referring sites already known); a new one of this network does not, nor does one
+    // of its browsers from another address of it, nor the same address spelled otherwise.
     visit('Browser 3', 'https://site-3.example/');
     visit('Browser 9999');
-    // Another address in the same IPv6 /56 shares its network's part: first fill it from one...
+    for (const spelling of ['::ffff:198.51.100.7', '::FFFF:c633:6407']) {
+      address = spelling;
+      visit('Browser 3');
+      visit('Browser 10000');
+    }
+    // Addresses in one IPv6 /48 share its part: first fill it from one...
     address = '2001:db8:0:1::1';
     for (let index = 0; index < 250; index += 1) visit(`Phone ${index}`);
-    // ...then nothing more from the other, while an address of another /56 still counts.
-    address = '2001:db8:0:ff::2';
+    // ...then nothing more from another, whether a new browser or one already counted, while
+    // an address of another /48 still counts.
+    address = '2001:DB8:0:ff::2';
     visit('Phone 9999');
-    address = '2001:db8:0:100::1';
+    visit('Phone 1');
+    address = '2001:db8:1::1';
     visit('Phone 9999');
-    // And an IPv4-mapped IPv6 address is its IPv4 address.
-    address = '::ffff:198.51.100.7';
-    visit('Browser 10000');
     await counter.flush();
     expect(await visitorsOf(page)).toBe(200 + 200 + 1);
-    expect(await viewsOf(page)).toBe(500 + 2 + 250 + 2 + 1);
+    expect(await viewsOf(page)).toBe(500 + 2 + 4 + 250 + 2 + 1);
     expect(await referrers()).toHaveLength(10);
   });
 });
