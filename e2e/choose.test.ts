@@ -102,10 +102,15 @@ describe('the Choose page', () => {
   it('Select while signed out signs in, then puts the default data in local storage and opens the editor', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await page.goto('/choose');
+    const card = templateCard(page, 'Hyperspace');
     await signInThroughPopup(
       page,
-      () =>
-        templateCard(page, 'Hyperspace').getByRole('button', { name: 'Select Hyperspace' }).click(),
+      async () => {
+        await card.getByRole('button', { name: 'Select Hyperspace' }).click();
+        // While the sign-in window is open, the page says what it waits for.
+        await page.getByRole('status').filter({ hasText: 'Sign in to start editing' }).waitFor();
+        await card.getByRole('button', { name: 'Signing in… Hyperspace' }).waitFor();
+      },
       {
         name: 'Kiran Das',
         email: `kiran-${randomUUID()}@example.com`,

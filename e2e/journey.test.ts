@@ -110,6 +110,15 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
       await alertWith(page, 'Please provide a username to deploy your website').waitFor();
     });
 
+    await step('A name kept for the service is refused once, under the field', async () => {
+      await field.fill('admin');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('This username is kept for the service itself.').waitFor();
+      await expect(alertWith(page, 'kept for the service').count()).resolves.toBe(0);
+      await expect(page.getByText('kept for the service').count()).resolves.toBe(1);
+      await field.fill('');
+    });
+
     await step('Lowercased as typed, with the rule shown meanwhile', async () => {
       await field.pressSequentially(typed.slice(0, 2));
       await expect(field.inputValue()).resolves.toBe(username.slice(0, 2));
@@ -170,6 +179,10 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
         await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
         await expect(page.getByText(asha.email).isVisible()).resolves.toBe(true);
         await expect(page.getByRole('link', { name: url }).getAttribute('href')).resolves.toBe(url);
+        // Where the new page's visitors, receipt and sharing are, from the top bar.
+        await expect(
+          page.getByRole('link', { name: 'My portfolios' }).getAttribute('href'),
+        ).resolves.toBe('/account');
         await expect(usernameRow(username)).resolves.toMatchObject({ username });
         const mail = await db
           .selectFrom('email_outbox')
@@ -310,6 +323,7 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     const text = await warning.textContent();
     expect(text).toContain('Intro');
     expect(text).toContain('Phone');
+    expect(text).toContain('Social links');
     expect(text).not.toMatch(/\bName\b/);
     await expect(axeViolations(page)).resolves.toEqual([]);
     await warning.getByRole('link', { name: 'Replace them' }).click();

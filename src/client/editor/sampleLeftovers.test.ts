@@ -14,6 +14,9 @@ describe('what a draft still has of the sample', () => {
     expect(where).toContain('Intro');
     expect(where).toContain('Phone');
     expect(where).toContain('Address');
+    const links = sample.contactDetails.socialLinks.length;
+    expect(links).toBeGreaterThan(1);
+    expect(where).toContain(`Social links: ${links} links`);
     expect(where.some((part) => /: \d+ tiles?$/.test(part))).toBe(true);
   });
 
@@ -22,12 +25,15 @@ describe('what a draft still has of the sample', () => {
     draft.personalDetails.name = 'Asha Rao';
     draft.personalDetails.intro = '';
     draft.contactDetails.tel = '+91 98765 43210';
+    draft.contactDetails.socialLinks[0]!.url = 'https://github.com/asha-rao';
     const tiles = draft.section!.sectionTiles;
     tiles[0] = { ...tiles[0]!, title: 'Wedding films' };
     const where = sampleLeftovers(definition, draft, sample).map((leftover) => leftover.where);
     expect(where).not.toContain('Name');
     expect(where).not.toContain('Intro');
     expect(where).not.toContain('Phone');
+    const links = sample.contactDetails.socialLinks.length - 1;
+    expect(where).toContain(`Social links: ${links} ${links === 1 ? 'link' : 'links'}`);
     const sampleTiles = sample.section!.sectionTiles.length;
     const label = definition.sections.section!.label;
     expect(where).toContain(

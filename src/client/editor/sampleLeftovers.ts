@@ -67,6 +67,18 @@ export function sampleLeftovers(
           found.push({ step: step.id, where: field.label });
         }
       }
+      // The sample person's profiles: a visitor following them would land on someone else.
+      if (definition.contactDetails.includes('socialLinks')) {
+        const links = data.contactDetails.socialLinks.filter((link) =>
+          sample.contactDetails.socialLinks.some((sampleLink) => same(link.url, sampleLink.url)),
+        ).length;
+        if (links > 0) {
+          found.push({
+            step: step.id,
+            where: `Social links: ${links} ${links === 1 ? 'link' : 'links'}`,
+          });
+        }
+      }
     }
   }
   return found;

@@ -45,9 +45,9 @@ export function usePublishing(
   const [touched, setTouched] = useState(false);
   const [claim, setClaim] = useState<ClaimResponse | undefined>();
   const [claiming, setClaiming] = useState(false);
+  // About the username, shown by its field: Submit's answer, or Make Payment refused for it
+  // (focus goes to the field, so the alert must be seen there); it goes once the name changes.
   const [claimAlert, setClaimAlert] = useState<string | undefined>();
-  // Make Payment refused for the username: that alert goes once the username changes.
-  const [payAlertIsUsername, setPayAlertIsUsername] = useState(false);
   // Which action started the sign-in, so its failure shows next to that action.
   const [signInFor, setSignInFor] = useState<'claim' | 'pay'>('claim');
   // Submit on the person's own live page waits for them to confirm the update.
@@ -66,10 +66,6 @@ export function usePublishing(
     writeChosenUsername(templateId, normalised);
     setTouched(true);
     setClaimAlert(undefined);
-    if (payAlertIsUsername) {
-      payment.dismissAlert();
-      setPayAlertIsUsername(false);
-    }
   };
 
   /** Back to the username field (Change, or a payment that needs a username first). */
@@ -106,8 +102,8 @@ export function usePublishing(
       return;
     }
     if (problem) {
+      // Said once, under the field (a live region): an alert box too would repeat it.
       setTouched(true);
-      setClaimAlert(problem);
       input.current?.focus();
       return;
     }
@@ -148,11 +144,11 @@ export function usePublishing(
     if (busy || phase !== 'idle') return;
     payment.clearMessages();
     dismissMessage();
-    setPayAlertIsUsername(false);
+    setClaimAlert(undefined);
     if (username === '' || problem) {
+      // A problem is already said under the field; an empty name is said by the field too.
       setTouched(true);
-      payment.setAlert(username === '' ? EMPTY_ON_PAYMENT : problem!);
-      setPayAlertIsUsername(true);
+      if (username === '') setClaimAlert(EMPTY_ON_PAYMENT);
       editUsername();
       return;
     }

@@ -5,6 +5,7 @@ import { formatPrice } from '../../shared/domain/price.js';
 import type { ReceiptSummary } from '../../shared/orders.js';
 import { CHOOSE_PATH } from '../../shared/routes.js';
 import { useApiAnswer } from '../api/useApiAnswer.js';
+import { AccountBar } from '../components/AccountBar.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { TopBar } from '../components/TopBar.js';
 import { readAckState } from '../final-preview/ackState.js';
@@ -44,7 +45,10 @@ export function AckPage() {
 
   return (
     <div className="ack-page">
-      <TopBar />
+      <TopBar>
+        {/* My portfolios, where the new page's visitors, receipt and sharing are. */}
+        <AccountBar signingIn={false} lockWhileSigningIn={false} />
+      </TopBar>
       <main className="ack">
         <div className="surface-card ack__card">
           <svg className="ack__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">

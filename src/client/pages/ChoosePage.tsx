@@ -73,8 +73,16 @@ function PlaceholderCards() {
 }
 
 export function ChoosePage() {
-  const { select, busyTemplate, published, problem, dismissProblem, signIn, signingIn } =
-    useSelectTemplate();
+  const {
+    select,
+    busyTemplate,
+    signingInFor,
+    published,
+    problem,
+    dismissProblem,
+    signIn,
+    signingIn,
+  } = useSelectTemplate();
   const { loaded: templates, retry: retryTemplates } = useTemplateList();
 
   return (
@@ -95,6 +103,11 @@ export function ChoosePage() {
             {problem}
           </Alert>
         )}
+
+        <p className="choose__signin-note" role="status">
+          {signingInFor &&
+            'Sign in to start editing: finish in the sign-in window that opened, and the editor opens with your pick.'}
+        </p>
 
         {templates.status === 'loading' && (
           <>
@@ -142,7 +155,11 @@ export function ChoosePage() {
                           aria-describedby={forSale ? undefined : `${id}-unavailable`}
                           onClick={() => void select(id)}
                         >
-                          {busyTemplate === id ? 'Opening…' : label}
+                          {busyTemplate === id
+                            ? 'Opening…'
+                            : signingInFor === id
+                              ? 'Signing in…'
+                              : label}
                           <span className="visually-hidden"> {template.name}</span>
                         </button>
                       </div>

@@ -24,6 +24,7 @@ export function useSelectTemplate() {
   const session = useSession();
   const { signIn, pending: signingIn, message: signInMessage, dismissMessage } = useSignIn();
   const [busyTemplate, setBusyTemplate] = useState<TemplateId | undefined>();
+  const [signingInFor, setSigningInFor] = useState<TemplateId | undefined>();
   const [selectError, setSelectError] = useState<string | undefined>();
 
   const user = session.status === 'ready' ? session.user : null;
@@ -34,7 +35,12 @@ export function useSelectTemplate() {
 
   const select = async (templateId: TemplateId) => {
     setSelectError(undefined);
-    if (!user && !(await signIn())) return;
+    if (!user) {
+      setSigningInFor(templateId);
+      const signedIn = await signIn();
+      setSigningInFor(undefined);
+      if (!signedIn) return;
+    }
     setBusyTemplate(templateId);
     try {
       // Asked now, not from this render: a sign-in a moment ago may have brought portfolios.
@@ -63,6 +69,8 @@ export function useSelectTemplate() {
     select,
     /** The template being opened, while its data loads. */
     busyTemplate,
+    /** The template picked while signed out, while the sign-in it started is under way. */
+    signingInFor,
     published,
     /** Why the last pick or sign-in did not go through. */
     problem: signInMessage ?? selectError,
