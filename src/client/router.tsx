@@ -17,6 +17,18 @@ function RootLayout() {
   );
 }
 
+/**
+ * The first load of a page whose code loads on demand, for the moment that code takes to arrive:
+ * the page is blank as before, and a screen reader hears why.
+ */
+function FirstLoad() {
+  return (
+    <p className="visually-hidden" role="status">
+      Loading…
+    </p>
+  );
+}
+
 /** Builder pages say so when payments are only a test. */
 function BuilderLayout() {
   return (
@@ -103,6 +115,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
+    HydrateFallback: FirstLoad,
     children: [
       { index: true, element: <LandingPage /> },
       { path: 'screen-error', element: <ScreenErrorPage /> },

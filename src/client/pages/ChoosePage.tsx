@@ -32,7 +32,10 @@ export function PriceLine({ template }: { template: TemplateSummary }) {
           </s>{' '}
         </>
       )}
-      <strong>{formatRupees(template.finalPricePaise)} INR</strong> / year
+      {/* The amount and its period stay on one line on a narrow card. */}
+      <span className="template-card__amount">
+        <strong>{formatRupees(template.finalPricePaise)} INR</strong> / year
+      </span>
       {discounted && (
         <span className="discount-pill template-card__discount">
           {template.discountPercent}% off
