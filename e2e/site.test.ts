@@ -25,6 +25,14 @@ describe('every route of the builder', () => {
       await page.waitForLoadState('networkidle');
       await expect(page.title()).resolves.toBe(title);
       await expect(page.locator('h1').first().isVisible()).resolves.toBe(true);
+      // Pages under the builder's top bar (not the template previews, under their own bar):
+      // its "Skip to content" takes the keyboard to the page's main part.
+      if (/^\/(template\d|edit-)/.test(route)) return;
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      await skip.focus();
+      await expect(skip.isVisible()).resolves.toBe(true);
+      await skip.press('Enter');
+      await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('MAIN');
     },
   );
 

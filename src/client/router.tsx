@@ -18,8 +18,9 @@ function RootLayout() {
 }
 
 /**
- * The first load of a page whose code loads on demand, for the moment that code takes to arrive:
- * the page is blank as before, and a screen reader hears why.
+ * What the first load of a page whose code loads on demand shows while that code arrives (a
+ * moment): nothing to the eye, a status to a screen reader. React Router asks for one, and warns
+ * in the console of every such page without it.
  */
 function FirstLoad() {
   return (

@@ -6,16 +6,20 @@ import './account-bar.css';
 interface AccountBarProps {
   /** Starts the sign-in; without it a signed-out visitor sees no button. */
   signIn?: () => void;
-  signingIn: boolean;
+  signingIn?: boolean;
   /** Whether Sign In stays off while a sign-in is under way (else a click starts a fresh one). */
-  lockWhileSigningIn: boolean;
+  lockWhileSigningIn?: boolean;
 }
 
 /**
  * The right end of the builder's top bar: who is signed in, My portfolios and Sign out, or Sign In,
  * with the same look on every page.
  */
-export function AccountBar({ signIn, signingIn, lockWhileSigningIn }: AccountBarProps) {
+export function AccountBar({
+  signIn,
+  signingIn = false,
+  lockWhileSigningIn = false,
+}: AccountBarProps) {
   const session = useSession();
   const user = session.status === 'ready' ? session.user : null;
   return (

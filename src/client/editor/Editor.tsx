@@ -10,7 +10,7 @@ import {
   type EditorNavigationState,
 } from '../../shared/routes.js';
 import { TEMPLATE_DEFINITIONS, templateName } from '../../shared/templates/catalog.js';
-import { TopBar } from '../components/TopBar.js';
+import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
 import { ClearDraftDialog } from './ClearDraftDialog.js';
 import { DraftActions } from './DraftActions.js';
 import { ChangeTemplateDialog } from './ChangeTemplateDialog.js';
@@ -224,7 +224,7 @@ export function Editor({
         </div>
       </TopBar>
 
-      <div className="editor__body">
+      <main className="editor__body" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <div className="editor__form-column" inert={previewOpen}>
           <StepIndicator steps={steps} current={stepId} onSelect={(id) => goTo(id)} />
           <div className="editor__scroll" ref={scrollAreaRef}>
@@ -355,7 +355,7 @@ export function Editor({
           </div>
           <LivePreviewFrame templateId={templateId} frameRef={preview.frameRef} />
         </div>
-      </div>
+      </main>
       {clearing && (
         <ClearDraftDialog
           templateId={templateId}

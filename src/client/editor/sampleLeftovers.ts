@@ -1,4 +1,5 @@
 import type { PortfolioData, Tile } from '../../shared/domain/portfolio.js';
+import { plural } from '../../shared/plural.js';
 import type { TemplateDefinition } from '../../shared/templates/definition.js';
 import { CONTACT_FIELDS, PERSONAL_FIELDS, SECTION_FIELDS } from './fieldRules.js';
 import { editorSteps, isSectionStep, type StepId } from './steps.js';
@@ -57,7 +58,7 @@ export function sampleLeftovers(
       if (tiles > 0) {
         found.push({
           step: step.id,
-          where: `${spec.label}: ${tiles} ${tiles === 1 ? 'tile' : 'tiles'}`,
+          where: `${spec.label}: ${plural(tiles, 'tile')}`,
         });
       }
     } else {
@@ -73,10 +74,7 @@ export function sampleLeftovers(
           sample.contactDetails.socialLinks.some((sampleLink) => same(link.url, sampleLink.url)),
         ).length;
         if (links > 0) {
-          found.push({
-            step: step.id,
-            where: `Social links: ${links} ${links === 1 ? 'link' : 'links'}`,
-          });
+          found.push({ step: step.id, where: `Social links: ${plural(links, 'link')}` });
         }
       }
     }

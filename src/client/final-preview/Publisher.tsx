@@ -19,6 +19,7 @@ import { UpdateCard } from './UpdateCard.js';
 import { usePublishing } from './usePublishing.js';
 import { readEditingTarget, stopEditingPublished } from '../draft/storage.js';
 import { templatePrice, useTemplateList } from '../templates/useTemplateList.js';
+import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 
 /** The final preview with a readable draft: choose the address, then publish. */
 export function Publisher({
@@ -65,7 +66,7 @@ export function Publisher({
         signIn={publishing.signInFromBar}
       />
       <div className="fp-layout">
-        <main className="fp-panel">
+        <main className="fp-panel" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <h1 className="fp-panel__title">Final preview</h1>
           <p className="fp-panel__lead">
             {editing

@@ -146,7 +146,8 @@ export function usePublishing(
     dismissMessage();
     setClaimAlert(undefined);
     if (username === '' || problem) {
-      // A problem is already said under the field; an empty name is said by the field too.
+      // A problem is already shown in the field's hint; an empty name has none, so the alert
+      // beside the field says it.
       setTouched(true);
       if (username === '') setClaimAlert(EMPTY_ON_PAYMENT);
       editUsername();

@@ -10,7 +10,7 @@ import { useSignIn } from '../auth/useSignIn.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Footer } from '../components/Footer.js';
 import { LoadFailed } from '../components/LoadFailed.js';
-import { TopBar } from '../components/TopBar.js';
+import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
 import '../components/alert.css';
 import '../account/account.css';
 
@@ -31,7 +31,7 @@ export function AccountPage() {
       <TopBar sticky>
         <AccountBar signIn={() => void signIn()} signingIn={pending} lockWhileSigningIn={false} />
       </TopBar>
-      <main className="account__main">
+      <main className="account__main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <h1 className="account__title">My portfolios</h1>
         {session.status === 'loading' && (
           <p className="account__status" role="status">

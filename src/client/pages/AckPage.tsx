@@ -7,7 +7,7 @@ import { CHOOSE_PATH } from '../../shared/routes.js';
 import { useApiAnswer } from '../api/useApiAnswer.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { NewTabLink } from '../components/NewTabLink.js';
-import { TopBar } from '../components/TopBar.js';
+import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
 import { readAckState } from '../final-preview/ackState.js';
 import './simple-page.css';
 import './ack.css';
@@ -47,9 +47,9 @@ export function AckPage() {
     <div className="ack-page">
       <TopBar>
         {/* My portfolios, where the new page's visitors, receipt and sharing are. */}
-        <AccountBar signingIn={false} lockWhileSigningIn={false} />
+        <AccountBar />
       </TopBar>
-      <main className="ack">
+      <main className="ack" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <div className="surface-card ack__card">
           <svg className="ack__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
             <circle cx="24" cy="24" r="22" />

@@ -10,7 +10,7 @@ import { AccountBar } from '../components/AccountBar.js';
 import { Alert } from '../components/Alert.js';
 import { Footer } from '../components/Footer.js';
 import { LoadFailed } from '../components/LoadFailed.js';
-import { TopBar } from '../components/TopBar.js';
+import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
 import { useSelectTemplate } from '../templates/useSelectTemplate.js';
 import { useTemplateList } from '../templates/useTemplateList.js';
 import '../components/discount-pill.css';
@@ -94,7 +94,7 @@ export function ChoosePage() {
         <AccountBar signIn={() => void signIn()} signingIn={signingIn} lockWhileSigningIn={false} />
       </TopBar>
 
-      <main className="choose__main">
+      <main className="choose__main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <h1 className="choose__title">Pick a Template &amp; Make It Yours</h1>
         <p className="choose__lead">
           Five designs, each made to show your work at its best. Preview any of them, then select

@@ -7,6 +7,7 @@ import { readStoredDraftForFinalPreview } from '../final-preview/finalDraft.js';
 import { Publisher } from '../final-preview/Publisher.js';
 import '../final-preview/final-preview.css';
 import './simple-page.css';
+import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 
 /** /final-preview: the stored draft as it will be published, with its address and payment. */
 export function FinalPreviewPage() {
@@ -17,7 +18,7 @@ export function FinalPreviewPage() {
     return (
       <div className="fp">
         <FinalPreviewBar />
-        <main className="fp-empty">
+        <main className="fp-empty" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <div className="surface-card simple-page__card">
             <h1>Nothing to publish yet</h1>
             <p>

@@ -4,7 +4,7 @@ import { ACCOUNT_PATH, CHOOSE_PATH } from '../../shared/routes.js';
 import { templateCardImage, templateName } from '../../shared/templates/catalog.js';
 import { Footer } from '../components/Footer.js';
 import { COLLAGE_TILES, collageImage, HERO_TEMPLATE } from '../landing/collage.js';
-import { TopBar } from '../components/TopBar.js';
+import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
 import { startingPrice, useTemplateList } from '../templates/useTemplateList.js';
 import './landing.css';
 import './landing-collage.css';
@@ -71,7 +71,7 @@ export function LandingPage() {
           </Link>
         </nav>
       </TopBar>
-      <main>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         {/* The hero comes first in reading and tab order; the grid draws the left side before it. */}
         <div className="collage">
           <section className="hero" aria-labelledby="landing-title">

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { Footer } from '../components/Footer.js';
-import { TopBar } from '../components/TopBar.js';
+import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
 import './simple-page.css';
 
 export function NotFoundPage() {
   return (
     <div className="simple-layout">
       <TopBar />
-      <main className="simple-page">
+      <main className="simple-page" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <div className="surface-card simple-page__card">
           <p className="simple-page__code">404</p>
           <h1>Page not found</h1>

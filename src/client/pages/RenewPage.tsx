@@ -11,7 +11,7 @@ import { BillingFields } from '../billing/BillingFields.js';
 import type { PaymentPhase } from '../checkout/usePayment.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { NewTabLink } from '../components/NewTabLink.js';
-import { TopBar } from '../components/TopBar.js';
+import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
 import { Alert } from '../components/Alert.js';
 import { Spinner } from '../components/Spinner.js';
 import { useRenewal } from '../renewal/useRenewal.js';
@@ -154,7 +154,7 @@ export function RenewPage() {
       <TopBar>
         <AccountBar signIn={() => void signIn()} signingIn={pending} lockWhileSigningIn />
       </TopBar>
-      <main className="renew__main">
+      <main className="renew__main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <section className="surface-card renew__card" aria-labelledby="renew-title">
           <h1 id="renew-title" className="renew__title">
             Renew <span className="renew__username">{username}</span>

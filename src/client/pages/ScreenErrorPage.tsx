@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CHOOSE_PATH } from '../../shared/routes.js';
 import { NARROWEST_BUILDER_WIDTH } from '../../shared/site.js';
-import { TopBar } from '../components/TopBar.js';
+import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
 import './simple-page.css';
 
 /** The number and its unit never part at the end of a line. */
@@ -11,7 +11,7 @@ export function ScreenErrorPage() {
   return (
     <div className="simple-layout">
       <TopBar />
-      <main className="simple-page">
+      <main className="simple-page" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <div className="surface-card simple-page__card">
           <svg className="simple-page__icon" viewBox="0 0 64 64" aria-hidden="true">
             <rect

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Draft } from '../../shared/domain/draft.js';
 import {
@@ -25,6 +25,8 @@ export function useSelectTemplate() {
   const { signIn, pending: signingIn, message: signInMessage, dismissMessage } = useSignIn();
   const [busyTemplate, setBusyTemplate] = useState<TemplateId | undefined>();
   const [signingInFor, setSigningInFor] = useState<TemplateId | undefined>();
+  // A second pick while a sign-in is open starts another: only the latest one may clear the note.
+  const picks = useRef(0);
   const [selectError, setSelectError] = useState<string | undefined>();
 
   const user = session.status === 'ready' ? session.user : null;
@@ -36,8 +38,10 @@ export function useSelectTemplate() {
   const select = async (templateId: TemplateId) => {
     setSelectError(undefined);
     if (!user) {
+      const pick = ++picks.current;
       setSigningInFor(templateId);
       const signedIn = await signIn();
+      if (pick !== picks.current) return;
       setSigningInFor(undefined);
       if (!signedIn) return;
     }

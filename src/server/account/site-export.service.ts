@@ -29,15 +29,16 @@ const PAGE_ADDRESS = /(\s(?:href|src)=")(\/[^"/][^"]*)"|(\ssrcset=")([^"]*)"/g;
 /** Already compressed: stored in the ZIP as they are. */
 const STORED_AS_IS = /\.(?:woff2?|avif|webp|jpe?g|png|gif)$/;
 
-/**
- * What one export copies at most; addresses past either stay links to the site. A page names a
- * few dozen files (its stylesheet, fonts and pictures at a few widths), tens of MB for a page
- * full of photos, while links may name any public file, as often as the page has links.
- */
+/** What one export copies at most; addresses past either stay links to the site. */
 export interface ExportBudget {
   files: number;
   bytes: number;
 }
+
+/**
+ * A page names a few dozen files (its stylesheet, fonts and pictures at a few widths), tens of MB
+ * for a page full of photos, while links may name any public file, as often as the page has links.
+ */
 const EXPORT_BUDGET: ExportBudget = { files: 600, bytes: 64 * 1024 * 1024 };
 /** Files read at once: enough to hide object storage's latency, few enough to stop at the budget. */
 const READS_AT_ONCE = 6;

@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import { ipNetwork } from '../net/ip-network.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.js';
 import {
@@ -226,26 +226,10 @@ export class RateLimiter {
 
 /**
  * The address a limit counts against. IPv6 addresses are grouped by their /64 network, since
- * one subscriber is usually given a whole /64 and could otherwise rotate through it.
+ * one subscriber is usually given a whole /64 and could otherwise rotate through it (narrower
+ * than the visitor counts' /48: a limit refuses people, so it should not catch neighbours).
  */
-export function clientNetwork(ip: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  const address = ip.split('%')[0]!;
-  if (!isIPv6(address)) return ip;
-  const [head = '', tail] = address.split('::');
-  const groups = head ? head.split(':') : [];
-  if (tail !== undefined) {
-    const tailGroups = tail ? tail.split(':') : [];
-    // An embedded IPv4 tail fills two groups.
-    const tailSize = tailGroups.reduce((size, group) => size + (group.includes('.') ? 2 : 1), 0);
-    groups.push(...Array<string>(8 - groups.length - tailSize).fill('0'), ...tailGroups);
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
-}
+export const clientNetwork = (ip: string) => ipNetwork(ip, 64);
 
 /** Counts requests in a store shared by every process, on a clock tests may replace. */
 export class SharedRateLimiter {

@@ -4,7 +4,6 @@ import type { UploadsTable } from '../db/schema.js';
 
 export type UploadRow = UploadsTable;
 
-/** The person's uploads, newest first. */
 /**
  * Up to `limit` of a person's uploads, newest first (the hash breaks ties), starting after
  * `after` in that order.

@@ -4,15 +4,18 @@
  * seconds one flush writes them in one transaction. A visitor is their address and browser,
  * kept in memory until the flush and stored only as a hash keyed with a secret kept outside the
  * database and salted with a random salt of the day, which is deleted when the day is over; then
- * only the day's numbers remain.
+ * only the day's numbers remain. So that one network cannot fill a page's numbers, each
+ * network's visitors are also remembered in this process for the day, as fingerprints keyed with
+ * a secret of the process (network-shares.ts), never stored.
  */
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import ipaddr from 'ipaddr.js';
 import { indiaDay, indiaDayStart } from '../../shared/visits.js';
 import type { Db } from '../db/database.js';
+import { canonicalIp } from '../net/ip-network.js';
+import { NetworkShares } from './network-shares.js';
 import { isOwnPage } from './own-pages.js';
 import { addVisits, rollUpDaysBefore, saltOf, type VisitBatch } from './visits.repository.js';
 import { DAY_MS } from '../../shared/domain/time.js';
@@ -50,21 +53,7 @@ const HASHES_PER_TURN = 500;
 const MAX_VISITORS_PER_PAGE_DAY = 20_000;
 const MAX_REFERRERS_PER_PAGE_DAY = 100;
 const MAX_REFERRER_HOST = 100;
-/**
- * What one network (an IPv4 address; an IPv6 /48, the most one customer is given) may add to one
- * page in a day: without this, one address sending made-up browsers or referrers would fill the
- * page's day above and leave its real visitors uncounted. Generous for the people behind one
- * office or carrier address who look at the same portfolio on the same day.
- */
-const MAX_VISITORS_PER_NETWORK = 200;
-const MAX_REFERRERS_PER_NETWORK = 10;
-/**
- * Networks and their visitors remembered for the day, over all pages: past either bound they are
- * all forgotten together, so memory stays bounded (about 30 MB at most) whatever the traffic.
- */
-const MAX_NETWORKS_PER_DAY = 50_000;
-const MAX_NETWORK_VISITORS_PER_DAY = 500_000;
-/** IPv6 addresses in one spelling each, remembered: parsing one costs microseconds. */
+/** Addresses in one spelling each (canonicalIp), remembered: parsing IPv6 costs microseconds. */
 const ADDRESS_FORMS_MAX = 4096;
 
 interface Pending {
@@ -76,25 +65,12 @@ interface Pending {
   referrers: Map<string, number>;
 }
 
-/** What one network added to one page today. */
-interface NetworkShare {
-  /**
-   * Its visitors (address and browser), each as a keyed 30-bit fingerprint: a small integer, so
-   * that a visitor counted before a flush is known after it, and nobody can make two collide.
-   */
-  visitors: Set<number>;
-  /** Referring sites it was the first to bring. */
-  referrers: number;
-}
-
 /** What one page gathered today in this process. */
 interface PageToday {
   /** Visitors sent (or about to be sent) to the store. */
   visitors: number;
   /** The referring sites it knows. */
   referrers: Set<string>;
-  /** By network (networkOf). */
-  networks: Map<string, NetworkShare>;
 }
 
 export class VisitCounter {
@@ -106,15 +82,9 @@ export class VisitCounter {
   private pendingVisitors = 0;
   /** Visitors taken by the flush under way: held until it has written them. */
   private flushingVisitors = 0;
-  private today = {
-    day: '',
-    pages: new Map<string, PageToday>(),
-    networks: 0,
-    networkVisitors: 0,
-  };
+  private today = { day: '', pages: new Map<string, PageToday>() };
+  private readonly networkShares = new NetworkShares();
   private readonly addressForms = new Map<string, string>();
-  /** Keys the networks' visitor fingerprints: a secret of this process. */
-  private readonly fingerprintKey = randomBytes(32);
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   /** The flush that follows the one under way, for the views counted since it began. */
@@ -164,16 +134,15 @@ export class VisitCounter {
     const entry = this.pendingOf(day, username);
     entry.views += 1;
     const page = this.todayOf(day, username);
-    let address: string | undefined;
+    const address = this.oneSpelling(this.addressOf(request));
     if (
       this.pendingVisitors + this.flushingVisitors < MAX_PENDING_VISITORS &&
       page.visitors < MAX_VISITORS_PER_PAGE_DAY
     ) {
-      address = this.oneSpelling(this.addressOf(request));
       const kept = keptAgent(agent);
       const agents = entry.visitors.get(address);
       // A browser already counted since the last flush costs no more than this look-up.
-      if (!agents?.has(kept) && this.networkMayAddVisitor(page, address, kept)) {
+      if (!agents?.has(kept) && this.networkShares.admitVisitor(day, username, address, kept)) {
         if (agents) agents.add(kept);
         else entry.visitors.set(copyOf(address), new Set([kept]));
         this.pendingVisitors += 1;
@@ -187,7 +156,7 @@ export class VisitCounter {
       if (
         known.has(host) ||
         (known.size < MAX_REFERRERS_PER_PAGE_DAY &&
-          this.networkMayAddReferrer(page, address ?? this.oneSpelling(this.addressOf(request))))
+          this.networkShares.admitReferrer(day, username, address))
       ) {
         known.add(host);
         entry.referrers.set(host, (entry.referrers.get(host) ?? 0) + 1);
@@ -195,62 +164,15 @@ export class VisitCounter {
     }
   }
 
-  /** Whether this address and browser may count as one of its network's visitors today. */
-  private networkMayAddVisitor(page: PageToday, address: string, agent: string): boolean {
-    const print = this.fingerprint(address, agent);
-    if (this.today.networkVisitors >= MAX_NETWORK_VISITORS_PER_DAY) this.forgetNetworks();
-    const share = this.shareOf(page, address);
-    if (share.visitors.has(print)) return true;
-    if (share.visitors.size >= MAX_VISITORS_PER_NETWORK) return false;
-    share.visitors.add(print);
-    this.today.networkVisitors += 1;
-    return true;
-  }
-
-  /** Whether this address's network may bring the page one more referring site today. */
-  private networkMayAddReferrer(page: PageToday, address: string): boolean {
-    const share = this.shareOf(page, address);
-    if (share.referrers >= MAX_REFERRERS_PER_NETWORK) return false;
-    share.referrers += 1;
-    return true;
-  }
-
-  private shareOf(page: PageToday, address: string): NetworkShare {
-    const network = networkOf(address);
-    let share = page.networks.get(network);
-    if (!share) {
-      if (this.today.networks >= MAX_NETWORKS_PER_DAY) this.forgetNetworks();
-      share = { visitors: new Set(), referrers: 0 };
-      page.networks.set(network, share);
-      this.today.networks += 1;
-    }
-    return share;
-  }
-
-  private forgetNetworks(): void {
-    for (const page of this.today.pages.values()) page.networks.clear();
-    this.today.networks = 0;
-    this.today.networkVisitors = 0;
-  }
-
-  private fingerprint(address: string, agent: string): number {
-    const digest = createHmac('sha256', this.fingerprintKey)
-      .update(`${address}\u0000${agent}`)
-      .digest();
-    return digest.readUInt32BE(0) >>> 2;
-  }
-
   /**
-   * An address in one spelling: an IPv4-mapped IPv6 address (how a dual-stack socket reports an
-   * IPv4 client) as its IPv4 address, other IPv6 addresses in full lowercase form, so that one
-   * visitor is one visitor however a proxy wrote their address. IPv4 addresses are left as they
-   * are (clientAddress only passes valid ones, which have a single spelling).
+   * The visitor's address in one spelling (canonicalIp), so that one visitor is one visitor
+   * however a socket or a proxy wrote their address: the key of their visits until the flush.
    */
   private oneSpelling(address: string): string {
     if (!address.includes(':')) return address;
     let spelled = this.addressForms.get(address);
     if (spelled === undefined) {
-      spelled = spellingOf(address);
+      spelled = copyOf(canonicalIp(address));
       if (this.addressForms.size >= ADDRESS_FORMS_MAX) this.addressForms.clear();
       this.addressForms.set(copyOf(address), spelled);
     }
@@ -269,14 +191,9 @@ export class VisitCounter {
   }
 
   private todayOf(day: string, username: string): PageToday {
-    if (this.today.day !== day) {
-      this.today = { day, pages: new Map(), networks: 0, networkVisitors: 0 };
-    }
+    if (this.today.day !== day) this.today = { day, pages: new Map() };
     let page = this.today.pages.get(username);
-    if (!page) {
-      page = { visitors: 0, referrers: new Set(), networks: new Map() };
-      this.today.pages.set(username, page);
-    }
+    if (!page) this.today.pages.set(username, (page = { visitors: 0, referrers: new Set() }));
     return page;
   }
 
@@ -377,26 +294,6 @@ const copyOf = (text: string) => Buffer.from(text, 'latin1').toString('latin1');
 /** The part of a browser's string kept until the flush: its first VISITOR_AGENT_KEPT characters. */
 function keptAgent(agent: string): string {
   return agent.length <= VISITOR_AGENT_KEPT ? agent : copyOf(agent.slice(0, VISITOR_AGENT_KEPT));
-}
-
-function spellingOf(address: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!ipaddr.IPv6.isValid(address)) return copyOf(address);
-  const parsed = ipaddr.IPv6.parse(address);
-  return parsed.isIPv4MappedAddress()
-    ? parsed.toIPv4Address().toString()
-    : parsed.toNormalizedString();
-}
-
-/**
- * The network of an address in one spelling (oneSpelling): an IPv4 address itself, an IPv6
- * address's first 48 bits (its first three groups).
- */
-export function networkOf(address: string): string {
-  if (!address.includes(':')) return address;
-  const groups = address.split(':', 3);
-  return `${groups.join(':')}::/48`;
 }
 
 function hashVisitor(pepper: string, salt: string, entry: Pending, visitor: string): string {

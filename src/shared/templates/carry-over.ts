@@ -15,6 +15,7 @@ import {
 } from '../domain/portfolio.js';
 import type { SectionSpec, TemplateDefinition } from './definition.js';
 import { pickTemplateFields } from './pick-fields.js';
+import { plural } from '../plural.js';
 
 const PERSONAL_LABELS: Record<PersonalField, string> = {
   name: 'Name',
@@ -46,8 +47,6 @@ const TILE_LABELS: Record<TileField, string> = {
 
 const filled = (value: unknown): boolean =>
   Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== '';
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function tileHasContent(section: Section, spec: SectionSpec): number {
   return section.sectionTiles.filter((tile) => spec.tileFields.some((field) => filled(tile[field])))

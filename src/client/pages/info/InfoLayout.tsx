@@ -2,7 +2,7 @@ import { Children, isValidElement, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CHOOSE_PATH } from '../../../shared/routes.js';
 import { Footer } from '../../components/Footer.js';
-import { TopBar } from '../../components/TopBar.js';
+import { MAIN_CONTENT_ID, TopBar } from '../../components/TopBar.js';
 import { SUPPORT_EMAIL } from './support.js';
 // Every info page gets all four in this order, as one stylesheet: the About and Contact parts
 // come after the card, whose defaults some of their rules replace.
@@ -39,9 +39,6 @@ export function InfoLayout({
   const contents = listSections ? sectionsOf(children) : [];
   return (
     <div className="info">
-      <a className="info-skip" href="#info-content">
-        Skip to content
-      </a>
       <TopBar>
         {headerAction ?? (
           <Link className="button button--ghost info-topbar__cta" to={CHOOSE_PATH}>
@@ -50,7 +47,7 @@ export function InfoLayout({
           </Link>
         )}
       </TopBar>
-      <main className="info-main" id="info-content" tabIndex={-1}>
+      <main className="info-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <div className="info-hero">
           <div className="info-column">
             <h1 className="info-title">{title}</h1>
