@@ -185,9 +185,9 @@ describe('the landing page', () => {
         ['/template1', 'Mini-port'],
       ].map(([href, name]) => [href, `Preview the ${name} template`]),
     );
-    // After the top bar (home, My portfolios, Templates), tabbing reaches the hero's Get Started
-    // first, then the pictures, each lifting in focus.
-    for (let i = 0; i < 5; i += 1) await page.keyboard.press('Tab');
+    // After the top bar (Skip to content, home, My portfolios, Templates), tabbing reaches the
+    // hero's Get Started first, then the pictures, each lifting in focus.
+    for (let i = 0; i < 6; i += 1) await page.keyboard.press('Tab');
     const focused = page.locator(':focus');
     await expect(focused.getAttribute('href')).resolves.toBe('/template1');
     await expect(focused.evaluate((link) => getComputedStyle(link).translate)).resolves.toBe(
