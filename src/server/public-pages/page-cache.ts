@@ -1,3 +1,5 @@
+import { ownCopy } from '../own-string.js';
+
 /** Header names (lowercase) and values, as Node's writeHead takes them. */
 export type HeaderMap = Record<string, string | number | string[]>;
 
@@ -95,6 +97,8 @@ export interface PageCacheStats {
 }
 
 interface Entry {
+  /** The username it is kept under: a string of its own (ownCopy), reused when it moves. */
+  key: string;
   page: CachedPage;
   bytes: number;
   /** `moves` when the entry last went to the most recent end. */
@@ -128,7 +132,8 @@ export class PageCache {
     this.hits += 1;
     if (this.moves - entry.movedAt > this.pages.size >> 1) {
       this.pages.delete(username);
-      this.pages.set(username, entry);
+      // The entry's own key: the one asked with may be cut from the request's path.
+      this.pages.set(entry.key, entry);
       entry.movedAt = ++this.moves;
     }
     return entry.page;
@@ -144,7 +149,8 @@ export class PageCache {
     const bytes = cachedPageBytes(page);
     // A page larger than the whole cache is served but not kept.
     if (bytes > this.maxBytes) return;
-    this.pages.set(username, { page, bytes, movedAt: ++this.moves });
+    const key = ownCopy(username);
+    this.pages.set(key, { key, page, bytes, movedAt: ++this.moves });
     this.bytes += bytes;
     for (const [oldest, entry] of this.pages) {
       if (this.bytes <= this.maxBytes) break;

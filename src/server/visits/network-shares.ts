@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { ipNetwork } from '../net/ip-network.js';
+import { ownCopy } from '../own-string.js';
 
 /**
  * What one network (an IPv4 address; an IPv6 /48, the most one customer is given) may add to one
@@ -73,9 +74,10 @@ export class NetworkShares {
     if (share) return share;
     if (this.networkCount >= MAX_NETWORKS) this.forget();
     let networks = this.pages.get(username);
-    if (!networks) this.pages.set(username, (networks = new Map()));
+    // Kept all day: keys of their own, not views into a request's path or header (ownCopy).
+    if (!networks) this.pages.set(ownCopy(username), (networks = new Map()));
     share = { visitors: new Set(), referrers: 0 };
-    networks.set(network, share);
+    networks.set(ownCopy(network), share);
     this.networkCount += 1;
     return share;
   }

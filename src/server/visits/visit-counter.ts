@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { indiaDay, indiaDayStart } from '../../shared/visits.js';
 import type { Db } from '../db/database.js';
 import { canonicalIp } from '../net/ip-network.js';
+import { ownCopy } from '../own-string.js';
 import { NetworkShares } from './network-shares.js';
 import { isOwnPage } from './own-pages.js';
 import { addVisits, rollUpDaysBefore, saltOf, type VisitBatch } from './visits.repository.js';
@@ -144,7 +145,7 @@ export class VisitCounter {
       // A browser already counted since the last flush costs no more than this look-up.
       if (!agents?.has(kept) && this.networkShares.admitVisitor(day, username, address, kept)) {
         if (agents) agents.add(kept);
-        else entry.visitors.set(copyOf(address), new Set([kept]));
+        else entry.visitors.set(ownCopy(address), new Set([kept]));
         this.pendingVisitors += 1;
         page.visitors += 1;
       }
@@ -172,9 +173,9 @@ export class VisitCounter {
     if (!address.includes(':')) return address;
     let spelled = this.addressForms.get(address);
     if (spelled === undefined) {
-      spelled = copyOf(canonicalIp(address));
+      spelled = ownCopy(canonicalIp(address));
       if (this.addressForms.size >= ADDRESS_FORMS_MAX) this.addressForms.clear();
-      this.addressForms.set(copyOf(address), spelled);
+      this.addressForms.set(ownCopy(address), spelled);
     }
     return spelled;
   }
@@ -184,8 +185,10 @@ export class VisitCounter {
     if (!pages) this.pending.set(day, (pages = new Map()));
     let entry = pages.get(username);
     if (!entry) {
-      entry = { username, day, views: 0, visitors: new Map(), referrers: new Map() };
-      pages.set(username, entry);
+      // The username may be cut from the request's path (see ownCopy).
+      const key = ownCopy(username);
+      entry = { username: key, day, views: 0, visitors: new Map(), referrers: new Map() };
+      pages.set(key, entry);
     }
     return entry;
   }
@@ -193,7 +196,10 @@ export class VisitCounter {
   private todayOf(day: string, username: string): PageToday {
     if (this.today.day !== day) this.today = { day, pages: new Map() };
     let page = this.today.pages.get(username);
-    if (!page) this.today.pages.set(username, (page = { visitors: 0, referrers: new Set() }));
+    if (!page) {
+      page = { visitors: 0, referrers: new Set() };
+      this.today.pages.set(ownCopy(username), page);
+    }
     return page;
   }
 
@@ -285,15 +291,9 @@ export class VisitCounter {
   }
 }
 
-/**
- * A string of its own: text cut from a header (an address out of X-Forwarded-For, the start of
- * a browser's string) would otherwise keep the whole header alive while it is held.
- */
-const copyOf = (text: string) => Buffer.from(text, 'latin1').toString('latin1');
-
 /** The part of a browser's string kept until the flush: its first VISITOR_AGENT_KEPT characters. */
 function keptAgent(agent: string): string {
-  return agent.length <= VISITOR_AGENT_KEPT ? agent : copyOf(agent.slice(0, VISITOR_AGENT_KEPT));
+  return agent.length <= VISITOR_AGENT_KEPT ? agent : ownCopy(agent.slice(0, VISITOR_AGENT_KEPT));
 }
 
 function hashVisitor(pepper: string, salt: string, entry: Pending, visitor: string): string {
