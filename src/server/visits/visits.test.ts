@@ -52,6 +52,12 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
       () => 'x',
       'pepper',
     );
+  /** A view of `page` through `counter` by a browser named `agent`, maybe sent from `referer`. */
+  const viewsOfPage = (counter: VisitCounter, page: string) => (agent: string, referer?: string) =>
+    counter.count(page, {
+      method: 'GET',
+      headers: { 'user-agent': `Mozilla/5.0 ${agent}`, ...(referer ? { referer } : {}) },
+    } as IncomingMessage);
   /** A page's views stored for its days so far, together. */
   const viewsOf = async (username: string) => {
     const row = await t.database.db
@@ -261,11 +267,7 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     // From 120 addresses: one alone may add only a few of a page's visitors (next test).
     let viewed = 0;
     const counter = counterAt(() => `10.1.0.${viewed++ % 120}`);
-    const visit = (agent: string, referer?: string) =>
-      counter.count(flooded, {
-        method: 'GET',
-        headers: { 'user-agent': `Mozilla/5.0 ${agent}`, ...(referer ? { referer } : {}) },
-      } as IncomingMessage);
+    const visit = viewsOfPage(counter, flooded);
     for (let index = 0; index < 12_000; index += 1) {
       visit(`Browser ${index}`, `https://site-${index % 500}.example/`);
     }
@@ -291,11 +293,7 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     const page = uniqueName('net');
     let address = '198.51.100.7';
     const counter = counterAt(() => address);
-    const visit = (agent: string, referer?: string) =>
-      counter.count(page, {
-        method: 'GET',
-        headers: { 'user-agent': `Mozilla/5.0 ${agent}`, ...(referer ? { referer } : {}) },
-      } as IncomingMessage);
+    const visit = viewsOfPage(counter, page);
     for (let index = 0; index < 500; index += 1) {
       visit(`Browser ${index}`, `https://site-${index}.example/`);
     }
