@@ -278,7 +278,7 @@ export class VisitCounter {
           referrers: entry.referrers,
         });
       }
-      if (batches.length > 0) await addVisits(this.db, batches);
+      if (batches.length > 0) await addVisits(this.db, batches, yieldToOtherRequests);
       const today = indiaDay(now);
       if (this.rolledUpBefore !== today) {
         await rollUpDaysBefore(this.db, today, yieldToOtherRequests);

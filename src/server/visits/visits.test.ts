@@ -13,6 +13,7 @@ import { publishAs, uniqueName } from '../../../test/orders.js';
 import { signIn, type CookieJar } from '../../../test/signin.js';
 import { indiaDay, indiaDayStart, type VisitStats } from '../../shared/visits.js';
 import { VisitCounter } from './visit-counter.js';
+import { addVisits, type VisitBatch } from './visits.repository.js';
 import { DAY_MS } from '../../shared/domain/time.js';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -287,6 +288,59 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
       .where('username', '=', flooded)
       .execute();
     expect(referrers).toHaveLength(100);
+  });
+
+  it('writes a flush of many pages a statement of a few hundred rows at a time, other work running between', async () => {
+    const prefix = uniqueName('many');
+    const day = indiaDay(Date.now());
+    const batches: VisitBatch[] = Array.from({ length: 3_000 }, (_, index) => ({
+      username: `${prefix}-${index}`,
+      day,
+      views: 2,
+      visitors: [`hash-${index}`],
+      referrers: new Map([['site.example', 2]]),
+    }));
+    const rowsLike = async (table: 'page_views' | 'page_visitors' | 'page_referrers') => {
+      const row = await t.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('username', 'like', `${prefix}-%`)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    };
+    const stored = async () =>
+      (await rowsLike('page_views')) +
+      (await rowsLike('page_visitors')) +
+      (await rowsLike('page_referrers'));
+    // What each stretch between two yields wrote: never more than one statement's rows.
+    const stretches: number[] = [];
+    let before = 0;
+    const between = async () => {
+      const now = await stored();
+      stretches.push(now - before);
+      before = now;
+    };
+    await addVisits(t.database.db, batches, between);
+    // 9,000 rows in statements of 500: 18 statements, 17 stretches between them.
+    expect(stretches).toHaveLength(17);
+    expect(Math.max(...stretches)).toBeLessThanOrEqual(500);
+    expect(await stored()).toBe(9_000);
+    // Again: views and referrers add up, each visitor stays one.
+    await addVisits(t.database.db, batches, between);
+    expect(Math.max(...stretches)).toBeLessThanOrEqual(500);
+    expect(await stored()).toBe(9_000);
+    const summed = await t.database.db
+      .selectFrom('page_views')
+      .innerJoin('page_referrers', (join) =>
+        join
+          .onRef('page_referrers.username', '=', 'page_views.username')
+          .onRef('page_referrers.day', '=', 'page_views.day'),
+      )
+      .select(['page_views.views as views', 'page_referrers.views as referred'])
+      .where('page_views.username', 'like', `${prefix}-%`)
+      .execute();
+    expect(summed).toHaveLength(3_000);
+    expect(summed.every((row) => row.views === 4 && row.referred === 4)).toBe(true);
   });
 
   it("lets one network add only its share of a page's visitors and referring sites in a day", async () => {
