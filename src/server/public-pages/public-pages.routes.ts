@@ -18,7 +18,7 @@ import {
 } from './page-cache.js';
 import { publicPageCsp } from './page-csp.js';
 import { PageRenderer } from './page-renderer.js';
-import { Sitemaps, type SitemapFile } from './sitemap.js';
+import { Sitemaps, sitemapXml, type SitemapFile } from './sitemap.js';
 import { StoredPages } from './stored-pages.service.js';
 
 /** The stored column of each encoding we send. */
@@ -199,7 +199,7 @@ export function registerPublicPages(
       .header('cache-control', 'public, max-age=300')
       .header('vary', 'Accept-Encoding');
     if (gzip) reply.header('content-encoding', 'gzip');
-    return reply.send(gzip ? file.gzip : file.xml);
+    return reply.send(gzip ? file.gzip : sitemapXml(file));
   };
 
   app.get('/sitemap.xml', async (request, reply) => {

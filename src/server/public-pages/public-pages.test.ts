@@ -145,6 +145,19 @@ describe.each(TEST_DIALECTS)('public portfolio pages on %s', (dialect) => {
         .poll(sitemap, { timeout: 5000, interval: 50 })
         .toContain(`<loc>${t.url}/users/person-${n}</loc>`);
     }
+    // Kept compressed: a client that takes no gzip is sent the same XML, inflated.
+    const compressed = await fetch(`${t.url}/sitemaps/1.xml`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(compressed.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(`${t.url}/sitemaps/1.xml`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const plainXml = await plain.text();
+    expect(plainXml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
+    expect(plainXml).toBe(await compressed.text());
     const robots = await (await fetch(`${t.url}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${t.url}/sitemap.xml`);
     expect(robots).toContain('Disallow: /api/');
