@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.js';
-import { isDatabaseReady, migrateToLatest, openDatabase } from './database.js';
+import { inTransaction, isDatabaseReady, migrateToLatest, openDatabase } from './database.js';
 import { migrations } from './migrations/index.js';
 
 const TABLES = [
@@ -169,6 +169,36 @@ describe.each(TEST_DIALECTS)('the database on %s', (dialect) => {
 });
 
 describe('the SQLite file', () => {
+  it('commits a transaction that reads, then writes, though another process wrote in between', async () => {
+    const database = await createTestDatabase('sqlite');
+    // Two connections to one file, as two processes have; the other waits 50 ms for the lock.
+    const { db } = openDatabase({ sqliteFile: database.sqliteFile });
+    const other = openDatabase({ sqliteFile: database.sqliteFile, busyTimeoutMs: 50 }).db;
+    const salt = (day: string) =>
+      other.insertInto('visit_salts').values({ day, salt: 'x' }).execute();
+    try {
+      let otherWrote: boolean | undefined;
+      await inTransaction(db, async (trx) => {
+        await trx.selectFrom('visit_salts').selectAll().execute();
+        // A deferred transaction would let this in, then fail its own write below at once.
+        otherWrote = await salt('2026-01-01').then(
+          () => true,
+          () => false,
+        );
+        await trx.insertInto('visit_salts').values({ day: '2026-01-02', salt: 'y' }).execute();
+      });
+      expect(otherWrote).toBe(false);
+      // Once it commits, the other process writes as before.
+      await salt('2026-01-03');
+      const days = await db.selectFrom('visit_salts').select('day').orderBy('day').execute();
+      expect(days.map((row) => row.day)).toEqual(['2026-01-02', '2026-01-03']);
+    } finally {
+      await other.destroy();
+      await db.destroy();
+      await database.destroy();
+    }
+  });
+
   it('gets the page cache it is given, in megabytes', async () => {
     const database = await createTestDatabase('sqlite', { prepare: false });
     const { db } = openDatabase({ sqliteFile: database.sqliteFile, sqliteCacheMb: 48 });

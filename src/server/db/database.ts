@@ -2,12 +2,17 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
+  CompiledQuery,
   Kysely,
   Migrator,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
+  SqliteDriver,
   sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -111,9 +116,32 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
   file.pragma('synchronous = NORMAL');
   // A negative size is in KiB.
   if (options.sqliteCacheMb) file.pragma(`cache_size = ${-1024 * options.sqliteCacheMb}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: file }) });
   sqliteConnections.set(db, file);
   return { db, dialect: 'sqlite' };
+}
+
+/**
+ * SQLite transactions take the file's write lock as they begin (BEGIN IMMEDIATE), waiting for it
+ * up to busy_timeout like any write. A deferred BEGIN reads on a snapshot and asks for the lock
+ * at its first write, and if another process committed in between, SQLite fails it at once
+ * (SQLITE_BUSY: its snapshot is stale, and no wait helps): under another process's stream of
+ * small writes (visitor counts), publishes failed with 503. Every transaction here writes.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
 }
 
 /** Brings the schema up to date; safe to run from several processes at once (Kysely locks). */
