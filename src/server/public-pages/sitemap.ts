@@ -35,7 +35,7 @@ const MIN_BUILD_GAP_MS = 1000;
 
 /**
  * A built sitemap, kept in its gzip form only: a child of 50,000 URLs is about 4 MB of XML and
- * a tenth of that compressed. Crawlers take gzip; the rare client that does not is sent the XML
+ * about 140 KB compressed. Crawlers take gzip; the rare client that does not is sent the XML
  * inflated as it goes (sitemapXml).
  */
 export interface SitemapFile {
