@@ -286,6 +286,13 @@ async function main(): Promise<void> {
   const ratio = median((r) => r.ours.requestsPerSecond) / median((r) => r.nginx.requestsPerSecond);
   const bareRatio =
     median((r) => r.bare.requestsPerSecond) / median((r) => r.nginx.requestsPerSecond);
+  /** The ratio of our requests per second to `peer`'s in each round: median (lowest-highest). */
+  const roundRatios = (peer: 'bare' | 'nginx') => {
+    const ratios = rounds
+      .map((r) => r.ours.requestsPerSecond / r[peer].requestsPerSecond)
+      .sort((a, b) => a - b);
+    return `${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)})`;
+  };
   const lines = [
     '## Public portfolio page',
     '',
@@ -306,6 +313,7 @@ async function main(): Promise<void> {
     `**Ratio: ${ratio.toFixed(2)} of nginx's requests per second** (target at least 0.7; p99 target under 30 ms).`,
     `A bare Node server reaches ${bareRatio.toFixed(2)} of nginx in the same run; ours reaches ${(ratio / bareRatio).toFixed(2)} of the bare Node server (target at least 0.95).`,
     `By CPU time per request, the bare Node server's is ${(median((r) => r.bare.cpuUsPerRequest) / median((r) => r.ours.cpuUsPerRequest)).toFixed(2)} of ours.`,
+    `Round by round (each of our rounds against the bare Node and nginx rounds right after it, so that the machine's drift between rounds cancels): ours/bare ${roundRatios('bare')}; ours/nginx ${roundRatios('nginx')}.`,
     '',
     "### Page weight (first visit, brotli, without the person's own images; target under 60 KB)",
     '',
