@@ -192,14 +192,14 @@ export function registerPublicPages(
       ),
   );
 
-  const sendSitemap = (request: FastifyRequest, reply: FastifyReply, file: SitemapFile) => {
+  const sendSitemap = async (request: FastifyRequest, reply: FastifyReply, file: SitemapFile) => {
     const gzip = pickEncoding(request.headers['accept-encoding']) !== 'identity';
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
       .header('vary', 'Accept-Encoding');
     if (gzip) reply.header('content-encoding', 'gzip');
-    return reply.send(gzip ? file.gzip : sitemapXml(file));
+    return reply.send(gzip ? file.gzip : await sitemapXml(file));
   };
 
   app.get('/sitemap.xml', async (request, reply) => {

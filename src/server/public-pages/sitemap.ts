@@ -1,6 +1,7 @@
 import { finished } from 'node:stream/promises';
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
-import { createGunzip, createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createGzip, gunzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import { isSqlite, type Db } from '../db/database.js';
@@ -36,11 +37,15 @@ const MIN_BUILD_GAP_MS = 1000;
 /**
  * A built sitemap, kept in its gzip form only: a child of 50,000 URLs is about 4 MB of XML and
  * about 140 KB compressed. Crawlers take gzip; the rare client that does not is sent the XML
- * inflated as it goes (sitemapXml).
+ * inflated (sitemapXml).
  */
 export interface SitemapFile {
   gzip: Buffer;
+  /** The XML, once a client that takes no gzip asked for it; kept until the next build. */
+  xml?: Promise<Buffer>;
 }
+
+const gunzipAsync = promisify(gunzip);
 
 /** The index and its children, built together from one walk, so no portfolio is listed twice. */
 interface Built {
@@ -278,9 +283,15 @@ class CompressedFile {
   }
 }
 
-/** The XML of a kept file, inflated as it is sent. */
-export function sitemapXml(file: SitemapFile): NodeJS.ReadableStream {
-  const stream = createGunzip();
-  stream.end(file.gzip);
-  return stream;
+/**
+ * The XML of a kept file, inflated (in the thread pool) on the first request that takes no gzip
+ * and kept with the file: inflating it for each such request would let any client keep the
+ * thread pool busy, and keeping it costs at most what every file kept before.
+ */
+export function sitemapXml(file: SitemapFile): Promise<Buffer> {
+  file.xml ??= gunzipAsync(file.gzip).catch((error: unknown) => {
+    file.xml = undefined;
+    throw error;
+  });
+  return file.xml;
 }
