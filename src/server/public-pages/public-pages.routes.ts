@@ -193,7 +193,8 @@ export function registerPublicPages(
   );
 
   const sendSitemap = async (request: FastifyRequest, reply: FastifyReply, file: SitemapFile) => {
-    const gzip = pickEncoding(request.headers['accept-encoding']) !== 'identity';
+    // Kept as gzip: a client that names only br (or nothing) gets the XML.
+    const gzip = /\bgzip\b/i.test(request.headers['accept-encoding'] ?? '');
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')

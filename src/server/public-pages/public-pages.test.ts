@@ -158,6 +158,10 @@ describe.each(TEST_DIALECTS)('public portfolio pages on %s', (dialect) => {
     const plainXml = await plain.text();
     expect(plainXml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
     expect(plainXml).toBe(await compressed.text());
+    // Only brotli accepted: not gzip, so the XML too.
+    const brOnly = await fetch(`${t.url}/sitemaps/1.xml`, { headers: { 'accept-encoding': 'br' } });
+    expect(brOnly.headers.get('content-encoding')).toBeNull();
+    expect(await brOnly.text()).toBe(plainXml);
     const robots = await (await fetch(`${t.url}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${t.url}/sitemap.xml`);
     expect(robots).toContain('Disallow: /api/');
