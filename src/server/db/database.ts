@@ -60,8 +60,9 @@ export interface OpenDatabase {
 const sqliteConnections = new WeakMap<Db, SqliteDatabase.Database>();
 
 /**
- * The raw SQLite connection under `db`, for the rare read on a hot path that must not pay for
- * Kysely's compile and better-sqlite3's prepare on every call (see public-pages/public-pages.repository.ts).
+ * The raw SQLite connection under `db`, for the rare statement on a hot path that must not pay
+ * for Kysely's compile and better-sqlite3's prepare on every call (public-pages.repository.ts's
+ * page reads, visits.repository.ts's flush).
  * Undefined on PostgreSQL.
  */
 export function sqliteConnectionOf(db: Db): SqliteDatabase.Database | undefined {

@@ -8,12 +8,12 @@
  * network's visitors are also remembered in this process for the day, as fingerprints keyed with
  * a secret of the process (network-shares.ts), never stored.
  */
-import { setImmediate as yieldToOtherRequests, setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { indiaDay, indiaDayStart } from '../../shared/visits.js';
-import { isSqlite, type Db } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import { canonicalIp } from '../net/ip-network.js';
 import { ownCopy } from '../own-string.js';
 import { NetworkShares } from './network-shares.js';
@@ -46,13 +46,7 @@ const MAX_PENDING_VISITORS = 50_000;
 const VISITOR_AGENT_KEPT = 512;
 /** Visitors hashed between two yields of a flush: about a millisecond of the event loop. */
 const HASHES_PER_TURN = 500;
-/**
- * SQLite: the pause between two of a flush's statements, with the file's write lock let go.
- * Another process waiting for it polls now and then (SQLite's busy handler sleeps 1, 2, 5, 10
- * ms and more between tries): with the next statement following at once, a flush of 100,000
- * pages' rows kept another process's publish out past its 5 s busy timeout.
- */
-const SQLITE_WRITER_GAP_MS = 5;
+
 /**
  * What one page may add in a day, per process: visitors and distinct referring sites past these
  * are not stored (views still count), so a flood of made-up browsers or referrers cannot fill
@@ -285,10 +279,7 @@ export class VisitCounter {
           referrers: entry.referrers,
         });
       }
-      if (batches.length > 0)
-        await addVisits(this.db, batches, () =>
-          isSqlite(this.db) ? sleep(SQLITE_WRITER_GAP_MS) : yieldToOtherRequests(),
-        );
+      if (batches.length > 0) await addVisits(this.db, batches, yieldToOtherRequests);
       const today = indiaDay(now);
       if (this.rolledUpBefore !== today) {
         await rollUpDaysBefore(this.db, today, yieldToOtherRequests);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { isSqlite, sqliteConnectionOf, type Db } from '../db/database.js';
@@ -31,13 +32,21 @@ export async function saltOf(db: Db, day: string, fresh: string): Promise<string
 }
 
 /**
- * Rows per statement, each statement its own transaction, with `between` awaited between two:
- * one flush holds whatever pages were viewed in its interval (tens of thousands under load),
- * and written in one transaction it held the event loop on SQLite for 1.5 s at 15,000 pages,
- * and a PostgreSQL connection for a round trip per page. A flush need not be atomic: a failed
- * one loses only its own rows (see VisitCounter.write).
+ * Rows per write, each write its own transaction (one multi-row statement on PostgreSQL, a
+ * prepared statement run per row on SQLite), with `between` awaited between two: one flush
+ * holds whatever pages were viewed in its interval (tens of thousands under load), and written
+ * in one transaction it held the event loop on SQLite for 1.5 s at 15,000 pages, and a
+ * PostgreSQL connection for a round trip per page. A flush need not be atomic: a failed one
+ * loses only its own rows (see VisitCounter.write).
  */
-const ROWS_PER_STATEMENT = 500;
+const ROWS_PER_WRITE = 500;
+/**
+ * SQLite: the pause between two writes, with the file's write lock let go. Another process
+ * waiting for it polls now and then (SQLite's busy handler sleeps 1, 2, 5, 10 ms and more
+ * between tries): with the next write following at once, a flush of 100,000 pages' rows kept
+ * another process's publish out past its 5 s busy timeout.
+ */
+const SQLITE_WRITER_GAP_MS = 5;
 
 /** Adds batches: views and referrers summed, visitors kept once each. */
 export async function addVisits(
@@ -54,15 +63,18 @@ export async function addVisits(
   const referrers = batches.flatMap(({ username, day, referrers }) =>
     [...referrers].map(([host, views]) => ({ username, day, host, views })),
   );
+  const sqlite = sqliteConnectionOf(db);
   let first = true;
   const eachChunk = async <Row>(rows: Row[], write: (chunk: Row[]) => Promise<unknown>) => {
-    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-      if (!first) await between();
+    for (let start = 0; start < rows.length; start += ROWS_PER_WRITE) {
+      if (!first) {
+        await between();
+        if (sqlite) await sleep(SQLITE_WRITER_GAP_MS);
+      }
       first = false;
-      await write(rows.slice(start, start + ROWS_PER_STATEMENT));
+      await write(rows.slice(start, start + ROWS_PER_WRITE));
     }
   };
-  const sqlite = sqliteConnectionOf(db);
   if (sqlite) {
     const write = sqliteVisitWriter(sqlite);
     // Kysely's hold on the one connection first: no transaction of its own is open meanwhile.
@@ -73,7 +85,7 @@ export async function addVisits(
     return;
   }
   // A batch holds one row per page and day, and per host of a page and day, so no statement
-  // updates a row twice (which PostgreSQL refuses).
+  // updates a row twice (which PostgreSQL refuses). The same upserts as sqliteVisitWriter's.
   await eachChunk(views, (chunk) =>
     db
       .insertInto('page_views')
@@ -121,9 +133,9 @@ const sqliteWriters = new WeakMap<SqliteDatabase.Database, SqliteVisitWriter>();
 
 /**
  * SQLite: each chunk as one transaction of a statement prepared once and run per row, the same
- * upserts as the multi-row statements PostgreSQL gets. Kysely compiled a 500-row statement and
- * better-sqlite3 prepared it anew every time, which cost more than writing the rows: a flush of
- * 50,000 viewed pages took over a second of the event loop.
+ * upserts as addVisits's multi-row statements for PostgreSQL (a change to one goes to both).
+ * Kysely compiled each 500-row statement and better-sqlite3 prepared it anew, which cost more
+ * than writing the rows.
  */
 function sqliteVisitWriter(connection: SqliteDatabase.Database): SqliteVisitWriter {
   let writer = sqliteWriters.get(connection);
