@@ -5,13 +5,16 @@ export type HeaderMap = Record<string, string | number | string[]>;
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+/** Does the client name gzip among the encodings it accepts (q-values not weighed, as below)? */
+export function acceptsGzip(accept: string | undefined): boolean {
+  return !!accept && /\bgzip\b/i.test(accept);
+}
+
 /** The best encoding the client accepts (q-values are not weighed: browsers do not send 0). */
 export function pickEncoding(accept: string | undefined): Encoding {
   if (!accept) return 'identity';
-  const offered = accept.toLowerCase();
-  if (/\bbr\b/.test(offered)) return 'br';
-  if (/\bgzip\b/.test(offered)) return 'gzip';
-  return 'identity';
+  if (/\bbr\b/i.test(accept)) return 'br';
+  return acceptsGzip(accept) ? 'gzip' : 'identity';
 }
 
 /** Each representation has its own tag, as HTTP asks of strong validators. */

@@ -10,6 +10,7 @@ import { addressText } from '../http/route-rules.js';
 import { UNAVAILABLE_PAGE } from './availability.js';
 import { createPublicPageFastPath, type PublicPageFastPath } from './fast-path.js';
 import {
+  acceptsGzip,
   cachedAnswer,
   etagForEncoding,
   matchesIfNoneMatch,
@@ -194,7 +195,7 @@ export function registerPublicPages(
 
   const sendSitemap = async (request: FastifyRequest, reply: FastifyReply, file: SitemapFile) => {
     // Kept as gzip: a client that names only br (or nothing) gets the XML.
-    const gzip = /\bgzip\b/i.test(request.headers['accept-encoding'] ?? '');
+    const gzip = acceptsGzip(request.headers['accept-encoding']);
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
