@@ -3,16 +3,12 @@
  * map key, must not keep the whole path in memory (V8 cuts substrings as views of the whole).
  */
 import type { IncomingMessage } from 'node:http';
-import { runInNewContext } from 'node:vm';
-import { setFlagsFromString } from 'node:v8';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from './db/database.js';
 import { PageCache, type CachedPage } from './public-pages/page-cache.js';
 import { VisitCounter } from './visits/visit-counter.js';
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+import { heapKeptBy } from '../../test/heap.js';
 
 const PAGES = 1_000;
 const PATH_PADDING = 16_000;
@@ -23,15 +19,6 @@ function* usernamesFromLongPaths(): Generator<string> {
     const path = `/users/a-long-username-${index}?${'x'.repeat(PATH_PADDING)}${index}`;
     yield /^\/users\/([a-z0-9-]{1,40})/.exec(path)![1]!;
   }
-}
-
-/** Heap kept by `keep` once garbage is collected, in bytes. */
-function heapKeptBy(keep: () => void): number {
-  collectGarbage();
-  const before = process.memoryUsage().heapUsed;
-  keep();
-  collectGarbage();
-  return process.memoryUsage().heapUsed - before;
 }
 
 const page: CachedPage = {

@@ -1,5 +1,4 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { ipNetwork } from '../net/ip-network.js';
 import { ownCopy } from '../own-string.js';
 
 /**
@@ -17,81 +16,107 @@ const MAX_REFERRERS_PER_NETWORK = 10;
 const MAX_NETWORKS = 50_000;
 const MAX_VISITORS = 500_000;
 
+/** No visitor yet: fingerprints are 30-bit, never negative. */
+const NONE = -1;
+
 /** What one network added to one page today. */
 interface Share {
+  network: string;
   /**
    * Its visitors (address and browser) as fingerprints, so that a visitor counted before a flush
-   * is known after it. Keyed with a secret of the process, so nobody can make two collide, and
-   * 30 bits long, so each is a small integer that V8 keeps in the set without boxing it.
+   * is known after it: one alone as a number (most networks bring a page one visitor a day),
+   * more in a set. Keyed with a secret of the process, so nobody can make two collide, and 30
+   * bits long, so each is a small integer that V8 keeps without boxing it.
    */
-  visitors: Set<number>;
+  visitors: number | Set<number>;
   /** Referring sites it was the first to bring. */
   referrers: number;
 }
 
 /**
+ * Where a page's day keeps its networks' shares: one share alone (the common case, without a
+ * map per page), more by network.
+ */
+export interface SharesOfPage {
+  shares: Share | Map<string, Share> | undefined;
+  /** The generation of NetworkShares these shares belong to: older ones were forgotten. */
+  sharesGeneration: number;
+}
+
+/**
  * Each network's share of each page's visitors and referring sites today, in this process:
- * remembered in memory for the day only, never stored.
+ * remembered in memory for the day only, never stored. The shares live with each page's day
+ * (SharesOfPage); this holds the bounds over all of them and forgets them all at once.
  */
 export class NetworkShares {
-  private day = '';
-  /** By username, then network. */
-  private pages = new Map<string, Map<string, Share>>();
+  /** Bumped to forget every share without visiting every page. */
+  private generation = 0;
   private networkCount = 0;
   private visitorCount = 0;
   private readonly fingerprintKey = randomBytes(32);
 
+  /** A visitor (an address in one spelling, and the kept part of its browser's string). */
+  fingerprint(address: string, agent: string): number {
+    const digest = createHmac('sha256', this.fingerprintKey)
+      .update(`${address}\u0000${agent}`)
+      .digest();
+    return digest.readUInt32BE(0) >>> 2;
+  }
+
   /**
-   * Whether this visitor (an address in one spelling, and the kept part of its browser's string)
-   * may count on the page today; a yes records them in their network's share.
+   * Whether the visitor with fingerprint `print`, of `network`, may count on the page today; a
+   * yes records them in their network's share.
    */
-  admitVisitor(day: string, username: string, address: string, agent: string): boolean {
-    const print = this.fingerprint(address, agent);
+  admitVisitor(page: SharesOfPage, network: string, print: number): boolean {
     if (this.visitorCount >= MAX_VISITORS) this.forget();
-    const share = this.shareOf(day, username, address);
-    if (share.visitors.has(print)) return true;
-    if (share.visitors.size >= MAX_VISITORS_PER_NETWORK) return false;
-    share.visitors.add(print);
+    const share = this.shareOf(page, network);
+    const visitors = share.visitors;
+    if (typeof visitors === 'number') {
+      if (visitors === print) return true;
+      share.visitors = visitors === NONE ? print : new Set([visitors, print]);
+    } else {
+      if (visitors.has(print)) return true;
+      if (visitors.size >= MAX_VISITORS_PER_NETWORK) return false;
+      visitors.add(print);
+    }
     this.visitorCount += 1;
     return true;
   }
 
-  /** Whether the address may bring the page one more referring site today; a yes records it. */
-  admitReferrer(day: string, username: string, address: string): boolean {
-    const share = this.shareOf(day, username, address);
+  /** Whether `network` may bring the page one more referring site today; a yes records it. */
+  admitReferrer(page: SharesOfPage, network: string): boolean {
+    const share = this.shareOf(page, network);
     if (share.referrers >= MAX_REFERRERS_PER_NETWORK) return false;
     share.referrers += 1;
     return true;
   }
 
-  private shareOf(day: string, username: string, address: string): Share {
-    if (day !== this.day) {
-      this.forget();
-      this.day = day;
-    }
-    const network = ipNetwork(address, 48);
-    let share = this.pages.get(username)?.get(network);
-    if (share) return share;
-    if (this.networkCount >= MAX_NETWORKS) this.forget();
-    let networks = this.pages.get(username);
-    // Kept all day: keys of their own, not views into a request's path or header (ownCopy).
-    if (!networks) this.pages.set(ownCopy(username), (networks = new Map()));
-    share = { visitors: new Set(), referrers: 0 };
-    networks.set(ownCopy(network), share);
-    this.networkCount += 1;
-    return share;
-  }
-
-  private forget(): void {
-    this.pages = new Map();
+  /** Forgets every share: a new day has begun, or the bounds were reached. */
+  forget(): void {
+    this.generation += 1;
     this.networkCount = 0;
     this.visitorCount = 0;
   }
 
-  private fingerprint(address: string, agent: string): number {
-    const digest = createHmac('sha256', this.fingerprintKey)
-      .update(`${address}\u0000${agent}`)
-      .digest();
-    return digest.readUInt32BE(0) >>> 2;
+  private shareOf(page: SharesOfPage, network: string): Share {
+    if (page.sharesGeneration !== this.generation) {
+      page.shares = undefined;
+      page.sharesGeneration = this.generation;
+    }
+    const held = page.shares;
+    const found =
+      held instanceof Map ? held.get(network) : held?.network === network ? held : undefined;
+    if (found) return found;
+    if (this.networkCount >= MAX_NETWORKS) {
+      this.forget();
+      return this.shareOf(page, network);
+    }
+    // Kept all day: a key of its own, not a view into a request's header (ownCopy).
+    const share: Share = { network: ownCopy(network), visitors: NONE, referrers: 0 };
+    if (held === undefined) page.shares = share;
+    else if (held instanceof Map) held.set(share.network, share);
+    else page.shares = new Map([held, share].map((each) => [each.network, each]));
+    this.networkCount += 1;
+    return share;
   }
 }

@@ -1,10 +1,10 @@
 /**
  * Counts views of public pages without slowing them and without tracking anyone: a view adds
  * to numbers in memory (no cookie is set, nothing is read, no timer started), and every few
- * seconds one flush writes them in one transaction. A visitor is their address and browser,
- * kept in memory until the flush and stored only as a hash keyed with a secret kept outside the
- * database and salted with a random salt of the day, which is deleted when the day is over; then
- * only the day's numbers remain. So that one network cannot fill a page's numbers, each
+ * seconds a flush writes them, a few hundred rows at a time. A visitor is their address and
+ * browser, kept in memory until the flush and stored only as a hash keyed with a secret kept
+ * outside the database and salted with a random salt of the day, which is deleted when the day
+ * is over; then only the day's numbers remain. So that one network cannot fill a page's numbers, each
  * network's visitors are also remembered in this process for the day, as fingerprints keyed with
  * a secret of the process (network-shares.ts), never stored.
  */
@@ -14,9 +14,9 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { indiaDay, indiaDayStart } from '../../shared/visits.js';
 import type { Db } from '../db/database.js';
-import { canonicalIp } from '../net/ip-network.js';
+import { canonicalIp, ipNetwork } from '../net/ip-network.js';
 import { ownCopy } from '../own-string.js';
-import { NetworkShares } from './network-shares.js';
+import { NetworkShares, type SharesOfPage } from './network-shares.js';
 import { isOwnPage } from './own-pages.js';
 import { addVisits, rollUpDaysBefore, saltOf, type VisitBatch } from './visits.repository.js';
 import { DAY_MS } from '../../shared/domain/time.js';
@@ -58,33 +58,53 @@ const MAX_REFERRER_HOST = 100;
 /** Addresses in one spelling each (canonicalIp), remembered: parsing IPv6 costs microseconds. */
 const ADDRESS_FORMS_MAX = 4096;
 
-interface Pending {
-  username: string;
-  day: string;
-  views: number;
-  /** Browsers by address, until the flush hashes each pair. */
-  visitors: Map<string, Set<string>>;
-  referrers: Map<string, number>;
+/** A visitor seen since the last flush: the key of their visits until it has written them. */
+interface Visitor {
+  /** Their address in one spelling (canonicalIp). */
+  address: string;
+  /** The part of their browser's string kept (keptAgent). */
+  agent: string;
+  /** What their address shares its page quotas with (network-shares.ts). */
+  network: string;
+  fingerprint: number;
 }
 
-/** What one page gathered today in this process. */
-interface PageToday {
-  /** Visitors sent (or about to be sent) to the store. */
-  visitors: number;
-  /** The referring sites it knows. */
-  referrers: Set<string>;
+/**
+ * One page's day in this process: what it gathered since the last flush, and what bounds it
+ * for the rest of the day. One object per page viewed (a busy day views tens of thousands),
+ * so what most pages never need (more than one visitor, referrers) is made only when needed.
+ */
+interface PageDay extends SharesOfPage {
+  username: string;
+  day: string;
+  /** Since the last flush. */
+  views: number;
+  visitors: Visitor | Set<Visitor> | undefined;
+  referrers: Map<string, number> | undefined;
+  /** Visitors sent (or about to be sent) to the store today. */
+  visitorsToday: number;
+  /** The referring sites it knows today. */
+  referrersToday: Set<string> | undefined;
 }
+
+/** What a flush takes from one page's day. */
+type Unwritten = Pick<PageDay, 'username' | 'day' | 'views' | 'visitors' | 'referrers'>;
 
 export class VisitCounter {
   /**
-   * Views not yet written, by day and then username: keyed without building a string per view
-   * (a view is counted thousands of times a second on a busy page).
+   * Pages' days by day, then username. The newest day, and until the next flush any other day
+   * a view was dated (a view just before midnight counted just after it), so that one flush
+   * has one entry per page and day.
    */
-  private pending = new Map<string, Map<string, Pending>>();
+  private days = new Map<string, Map<string, PageDay>>();
+  private newestDay = '';
+  /** Pages with views since the last flush, in the order first viewed. */
+  private unwritten: PageDay[] = [];
+  /** Visitors since the last flush, by address and browser: each fingerprinted once. */
+  private visitors = new Map<string, Visitor>();
   private pendingVisitors = 0;
   /** Visitors taken by the flush under way: held until it has written them. */
   private flushingVisitors = 0;
-  private today = { day: '', pages: new Map<string, PageToday>() };
   private readonly networkShares = new NetworkShares();
   private readonly addressForms = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
@@ -132,38 +152,71 @@ export class VisitCounter {
     const purpose = headers['sec-purpose'] ?? headers.purpose;
     if (typeof purpose === 'string' && purpose.includes('prefetch')) return;
     if (isOwnPage(headers.cookie, username)) return;
-    const day = this.dayAt(now);
-    const entry = this.pendingOf(day, username);
-    entry.views += 1;
-    const page = this.todayOf(day, username);
+    const page = this.pageDayOf(this.dayAt(now), username);
+    if (page.views === 0) this.unwritten.push(page);
+    page.views += 1;
     const address = this.oneSpelling(this.addressOf(request));
     if (
       this.pendingVisitors + this.flushingVisitors < MAX_PENDING_VISITORS &&
-      page.visitors < MAX_VISITORS_PER_PAGE_DAY
+      page.visitorsToday < MAX_VISITORS_PER_PAGE_DAY
     ) {
-      const kept = keptAgent(agent);
-      const agents = entry.visitors.get(address);
-      // A browser already counted since the last flush costs no more than this look-up.
-      if (!agents?.has(kept) && this.networkShares.admitVisitor(day, username, address, kept)) {
-        if (agents) agents.add(kept);
-        else entry.visitors.set(ownCopy(address), new Set([kept]));
-        this.pendingVisitors += 1;
-        page.visitors += 1;
-      }
+      const visitor = this.visitorOf(address, agent);
+      if (visitor) this.addVisitor(page, visitor);
     }
     const referer = headers.referer;
     const host = referer ? referrerHost(referer, this.ownHost()) : undefined;
     if (host) {
-      const known = page.referrers;
+      const known = (page.referrersToday ??= new Set());
       if (
         known.has(host) ||
         (known.size < MAX_REFERRERS_PER_PAGE_DAY &&
-          this.networkShares.admitReferrer(day, username, address))
+          this.networkShares.admitReferrer(page, this.networkOf(address)))
       ) {
         known.add(host);
-        entry.referrers.set(host, (entry.referrers.get(host) ?? 0) + 1);
+        const referrers = (page.referrers ??= new Map());
+        referrers.set(host, (referrers.get(host) ?? 0) + 1);
       }
     }
+  }
+
+  /** Adds the visitor to the page's since the last flush, if their network's share allows. */
+  private addVisitor(page: PageDay, visitor: Visitor): void {
+    const known = page.visitors;
+    // A browser already counted since the last flush costs no more than this look-up.
+    if (known === visitor || (known instanceof Set && known.has(visitor))) return;
+    if (!this.networkShares.admitVisitor(page, visitor.network, visitor.fingerprint)) return;
+    if (known === undefined) page.visitors = visitor;
+    else if (known instanceof Set) known.add(visitor);
+    else page.visitors = new Set([known, visitor]);
+    this.pendingVisitors += 1;
+    page.visitorsToday += 1;
+  }
+
+  /**
+   * The visitor at `address` with browser `agent`, made once between two flushes (their
+   * fingerprint costs a keyed hash); undefined when there are too many to hold.
+   */
+  private visitorOf(address: string, agent: string): Visitor | undefined {
+    const kept = keptAgent(agent);
+    const key = `${address}\u0000${kept}`;
+    let visitor = this.visitors.get(key);
+    if (visitor === undefined) {
+      if (this.visitors.size >= MAX_PENDING_VISITORS) return undefined;
+      const ownAddress = ownCopy(address);
+      visitor = {
+        address: ownAddress,
+        agent: kept,
+        network: this.networkOf(ownAddress),
+        fingerprint: this.networkShares.fingerprint(ownAddress, kept),
+      };
+      this.visitors.set(key, visitor);
+    }
+    return visitor;
+  }
+
+  /** An address's network (network-shares.ts): an IPv4 address is its own. */
+  private networkOf(address: string): string {
+    return address.includes(':') ? ipNetwork(address, 48) : address;
   }
 
   /**
@@ -181,25 +234,31 @@ export class VisitCounter {
     return spelled;
   }
 
-  private pendingOf(day: string, username: string): Pending {
-    let pages = this.pending.get(day);
-    if (!pages) this.pending.set(day, (pages = new Map()));
-    let entry = pages.get(username);
-    if (!entry) {
+  private pageDayOf(day: string, username: string): PageDay {
+    let pages = this.days.get(day);
+    if (!pages) {
+      this.days.set(day, (pages = new Map()));
+      if (day > this.newestDay) {
+        this.newestDay = day;
+        this.networkShares.forget();
+      }
+    }
+    let page = pages.get(username);
+    if (!page) {
       // The username may be cut from the request's path (see ownCopy).
       const key = ownCopy(username);
-      entry = { username: key, day, views: 0, visitors: new Map(), referrers: new Map() };
-      pages.set(key, entry);
-    }
-    return entry;
-  }
-
-  private todayOf(day: string, username: string): PageToday {
-    if (this.today.day !== day) this.today = { day, pages: new Map() };
-    let page = this.today.pages.get(username);
-    if (!page) {
-      page = { visitors: 0, referrers: new Set() };
-      this.today.pages.set(ownCopy(username), page);
+      page = {
+        username: key,
+        day,
+        views: 0,
+        visitors: undefined,
+        referrers: undefined,
+        visitorsToday: 0,
+        referrersToday: undefined,
+        shares: undefined,
+        sharesGeneration: -1,
+      };
+      pages.set(key, page);
     }
     return page;
   }
@@ -248,35 +307,58 @@ export class VisitCounter {
     return this.flushing;
   }
 
+  /**
+   * What every page gathered since the last flush, taken in one go so that views counted while
+   * the flush writes wait for the next; days other than the newest are dropped with it.
+   */
+  private takeUnwritten(): Unwritten[] {
+    const taken = this.unwritten.map(
+      ({ username, day, views, visitors, referrers }): Unwritten => ({
+        username,
+        day,
+        views,
+        visitors,
+        referrers,
+      }),
+    );
+    for (const page of this.unwritten) {
+      page.views = 0;
+      page.visitors = undefined;
+      page.referrers = undefined;
+    }
+    this.unwritten = [];
+    this.visitors = new Map();
+    for (const day of this.days.keys()) if (day !== this.newestDay) this.days.delete(day);
+    return taken;
+  }
+
   private async write(now: number): Promise<void> {
-    const taken = this.pending;
-    this.pending = new Map();
+    const taken = this.takeUnwritten();
     this.flushingVisitors = this.pendingVisitors;
     this.pendingVisitors = 0;
     try {
       const salts = new Map<string, string>();
       const batches: VisitBatch[] = [];
       let hashed = 0;
-      for (const entry of [...taken.values()].flatMap((pages) => [...pages.values()])) {
+      for (const entry of taken) {
         let salt = salts.get(entry.day);
         if (!salt) {
           salt = await saltOf(this.db, entry.day, randomBytes(32).toString('base64url'));
           salts.set(entry.day, salt);
         }
         const visitors: string[] = [];
-        for (const [address, agents] of entry.visitors) {
-          for (const agent of agents) {
-            visitors.push(hashVisitor(this.pepper, salt, entry, `${address}\u0000${agent}`));
-            hashed += 1;
-            if (hashed % HASHES_PER_TURN === 0) await yieldToOtherRequests();
-          }
+        const seen = entry.visitors;
+        for (const visitor of seen instanceof Set ? seen : seen ? [seen] : []) {
+          visitors.push(hashVisitor(this.pepper, salt, entry.username, visitor));
+          hashed += 1;
+          if (hashed % HASHES_PER_TURN === 0) await yieldToOtherRequests();
         }
         batches.push({
           username: entry.username,
           day: entry.day,
           views: entry.views,
           visitors,
-          referrers: entry.referrers,
+          referrers: entry.referrers ?? new Map(),
         });
       }
       if (batches.length > 0) await addVisits(this.db, batches, yieldToOtherRequests);
@@ -297,9 +379,9 @@ function keptAgent(agent: string): string {
   return agent.length <= VISITOR_AGENT_KEPT ? agent : ownCopy(agent.slice(0, VISITOR_AGENT_KEPT));
 }
 
-function hashVisitor(pepper: string, salt: string, entry: Pending, visitor: string): string {
+function hashVisitor(pepper: string, salt: string, username: string, visitor: Visitor): string {
   return createHmac('sha256', pepper)
-    .update(`${salt}\u0000${entry.username}\u0000${visitor}`)
+    .update(`${salt}\u0000${username}\u0000${visitor.address}\u0000${visitor.agent}`)
     .digest('base64url')
     .slice(0, 22);
 }

@@ -1,0 +1,41 @@
+/**
+ * What counting costs in memory: a busy day views tens of thousands of pages, each of which the
+ * counter remembers until the day is over.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { heapKeptBy } from '../../../test/heap.js';
+import type { Db } from '../db/database.js';
+import { VisitCounter } from './visit-counter.js';
+
+const PAGES = 20_000;
+/** A page's day with one visitor: its username, numbers and that visitor's share. */
+const BYTES_PER_PAGE = 400;
+
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+describe('the visitor counter', () => {
+  it('keeps a page viewed today in a few hundred bytes, however many pages are viewed', () => {
+    const counter = new VisitCounter(
+      // Counting a view touches neither; only a flush would.
+      undefined as unknown as Db,
+      undefined as unknown as FastifyBaseLogger,
+      () => '203.0.113.9',
+      () => 'example.com',
+      'pepper',
+    );
+    const usernames = Array.from({ length: PAGES }, (_, index) => `reader-page-${index}`);
+    const kept = heapKeptBy(() => {
+      // One person reading every page, each twice: as a crawl of a directory would.
+      for (const username of [...usernames, ...usernames]) {
+        counter.count(username, {
+          method: 'GET',
+          headers: { 'user-agent': PHONE },
+        } as unknown as IncomingMessage);
+      }
+    });
+    expect(kept / PAGES).toBeLessThan(BYTES_PER_PAGE);
+  });
+});
