@@ -99,7 +99,7 @@ export class VisitCounter {
   private days = new Map<string, Map<string, PageDay>>();
   private newestDay = '';
   /** Pages with views since the last flush, in the order first viewed. */
-  private unwritten: PageDay[] = [];
+  private unwritten = new Set<PageDay>();
   /** Visitors since the last flush, by address and browser: each fingerprinted once. */
   private visitors = new Map<string, Visitor>();
   private pendingVisitors = 0;
@@ -109,6 +109,8 @@ export class VisitCounter {
   private readonly addressForms = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  /** The usernames whose views the flush under way is writing. */
+  private flushingPages = new Set<string>();
   /** The flush that follows the one under way, for the views counted since it began. */
   private nextFlush: Promise<void> | undefined;
   private rolledUpBefore = '';
@@ -153,7 +155,7 @@ export class VisitCounter {
     if (typeof purpose === 'string' && purpose.includes('prefetch')) return;
     if (isOwnPage(headers.cookie, username)) return;
     const page = this.pageDayOf(this.dayAt(now), username);
-    if (page.views === 0) this.unwritten.push(page);
+    this.unwritten.add(page);
     page.views += 1;
     const address = this.oneSpelling(this.addressOf(request));
     if (
@@ -300,11 +302,31 @@ export class VisitCounter {
       });
       return this.nextFlush;
     }
-    this.flushing = this.write(now).finally(() => {
+    const taken = this.takeUnwritten();
+    this.flushingPages = new Set(taken.map((entry) => entry.username));
+    this.flushingVisitors = this.pendingVisitors;
+    this.pendingVisitors = 0;
+    this.flushing = this.write(taken, now).finally(() => {
       this.flushing = undefined;
+      this.flushingPages = new Set();
       this.flushingVisitors = 0;
     });
     return this.flushing;
+  }
+
+  /**
+   * Writes what one page gathered, for its owner to see at once: at scale a whole flush writes
+   * for seconds, and the owner waits on it only if it holds some of this page's views.
+   */
+  async flushPage(username: string): Promise<void> {
+    const taken: Unwritten[] = [];
+    for (const pages of this.days.values()) {
+      const page = pages.get(username);
+      if (page && this.unwritten.delete(page)) taken.push(takeFrom(page));
+    }
+    for (const entry of taken) this.pendingVisitors -= visitorsIn(entry).length;
+    const inFlight = this.flushingPages.has(username) ? this.flushing : undefined;
+    await Promise.all([taken.length > 0 ? this.write(taken) : undefined, inFlight]);
   }
 
   /**
@@ -312,30 +334,15 @@ export class VisitCounter {
    * the flush writes wait for the next; days other than the newest are dropped with it.
    */
   private takeUnwritten(): Unwritten[] {
-    const taken = this.unwritten.map(
-      ({ username, day, views, visitors, referrers }): Unwritten => ({
-        username,
-        day,
-        views,
-        visitors,
-        referrers,
-      }),
-    );
-    for (const page of this.unwritten) {
-      page.views = 0;
-      page.visitors = undefined;
-      page.referrers = undefined;
-    }
-    this.unwritten = [];
+    const taken = [...this.unwritten].map(takeFrom);
+    this.unwritten = new Set();
     this.visitors = new Map();
     for (const day of this.days.keys()) if (day !== this.newestDay) this.days.delete(day);
     return taken;
   }
 
-  private async write(now: number): Promise<void> {
-    const taken = this.takeUnwritten();
-    this.flushingVisitors = this.pendingVisitors;
-    this.pendingVisitors = 0;
+  /** Writes what was taken; a whole flush (`now` given) also rolls finished days up. */
+  private async write(taken: Unwritten[], now?: number): Promise<void> {
     try {
       const salts = new Map<string, string>();
       const batches: VisitBatch[] = [];
@@ -347,8 +354,7 @@ export class VisitCounter {
           salts.set(entry.day, salt);
         }
         const visitors: string[] = [];
-        const seen = entry.visitors;
-        for (const visitor of seen instanceof Set ? seen : seen ? [seen] : []) {
+        for (const visitor of visitorsIn(entry)) {
           visitors.push(hashVisitor(this.pepper, salt, entry.username, visitor));
           hashed += 1;
           if (hashed % HASHES_PER_TURN === 0) await yieldToOtherRequests();
@@ -362,8 +368,8 @@ export class VisitCounter {
         });
       }
       if (batches.length > 0) await addVisits(this.db, batches, yieldToOtherRequests);
-      const today = indiaDay(now);
-      if (this.rolledUpBefore !== today) {
+      const today = now === undefined ? undefined : indiaDay(now);
+      if (today !== undefined && this.rolledUpBefore !== today) {
         await rollUpDaysBefore(this.db, today, yieldToOtherRequests);
         this.rolledUpBefore = today;
       }
@@ -372,6 +378,20 @@ export class VisitCounter {
       this.log.warn({ err: error }, 'writing visitor counts failed');
     }
   }
+}
+
+/** What a page gathered since the last flush, taken from it: the page starts again at nothing. */
+function takeFrom(page: PageDay): Unwritten {
+  const { username, day, views, visitors, referrers } = page;
+  page.views = 0;
+  page.visitors = undefined;
+  page.referrers = undefined;
+  return { username, day, views, visitors, referrers };
+}
+
+function visitorsIn(entry: Unwritten): Visitor[] {
+  const seen = entry.visitors;
+  return seen instanceof Set ? [...seen] : seen ? [seen] : [];
 }
 
 /** The part of a browser's string kept until the flush: its first VISITOR_AGENT_KEPT characters. */

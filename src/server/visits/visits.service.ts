@@ -22,8 +22,8 @@ export async function visitStatsOf(
 ): Promise<VisitStats | undefined> {
   const owned = await findOwnedSince(ctx.db, userId, username);
   if (!owned) return undefined;
-  // This process's last few seconds too: the owner sees the visit they just made.
-  await ctx.visits.flush();
+  // This process's last few seconds of this page too: the owner sees the visit they just made.
+  await ctx.visits.flushPage(username);
   const now = ctx.now().getTime();
   const days = Array.from({ length: VISIT_DAYS }, (_, index) =>
     indiaDay(now - (VISIT_DAYS - 1 - index) * DAY_MS),
