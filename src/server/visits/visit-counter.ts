@@ -69,26 +69,33 @@ interface Visitor {
   fingerprint: number;
 }
 
+/** What one page gathered in one flush's interval: what that flush writes for it. */
+interface Unwritten {
+  username: string;
+  day: string;
+  views: number;
+  visitors: Visitor | Set<Visitor> | undefined;
+  referrers: Map<string, number> | undefined;
+}
+
 /**
- * One page's day in this process: what it gathered since the last flush, and what bounds it
- * for the rest of the day. One object per page viewed (a busy day views tens of thousands),
- * so what most pages never need (more than one visitor, referrers) is made only when needed.
+ * One page's day in this process: what bounds it for the rest of the day, and what it gathered
+ * since the last flush. One object per page viewed (a busy day views tens of thousands), so
+ * what most pages never need (more than one visitor, referrers) is made only when needed.
  */
 interface PageDay extends SharesOfPage {
   username: string;
   day: string;
-  /** Since the last flush. */
-  views: number;
-  visitors: Visitor | Set<Visitor> | undefined;
-  referrers: Map<string, number> | undefined;
   /** Visitors sent (or about to be sent) to the store today. */
   visitorsToday: number;
   /** The referring sites it knows today. */
   referrersToday: Set<string> | undefined;
+  /** What it gathered in the interval `interval`: current only if that is the counter's. */
+  unwritten: Unwritten | undefined;
+  interval: number;
+  /** The interval before that in which it was viewed: a flush under way may be writing it. */
+  intervalBefore: number;
 }
-
-/** What a flush takes from one page's day. */
-type Unwritten = Pick<PageDay, 'username' | 'day' | 'views' | 'visitors' | 'referrers'>;
 
 export class VisitCounter {
   /**
@@ -98,8 +105,15 @@ export class VisitCounter {
    */
   private days = new Map<string, Map<string, PageDay>>();
   private newestDay = '';
-  /** Pages with views since the last flush, in the order first viewed. */
-  private unwritten = new Set<PageDay>();
+  /**
+   * What pages gathered since the last flush, in the order first viewed; a flush takes the
+   * list whole and starts a new interval, without visiting each page.
+   */
+  private unwritten: Unwritten[] = [];
+  /** Counts the intervals between flushes. */
+  private interval = 0;
+  /** The interval whose views the flush under way is writing. */
+  private flushingInterval = -1;
   /** Visitors since the last flush, by address and browser: each fingerprinted once. */
   private visitors = new Map<string, Visitor>();
   private pendingVisitors = 0;
@@ -109,8 +123,6 @@ export class VisitCounter {
   private readonly addressForms = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
-  /** The usernames whose views the flush under way is writing. */
-  private flushingPages = new Set<string>();
   /** The flush that follows the one under way, for the views counted since it began. */
   private nextFlush: Promise<void> | undefined;
   private rolledUpBefore = '';
@@ -155,15 +167,15 @@ export class VisitCounter {
     if (typeof purpose === 'string' && purpose.includes('prefetch')) return;
     if (isOwnPage(headers.cookie, username)) return;
     const page = this.pageDayOf(this.dayAt(now), username);
-    this.unwritten.add(page);
-    page.views += 1;
+    const entry = this.unwrittenOf(page);
+    entry.views += 1;
     const address = this.oneSpelling(this.addressOf(request));
     if (
       this.pendingVisitors + this.flushingVisitors < MAX_PENDING_VISITORS &&
       page.visitorsToday < MAX_VISITORS_PER_PAGE_DAY
     ) {
       const visitor = this.visitorOf(address, agent);
-      if (visitor) this.addVisitor(page, visitor);
+      if (visitor) this.addVisitor(page, entry, visitor);
     }
     const referer = headers.referer;
     const host = referer ? referrerHost(referer, this.ownHost()) : undefined;
@@ -175,21 +187,38 @@ export class VisitCounter {
           this.networkShares.admitReferrer(page, this.networkOf(address)))
       ) {
         known.add(host);
-        const referrers = (page.referrers ??= new Map());
+        const referrers = (entry.referrers ??= new Map());
         referrers.set(host, (referrers.get(host) ?? 0) + 1);
       }
     }
   }
 
+  /** What the page gathered since the last flush: begun on its first view since then. */
+  private unwrittenOf(page: PageDay): Unwritten {
+    if (page.interval === this.interval && page.unwritten) return page.unwritten;
+    const entry: Unwritten = {
+      username: page.username,
+      day: page.day,
+      views: 0,
+      visitors: undefined,
+      referrers: undefined,
+    };
+    this.unwritten.push(entry);
+    page.unwritten = entry;
+    page.intervalBefore = page.interval;
+    page.interval = this.interval;
+    return entry;
+  }
+
   /** Adds the visitor to the page's since the last flush, if their network's share allows. */
-  private addVisitor(page: PageDay, visitor: Visitor): void {
-    const known = page.visitors;
+  private addVisitor(page: PageDay, entry: Unwritten, visitor: Visitor): void {
+    const known = entry.visitors;
     // A browser already counted since the last flush costs no more than this look-up.
     if (known === visitor || (known instanceof Set && known.has(visitor))) return;
     if (!this.networkShares.admitVisitor(page, visitor.network, visitor.fingerprint)) return;
-    if (known === undefined) page.visitors = visitor;
+    if (known === undefined) entry.visitors = visitor;
     else if (known instanceof Set) known.add(visitor);
-    else page.visitors = new Set([known, visitor]);
+    else entry.visitors = new Set([known, visitor]);
     this.pendingVisitors += 1;
     page.visitorsToday += 1;
   }
@@ -252,11 +281,11 @@ export class VisitCounter {
       page = {
         username: key,
         day,
-        views: 0,
-        visitors: undefined,
-        referrers: undefined,
         visitorsToday: 0,
         referrersToday: undefined,
+        unwritten: undefined,
+        interval: -1,
+        intervalBefore: -1,
         shares: undefined,
         sharesGeneration: -1,
       };
@@ -302,13 +331,19 @@ export class VisitCounter {
       });
       return this.nextFlush;
     }
-    const taken = this.takeUnwritten();
-    this.flushingPages = new Set(taken.map((entry) => entry.username));
+    // Taken whole: the views counted while the flush writes wait for the next.
+    const taken = this.unwritten;
+    this.unwritten = [];
+    this.flushingInterval = this.interval;
+    this.interval += 1;
+    this.visitors = new Map();
     this.flushingVisitors = this.pendingVisitors;
     this.pendingVisitors = 0;
+    // Another day than the newest was kept only until this flush (see `days`).
+    for (const day of this.days.keys()) if (day !== this.newestDay) this.days.delete(day);
     this.flushing = this.write(taken, now).finally(() => {
       this.flushing = undefined;
-      this.flushingPages = new Set();
+      this.flushingInterval = -1;
       this.flushingVisitors = 0;
     });
     return this.flushing;
@@ -320,25 +355,21 @@ export class VisitCounter {
    */
   async flushPage(username: string): Promise<void> {
     const taken: Unwritten[] = [];
+    let inFlight: Promise<void> | undefined;
     for (const pages of this.days.values()) {
       const page = pages.get(username);
-      if (page && this.unwritten.delete(page)) taken.push(takeFrom(page));
+      if (!page) continue;
+      const entry = page.unwritten;
+      if (entry && page.interval === this.interval && entry.views > 0) {
+        taken.push({ ...entry });
+        this.pendingVisitors -= visitorsIn(entry).length;
+        // Left in the list, empty, to gather the page's next views: that flush writes them.
+        Object.assign(entry, { views: 0, visitors: undefined, referrers: undefined });
+      }
+      const held = [page.interval, page.intervalBefore].includes(this.flushingInterval);
+      if (held && this.flushing) inFlight = this.flushing;
     }
-    for (const entry of taken) this.pendingVisitors -= visitorsIn(entry).length;
-    const inFlight = this.flushingPages.has(username) ? this.flushing : undefined;
     await Promise.all([taken.length > 0 ? this.write(taken) : undefined, inFlight]);
-  }
-
-  /**
-   * What every page gathered since the last flush, taken in one go so that views counted while
-   * the flush writes wait for the next; days other than the newest are dropped with it.
-   */
-  private takeUnwritten(): Unwritten[] {
-    const taken = [...this.unwritten].map(takeFrom);
-    this.unwritten = new Set();
-    this.visitors = new Map();
-    for (const day of this.days.keys()) if (day !== this.newestDay) this.days.delete(day);
-    return taken;
   }
 
   /** Writes what was taken; a whole flush (`now` given) also rolls finished days up. */
@@ -366,6 +397,8 @@ export class VisitCounter {
           visitors,
           referrers: entry.referrers ?? new Map(),
         });
+        // The page's day may point at this entry until its next view: it holds no visitor now.
+        entry.visitors = undefined;
       }
       if (batches.length > 0) await addVisits(this.db, batches, yieldToOtherRequests);
       const today = now === undefined ? undefined : indiaDay(now);
@@ -378,15 +411,6 @@ export class VisitCounter {
       this.log.warn({ err: error }, 'writing visitor counts failed');
     }
   }
-}
-
-/** What a page gathered since the last flush, taken from it: the page starts again at nothing. */
-function takeFrom(page: PageDay): Unwritten {
-  const { username, day, views, visitors, referrers } = page;
-  page.views = 0;
-  page.visitors = undefined;
-  page.referrers = undefined;
-  return { username, day, views, visitors, referrers };
 }
 
 function visitorsIn(entry: Unwritten): Visitor[] {
