@@ -1,3 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.js';
@@ -197,6 +202,34 @@ describe('the SQLite file', () => {
       await db.destroy();
       await database.destroy();
     }
+  });
+
+  it('checkpoints its log on a thread of its own, never in a commit, keeps the log bounded, and leaves no log once closed', async () => {
+    // A file of its own: the log is removed only when its last connection closes.
+    const directory = mkdtempSync(path.join(tmpdir(), 'pb-wal-'));
+    const file = path.join(directory, 'portfolio.db');
+    const { db } = openDatabase({ sqliteFile: file, checkpointIntervalMs: 20 });
+    const log = `${file}-wal`;
+    try {
+      // A commit past 1,000 pages of log would checkpoint on the event loop.
+      const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(
+        db,
+      );
+      expect(rows[0]?.wal_autocheckpoint).toBe(0);
+      await sql`create table filler (data blob)`.execute(db);
+      let largest = 0;
+      // 12 MB in 48 commits: the log would hold all of it if nothing checkpointed.
+      for (let commit = 0; commit < 48; commit += 1) {
+        await sql`insert into filler (data) values (${randomBytes(256 * 1024)})`.execute(db);
+        await sleep(25);
+        largest = Math.max(largest, statSync(log).size);
+      }
+      expect(largest).toBeLessThan(6 * 1024 * 1024);
+    } finally {
+      await db.destroy();
+    }
+    expect(existsSync(log)).toBe(false);
+    rmSync(directory, { recursive: true, force: true });
   });
 
   it('gets the page cache it is given, in megabytes', async () => {

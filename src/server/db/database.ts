@@ -18,6 +18,7 @@ import {
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { checkpointInBackground, type Checkpointer } from './sqlite-checkpointer.js';
 
 export type Db = Kysely<Database>;
 /** A handle inside an open transaction; functions that must run in one take this type. */
@@ -44,6 +45,8 @@ export interface DatabaseOptions {
    * portfolios most reads went to the kernel for pages SQLite had just dropped.
    */
   sqliteCacheMb?: number;
+  /** SQLite only: how often the log is checkpointed off the event loop (sqlite-checkpointer.ts). */
+  checkpointIntervalMs?: number;
 }
 
 /** How long a new PostgreSQL connection may take before the query fails (and answers 503). */
@@ -117,7 +120,10 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
   file.pragma('synchronous = NORMAL');
   // A negative size is in KiB.
   if (options.sqliteCacheMb) file.pragma(`cache_size = ${-1024 * options.sqliteCacheMb}`);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: file }) });
+  const checkpointer = checkpointInBackground(file, options.checkpointIntervalMs);
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: file }, checkpointer),
+  });
   sqliteConnections.set(db, file);
   return { db, dialect: 'sqlite' };
 }
@@ -130,18 +136,34 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
  * small writes (visitor counts), publishes failed with 503. Every transaction here writes.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  constructor(
+    settings: SqliteDialectConfig,
+    private readonly checkpointer: Checkpointer,
+  ) {
+    super(settings);
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /** The checkpoint thread closes its connection first, so that ours is the last one. */
+  override async destroy(): Promise<void> {
+    await this.checkpointer.stop();
+    await super.destroy();
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly checkpointer: Checkpointer,
+  ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.settings);
+    return new ImmediateSqliteDriver(this.settings, this.checkpointer);
   }
 }
 
