@@ -114,8 +114,13 @@ export class VisitCounter {
   private interval = 0;
   /** The interval whose views the flush under way is writing. */
   private flushingInterval = -1;
-  /** Visitors since the last flush, by address and browser: each fingerprinted once. */
-  private visitors = new Map<string, Visitor>();
+  /**
+   * Visitors since the last flush, each fingerprinted once: by address, then (for an address
+   * with more than one browser) by browser. No key is built per view: a view of a busy page
+   * costs a look-up and a comparison.
+   */
+  private visitors = new Map<string, Visitor | Map<string, Visitor>>();
+  private visitorCount = 0;
   private pendingVisitors = 0;
   /** Visitors taken by the flush under way: held until it has written them. */
   private flushingVisitors = 0;
@@ -229,19 +234,26 @@ export class VisitCounter {
    */
   private visitorOf(address: string, agent: string): Visitor | undefined {
     const kept = keptAgent(agent);
-    const key = `${address}\u0000${kept}`;
-    let visitor = this.visitors.get(key);
-    if (visitor === undefined) {
-      if (this.visitors.size >= MAX_PENDING_VISITORS) return undefined;
-      const ownAddress = ownCopy(address);
-      visitor = {
-        address: ownAddress,
-        agent: kept,
-        network: this.networkOf(ownAddress),
-        fingerprint: this.networkShares.fingerprint(ownAddress, kept),
-      };
-      this.visitors.set(key, visitor);
-    }
+    const atAddress = this.visitors.get(address);
+    const known =
+      atAddress instanceof Map
+        ? atAddress.get(kept)
+        : atAddress?.agent === kept
+          ? atAddress
+          : undefined;
+    if (known) return known;
+    if (this.visitorCount >= MAX_PENDING_VISITORS) return undefined;
+    const ownAddress = ownCopy(address);
+    const visitor: Visitor = {
+      address: ownAddress,
+      agent: kept,
+      network: this.networkOf(ownAddress),
+      fingerprint: this.networkShares.fingerprint(ownAddress, kept),
+    };
+    if (atAddress === undefined) this.visitors.set(ownAddress, visitor);
+    else if (atAddress instanceof Map) atAddress.set(kept, visitor);
+    else this.visitors.set(ownAddress, new Map([atAddress, visitor].map((v) => [v.agent, v])));
+    this.visitorCount += 1;
     return visitor;
   }
 
@@ -337,6 +349,7 @@ export class VisitCounter {
     this.flushingInterval = this.interval;
     this.interval += 1;
     this.visitors = new Map();
+    this.visitorCount = 0;
     this.flushingVisitors = this.pendingVisitors;
     this.pendingVisitors = 0;
     // Another day than the newest was kept only until this flush (see `days`).
