@@ -65,10 +65,10 @@ export interface CachedAnswer {
 /** Headers a 304 does not carry: they describe a body it has not got. */
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
 
-export function cachedAnswer(
-  etag: string,
-  sent: Record<string, string | number | string[] | undefined>,
-): CachedAnswer {
+/** Headers as a reply holds them before they are sent (getHeaders). */
+export type SentHeaders = Record<string, string | number | string[] | undefined>;
+
+export function cachedAnswer(etag: string, sent: SentHeaders): CachedAnswer {
   const ok: HeaderMap = {};
   const notModified: HeaderMap = {};
   for (const [sentName, value] of Object.entries(sent)) {

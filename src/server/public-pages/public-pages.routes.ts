@@ -16,6 +16,9 @@ import {
   matchesIfNoneMatch,
   PageCache,
   pickEncoding,
+  type CachedPage,
+  type Encoding,
+  type SentHeaders,
 } from './page-cache.js';
 import { publicPageCsp } from './page-csp.js';
 import { PageRenderer } from './page-renderer.js';
@@ -109,6 +112,73 @@ export function registerPublicPages(
       .header('content-security-policy', publicPageCsp(https()))
       .send(UNAVAILABLE_PAGE);
 
+  /**
+   * The page to send: from memory, kept current by the change check so that no database read is
+   * needed, until its term runs out by the clock; otherwise from the store, which also says
+   * whether the term was renewed meanwhile, and kept in memory unless it changed during the read.
+   */
+  const pageToSend = async (
+    username: string,
+    encoding: Encoding,
+  ): Promise<{ cached: CachedPage; body: Buffer } | 'unavailable' | undefined> => {
+    const cached = cache.peek(username);
+    const body = cached?.bodies[encoding];
+    if (cached && body && cached.servedUntil > Date.now()) return { cached, body };
+    const epoch = stored.changeEpoch;
+    const page = await stored.pageFor(username, STORED_COLUMN[encoding]);
+    if (!page) return undefined;
+    if (page === 'unavailable') {
+      cache.delete(username);
+      return 'unavailable';
+    }
+    const fresh: CachedPage =
+      cached && cached.etag === page.etag
+        ? {
+            ...cached,
+            servedUntil: page.servedUntil,
+            bodies: { ...cached.bodies, [encoding]: page.body },
+          }
+        : {
+            sourceVersion: page.sourceVersion,
+            templateVersion: page.templateVersion,
+            etag: page.etag,
+            servedUntil: page.servedUntil,
+            bodies: { [encoding]: page.body },
+            headers: {},
+            csp: publicPageCsp(https(), page.imageOrigins),
+          };
+    // An unpublish or edit seen by a change check during the read: send, but do not keep.
+    if (!stored.changedSince(username, epoch)) cache.set(username, fresh);
+    return { cached: fresh, body: page.body };
+  };
+
+  /**
+   * The headers of a page answer in each encoding as the full path last sent them: every page's
+   * are the same but for its tag, its policy (its own image origins) and its length.
+   */
+  const answerShapes: Partial<Record<Encoding, SentHeaders>> = {};
+
+  /**
+   * For the fast path, a page not ready in memory: read as the full path reads it and given the
+   * headers the full path gives. Undefined leaves the answer to the full path: nothing published
+   * there, a page offline, or no page sent in this encoding yet to take the headers from.
+   */
+  const readyToSend = async (username: string, encoding: Encoding) => {
+    const shape = answerShapes[encoding];
+    if (!shape) return undefined;
+    const found = await pageToSend(username, encoding);
+    if (!found || found === 'unavailable') return undefined;
+    const { cached, body } = found;
+    const etag = etagForEncoding(cached.etag, encoding);
+    cached.headers[encoding] ??= cachedAnswer(etag, {
+      ...shape,
+      etag,
+      'content-security-policy': cached.csp,
+      'content-length': body.length,
+    });
+    return { answer: cached.headers[encoding], body };
+  };
+
   const servePortfolio = async (
     request: FastifyRequest<{ Params: { username: string } }>,
     reply: FastifyReply,
@@ -119,39 +189,11 @@ export function registerPublicPages(
     // One address per portfolio: /users/Asha/anything -> /users/asha.
     if (username !== given) return reply.redirect(`/users/${username}`, 301);
 
-    // In memory: kept current by the change check, so no database read is needed, until the
-    // page's term runs out by the clock; then the store says whether it was renewed meanwhile.
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    let cached = cache.peek(username);
-    let body = cached?.bodies[encoding];
-    if (!cached || !body || cached.servedUntil <= Date.now()) {
-      const epoch = stored.changeEpoch;
-      const page = await stored.pageFor(username, STORED_COLUMN[encoding]);
-      if (!page) return notFoundPage(reply, username);
-      if (page === 'unavailable') {
-        cache.delete(username);
-        return unavailablePage(reply);
-      }
-      body = page.body;
-      cached =
-        cached && cached.etag === page.etag
-          ? {
-              ...cached,
-              servedUntil: page.servedUntil,
-              bodies: { ...cached.bodies, [encoding]: body },
-            }
-          : {
-              sourceVersion: page.sourceVersion,
-              templateVersion: page.templateVersion,
-              etag: page.etag,
-              servedUntil: page.servedUntil,
-              bodies: { [encoding]: body },
-              headers: {},
-              csp: publicPageCsp(https(), page.imageOrigins),
-            };
-      // An unpublish or edit seen by a change check during the read: send, but do not keep.
-      if (!stored.changedSince(username, epoch)) cache.set(username, cached);
-    }
+    const found = await pageToSend(username, encoding);
+    if (!found) return notFoundPage(reply, username);
+    if (found === 'unavailable') return unavailablePage(reply);
+    const { cached, body } = found;
 
     const etag = etagForEncoding(cached.etag, encoding);
     reply.headers({
@@ -163,8 +205,11 @@ export function registerPublicPages(
       'content-length': body.length,
       ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
     });
-    // Everything the hooks set so far (security headers) is part of the answer the fast path replays.
-    cached.headers[encoding] ??= cachedAnswer(etag, reply.getHeaders());
+    // Everything the hooks set so far (security headers) is part of the answer the fast path
+    // replays, for this page and, with its own tag, policy and length, for pages not yet sent.
+    const sent = reply.getHeaders();
+    cached.headers[encoding] ??= cachedAnswer(etag, sent);
+    answerShapes[encoding] ??= sent;
     ctx.onView(username, request.raw);
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       return reply.removeHeader('content-length').status(304).send();
@@ -225,5 +270,5 @@ export function registerPublicPages(
     },
   );
 
-  return createPublicPageFastPath(cache, ctx.onView);
+  return createPublicPageFastPath(cache, ctx.onView, readyToSend);
 }
