@@ -34,23 +34,15 @@ interface Share {
 }
 
 /**
- * Where a page's day keeps its networks' shares: one share alone (the common case, without a
- * map per page), more by network.
- */
-export interface SharesOfPage {
-  shares: Share | Map<string, Share> | undefined;
-  /** The generation of NetworkShares these shares belong to: older ones were forgotten. */
-  sharesGeneration: number;
-}
-
-/**
  * Each network's share of each page's visitors and referring sites today, in this process:
- * remembered in memory for the day only, never stored. The shares live with each page's day
- * (SharesOfPage); this holds the bounds over all of them and forgets them all at once.
+ * remembered in memory for the day only, never stored.
  */
 export class NetworkShares {
-  /** Bumped to forget every share without visiting every page. */
-  private generation = 0;
+  /**
+   * By page (the caller's object for a page's day), one share alone (the common case, without a
+   * map per page) or more by network. Replaced whole to forget them all.
+   */
+  private shares = new Map<object, Share | Map<string, Share>>();
   private networkCount = 0;
   private visitorCount = 0;
   private readonly fingerprintKey = randomBytes(32);
@@ -67,7 +59,7 @@ export class NetworkShares {
    * Whether the visitor with fingerprint `print`, of `network`, may count on the page today; a
    * yes records them in their network's share.
    */
-  admitVisitor(page: SharesOfPage, network: string, print: number): boolean {
+  admitVisitor(page: object, network: string, print: number): boolean {
     if (this.visitorCount >= MAX_VISITORS) this.forget();
     const share = this.shareOf(page, network);
     const visitors = share.visitors;
@@ -84,7 +76,7 @@ export class NetworkShares {
   }
 
   /** Whether `network` may bring the page one more referring site today; a yes records it. */
-  admitReferrer(page: SharesOfPage, network: string): boolean {
+  admitReferrer(page: object, network: string): boolean {
     const share = this.shareOf(page, network);
     if (share.referrers >= MAX_REFERRERS_PER_NETWORK) return false;
     share.referrers += 1;
@@ -93,17 +85,13 @@ export class NetworkShares {
 
   /** Forgets every share: a new day has begun, or the bounds were reached. */
   forget(): void {
-    this.generation += 1;
+    this.shares = new Map();
     this.networkCount = 0;
     this.visitorCount = 0;
   }
 
-  private shareOf(page: SharesOfPage, network: string): Share {
-    if (page.sharesGeneration !== this.generation) {
-      page.shares = undefined;
-      page.sharesGeneration = this.generation;
-    }
-    const held = page.shares;
+  private shareOf(page: object, network: string): Share {
+    const held = this.shares.get(page);
     const found =
       held instanceof Map ? held.get(network) : held?.network === network ? held : undefined;
     if (found) return found;
@@ -113,9 +101,9 @@ export class NetworkShares {
     }
     // Kept all day: a key of its own, not a view into a request's header (ownCopy).
     const share: Share = { network: ownCopy(network), visitors: NONE, referrers: 0 };
-    if (held === undefined) page.shares = share;
+    if (held === undefined) this.shares.set(page, share);
     else if (held instanceof Map) held.set(share.network, share);
-    else page.shares = new Map([held, share].map((each) => [each.network, each]));
+    else this.shares.set(page, new Map([held, share].map((each) => [each.network, each])));
     this.networkCount += 1;
     return share;
   }

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { heapKeptBy } from '../../../test/heap.js';
 import type { Db } from '../db/database.js';
+import { NetworkShares } from './network-shares.js';
 import { VisitCounter } from './visit-counter.js';
 
 const PAGES = 20_000;
@@ -37,5 +38,21 @@ describe('the visitor counter', () => {
       }
     });
     expect(kept / PAGES).toBeLessThan(BYTES_PER_PAGE);
+  });
+
+  it("forgets every network's share at once when too many are remembered, whatever the pages", () => {
+    const shares = new NetworkShares();
+    // A page each, viewed once: four times the networks remembered at most, each an address
+    // of its own. Shares forgotten must not stay behind with pages nobody views again.
+    const pages = Array.from({ length: 200_000 }, () => ({}));
+    const kept = heapKeptBy(() => {
+      for (const [index, page] of pages.entries()) {
+        const network = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+        shares.admitVisitor(page, network, index);
+      }
+    });
+    // About 150 bytes a share, 50,000 remembered at most.
+    expect(kept).toBeLessThan(9 * 1024 * 1024);
+    expect(pages).toHaveLength(200_000);
   });
 });

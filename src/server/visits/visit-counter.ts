@@ -16,7 +16,7 @@ import { indiaDay, indiaDayStart } from '../../shared/visits.js';
 import type { Db } from '../db/database.js';
 import { canonicalIp, ipNetwork } from '../net/ip-network.js';
 import { ownCopy } from '../own-string.js';
-import { NetworkShares, type SharesOfPage } from './network-shares.js';
+import { NetworkShares } from './network-shares.js';
 import { isOwnPage } from './own-pages.js';
 import { addVisits, rollUpDaysBefore, saltOf, type VisitBatch } from './visits.repository.js';
 import { DAY_MS } from '../../shared/domain/time.js';
@@ -69,7 +69,10 @@ interface Visitor {
   fingerprint: number;
 }
 
-/** What one page gathered in one flush's interval: what that flush writes for it. */
+/**
+ * What one page gathered in one flush's interval: what that flush writes for it (or, taken
+ * earlier for its owner, flushPage).
+ */
 interface Unwritten {
   username: string;
   day: string;
@@ -83,7 +86,7 @@ interface Unwritten {
  * since the last flush. One object per page viewed (a busy day views tens of thousands), so
  * what most pages never need (more than one visitor, referrers) is made only when needed.
  */
-interface PageDay extends SharesOfPage {
+interface PageDay {
   username: string;
   day: string;
   /** Visitors sent (or about to be sent) to the store today. */
@@ -114,13 +117,14 @@ export class VisitCounter {
   private interval = 0;
   /** The interval whose views the flush under way is writing. */
   private flushingInterval = -1;
+  /** Writes of one page's latest views for its owner (flushPage), by username. */
+  private readonly pageWrites = new Map<string, Promise<void>>();
   /**
-   * Visitors since the last flush, each fingerprinted once: by address, then (for an address
-   * with more than one browser) by browser. No key is built per view: a view of a busy page
-   * costs a look-up and a comparison.
+   * Visitors counted since the last flush, each fingerprinted once: by address, then (for an
+   * address with more than one browser) by browser. No key is built per view: a view of a busy
+   * page costs a look-up and a comparison. As many as the pending visitors at most.
    */
   private visitors = new Map<string, Visitor | Map<string, Visitor>>();
-  private visitorCount = 0;
   private pendingVisitors = 0;
   /** Visitors taken by the flush under way: held until it has written them. */
   private flushingVisitors = 0;
@@ -159,7 +163,7 @@ export class VisitCounter {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.flush();
+    await Promise.all([this.flush(), ...this.pageWrites.values()]);
   }
 
   /** A page was sent (200, or 304 to a returning browser): count it if a person asked. */
@@ -179,8 +183,7 @@ export class VisitCounter {
       this.pendingVisitors + this.flushingVisitors < MAX_PENDING_VISITORS &&
       page.visitorsToday < MAX_VISITORS_PER_PAGE_DAY
     ) {
-      const visitor = this.visitorOf(address, agent);
-      if (visitor) this.addVisitor(page, entry, visitor);
+      this.addVisitor(page, entry, address, agent);
     }
     const referer = headers.referer;
     const host = referer ? referrerHost(referer, this.ownHost()) : undefined;
@@ -215,24 +218,12 @@ export class VisitCounter {
     return entry;
   }
 
-  /** Adds the visitor to the page's since the last flush, if their network's share allows. */
-  private addVisitor(page: PageDay, entry: Unwritten, visitor: Visitor): void {
-    const known = entry.visitors;
-    // A browser already counted since the last flush costs no more than this look-up.
-    if (known === visitor || (known instanceof Set && known.has(visitor))) return;
-    if (!this.networkShares.admitVisitor(page, visitor.network, visitor.fingerprint)) return;
-    if (known === undefined) entry.visitors = visitor;
-    else if (known instanceof Set) known.add(visitor);
-    else entry.visitors = new Set([known, visitor]);
-    this.pendingVisitors += 1;
-    page.visitorsToday += 1;
-  }
-
   /**
-   * The visitor at `address` with browser `agent`, made once between two flushes (their
-   * fingerprint costs a keyed hash); undefined when there are too many to hold.
+   * Adds the visitor to the page's since the last flush, if their network's share allows. A
+   * visitor is made (and fingerprinted) once between two flushes, and kept only once admitted
+   * somewhere: those refused cost their own requests a keyed hash, and nobody else anything.
    */
-  private visitorOf(address: string, agent: string): Visitor | undefined {
+  private addVisitor(page: PageDay, entry: Unwritten, address: string, agent: string): void {
     const kept = keptAgent(agent);
     const atAddress = this.visitors.get(address);
     const known =
@@ -241,20 +232,34 @@ export class VisitCounter {
         : atAddress?.agent === kept
           ? atAddress
           : undefined;
-    if (known) return known;
-    if (this.visitorCount >= MAX_PENDING_VISITORS) return undefined;
+    const counted = entry.visitors;
+    // A browser already counted since the last flush costs no more than these look-ups.
+    if (known && (counted === known || (counted instanceof Set && counted.has(known)))) return;
+    const visitor = known ?? this.newVisitor(address, kept);
+    if (!this.networkShares.admitVisitor(page, visitor.network, visitor.fingerprint)) return;
+    if (!known) {
+      if (atAddress === undefined) this.visitors.set(visitor.address, visitor);
+      else if (atAddress instanceof Map) atAddress.set(kept, visitor);
+      else {
+        const both = new Map([atAddress, visitor].map((each) => [each.agent, each]));
+        this.visitors.set(visitor.address, both);
+      }
+    }
+    if (counted === undefined) entry.visitors = visitor;
+    else if (counted instanceof Set) counted.add(visitor);
+    else entry.visitors = new Set([counted, visitor]);
+    this.pendingVisitors += 1;
+    page.visitorsToday += 1;
+  }
+
+  private newVisitor(address: string, kept: string): Visitor {
     const ownAddress = ownCopy(address);
-    const visitor: Visitor = {
+    return {
       address: ownAddress,
       agent: kept,
       network: this.networkOf(ownAddress),
       fingerprint: this.networkShares.fingerprint(ownAddress, kept),
     };
-    if (atAddress === undefined) this.visitors.set(ownAddress, visitor);
-    else if (atAddress instanceof Map) atAddress.set(kept, visitor);
-    else this.visitors.set(ownAddress, new Map([atAddress, visitor].map((v) => [v.agent, v])));
-    this.visitorCount += 1;
-    return visitor;
   }
 
   /** An address's network (network-shares.ts): an IPv4 address is its own. */
@@ -298,8 +303,6 @@ export class VisitCounter {
         unwritten: undefined,
         interval: -1,
         intervalBefore: -1,
-        shares: undefined,
-        sharesGeneration: -1,
       };
       pages.set(key, page);
     }
@@ -331,8 +334,8 @@ export class VisitCounter {
   }
 
   /**
-   * Writes what was counted until now; tests and the owner's statistics call it to see the
-   * latest. A flush under way took only what was pending when it began, so one more follows it
+   * Writes what was counted until now (every few seconds, at shutdown, and in tests to see the
+   * latest). A flush under way took only what was pending when it began, so one more follows it
    * (shared by every caller meanwhile).
    */
   flush(now = Date.now()): Promise<void> {
@@ -349,7 +352,6 @@ export class VisitCounter {
     this.flushingInterval = this.interval;
     this.interval += 1;
     this.visitors = new Map();
-    this.visitorCount = 0;
     this.flushingVisitors = this.pendingVisitors;
     this.pendingVisitors = 0;
     // Another day than the newest was kept only until this flush (see `days`).
@@ -375,14 +377,24 @@ export class VisitCounter {
       const entry = page.unwritten;
       if (entry && page.interval === this.interval && entry.views > 0) {
         taken.push({ ...entry });
-        this.pendingVisitors -= visitorsIn(entry).length;
+        const visitors = entry.visitors;
+        this.pendingVisitors -= visitors instanceof Set ? visitors.size : visitors ? 1 : 0;
         // Left in the list, empty, to gather the page's next views: that flush writes them.
         Object.assign(entry, { views: 0, visitors: undefined, referrers: undefined });
       }
       const held = [page.interval, page.intervalBefore].includes(this.flushingInterval);
       if (held && this.flushing) inFlight = this.flushing;
     }
-    await Promise.all([taken.length > 0 ? this.write(taken) : undefined, inFlight]);
+    // An earlier call's write for this page may still be under way: wait for it as well.
+    const earlier = this.pageWrites.get(username);
+    const writing = taken.length > 0 ? this.write(taken) : undefined;
+    const done = Promise.all([writing, inFlight, earlier]).then(() => undefined);
+    this.pageWrites.set(username, done);
+    try {
+      await done;
+    } finally {
+      if (this.pageWrites.get(username) === done) this.pageWrites.delete(username);
+    }
   }
 
   /** Writes what was taken; a whole flush (`now` given) also rolls finished days up. */
@@ -410,8 +422,6 @@ export class VisitCounter {
           visitors,
           referrers: entry.referrers ?? new Map(),
         });
-        // The page's day may point at this entry until its next view: it holds no visitor now.
-        entry.visitors = undefined;
       }
       if (batches.length > 0) await addVisits(this.db, batches, yieldToOtherRequests);
       const today = now === undefined ? undefined : indiaDay(now);
@@ -422,13 +432,17 @@ export class VisitCounter {
     } catch (error) {
       // Visitor numbers are not worth a retry queue: the views of a few seconds are lost.
       this.log.warn({ err: error }, 'writing visitor counts failed');
+    } finally {
+      // A page's day may point at its entry until its next view: no address or browser stays
+      // in memory past the flush, written or not.
+      for (const entry of taken) entry.visitors = undefined;
     }
   }
 }
 
-function visitorsIn(entry: Unwritten): Visitor[] {
+function visitorsIn(entry: Unwritten): Iterable<Visitor> {
   const seen = entry.visitors;
-  return seen instanceof Set ? [...seen] : seen ? [seen] : [];
+  return seen instanceof Set ? seen : seen ? [seen] : [];
 }
 
 /** The part of a browser's string kept until the flush: its first VISITOR_AGENT_KEPT characters. */

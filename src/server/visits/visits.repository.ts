@@ -99,10 +99,12 @@ export async function addVisits(
   }
   // A batch holds one row per page and day, and per host of a page and day, so no statement
   // updates a row twice (which PostgreSQL refuses). The same upserts as sqliteVisitWriter's.
+  // Each statement's rows go in key order: a flush and an owner's write of one page's latest
+  // views (VisitCounter.flushPage) may run at once, and rows locked in opposite orders deadlock.
   await eachChunk(views(), (chunk) =>
     db
       .insertInto('page_views')
-      .values(chunk)
+      .values(inKeyOrder(chunk, 'username', 'day'))
       .onConflict((conflict) =>
         conflict
           .columns(['username', 'day'])
@@ -113,14 +115,14 @@ export async function addVisits(
   await eachChunk(visitors(), (chunk) =>
     db
       .insertInto('page_visitors')
-      .values(chunk)
+      .values(inKeyOrder(chunk, 'day', 'username', 'visitor'))
       .onConflict((conflict) => conflict.columns(['day', 'username', 'visitor']).doNothing())
       .execute(),
   );
   await eachChunk(referrers(), (chunk) =>
     db
       .insertInto('page_referrers')
-      .values(chunk)
+      .values(inKeyOrder(chunk, 'username', 'day', 'host'))
       .onConflict((conflict) =>
         conflict
           .columns(['username', 'day', 'host'])
@@ -128,6 +130,19 @@ export async function addVisits(
       )
       .execute(),
   );
+}
+
+/** `rows` sorted by the given text columns, in order. */
+function inKeyOrder<Row extends Record<Column, string>, Column extends string>(
+  rows: Row[],
+  ...columns: Column[]
+): Row[] {
+  return rows.sort((a, b) => {
+    for (const column of columns) {
+      if (a[column] !== b[column]) return a[column] < b[column] ? -1 : 1;
+    }
+    return 0;
+  });
 }
 
 interface SqliteVisitWriter {

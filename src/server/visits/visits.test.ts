@@ -426,6 +426,21 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     expect(await viewsOf(page)).toBe(500 + 2 + 4 + 250 + 2 + 1);
     expect(await referrers()).toHaveLength(10);
   });
+
+  it('does not let a network past its share use up the visitors others may add before a flush', async () => {
+    const flooded = uniqueName('flooded');
+    const quiet = uniqueName('quiet');
+    let address = '198.51.100.9';
+    const counter = counterAt(() => address);
+    // More browsers from one address than this process holds visitors for between flushes.
+    const flood = viewsOfPage(counter, flooded);
+    for (let index = 0; index < 50_001; index += 1) flood(`Browser ${index}`);
+    address = '203.0.113.50';
+    viewsOfPage(counter, quiet)('Browser 1');
+    await counter.flush();
+    expect(await visitorsOf(flooded)).toBe(200);
+    expect(await visitorsOf(quiet)).toBe(1);
+  });
 });
 
 describe('visitor addresses behind a trusted proxy', () => {
