@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.js';
 import { inTransaction, isDatabaseReady, migrateToLatest, openDatabase } from './database.js';
 import { migrations } from './migrations/index.js';
+import { checkpointInBackground } from './sqlite-checkpointer.js';
 
 const TABLES = [
   'contact_messages',
@@ -230,6 +232,28 @@ describe('the SQLite file', () => {
     }
     expect(existsSync(log)).toBe(false);
     rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('checkpoints in commits again, with a warning, when its checkpoint thread fails', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'pb-wal-'));
+    const file = path.join(directory, 'portfolio.db');
+    const connection = new SqliteDatabase(file);
+    connection.pragma('journal_mode = WAL');
+    const warned = new Promise<string>((resolve) =>
+      process.once('warning', (warning) => resolve(warning.message)),
+    );
+    try {
+      const checkpointer = checkpointInBackground(connection);
+      expect(connection.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      // Gone before the thread opens it (a thread takes milliseconds to start).
+      renameSync(file, `${file}.moved`);
+      expect(await warned).toMatch(/^SQLite checkpoints run in commits again: /);
+      expect(connection.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+      await checkpointer.stop();
+    } finally {
+      connection.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('gets the page cache it is given, in megabytes', async () => {

@@ -11,8 +11,9 @@ import type SqliteDatabase from 'better-sqlite3';
  *
  * So the connection that serves requests never checkpoints. A thread with a connection of its
  * own runs a passive checkpoint (one that waits for no reader or writer) every interval, so the
- * log holds at most about an interval's writes. Should the thread fail, the serving connection
- * checkpoints on commit again, as SQLite does by default.
+ * log holds at most about an interval's writes. Should the thread fail (a checkpoint that
+ * errs ends it), the serving connection checkpoints on commit again, as SQLite does by default,
+ * and a process warning says why.
  */
 export const CHECKPOINT_INTERVAL_MS = 1000;
 const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
@@ -28,13 +29,9 @@ const CHECKPOINT_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const file = new Database(workerData.file, { fileMustExist: true });
-const timer = setInterval(() => {
-  try {
-    file.pragma('wal_checkpoint(PASSIVE)');
-  } catch {
-    // Another process's checkpoint under way, or the file going away at shutdown: next time.
-  }
-}, workerData.intervalMs);
+// Another process's checkpoint under way is no error (the pragma reports it in its row); any
+// error ends the thread, and the serving connection checkpoints on commit again.
+const timer = setInterval(() => file.pragma('wal_checkpoint(PASSIVE)'), workerData.intervalMs);
 parentPort.once('message', () => {
   clearInterval(timer);
   file.close();
@@ -69,7 +66,10 @@ export function checkpointInBackground(
       connection.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);
     }
   };
-  worker.on('error', checkpointOnCommit);
+  worker.on('error', (error) => {
+    checkpointOnCommit();
+    process.emitWarning(`SQLite checkpoints run in commits again: ${error.message}`);
+  });
   worker.on('exit', checkpointOnCommit);
   return {
     async stop() {
