@@ -55,6 +55,53 @@ describe.each(TEST_DIALECTS)('repeat views of public pages on %s', (dialect) => 
     }
   });
 
+  it('answers the first view of a page not in memory ahead of Fastify, as the full path would', async () => {
+    // A second app on the same database has sent no page yet, so its full path answers.
+    const other = await buildApp({ config: t.config, db: t.database.db, dialect, logger: false });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const address = other.server.address();
+    const otherUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      const pages = ['first-view-a', 'first-view-b', 'first-view-c', 'first-view-d'];
+      for (const [index, username] of pages.entries()) {
+        const data = structuredClone(SAMPLE_DATA.template4);
+        data.personalDetails.name = `First View ${index}`;
+        await publishDirectly(t.database.db, { username, templateId: 'template4', data });
+      }
+      await t.app.storedPages.checkForChanges();
+      await other.storedPages.checkForChanges();
+      for (const [index, encoding] of ['br', 'gzip', 'identity'].entries()) {
+        const init = { headers: { 'accept-encoding': encoding } };
+        // One page sent by the full path in this encoding gives the headers of every page.
+        const [sentFirst, notInMemory] = [pages[0]!, pages[index + 1]!];
+        await (await fetch(`${t.url}/users/${sentFirst}`, init)).arrayBuffer();
+        const fast = await fetch(`${t.url}/users/${notInMemory}`, init);
+        const fastBody = Buffer.from(await fast.arrayBuffer());
+        const full = await fetch(`${otherUrl}/users/${notInMemory}`, init);
+        const fullBody = Buffer.from(await full.arrayBuffer());
+        expect(full.headers.get('x-request-id')).toBeTruthy();
+        expect(fast.status).toBe(200);
+        expect(fast.headers.get('x-request-id')).toBeNull();
+        expect(headersOf(fast)).toEqual(headersOf(full));
+        expect(fastBody.equals(fullBody)).toBe(true);
+        expect(fast.headers.get('etag')).not.toBe(
+          (await fetch(`${t.url}/users/${sentFirst}`, init)).headers.get('etag'),
+        );
+        // Kept in memory as it was sent.
+        const again = await fetch(`${t.url}/users/${notInMemory}`, init);
+        expect(headersOf(again)).toEqual(headersOf(fast));
+        expect(Buffer.from(await again.arrayBuffer()).equals(fastBody)).toBe(true);
+      }
+      // Nothing published there: the full path's 404.
+      const missing = await fetch(`${t.url}/users/first-view-nobody`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('x-request-id')).toBeTruthy();
+    } finally {
+      other.server.closeAllConnections();
+      await new Promise((resolve) => other.server.close(resolve));
+    }
+  });
+
   it('leaves the full path in charge of addresses that are not canonical', async () => {
     await publishDirectly(t.database.db, {
       username: 'canonical-only',
