@@ -3,12 +3,10 @@
  * map key, must not keep the whole path in memory (V8 cuts substrings as views of the whole).
  */
 import type { IncomingMessage } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Db } from './db/database.js';
 import { PageCache, type CachedPage } from './public-pages/page-cache.js';
-import { VisitCounter } from './visits/visit-counter.js';
 import { heapKeptBy } from '../../test/heap.js';
+import { countingOnly } from '../../test/visits.js';
 
 const PAGES = 1_000;
 const PATH_PADDING = 16_000;
@@ -50,14 +48,7 @@ describe('strings kept past their request', () => {
   });
 
   it("the visitor counter keeps the day's usernames, not the paths they were read from", () => {
-    const counter = new VisitCounter(
-      // Counting a view touches neither; only a flush would.
-      undefined as unknown as Db,
-      undefined as unknown as FastifyBaseLogger,
-      () => '198.51.100.7',
-      () => 'example.com',
-      'pepper',
-    );
+    const counter = countingOnly('198.51.100.7');
     const view = {
       method: 'GET',
       headers: { 'user-agent': 'Mozilla/5.0 Firefox', referer: 'https://elsewhere.example/' },

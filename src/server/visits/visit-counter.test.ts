@@ -3,12 +3,10 @@
  * counter remembers until the day is over.
  */
 import type { IncomingMessage } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { heapKeptBy } from '../../../test/heap.js';
-import type { Db } from '../db/database.js';
+import { countingOnly } from '../../../test/visits.js';
 import { NetworkShares } from './network-shares.js';
-import { VisitCounter } from './visit-counter.js';
 
 const PAGES = 20_000;
 /** A page's day with one visitor: its username, numbers and that visitor's share. */
@@ -19,14 +17,7 @@ const PHONE =
 
 describe('the visitor counter', () => {
   it('keeps a page viewed today in a few hundred bytes, however many pages are viewed', () => {
-    const counter = new VisitCounter(
-      // Counting a view touches neither; only a flush would.
-      undefined as unknown as Db,
-      undefined as unknown as FastifyBaseLogger,
-      () => '203.0.113.9',
-      () => 'example.com',
-      'pepper',
-    );
+    const counter = countingOnly('203.0.113.9');
     const usernames = Array.from({ length: PAGES }, (_, index) => `reader-page-${index}`);
     const kept = heapKeptBy(() => {
       // One person reading every page, each twice: as a crawl of a directory would.
