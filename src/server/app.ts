@@ -152,8 +152,8 @@ function publicHostOf(config: Config): () => string {
 
 /** Builds the whole HTTP application without listening, so tests can run it on any port. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  // Repeat views of public pages are answered ahead of Fastify (public-pages/fast-path.ts);
-  // everything else, and those too while the server is closing, goes through Fastify.
+  // Views of public pages are answered ahead of Fastify (public-pages/fast-path.ts); everything
+  // else, and those too while the server is closing, goes through Fastify.
   const publicPages: { fastPath?: PublicPageFastPath } = {};
   const gateway = createGateway(deps.config, deps.db);
   const securityOptions = {
@@ -285,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onView: (username, request) => visits.count(username, request),
     // Without custom domains there is no list to keep: the change check stays as it was.
     onGeneration: domainsOn ? () => domainDirectory.refresh() : undefined,
+    closing: () => closing,
   });
   registerContactRoutes(app, {
     db: deps.db,

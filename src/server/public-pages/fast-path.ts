@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { usernameProblem } from '../../shared/domain/username.js';
 import {
   matchesIfNoneMatch,
   pickEncoding,
@@ -7,7 +8,7 @@ import {
   type PageCache,
 } from './page-cache.js';
 
-/** A canonical (lowercase, valid) portfolio address; anything else takes the full path. */
+/** A portfolio address as the full path serves it (lowercase); anything else goes there. */
 const PORTFOLIO_PATH = /^\/users\/([a-z0-9-]{1,40})(?:[/?]|$)/;
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -19,8 +20,9 @@ export type RequestHandler = (request: IncomingMessage, response: ServerResponse
  * lapses without any write to notice). A page not in memory, past its term or not yet sent in
  * this encoding is read from the store by `readyToSend`, as the full path reads it, and sent
  * with the headers the full path gives every page; when that has nothing to send (no such
- * page, a page offline, a failure), the request goes to `next`, the full path. Every other
- * request goes there at once.
+ * page, a page offline, a failure, or no page sent by the full path yet), the request goes to
+ * `next`, the full path, which answers from what was read without reading again. Every other
+ * request goes there at once: it alone decides anything a page answer does not share.
  *
  * Why: the full path costs tens of microseconds per request in hooks and routing; a public
  * page under load should cost little more than writing bytes to a socket. With more pages than
@@ -33,15 +35,24 @@ export type PublicPageFastPath = (
   next: RequestHandler,
 ) => void;
 
-export function createPublicPageFastPath(
-  cache: PageCache,
+export function createPublicPageFastPath({
+  cache,
+  onView,
+  readyToSend,
+  closing,
+}: {
+  cache: PageCache;
   /** Told of each page sent (visitor counts): a few map updates, nothing awaited. */
-  onView: (username: string, request: IncomingMessage) => void,
+  onView: (username: string, request: IncomingMessage) => void;
+  /** A page not ready in memory, read as the full path reads it; undefined: let it answer. */
   readyToSend: (
+    request: IncomingMessage,
     username: string,
     encoding: Encoding,
-  ) => Promise<{ answer: CachedAnswer; body: Buffer } | undefined>,
-): PublicPageFastPath {
+  ) => Promise<{ answer: CachedAnswer; body: Buffer } | undefined>;
+  /** True once the server is closing (a read may end after that began). */
+  closing: () => boolean;
+}): PublicPageFastPath {
   const send = (
     request: IncomingMessage,
     response: ServerResponse,
@@ -58,6 +69,23 @@ export function createPublicPageFastPath(
     response.writeHead(200, answer.ok);
     response.end(request.method === 'HEAD' ? undefined : body);
   };
+
+  const readAndSend = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    next: RequestHandler,
+    username: string,
+    encoding: Encoding,
+  ) => {
+    const ready = await readyToSend(request, username, encoding);
+    // The visitor left during the read: nothing to send, nor a view to count.
+    if (response.destroyed) return;
+    if (!ready) return next(request, response);
+    // Closing waits for open connections: this one ends with its answer.
+    if (closing()) response.shouldKeepAlive = false;
+    send(request, response, username, ready.answer, ready.body);
+  };
+
   return (request, response, next) => {
     const method = request.method;
     const url = request.url;
@@ -73,13 +101,11 @@ export function createPublicPageFastPath(
     if (page && page.servedUntil > Date.now() && answer && body) {
       return send(request, response, username, answer, body);
     }
-    readyToSend(username, encoding).then(
-      (ready) => {
-        if (ready) send(request, response, username, ready.answer, ready.body);
-        else next(request, response);
-      },
-      // The full path answers a failure as it answers its own (a 503 when the store is down).
-      () => next(request, response),
-    );
+    // A name no portfolio can have is the full path's to answer, without a read.
+    if (usernameProblem(username)) return next(request, response);
+    readAndSend(request, response, next, username, encoding).catch(() => {
+      // Nothing sane is left to send on this connection.
+      response.destroy();
+    });
   };
 }

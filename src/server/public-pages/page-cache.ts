@@ -38,7 +38,7 @@ export interface CachedPage {
   etag: string;
   /**
    * Until when (epoch ms) the page may be shown: the end of its term's grace period, 0 once its
-   * owner took it offline. Later views go to the full path, which reads the term again.
+   * owner took it offline. Later views read the page and its term from the store again.
    */
   servedUntil: number;
   /**
@@ -47,8 +47,9 @@ export interface CachedPage {
    */
   bodies: Partial<Record<Encoding, Buffer>>;
   /**
-   * The headers of a 200 answer in each encoding, exactly as the full (Fastify) path sent them,
-   * so that the fast path replays them without running any hook. Filled on first full answer.
+   * The headers of a 200 answer in each encoding, as the full (Fastify) path sends them (its
+   * hooks' and the page's own), so that the fast path replays them without running any hook.
+   * Filled on the page's first answer in the encoding, by either path.
    */
   headers: Partial<Record<Encoding, CachedAnswer>>;
   /** The page's Content-Security-Policy, naming its own image origins (page-csp.ts). */

@@ -35,9 +35,27 @@ declare module 'fastify' {
   }
 }
 
+/** A page answer's own headers; the hooks' (security headers) come with them. */
+function pageHeaders(
+  cached: CachedPage,
+  encoding: Encoding,
+  etag: string,
+  length: number,
+): SentHeaders {
+  return {
+    'cache-control': 'public, max-age=0, must-revalidate',
+    vary: 'Accept-Encoding',
+    etag,
+    'content-security-policy': cached.csp,
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': length,
+    ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+  };
+}
+
 /**
- * Public pages, robots.txt and the sitemap. Returns the fast path for repeat views of cached
- * pages, which the HTTP server runs ahead of Fastify (see fast-path.ts).
+ * Public pages, robots.txt and the sitemap. Returns the fast path for views of public pages,
+ * which the HTTP server runs ahead of Fastify (see fast-path.ts).
  */
 export function registerPublicPages(
   app: FastifyInstance,
@@ -56,6 +74,8 @@ export function registerPublicPages(
     onView: (username: string, request: IncomingMessage) => void;
     /** Awaited whenever the page generation moves (the custom domains' directory). */
     onGeneration?: () => Promise<void>;
+    /** True once the server is closing: answers end their keep-alive connection. */
+    closing: () => boolean;
   },
 ): PublicPageFastPath {
   const cache = new PageCache(ctx.cacheBytes);
@@ -153,28 +173,43 @@ export function registerPublicPages(
   };
 
   /**
-   * The headers of a page answer in each encoding as the full path last sent them: every page's
-   * are the same but for its tag, its policy (its own image origins) and its length.
+   * What the hooks put on a page answer (the security headers: the same on every request), as
+   * the full path found them: with the page's own headers, every answer the fast path gives.
    */
-  const answerShapes: Partial<Record<Encoding, SentHeaders>> = {};
+  let hookHeaders: SentHeaders | undefined;
 
   /**
-   * For the fast path, a page not ready in memory: read as the full path reads it and given the
-   * headers the full path gives. Undefined leaves the answer to the full path: nothing published
-   * there, a page offline, or no page sent in this encoding yet to take the headers from.
+   * What the fast path found for a request it handed on (nothing published there, a page
+   * offline, a failure), so that the full path answers it without reading the store again.
    */
-  const readyToSend = async (username: string, encoding: Encoding) => {
-    const shape = answerShapes[encoding];
-    if (!shape) return undefined;
-    const found = await pageToSend(username, encoding);
-    if (!found || found === 'unavailable') return undefined;
+  const handedOn = new WeakMap<
+    IncomingMessage,
+    { found: 'unavailable' | undefined } | { failure: unknown }
+  >();
+
+  /**
+   * For the fast path: the page read as the full path reads it, with the headers the full path
+   * gives. Undefined leaves the answer to the full path, which is also the only one to answer
+   * until it has sent a page (and so shown what its hooks add).
+   */
+  const readyToSend = async (request: IncomingMessage, username: string, encoding: Encoding) => {
+    if (!hookHeaders) return undefined;
+    let found: Awaited<ReturnType<typeof pageToSend>>;
+    try {
+      found = await pageToSend(username, encoding);
+    } catch (failure) {
+      handedOn.set(request, { failure });
+      return undefined;
+    }
+    if (!found || found === 'unavailable') {
+      handedOn.set(request, { found });
+      return undefined;
+    }
     const { cached, body } = found;
     const etag = etagForEncoding(cached.etag, encoding);
     cached.headers[encoding] ??= cachedAnswer(etag, {
-      ...shape,
-      etag,
-      'content-security-policy': cached.csp,
-      'content-length': body.length,
+      ...hookHeaders,
+      ...pageHeaders(cached, encoding, etag, body.length),
     });
     return { answer: cached.headers[encoding], body };
   };
@@ -190,26 +225,18 @@ export function registerPublicPages(
     if (username !== given) return reply.redirect(`/users/${username}`, 301);
 
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    const found = await pageToSend(username, encoding);
+    const handed = handedOn.get(request.raw);
+    if (handed && 'failure' in handed) throw handed.failure;
+    const found = handed ? handed.found : await pageToSend(username, encoding);
     if (!found) return notFoundPage(reply, username);
     if (found === 'unavailable') return unavailablePage(reply);
     const { cached, body } = found;
 
     const etag = etagForEncoding(cached.etag, encoding);
-    reply.headers({
-      'cache-control': 'public, max-age=0, must-revalidate',
-      vary: 'Accept-Encoding',
-      etag,
-      'content-security-policy': cached.csp,
-      'content-type': 'text/html; charset=utf-8',
-      'content-length': body.length,
-      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-    });
-    // Everything the hooks set so far (security headers) is part of the answer the fast path
-    // replays, for this page and, with its own tag, policy and length, for pages not yet sent.
-    const sent = reply.getHeaders();
-    cached.headers[encoding] ??= cachedAnswer(etag, sent);
-    answerShapes[encoding] ??= sent;
+    hookHeaders ??= reply.getHeaders();
+    reply.headers(pageHeaders(cached, encoding, etag, body.length));
+    // The hooks' headers and the page's: the answer the fast path replays for this page.
+    cached.headers[encoding] ??= cachedAnswer(etag, reply.getHeaders());
     ctx.onView(username, request.raw);
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       return reply.removeHeader('content-length').status(304).send();
@@ -270,5 +297,10 @@ export function registerPublicPages(
     },
   );
 
-  return createPublicPageFastPath(cache, ctx.onView, readyToSend);
+  return createPublicPageFastPath({
+    cache,
+    onView: ctx.onView,
+    readyToSend,
+    closing: ctx.closing,
+  });
 }

@@ -1,6 +1,6 @@
 /**
  * The owner's own views are not visits. A page view cannot ask the database whose browser it
- * is (the fast path reads nothing), so the builder leaves a marker in the owner's browser (set
+ * is (the fast path reads at most the page), so the builder leaves a marker in the owner's browser (set
  * by GET /api/me, which every builder page asks, so from the thank-you page after paying on):
  * a cookie naming their usernames, sent only to /users/ pages of this host. The public page
  * itself sets no cookie, and the marker holds nothing but names that are public anyway.
