@@ -192,7 +192,7 @@ export class VisitCounter {
       if (
         known.has(host) ||
         (known.size < MAX_REFERRERS_PER_PAGE_DAY &&
-          this.networkShares.admitReferrer(page, this.networkOf(address)))
+          this.networkShares.admitReferrer(page, ipNetwork(address, 48)))
       ) {
         known.add(host);
         const referrers = (entry.referrers ??= new Map());
@@ -257,14 +257,9 @@ export class VisitCounter {
     return {
       address: ownAddress,
       agent: kept,
-      network: this.networkOf(ownAddress),
+      network: ipNetwork(ownAddress, 48),
       fingerprint: this.networkShares.fingerprint(ownAddress, kept),
     };
-  }
-
-  /** An address's network (network-shares.ts): an IPv4 address is its own. */
-  private networkOf(address: string): string {
-    return address.includes(':') ? ipNetwork(address, 48) : address;
   }
 
   /**
