@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { usernameProblem } from '../../shared/domain/username.js';
+import { writePreparedHead } from '../http/prepared-head.js';
 import {
   matchesIfNoneMatch,
   pickEncoding,
@@ -66,7 +67,7 @@ export function createPublicPageFastPath({
       response.end();
       return;
     }
-    response.writeHead(200, answer.ok);
+    if (!writePreparedHead(response, answer.okHead)) response.writeHead(200, answer.ok);
     response.end(request.method === 'HEAD' ? undefined : body);
   };
 

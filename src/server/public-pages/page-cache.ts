@@ -1,3 +1,4 @@
+import { prepareHead, type PreparedHead } from '../http/prepared-head.js';
 import { ownCopy } from '../own-string.js';
 
 /** Header names (lowercase) and values, as Node's writeHead takes them. */
@@ -59,6 +60,8 @@ export interface CachedPage {
 export interface CachedAnswer {
   etag: string;
   ok: HeaderMap;
+  /** `ok` with its status line, serialized once: what a view of the page in memory sends. */
+  okHead: PreparedHead;
   /** The same without the body's own headers (type, length, encoding). */
   notModified: HeaderMap;
 }
@@ -80,11 +83,14 @@ export function cachedAnswer(etag: string, sent: SentHeaders): CachedAnswer {
     ok[name] = value;
     if (!BODY_HEADERS.has(name)) notModified[name] = value;
   }
-  return { etag, ok, notModified };
+  return { etag, ok, okHead: prepareHead(200, ok), notModified };
 }
 
-/** Headers, map entry and key: a fixed allowance per page on top of its bodies. */
-const ENTRY_OVERHEAD_BYTES = 2048;
+/**
+ * Headers (as a map and as a serialized head, about 1 KB each), map entry and key: a fixed
+ * allowance per page on top of its bodies.
+ */
+const ENTRY_OVERHEAD_BYTES = 3072;
 
 export function cachedPageBytes(page: CachedPage): number {
   const { identity, gzip, br } = page.bodies;
