@@ -1,8 +1,12 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { publishDirectly, updateDirectly } from '../../../test/publish-directly.js';
 import { buildApp } from '../app.js';
+import { createPublicPageFastPath } from './fast-path.js';
+import { cachedAnswer, PageCache } from './page-cache.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 
 /** Headers that differ between two answers of the same page by nature. */
@@ -188,6 +192,53 @@ describe.each(TEST_DIALECTS)('views of public pages ahead of Fastify on %s', (di
       // The database belongs to the first app: close the second without destroying it.
       other.server.closeAllConnections();
       await new Promise((resolve) => other.server.close(resolve));
+    }
+  });
+});
+
+describe('a view from memory while the server closes', () => {
+  it('ends its connection with the answer, so that closing does not wait for the client', async () => {
+    const body = Buffer.from('<!doctype html><title>Closing</title>');
+    const cache = new PageCache(1_000_000);
+    cache.set('leaving', {
+      sourceVersion: 'v',
+      templateVersion: 't',
+      etag: '"e"',
+      servedUntil: Number.MAX_SAFE_INTEGER,
+      bodies: { identity: body },
+      headers: {
+        identity: cachedAnswer('"e"', {
+          'content-type': 'text/html; charset=utf-8',
+          'content-length': body.length,
+          etag: '"e"',
+        }),
+      },
+      csp: '',
+    });
+    let closing = false;
+    const fastPath = createPublicPageFastPath({
+      cache,
+      onView: () => undefined,
+      readyToSend: async () => undefined,
+      closing: () => closing,
+    });
+    const server = createServer((request, response) =>
+      fastPath(request, response, (_request, unhandled) => unhandled.writeHead(500).end()),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/users/leaving`;
+    const identity = { headers: { 'accept-encoding': 'identity' } };
+    try {
+      const before = await fetch(url, identity);
+      expect(await before.text()).toBe(body.toString());
+      expect(before.headers.get('connection')).toBe('keep-alive');
+      closing = true;
+      const during = await fetch(url, identity);
+      expect(await during.text()).toBe(body.toString());
+      expect(during.headers.get('connection')).toBe('close');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

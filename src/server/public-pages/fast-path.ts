@@ -61,6 +61,8 @@ export function createPublicPageFastPath({
     answer: CachedAnswer,
     body: Buffer,
   ) => {
+    // Closing waits for open connections: this one ends with its answer.
+    if (closing()) response.shouldKeepAlive = false;
     onView(username, request);
     if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
       response.writeHead(304, answer.notModified);
@@ -82,8 +84,6 @@ export function createPublicPageFastPath({
     // The visitor left during the read: nothing to send, nor a view to count.
     if (response.destroyed) return;
     if (!ready) return next(request, response);
-    // Closing waits for open connections: this one ends with its answer.
-    if (closing()) response.shouldKeepAlive = false;
     send(request, response, username, ready.answer, ready.body);
   };
 
