@@ -4,7 +4,7 @@
  * Needs a build (npm run build) and Debian's nginx-light and wrk.
  * Writes bench/results/public-page.md.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,8 +22,6 @@ const CONNECTIONS = 50;
 const SECONDS = 10;
 const ROUNDS = 5;
 const WARM_UP_SECONDS = 5;
-/** Rounds with ours and the bare server loaded at the same time (wrkTogether). */
-const TOGETHER_ROUNDS = 3;
 
 /**
  * The server under test on the first core and wrk on the second, for every server alike: left
@@ -63,14 +61,10 @@ function toMs(text: string | undefined): number {
  * other tenants take the core for a while.
  */
 function wrk(url: string, pid: number, seconds = SECONDS): WrkResult {
+  const command = PINNED ? ['taskset', '-c', WRK_CPU, 'wrk'] : ['wrk'];
   const cpuBefore = cpuSecondsOf(pid);
-  const output = execFileSync(...wrkCommand(url, seconds)).toString();
-  return wrkResult(output, cpuSecondsOf(pid) - cpuBefore);
-}
-
-/** wrk on `url`, on its own core when there are two. */
-function wrkCommand(url: string, seconds = SECONDS): [string, string[]] {
-  const args = [
+  const output = execFileSync(command[0]!, [
+    ...command.slice(1),
     '-t1',
     `-c${CONNECTIONS}`,
     `-d${seconds}s`,
@@ -80,12 +74,8 @@ function wrkCommand(url: string, seconds = SECONDS): [string, string[]] {
     '-H',
     `User-Agent: ${PHONE_BROWSER}`,
     url,
-  ];
-  return PINNED ? ['taskset', ['-c', WRK_CPU, 'wrk', ...args]] : ['wrk', args];
-}
-
-/** wrk's printout, and the answering process's CPU seconds meanwhile. */
-function wrkResult(output: string, cpuSeconds: number): WrkResult {
+  ]).toString();
+  const cpuSeconds = cpuSecondsOf(pid) - cpuBefore;
   const requests = Number(/(\d+) requests in/.exec(output)?.[1]);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]);
   const p50 = toMs(/\s50%\s+([\d.]+\w+)/.exec(output)?.[1]);
@@ -99,29 +89,6 @@ function wrkResult(output: string, cpuSeconds: number): WrkResult {
     p99Ms: p99,
     errors,
   };
-}
-
-/**
- * wrk on two servers at once, each with its own connections, both servers on the one core: the
- * share of the core each gets is the scheduler's, so what is compared is CPU time per request,
- * measured over the same seconds. Whatever slows the machine meanwhile slows both alike, which
- * alternating rounds cannot promise on a shared VM.
- */
-async function wrkTogether(
-  first: { url: string; pid: number },
-  second: { url: string; pid: number },
-): Promise<[WrkResult, WrkResult]> {
-  const run = (url: string) =>
-    new Promise<string>((resolve, reject) => {
-      execFile(...wrkCommand(url), (error, stdout) => (error ? reject(error) : resolve(stdout)));
-    });
-  const before = [cpuSecondsOf(first.pid), cpuSecondsOf(second.pid)];
-  const outputs = await Promise.all([run(first.url), run(second.url)]);
-  const after = [cpuSecondsOf(first.pid), cpuSecondsOf(second.pid)];
-  return [0, 1].map((index) => wrkResult(outputs[index]!, after[index]! - before[index]!)) as [
-    WrkResult,
-    WrkResult,
-  ];
 }
 
 /** A server to compare ours with: where it answers, the process that answers, how to stop it. */
@@ -306,15 +273,6 @@ async function main(): Promise<void> {
       nginx: wrk(nginx.url, nginx.pid),
     });
   }
-  // Then ours and the bare server under load at the same time, sharing the one core.
-  const together: { ours: WrkResult; bare: WrkResult }[] = [];
-  for (let round = 0; round < TOGETHER_ROUNDS; round += 1) {
-    const [ours, bareResult] = await wrkTogether(
-      { url: target, pid: server.pid },
-      { url: bare.url, pid: bare.pid },
-    );
-    together.push({ ours, bare: bareResult });
-  }
   await nginx.stop();
   await bare.stop();
   await server.stop();
@@ -333,11 +291,6 @@ async function main(): Promise<void> {
     const ratios = rounds
       .map((r) => r.ours.requestsPerSecond / r[peer].requestsPerSecond)
       .sort((a, b) => a - b);
-    return `${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)})`;
-  };
-  /** A ratio over the rounds run together: median (lowest-highest). */
-  const togetherRatio = (ratio: (round: (typeof together)[number]) => number) => {
-    const ratios = together.map(ratio).sort((a, b) => a - b);
     return `${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)})`;
   };
   const lines = [
@@ -361,8 +314,6 @@ async function main(): Promise<void> {
     `A bare Node server reaches ${bareRatio.toFixed(2)} of nginx in the same run; ours reaches ${(ratio / bareRatio).toFixed(2)} of the bare Node server (target at least 0.95).`,
     `By CPU time per request, the bare Node server's is ${(median((r) => r.bare.cpuUsPerRequest) / median((r) => r.ours.cpuUsPerRequest)).toFixed(2)} of ours.`,
     `Round by round (each of our rounds against the bare Node and nginx rounds right after it, so that the machine's drift between rounds cancels): ours/bare ${roundRatios('bare')}; ours/nginx ${roundRatios('nginx')}.`,
-    '',
-    `**At the same time** (${TOGETHER_ROUNDS} rounds of ${SECONDS} s, ours and the bare Node server each under its own wrk -t1 -c${CONNECTIONS}, both servers on the first core, so that whatever slows the machine slows both; the scheduler decides each one's share of the core, so the measure is CPU time per request): the bare server's CPU time per request is ${togetherRatio((r) => r.bare.cpuUsPerRequest / r.ours.cpuUsPerRequest)} of ours; ours answered ${togetherRatio((r) => r.ours.requestsPerSecond / r.bare.requestsPerSecond)} of its requests. Per round, ours/bare: ${together.map((r) => `${r.ours.cpuUsPerRequest.toFixed(1)}/${r.bare.cpuUsPerRequest.toFixed(1)} µs, ${r.ours.requestsPerSecond.toFixed(0)}/${r.bare.requestsPerSecond.toFixed(0)} requests/s, p99 ${r.ours.p99Ms.toFixed(1)}/${r.bare.p99Ms.toFixed(1)} ms`).join('; ')}.`,
     '',
     "### Page weight (first visit, brotli, without the person's own images; target under 60 KB)",
     '',

@@ -1,6 +1,11 @@
-import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareHead, writePreparedHead } from './prepared-head.js';
 
 const BODY = Buffer.from('<!doctype html><title>A page</title><p>Hello</p>');
@@ -14,31 +19,55 @@ const HEADERS: OutgoingHttpHeaders = {
 };
 const HEAD = prepareHead(200, HEADERS);
 
+/** What a test's handler does to the response first, named in the query string. */
+const BEFORE_THE_HEAD: Record<string, (response: ServerResponse) => void> = {
+  set: (response) => response.setHeader('x-extra', '1'),
+  removed: (response) => response.removeHeader('connection'),
+  strict: (response) => {
+    response.strictContentLength = true;
+  },
+  written: (response) => response.writeHead(200, HEADERS),
+};
+
+interface ServerOptions {
+  maxRequestsPerSocket?: number;
+  keepAliveTimeout?: number;
+  /** Hands Expect: 100-continue requests to the handler without answering 100 first. */
+  checkContinue?: boolean;
+}
+
 /**
  * A real node:http server answering /prepared with the prepared head and /plain with
- * writeHead, the same headers and body; it records whether each prepared answer was prepared.
+ * writeHead, the same headers and body, after what the query string asks (BEFORE_THE_HEAD); it
+ * records whether each prepared answer was prepared.
  */
-function startServer(options: { maxRequestsPerSocket?: number } = {}) {
+function startServer(options: ServerOptions = {}) {
   const prepared: boolean[] = [];
-  const server = createServer((request, response) => {
-    const body = request.method === 'HEAD' ? undefined : BODY;
+  const handler = (request: IncomingMessage, response: ServerResponse) => {
+    const before = BEFORE_THE_HEAD[request.url?.split('?')[1] ?? ''];
+    before?.(response);
+    const headWritten = response.headersSent || before === BEFORE_THE_HEAD.written;
     if (request.url?.startsWith('/prepared')) {
       const took = writePreparedHead(response, HEAD);
       prepared.push(took);
-      if (!took) response.writeHead(200, HEADERS);
-    } else {
+      if (!took && !headWritten) response.writeHead(200, HEADERS);
+    } else if (!headWritten) {
       response.writeHead(200, HEADERS);
     }
-    response.end(body);
-  });
-  server.keepAliveTimeout = 72_000;
+    response.end(request.method === 'HEAD' ? undefined : BODY);
+  };
+  const server = createServer(handler);
+  server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
   if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+  if (options.checkContinue) server.on('checkContinue', handler);
   return { server, prepared };
 }
 
+type TestServer = ReturnType<typeof startServer>;
+
 /** Sends `raw` on a new connection and returns every byte received until `done` says so. */
 function exchange(
-  server: Server,
+  { server }: TestServer,
   raw: string,
   done: (received: string) => boolean,
 ): Promise<{ received: string; closedByServer: boolean }> {
@@ -80,89 +109,82 @@ function answersIn(text: string, headOnly = false): number {
 /** The Date line differs by the second a response was written in. */
 const withoutDates = (text: string) => text.replace(/\r\nDate: [^\r]+/g, '\r\nDate: (date)');
 
+/**
+ * The same requests to both paths of `target`: the bytes that came back from each, who closed,
+ * and whether each prepared answer was prepared.
+ */
+async function both(target: TestServer, requests: (path: string) => string, answers: number) {
+  const from = target.prepared.length;
+  const [fromPrepared, fromPlain] = await Promise.all(
+    ['/prepared', '/plain'].map((path) =>
+      exchange(
+        target,
+        requests(path),
+        (text) => answersIn(text, /^HEAD/.test(requests(path))) >= answers,
+      ),
+    ),
+  );
+  return {
+    fromPrepared: fromPrepared!,
+    fromPlain: fromPlain!,
+    prepared: target.prepared.slice(from),
+  };
+}
+
+const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: a.test\r\n\r\n`;
+
 describe('a prepared head', () => {
-  const { server, prepared } = startServer();
-  const limited = startServer({ maxRequestsPerSocket: 2 });
+  const servers = {
+    plain: startServer(),
+    limited: startServer({ maxRequestsPerSocket: 2 }),
+    noKeepAlive: startServer({ keepAliveTimeout: 0 }),
+    checkContinue: startServer({ checkContinue: true }),
+  };
 
   beforeAll(async () => {
-    for (const one of [server, limited.server]) {
-      await new Promise<void>((resolve) => one.listen(0, '127.0.0.1', resolve));
+    for (const { server } of Object.values(servers)) {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     }
   });
   afterAll(async () => {
-    for (const one of [server, limited.server]) {
-      one.closeAllConnections();
-      await new Promise((resolve) => one.close(resolve));
+    for (const { server } of Object.values(servers)) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
-  /** The same requests to both paths: the bytes that come back, and who closed. */
-  async function both(target: Server, requests: (path: string) => string, answers: number) {
-    const [fromPrepared, fromPlain] = await Promise.all(
-      ['/prepared', '/plain'].map((path) =>
-        exchange(
-          target,
-          requests(path),
-          (text) => answersIn(text, /^HEAD/.test(requests(path))) >= answers,
-        ),
-      ),
-    );
-    return { fromPrepared: fromPrepared!, fromPlain: fromPlain! };
-  }
-
   it('is sent on a connection kept open, byte for byte as writeHead sends the same headers', async () => {
-    prepared.length = 0;
-    const { fromPrepared, fromPlain } = await both(
-      server,
-      (path) => `GET ${path} HTTP/1.1\r\nHost: a.test\r\n\r\n`,
-      1,
-    );
+    const { fromPrepared, fromPlain, prepared } = await both(servers.plain, get, 1);
     expect(prepared).toEqual([true]);
     expect(fromPrepared.received).toContain(
       '\r\nConnection: keep-alive\r\nKeep-Alive: timeout=72\r\n',
     );
     expect(fromPrepared.received.endsWith(BODY.toString('latin1'))).toBe(true);
-    expect(withoutDates(fromPrepared.received.replace('/prepared', '/plain'))).toBe(
-      withoutDates(fromPlain.received),
-    );
+    expect(withoutDates(fromPrepared.received)).toBe(withoutDates(fromPlain.received));
     expect(fromPrepared.closedByServer).toBe(false);
   });
 
   it('answers HEAD and pipelined requests as writeHead does', async () => {
-    prepared.length = 0;
-    const head = await both(server, (path) => `HEAD ${path} HTTP/1.1\r\nHost: a.test\r\n\r\n`, 1);
+    const head = await both(
+      servers.plain,
+      (path) => `HEAD ${path} HTTP/1.1\r\nHost: a.test\r\n\r\n`,
+      1,
+    );
+    expect(head.prepared).toEqual([true]);
     expect(withoutDates(head.fromPrepared.received)).toBe(withoutDates(head.fromPlain.received));
     expect(head.fromPrepared.received.endsWith('\r\n\r\n')).toBe(true);
 
-    const three = (path: string) => `GET ${path} HTTP/1.1\r\nHost: a.test\r\n\r\n`.repeat(3);
-    const pipelined = await both(server, three, 3);
+    const pipelined = await both(servers.plain, (path) => get(path).repeat(3), 3);
+    expect(pipelined.prepared).toEqual([true, true, true]);
     expect(answersIn(pipelined.fromPrepared.received)).toBe(3);
     expect(withoutDates(pipelined.fromPrepared.received)).toBe(
       withoutDates(pipelined.fromPlain.received),
     );
-    expect(prepared).toEqual([true, true, true, true]);
-  });
-
-  it('leaves to writeHead a connection that ends with this answer, which then closes', async () => {
-    prepared.length = 0;
-    const close = await both(
-      server,
-      (path) => `GET ${path} HTTP/1.1\r\nHost: a.test\r\nConnection: close\r\n\r\n`,
-      1,
-    );
-    const old = await both(server, (path) => `GET ${path} HTTP/1.0\r\n\r\n`, 1);
-    expect(prepared).toEqual([false, false]);
-    for (const { fromPrepared, fromPlain } of [close, old]) {
-      expect(fromPrepared.received).toContain('\r\nConnection: close\r\n');
-      expect(withoutDates(fromPrepared.received)).toBe(withoutDates(fromPlain.received));
-      expect(fromPrepared.closedByServer).toBe(true);
-    }
   });
 
   it('is sent to an HTTP/1.0 client that asks to keep the connection, as writeHead would', async () => {
-    prepared.length = 0;
-    const { fromPrepared, fromPlain } = await both(
-      server,
+    const { fromPrepared, fromPlain, prepared } = await both(
+      servers.plain,
       (path) => `GET ${path} HTTP/1.0\r\nConnection: keep-alive\r\n\r\n`,
       1,
     );
@@ -170,16 +192,78 @@ describe('a prepared head', () => {
     expect(withoutDates(fromPrepared.received)).toBe(withoutDates(fromPlain.received));
   });
 
-  it('leaves to writeHead every answer of a server that limits requests per connection', async () => {
-    limited.prepared.length = 0;
-    const { fromPrepared, fromPlain } = await both(
-      limited.server,
-      (path) => `GET ${path} HTTP/1.1\r\nHost: a.test\r\n\r\n`.repeat(2),
-      2,
+  it('leaves to writeHead a connection that ends with this answer, which then closes', async () => {
+    const close = await both(
+      servers.plain,
+      (path) => `GET ${path} HTTP/1.1\r\nHost: a.test\r\nConnection: close\r\n\r\n`,
+      1,
     );
-    expect(limited.prepared).toEqual([false, false]);
-    expect(fromPrepared.received).toContain('\r\nConnection: close\r\n');
+    const old = await both(servers.plain, (path) => `GET ${path} HTTP/1.0\r\n\r\n`, 1);
+    for (const { fromPrepared, fromPlain, prepared } of [close, old]) {
+      expect(prepared).toEqual([false]);
+      expect(fromPrepared.received).toContain('\r\nConnection: close\r\n');
+      expect(withoutDates(fromPrepared.received)).toBe(withoutDates(fromPlain.received));
+      expect(fromPrepared.closedByServer).toBe(true);
+    }
+  });
+
+  it.each([
+    ['limits requests per connection', 'limited', (path: string) => get(path).repeat(2), 2],
+    ['keeps no connection open (keepAliveTimeout 0)', 'noKeepAlive', get, 1],
+    [
+      'is asked Expect: 100-continue and has not answered 100',
+      'checkContinue',
+      (path: string) =>
+        `POST ${path} HTTP/1.1\r\nHost: a.test\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n`,
+      1,
+    ],
+  ] as const)(
+    'leaves to writeHead every answer of a server that %s',
+    async (_what, server, requests, answers) => {
+      const { fromPrepared, fromPlain, prepared } = await both(servers[server], requests, answers);
+      expect(prepared).toEqual(Array(answers).fill(false));
+      expect(withoutDates(fromPrepared.received)).toBe(withoutDates(fromPlain.received));
+      expect(answersIn(fromPrepared.received)).toBe(answers);
+    },
+  );
+
+  it.each([
+    ['a header set before', 'set', /\r\nx-extra: 1\r\n/],
+    // Node then sends no Connection line at all.
+    ['the Connection header removed', 'removed', /\r\nDate: [^\r]+\r\n\r\n/],
+    ['a strict Content-Length check', 'strict', /\r\nConnection: keep-alive\r\n/],
+    ['its head already written', 'written', /\r\nConnection: keep-alive\r\n/],
+  ])('leaves to writeHead an answer with %s', async (_what, query, sent) => {
+    const { fromPrepared, fromPlain, prepared } = await both(
+      servers.plain,
+      (path) => get(`${path}?${query}`),
+      1,
+    );
+    expect(prepared).toEqual([false]);
+    expect(fromPrepared.received).toMatch(sent);
     expect(withoutDates(fromPrepared.received)).toBe(withoutDates(fromPlain.received));
+  });
+
+  it('dates each answer by the clock, also after the clock is set back', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const dateOf = async () => {
+        const { received } = await exchange(
+          servers.plain,
+          get('/prepared'),
+          (text) => answersIn(text) >= 1,
+        );
+        return /\r\nDate: ([^\r]+)/.exec(received)?.[1];
+      };
+      vi.setSystemTime(new Date('2031-05-06T07:08:09.500Z'));
+      expect(await dateOf()).toBe('Tue, 06 May 2031 07:08:09 GMT');
+      vi.setSystemTime(new Date('2031-05-06T07:08:10.000Z'));
+      expect(await dateOf()).toBe('Tue, 06 May 2031 07:08:10 GMT');
+      vi.setSystemTime(new Date('2031-05-06T07:07:00.000Z'));
+      expect(await dateOf()).toBe('Tue, 06 May 2031 07:07:00 GMT');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('checks names and values once, as writeHead would, and leaves answers it cannot end alone', () => {
@@ -188,8 +272,9 @@ describe('a prepared head', () => {
     expect(prepareHead(200, { 'content-type': 'text/plain' }).preparable).toBe(false);
     expect(prepareHead(304, { etag: '"a"', 'content-length': 0 }).preparable).toBe(false);
     expect(prepareHead(200, { 'content-length': 1, connection: 'close' }).preparable).toBe(false);
-    expect(prepareHead(200, { 'content-length': 1, 'x-a': ['1', '2'] }).lines).toBe(
-      'HTTP/1.1 200 OK\r\ncontent-length: 1\r\nx-a: 1\r\nx-a: 2\r\n',
+    expect(prepareHead(200, { 'content-length': 1, 'x-a': ['1', '2'] }).preparable).toBe(false);
+    expect(prepareHead(200, { 'content-length': 1, 'x-a': 'b' }).lines).toBe(
+      'HTTP/1.1 200 OK\r\ncontent-length: 1\r\nx-a: b\r\n',
     );
   });
 });

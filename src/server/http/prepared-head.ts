@@ -5,36 +5,39 @@ import {
   type OutgoingHttpHeaders,
   type ServerResponse,
 } from 'node:http';
+import { ownCopy } from '../own-string.js';
 
 /**
  * A status line and headers serialized and checked once, for an answer sent many times over
  * (a public page from memory): `writePreparedHead` hands Node the finished head instead of
  * having `writeHead` check every name and value against its patterns and join them again on
- * each request, which is most of what a small answer costs Node (decision 0010).
+ * each request, a sizeable share of what a small answer costs Node (decision 0010).
  */
 export interface PreparedHead {
   status: number;
-  /** The status line and every header line, without Date, Connection or the closing blank line. */
+  statusMessage: string;
+  /**
+   * The status line and every header line, without the Date, Connection and Keep-Alive lines
+   * Node adds or the blank line that ends the head.
+   */
   lines: string;
   /**
    * Whether Node would end this head as `writePreparedHead` does: it has a Content-Length (else
-   * Node may frame the body by closing) and none of the headers that change what Node adds.
+   * Node may frame the body by closing), no repeated header (Node joins some on one line), none
+   * of the headers that change what Node adds, and a status that carries a body.
    */
   preparable: boolean;
-  /**
-   * The whole head as last sent, and the closing lines it was made with: one string for every
-   * answer in the same second, which V8 makes flat once rather than once per answer.
-   */
-  sent?: { head: string; closing: string };
 }
 
 /** Headers whose presence changes the lines Node adds after the answer's own. */
-const HEADERS_NODE_WEIGHS = /^(?:date|connection|keep-alive|transfer-encoding|trailer|expect)$/i;
+const HEADERS_THAT_CHANGE_NODES_LINES =
+  /^(?:date|connection|keep-alive|transfer-encoding|trailer|expect)$/i;
 
 export function prepareHead(status: number, headers: OutgoingHttpHeaders): PreparedHead {
-  let lines = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`;
+  const statusMessage = STATUS_CODES[status] ?? 'unknown';
+  let lines = `HTTP/1.1 ${status} ${statusMessage}\r\n`;
   let hasLength = false;
-  let weighed = false;
+  let changesNodesLines = false;
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     // The checks writeHead would make: a value that fails them throws here, once.
@@ -44,13 +47,16 @@ export function prepareHead(status: number, headers: OutgoingHttpHeaders): Prepa
       lines += `${name}: ${one}\r\n`;
     }
     hasLength ||= name.toLowerCase() === 'content-length';
-    weighed ||= HEADERS_NODE_WEIGHS.test(name);
+    changesNodesLines ||= HEADERS_THAT_CHANGE_NODES_LINES.test(name) || Array.isArray(value);
   }
   return {
     status,
-    lines,
+    statusMessage,
+    // One flat string, not the tree of pieces `+=` leaves: it is kept as long as the page is.
+    lines: ownCopy(lines),
     // 1xx, 204 and 304 carry no body: writeHead marks them so, which this does not do.
-    preparable: hasLength && !weighed && status >= 200 && status !== 204 && status !== 304,
+    preparable:
+      hasLength && !changesNodesLines && status >= 200 && status !== 204 && status !== 304,
   };
 }
 
@@ -64,6 +70,13 @@ interface ResponseWriterState {
   _defaultKeepAlive?: boolean;
   /** server.maxRequestsPerSocket: when set, Node names it in the Keep-Alive line. */
   _maxRequestsPerSocket?: number;
+  /** True once removeHeader('connection') asked Node to send no Connection line. */
+  _removedConnection?: boolean;
+  /** A client that sent Expect: 100-continue and was not answered 100: Node closes after. */
+  _expect_continue?: boolean;
+  _sent100?: boolean;
+  /** Node checks the body against Content-Length it parsed from the head writeHead made. */
+  strictContentLength?: boolean;
 }
 
 /** Date, Connection and Keep-Alive lines and the blank line, for the current second. */
@@ -73,7 +86,9 @@ let closingLinesTimeout = -1;
 
 function closingLinesFor(keepAliveTimeoutMs: number): string {
   const now = Date.now();
-  if (now >= closingLinesUntil || keepAliveTimeoutMs !== closingLinesTimeout) {
+  // A clock set back must not leave Date behind until it catches up.
+  const stale = now >= closingLinesUntil || now < closingLinesUntil - 1000;
+  if (stale || keepAliveTimeoutMs !== closingLinesTimeout) {
     const second = now - (now % 1000);
     closingLines =
       `Date: ${new Date(second).toUTCString()}\r\n` +
@@ -89,19 +104,25 @@ function closingLinesFor(keepAliveTimeoutMs: number): string {
  * Gives `response` the prepared head, exactly as `writeHead(head.status, headers)` would have
  * written it on a connection that stays open: the same lines, then Date, `Connection:
  * keep-alive` and `Keep-Alive: timeout=N`. Returns false, having done nothing, for any other
- * answer (a connection to close, a server that limits requests per connection, a head already
- * written or begun, headers set with setHeader, a Node whose writer keeps its state elsewhere):
- * the caller then calls writeHead as usual. prepared-head.test.ts compares the bytes on the
- * wire with writeHead's, so a Node release that changes its writer fails there first.
+ * answer: a head that is not `preparable`, a connection to close, a server that limits requests
+ * per connection or keeps none open, a head already written, headers set or a Connection header
+ * removed before, an Expect: 100-continue not yet answered, a strict Content-Length check, or a
+ * Node whose writer keeps its state elsewhere. The caller then calls writeHead as usual.
+ * prepared-head.test.ts compares the bytes on the wire with writeHead's in each of these cases,
+ * so a Node release that changes its writer fails there first.
  */
 export function writePreparedHead(response: ServerResponse, head: PreparedHead): boolean {
   const writer = response as ServerResponse & ResponseWriterState;
+  const keepAliveTimeout = writer._keepAliveTimeout ?? 0;
   if (
     !head.preparable ||
     writer._header !== null ||
-    typeof writer._keepAliveTimeout !== 'number' ||
-    writer._keepAliveTimeout <= 0 ||
+    // Node adds no Keep-Alive line for 0 (or anything falsy): those go to writeHead.
+    !(keepAliveTimeout > 0) ||
     writer._defaultKeepAlive !== true ||
+    writer._removedConnection !== false ||
+    (writer._expect_continue === true && writer._sent100 !== true) ||
+    writer.strictContentLength === true ||
     !response.shouldKeepAlive ||
     (writer._maxRequestsPerSocket ?? 0) > 0 ||
     !response.sendDate ||
@@ -110,9 +131,7 @@ export function writePreparedHead(response: ServerResponse, head: PreparedHead):
     return false;
   }
   response.statusCode = head.status;
-  response.statusMessage = STATUS_CODES[head.status] ?? 'unknown';
-  const closing = closingLinesFor(writer._keepAliveTimeout);
-  if (head.sent?.closing !== closing) head.sent = { head: head.lines + closing, closing };
-  writer._header = head.sent.head;
+  response.statusMessage = head.statusMessage;
+  writer._header = head.lines + closingLinesFor(keepAliveTimeout);
   return true;
 }
