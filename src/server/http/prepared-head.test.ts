@@ -44,9 +44,8 @@ interface ServerOptions {
 function startServer(options: ServerOptions = {}) {
   const prepared: boolean[] = [];
   const handler = (request: IncomingMessage, response: ServerResponse) => {
-    const before = BEFORE_THE_HEAD[request.url?.split('?')[1] ?? ''];
-    before?.(response);
-    const headWritten = response.headersSent || before === BEFORE_THE_HEAD.written;
+    BEFORE_THE_HEAD[request.url?.split('?')[1] ?? '']?.(response);
+    const headWritten = response.headersSent;
     if (request.url?.startsWith('/prepared')) {
       const took = writePreparedHead(response, HEAD);
       prepared.push(took);
