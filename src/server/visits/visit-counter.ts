@@ -44,8 +44,8 @@ const MAX_PENDING_VISITORS = 50_000;
  * bounds the memory too (about 30 MB at most), and a flood that differs past it is one visitor.
  */
 const VISITOR_AGENT_KEPT = 512;
-/** Visitors hashed between two yields of a flush: about a millisecond of the event loop. */
-const HASHES_PER_TURN = 500;
+/** What a batch says of a page no other site sent anyone to: one map for all of them. */
+const NO_REFERRERS: ReadonlyMap<string, number> = new Map();
 
 /**
  * What one page may add in a day, per process: visitors and distinct referring sites past these
@@ -396,29 +396,38 @@ export class VisitCounter {
   private async write(taken: Unwritten[], now?: number): Promise<void> {
     try {
       const salts = new Map<string, string>();
-      const batches: VisitBatch[] = [];
-      let hashed = 0;
       for (const entry of taken) {
-        let salt = salts.get(entry.day);
-        if (!salt) {
-          salt = await saltOf(this.db, entry.day, randomBytes(32).toString('base64url'));
-          salts.set(entry.day, salt);
+        if (!salts.has(entry.day)) {
+          salts.set(
+            entry.day,
+            await saltOf(this.db, entry.day, randomBytes(32).toString('base64url')),
+          );
         }
-        const visitors: string[] = [];
-        for (const visitor of visitorsIn(entry)) {
-          visitors.push(hashVisitor(this.pepper, salt, entry.username, visitor));
-          hashed += 1;
-          if (hashed % HASHES_PER_TURN === 0) await yieldToOtherRequests();
-        }
-        batches.push({
-          username: entry.username,
-          day: entry.day,
-          views: entry.views,
-          visitors,
-          referrers: entry.referrers ?? new Map(),
-        });
       }
-      if (batches.length > 0) await addVisits(this.db, batches, yieldToOtherRequests);
+      // Each pass over the batches makes them anew and hashes visitors as their rows are made,
+      // a chunk at a time: made all at once, a flush's tens of thousands of batches and hashes
+      // outlived several of the collector's young-generation sweeps, and copying them there
+      // held the event loop at every sweep.
+      const pepper = this.pepper;
+      const batches: Iterable<VisitBatch> = {
+        *[Symbol.iterator]() {
+          for (const entry of taken) {
+            const salt = salts.get(entry.day)!;
+            yield {
+              username: entry.username,
+              day: entry.day,
+              views: entry.views,
+              visitors: (function* () {
+                for (const visitor of visitorsIn(entry)) {
+                  yield hashVisitor(pepper, salt, entry.username, visitor);
+                }
+              })(),
+              referrers: entry.referrers ?? NO_REFERRERS,
+            };
+          }
+        },
+      };
+      if (taken.length > 0) await addVisits(this.db, batches, yieldToOtherRequests);
       const today = now === undefined ? undefined : indiaDay(now);
       if (today !== undefined && this.rolledUpBefore !== today) {
         await rollUpDaysBefore(this.db, today, yieldToOtherRequests);

@@ -11,9 +11,9 @@ export interface VisitBatch {
   username: string;
   day: string;
   views: number;
-  /** Salted hashes of this batch's visitors. */
-  visitors: string[];
-  referrers: Map<string, number>;
+  /** Salted hashes of this batch's visitors (read once, as their rows are made). */
+  visitors: Iterable<string>;
+  referrers: ReadonlyMap<string, number>;
 }
 
 /** The day's salt, made once by whichever process asks first. */
@@ -51,7 +51,7 @@ const SQLITE_WRITER_GAP_MS = 5;
 /** Adds batches: views and referrers summed, visitors kept once each. */
 export async function addVisits(
   db: Db,
-  batches: VisitBatch[],
+  batches: Iterable<VisitBatch>,
   between: () => Promise<unknown> = async () => undefined,
 ): Promise<void> {
   // Rows are made a chunk at a time as they are written: made all at once for tens of
