@@ -9,15 +9,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareHead, writePreparedHead } from './prepared-head.js';
 
 const BODY = Buffer.from('<!doctype html><title>A page</title><p>Hello</p>');
-const HEADERS: OutgoingHttpHeaders = {
+/** What many pages' answers share, then what each has of its own (as public pages are sent). */
+const SHARED: OutgoingHttpHeaders = {
   'content-security-policy': "default-src 'self'",
   'x-content-type-options': 'nosniff',
   'cache-control': 'public, max-age=0, must-revalidate',
-  etag: '"abc"',
   'content-type': 'text/html; charset=utf-8',
-  'content-length': BODY.length,
 };
-const HEAD = prepareHead(200, HEADERS);
+const OWN: OutgoingHttpHeaders = { etag: '"abc"', 'content-length': BODY.length };
+const HEADERS: OutgoingHttpHeaders = { ...SHARED, ...OWN };
+const HEAD = prepareHead(200, OWN, prepareHead(200, SHARED));
 
 /** What a test's handler does to the response first, named in the query string. */
 const BEFORE_THE_HEAD: Record<string, (response: ServerResponse) => void> = {
@@ -275,5 +276,16 @@ describe('a prepared head', () => {
     expect(prepareHead(200, { 'content-length': 1, 'x-a': 'b' }).lines).toBe(
       'HTTP/1.1 200 OK\r\ncontent-length: 1\r\nx-a: b\r\n',
     );
+  });
+
+  it('continues a shared head with the lines of its own, judged with the shared ones', () => {
+    expect(HEAD.lines).toBe(prepareHead(200, HEADERS).lines);
+    expect(HEAD.preparable).toBe(true);
+    const withLength = prepareHead(200, { 'content-length': 1 });
+    expect(prepareHead(200, { etag: '"a"' }, withLength).preparable).toBe(true);
+    const closing = prepareHead(200, { connection: 'close' });
+    expect(prepareHead(200, { 'content-length': 1 }, closing).preparable).toBe(false);
+    expect(() => prepareHead(200, { 'x-bad': 'a\nb' }, withLength)).toThrow(/x-bad/);
+    expect(() => prepareHead(304, { etag: '"a"' }, withLength)).toThrow();
   });
 });

@@ -27,17 +27,30 @@ export interface PreparedHead {
    * of the headers that change what Node adds, and a status that carries a body.
    */
   preparable: boolean;
+  /** What `preparable` is made of, for a head prepared after this one. */
+  hasLength: boolean;
+  changesNodesLines: boolean;
 }
 
 /** Headers whose presence changes the lines Node adds after the answer's own. */
 const HEADERS_THAT_CHANGE_NODES_LINES =
   /^(?:date|connection|keep-alive|transfer-encoding|trailer|expect)$/i;
 
-export function prepareHead(status: number, headers: OutgoingHttpHeaders): PreparedHead {
+/**
+ * Prepares `headers` for `status`; given `after`, a head prepared for the same status, its
+ * lines come first and are shared, not copied: many pages' answers differ only in their tag and
+ * length, and each then holds a few dozen bytes of its own instead of the whole head.
+ */
+export function prepareHead(
+  status: number,
+  headers: OutgoingHttpHeaders,
+  after?: PreparedHead,
+): PreparedHead {
+  if (after && after.status !== status) throw new Error('a head continues one of its own status');
   const statusMessage = STATUS_CODES[status] ?? 'unknown';
-  let lines = `HTTP/1.1 ${status} ${statusMessage}\r\n`;
-  let hasLength = false;
-  let changesNodesLines = false;
+  let lines = after ? '' : `HTTP/1.1 ${status} ${statusMessage}\r\n`;
+  let hasLength = after?.hasLength ?? false;
+  let changesNodesLines = after?.changesNodesLines ?? false;
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     // The checks writeHead would make: a value that fails them throws here, once.
@@ -52,11 +65,14 @@ export function prepareHead(status: number, headers: OutgoingHttpHeaders): Prepa
   return {
     status,
     statusMessage,
-    // One flat string, not the tree of pieces `+=` leaves: it is kept as long as the page is.
-    lines: ownCopy(lines),
+    // Its own lines as one flat string, not the tree of pieces `+=` leaves, after the shared
+    // ones: it is kept as long as the page is.
+    lines: after ? after.lines + ownCopy(lines) : ownCopy(lines),
     // 1xx, 204 and 304 carry no body: writeHead marks them so, which this does not do.
     preparable:
       hasLength && !changesNodesLines && status >= 200 && status !== 204 && status !== 304,
+    hasLength,
+    changesNodesLines,
   };
 }
 

@@ -3,6 +3,8 @@ import { usernameProblem } from '../../shared/domain/username.js';
 import { writePreparedHead } from '../http/prepared-head.js';
 import {
   matchesIfNoneMatch,
+  notModifiedHeaders,
+  okHeaders,
   pickEncoding,
   type CachedAnswer,
   type Encoding,
@@ -65,11 +67,11 @@ export function createPublicPageFastPath({
     if (closing()) response.shouldKeepAlive = false;
     onView(username, request);
     if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
-      response.writeHead(304, answer.notModified);
+      response.writeHead(304, notModifiedHeaders(answer));
       response.end();
       return;
     }
-    if (!writePreparedHead(response, answer.okHead)) response.writeHead(200, answer.ok);
+    if (!writePreparedHead(response, answer.okHead)) response.writeHead(200, okHeaders(answer));
     response.end(request.method === 'HEAD' ? undefined : body);
   };
 

@@ -11,11 +11,15 @@ import { UNAVAILABLE_PAGE } from './availability.js';
 import { createPublicPageFastPath, type PublicPageFastPath } from './fast-path.js';
 import {
   acceptsGzip,
+  answerShape,
   cachedAnswer,
   etagForEncoding,
+  MAX_SHARED,
+  SharedValues,
   matchesIfNoneMatch,
   PageCache,
   pickEncoding,
+  type AnswerShape,
   type CachedPage,
   type Encoding,
   type SentHeaders,
@@ -36,19 +40,13 @@ declare module 'fastify' {
 }
 
 /** A page answer's own headers; the hooks' (security headers) come with them. */
-function pageHeaders(
-  cached: CachedPage,
-  encoding: Encoding,
-  etag: string,
-  length: number,
-): SentHeaders {
+/** What a page's answer says of the page but its tag and length (see AnswerShape). */
+function pageHeaders(csp: string, encoding: Encoding): SentHeaders {
   return {
     'cache-control': 'public, max-age=0, must-revalidate',
     vary: 'Accept-Encoding',
-    etag,
-    'content-security-policy': cached.csp,
+    'content-security-policy': csp,
     'content-type': 'text/html; charset=utf-8',
-    'content-length': length,
     ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
   };
 }
@@ -165,7 +163,7 @@ export function registerPublicPages(
             servedUntil: page.servedUntil,
             bodies: { [encoding]: page.body },
             headers: {},
-            csp: publicPageCsp(https(), page.imageOrigins),
+            csp: policyFor(page.imageOrigins),
           };
     // An unpublish or edit seen by a change check during the read: send, but do not keep.
     if (!stored.changedSince(username, epoch)) cache.set(username, fresh);
@@ -177,6 +175,21 @@ export function registerPublicPages(
    * the full path found them: with the page's own headers, every answer the fast path gives.
    */
   let hookHeaders: SentHeaders | undefined;
+
+  /** Pages' policies by their image origins: most pages have the same few, each kept once. */
+  const policies = new SharedValues<string>(MAX_SHARED);
+  const policyFor = (imageOrigins: string[] | null) => {
+    const origins = imageOrigins === null ? 'not kept' : imageOrigins.join(' ');
+    return policies.get(`${https()} ${origins}`, () => publicPageCsp(https(), imageOrigins));
+  };
+  const shapes = new SharedValues<AnswerShape>(MAX_SHARED);
+  /** The answer the fast path replays for this page: the hooks' headers and the page's. */
+  const answerFor = (cached: CachedPage, encoding: Encoding, length: number) => {
+    const shape = shapes.get(`${encoding} ${cached.csp}`, () =>
+      answerShape({ ...hookHeaders, ...pageHeaders(cached.csp, encoding) }),
+    );
+    return cachedAnswer(shape, etagForEncoding(cached.etag, encoding), length);
+  };
 
   /**
    * What the fast path found for a request it handed on (nothing published there, a page
@@ -206,11 +219,7 @@ export function registerPublicPages(
       return undefined;
     }
     const { cached, body } = found;
-    const etag = etagForEncoding(cached.etag, encoding);
-    cached.headers[encoding] ??= cachedAnswer(etag, {
-      ...hookHeaders,
-      ...pageHeaders(cached, encoding, etag, body.length),
-    });
+    cached.headers[encoding] ??= answerFor(cached, encoding, body.length);
     return { answer: cached.headers[encoding], body };
   };
 
@@ -234,9 +243,8 @@ export function registerPublicPages(
 
     const etag = etagForEncoding(cached.etag, encoding);
     hookHeaders ??= reply.getHeaders();
-    reply.headers(pageHeaders(cached, encoding, etag, body.length));
-    // The hooks' headers and the page's: the answer the fast path replays for this page.
-    cached.headers[encoding] ??= cachedAnswer(etag, reply.getHeaders());
+    reply.headers({ ...pageHeaders(cached.csp, encoding), etag, 'content-length': body.length });
+    cached.headers[encoding] ??= answerFor(cached, encoding, body.length);
     ctx.onView(username, request.raw);
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       return reply.removeHeader('content-length').status(304).send();
