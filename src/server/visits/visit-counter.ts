@@ -404,30 +404,17 @@ export class VisitCounter {
           );
         }
       }
-      // Each pass over the batches makes them anew and hashes visitors as their rows are made,
-      // a chunk at a time: made all at once, a flush's tens of thousands of batches and hashes
-      // outlived several of the collector's young-generation sweeps, and copying them there
-      // held the event loop at every sweep.
-      const pepper = this.pepper;
-      const batches: Iterable<VisitBatch> = {
-        *[Symbol.iterator]() {
-          for (const entry of taken) {
-            const salt = salts.get(entry.day)!;
-            yield {
-              username: entry.username,
-              day: entry.day,
-              views: entry.views,
-              visitors: (function* () {
-                for (const visitor of visitorsIn(entry)) {
-                  yield hashVisitor(pepper, salt, entry.username, visitor);
-                }
-              })(),
-              referrers: entry.referrers ?? NO_REFERRERS,
-            };
-          }
-        },
-      };
-      if (taken.length > 0) await addVisits(this.db, batches, yieldToOtherRequests);
+      // Visitors are hashed as their rows are made, a chunk at a time (HashedVisitors): hashed
+      // all at once, a flush's tens of thousands of hashes and their lists outlived several of
+      // the collector's young-generation sweeps, and copying them held the event loop each time.
+      const batches: VisitBatch[] = taken.map((entry) => ({
+        username: entry.username,
+        day: entry.day,
+        views: entry.views,
+        visitors: new HashedVisitors(this.pepper, salts.get(entry.day)!, entry),
+        referrers: entry.referrers ?? NO_REFERRERS,
+      }));
+      if (batches.length > 0) await addVisits(this.db, batches, yieldToOtherRequests);
       const today = now === undefined ? undefined : indiaDay(now);
       if (today !== undefined && this.rolledUpBefore !== today) {
         await rollUpDaysBefore(this.db, today, yieldToOtherRequests);
@@ -440,6 +427,21 @@ export class VisitCounter {
       // A page's day may point at its entry until its next view: no address or browser stays
       // in memory past the flush, written or not.
       for (const entry of taken) entry.visitors = undefined;
+    }
+  }
+}
+
+/** An entry's visitors as stored, each hashed when it is read: one small object per page until then. */
+class HashedVisitors implements Iterable<string> {
+  constructor(
+    private readonly pepper: string,
+    private readonly salt: string,
+    private readonly entry: Unwritten,
+  ) {}
+
+  *[Symbol.iterator](): Iterator<string> {
+    for (const visitor of visitorsIn(this.entry)) {
+      yield hashVisitor(this.pepper, this.salt, this.entry.username, visitor);
     }
   }
 }

@@ -51,7 +51,7 @@ const SQLITE_WRITER_GAP_MS = 5;
 /** Adds batches: views and referrers summed, visitors kept once each. */
 export async function addVisits(
   db: Db,
-  batches: Iterable<VisitBatch>,
+  batches: readonly VisitBatch[],
   between: () => Promise<unknown> = async () => undefined,
 ): Promise<void> {
   // Rows are made a chunk at a time as they are written: made all at once for tens of
