@@ -39,7 +39,9 @@ const HEADERS_THAT_CHANGE_NODES_LINES =
 /**
  * Prepares `headers` for `status`; given `after`, a head prepared for the same status, its
  * lines come first and are shared, not copied: many pages' answers differ only in their tag and
- * length, and each then holds a few dozen bytes of its own instead of the whole head.
+ * length, and each then holds a few dozen bytes of its own instead of the whole head. `headers`
+ * must not name a header `after` has (the caller's to keep apart, as answerShape does): both
+ * lines would be sent, where writeHead with the two merged sends one.
  */
 export function prepareHead(
   status: number,
@@ -65,8 +67,9 @@ export function prepareHead(
   return {
     status,
     statusMessage,
-    // Its own lines as one flat string, not the tree of pieces `+=` leaves, after the shared
-    // ones: it is kept as long as the page is.
+    // Its own lines as one flat string, not the tree of pieces `+=` leaves; after shared ones,
+    // two pieces on purpose (Node flattens only the per-request string that joins its own lines
+    // to these): it is kept as long as the page is.
     lines: after ? after.lines + ownCopy(lines) : ownCopy(lines),
     // 1xx, 204 and 304 carry no body: writeHead marks them so, which this does not do.
     preparable:

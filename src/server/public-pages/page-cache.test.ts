@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cachedPageBytes, PageCache, type CachedPage } from './page-cache.js';
+import { prepareHead } from '../http/prepared-head.js';
+import {
+  answerShape,
+  cachedAnswer,
+  cachedPageBytes,
+  notModifiedHeaders,
+  okHeaders,
+  PageCache,
+  SharedValues,
+  type CachedPage,
+} from './page-cache.js';
 
 const page = (size: number, tag = 'x'): CachedPage => ({
   sourceVersion: tag,
@@ -91,5 +101,60 @@ describe('the page cache', () => {
     cache.get('missing');
     expect(cache.takeStats()).toMatchObject({ hits: 2, misses: 1 });
     expect(cache.takeStats()).toMatchObject({ hits: 0, misses: 0 });
+  });
+});
+
+describe('answers', () => {
+  const shape = answerShape({
+    'X-Content-Type-Options': 'nosniff',
+    'content-type': 'text/html; charset=utf-8',
+    'content-encoding': 'br',
+    'content-security-policy': "img-src 'self'",
+    etag: '"taken from the page, not the shape"',
+    'content-length': 1,
+  });
+
+  it('keep of their own only the tag and length, the head continuing the shared one', () => {
+    const answer = cachedAnswer(shape, '"p-br"', 512);
+    expect(answer.okHead.lines).toBe(prepareHead(200, okHeaders(answer)).lines);
+    expect(answer.okHead.lines.startsWith(shape.head.lines)).toBe(true);
+    expect(okHeaders(answer)).toEqual({
+      'x-content-type-options': 'nosniff',
+      'content-type': 'text/html; charset=utf-8',
+      'content-encoding': 'br',
+      'content-security-policy': "img-src 'self'",
+      etag: '"p-br"',
+      'content-length': 512,
+    });
+    expect(notModifiedHeaders(answer)).toEqual({
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "img-src 'self'",
+      etag: '"p-br"',
+    });
+  });
+
+  it("count a policy that is the page's own with the page", () => {
+    const shared = page(1000);
+    const own = { ...page(1000), csp: `img-src ${'https://images.example '.repeat(100)}` };
+    expect(cachedPageBytes(own) - cachedPageBytes(shared)).toBe(
+      4 * (own.csp.length - shared.csp.length),
+    );
+  });
+});
+
+describe('shared values', () => {
+  it('are made once per key, forgotten all at once when too many, and never kept for a long key', () => {
+    const values = new SharedValues<object>(2, 10);
+    let made = 0;
+    const make = () => ({ made: ++made });
+    const first = values.get('a', make);
+    expect(values.get('a', make)).toBe(first);
+    values.get('b', make);
+    expect(made).toBe(2);
+    values.get('c', make);
+    expect(values.get('a', make)).not.toBe(first);
+    expect(made).toBe(4);
+    const long = 'k'.repeat(11);
+    expect(values.get(long, make)).not.toBe(values.get(long, make));
   });
 });

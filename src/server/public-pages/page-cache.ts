@@ -118,10 +118,12 @@ export function notModifiedHeaders(answer: CachedAnswer): HeaderMap {
 }
 
 /**
- * How many policies and answer shapes are kept (SharedValues): a page with image origins of
- * its own has a policy, and shapes, of its own.
+ * How many policies and answer shapes are kept (SharedValues), and the longest key kept: a page
+ * with image origins of its own has a policy, and shapes, of its own, and a policy naming many
+ * long hosts is made for its page alone (counted with it, cachedPageBytes) rather than kept.
  */
 export const MAX_SHARED = 256;
+export const MAX_SHARED_KEY_LENGTH = 4096;
 
 /**
  * Values made once for each key and shared by whatever asks with that key (pages answered
@@ -131,9 +133,13 @@ export const MAX_SHARED = 256;
 export class SharedValues<Value> {
   private readonly values = new Map<string, Value>();
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly maxKeyLength: number,
+  ) {}
 
   get(key: string, make: () => Value): Value {
+    if (key.length > this.maxKeyLength) return make();
     let value = this.values.get(key);
     if (value === undefined) {
       if (this.values.size >= this.max) this.values.clear();
@@ -144,7 +150,7 @@ export class SharedValues<Value> {
   }
 }
 
-/** The page object, its key, its map entry and its policy text. */
+/** The page object, its key and its map entry (its policy is counted by its length). */
 const ENTRY_BYTES = 1024;
 /**
  * One encoding's answer (CachedAnswer): its object, its head's object and the head's own lines
@@ -155,9 +161,16 @@ const ENTRY_BYTES = 1024;
  */
 const ANSWER_BYTES = 320;
 
+/**
+ * A page's bytes as the cache counts them. Its policy text is counted once for the page and
+ * once per answer, as if neither were shared: a page whose images come from hosts of its own has
+ * a policy, and an answer shape holding it, of its own (most pages share both, and are counted a
+ * few hundred bytes over).
+ */
 export function cachedPageBytes(page: CachedPage): number {
-  let bytes = ENTRY_BYTES;
-  for (const body of Object.values(page.bodies)) bytes += body.length + ANSWER_BYTES;
+  const policy = page.csp.length;
+  let bytes = ENTRY_BYTES + policy;
+  for (const body of Object.values(page.bodies)) bytes += body.length + ANSWER_BYTES + policy;
   return bytes;
 }
 

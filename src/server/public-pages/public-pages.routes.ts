@@ -15,6 +15,7 @@ import {
   cachedAnswer,
   etagForEncoding,
   MAX_SHARED,
+  MAX_SHARED_KEY_LENGTH,
   SharedValues,
   matchesIfNoneMatch,
   PageCache,
@@ -39,8 +40,11 @@ declare module 'fastify' {
   }
 }
 
-/** A page answer's own headers; the hooks' (security headers) come with them. */
-/** What a page's answer says of the page but its tag and length (see AnswerShape). */
+/**
+ * What a page's answer says of the page but its tag and length (see AnswerShape); the hooks'
+ * (security headers) come with them. A header that differs from page to page must be part of
+ * the shape's key in `answerFor`, or be one of the page's own (page-cache.ts).
+ */
 function pageHeaders(csp: string, encoding: Encoding): SentHeaders {
   return {
     'cache-control': 'public, max-age=0, must-revalidate',
@@ -130,6 +134,21 @@ export function registerPublicPages(
       .header('content-security-policy', publicPageCsp(https()))
       .send(UNAVAILABLE_PAGE);
 
+  /** Pages' policies by their image origins: most pages have the same few, each kept once. */
+  const policies = new SharedValues<string>(MAX_SHARED, MAX_SHARED_KEY_LENGTH);
+  const policyFor = (imageOrigins: string[] | null) => {
+    const origins = imageOrigins === null ? 'not kept' : imageOrigins.join(' ');
+    return policies.get(`${https()} ${origins}`, () => publicPageCsp(https(), imageOrigins));
+  };
+  const shapes = new SharedValues<AnswerShape>(MAX_SHARED, MAX_SHARED_KEY_LENGTH);
+  /** The answer the fast path replays for this page: the hooks' headers and the page's. */
+  const answerFor = (cached: CachedPage, encoding: Encoding, etag: string, length: number) => {
+    const shape = shapes.get(`${encoding} ${cached.csp}`, () =>
+      answerShape({ ...hookHeaders, ...pageHeaders(cached.csp, encoding) }),
+    );
+    return cachedAnswer(shape, etag, length);
+  };
+
   /**
    * The page to send: from memory, kept current by the change check so that no database read is
    * needed, until its term runs out by the clock; otherwise from the store, which also says
@@ -176,21 +195,6 @@ export function registerPublicPages(
    */
   let hookHeaders: SentHeaders | undefined;
 
-  /** Pages' policies by their image origins: most pages have the same few, each kept once. */
-  const policies = new SharedValues<string>(MAX_SHARED);
-  const policyFor = (imageOrigins: string[] | null) => {
-    const origins = imageOrigins === null ? 'not kept' : imageOrigins.join(' ');
-    return policies.get(`${https()} ${origins}`, () => publicPageCsp(https(), imageOrigins));
-  };
-  const shapes = new SharedValues<AnswerShape>(MAX_SHARED);
-  /** The answer the fast path replays for this page: the hooks' headers and the page's. */
-  const answerFor = (cached: CachedPage, encoding: Encoding, length: number) => {
-    const shape = shapes.get(`${encoding} ${cached.csp}`, () =>
-      answerShape({ ...hookHeaders, ...pageHeaders(cached.csp, encoding) }),
-    );
-    return cachedAnswer(shape, etagForEncoding(cached.etag, encoding), length);
-  };
-
   /**
    * What the fast path found for a request it handed on (nothing published there, a page
    * offline, a failure), so that the full path answers it without reading the store again.
@@ -219,7 +223,8 @@ export function registerPublicPages(
       return undefined;
     }
     const { cached, body } = found;
-    cached.headers[encoding] ??= answerFor(cached, encoding, body.length);
+    const etag = etagForEncoding(cached.etag, encoding);
+    cached.headers[encoding] ??= answerFor(cached, encoding, etag, body.length);
     return { answer: cached.headers[encoding], body };
   };
 
@@ -244,7 +249,7 @@ export function registerPublicPages(
     const etag = etagForEncoding(cached.etag, encoding);
     hookHeaders ??= reply.getHeaders();
     reply.headers({ ...pageHeaders(cached.csp, encoding), etag, 'content-length': body.length });
-    cached.headers[encoding] ??= answerFor(cached, encoding, body.length);
+    cached.headers[encoding] ??= answerFor(cached, encoding, etag, body.length);
     ctx.onView(username, request.raw);
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       return reply.removeHeader('content-length').status(304).send();
