@@ -174,6 +174,9 @@ export function registerPublicPages(
             ...cached,
             servedUntil: page.servedUntil,
             bodies: { ...cached.bodies, [encoding]: page.body },
+            // The tag names the page's version, not its bytes: two renderings of one version
+            // (each with its own contact token) differ in length, so this body gets its answer anew.
+            headers: { ...cached.headers, [encoding]: undefined },
           }
         : {
             sourceVersion: page.sourceVersion,
