@@ -34,6 +34,14 @@ export interface LoopFigures {
   max: number;
   /** The garbage collector's longest pause (the probe's figures only). */
   gcMax?: number;
+  /** process.memoryUsage() in MB when the probe was read (the probe's figures only). */
+  memory?: {
+    rss: number;
+    heapTotal: number;
+    heapUsed: number;
+    external: number;
+    arrayBuffers: number;
+  };
 }
 
 /** The environment that preloads bench/event-loop-probe.mjs into a server process. */

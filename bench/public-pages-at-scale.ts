@@ -48,6 +48,13 @@ const PHONE_BROWSER =
 const ONLY_DATABASE = process.env.BENCH_DATABASE;
 const CONNECTIONS = 50;
 const SECONDS = 10;
+/**
+ * Views before the measured passes, not measured: a process just started compiles its code as
+ * it runs and reads SQLite's index pages into its cache, and for a second or two a view costs
+ * several times what it costs after (p99 200-600 ms in that first second, against 25-60 ms
+ * once warm, on this machine). A deployment's process meets it once, at start.
+ */
+const WARM_UP_SECONDS = 5;
 const PAGE_CACHE_MB = 64;
 /** Portfolios published through the API, each until another process serves it. */
 const PUBLISHES = 5;
@@ -68,12 +75,12 @@ interface Load {
 }
 
 /** wrk in the background (so this process can probe /healthz meanwhile), each request a random portfolio. */
-async function randomViews(base: string, script: string): Promise<Load> {
+async function randomViews(base: string, script: string, seconds = SECONDS): Promise<Load> {
   const { spawn } = await import('node:child_process');
   const child = spawn('wrk', [
     '-t2',
     `-c${CONNECTIONS}`,
-    `-d${SECONDS}s`,
+    `-d${seconds}s`,
     '--latency',
     '-s',
     script,
@@ -356,8 +363,9 @@ end
   const lines: string[] = [];
   try {
     const rssBefore = rssMb(a.pid);
+    await randomViews(a.url, script, WARM_UP_SECONDS);
     await readEventLoopProbe(a.pid, probeFile);
-    // First pass: pages come from the database into memory; second: the steady state.
+    // Two passes after the warm-up, the second to show whether the first was still settling.
     // Where the CPU went during each pass: wrk, this script, the database and the server share
     // the machine's cores, so the views a core of the serving process gives are reported too.
     const rounds: { load: Load; health: number[]; cpu: PassCpu; inOsCache: number }[] = [];
@@ -471,7 +479,10 @@ end
         `Crawled over and over while its owner took it offline and back through the other process: left the sitemaps after ${rebuilds.droppedMs.toFixed(0)} ms, back after ${rebuilds.backMs.toFixed(0)} ms (${backUrls} URLs, ${backDuplicates} duplicates); ` +
         `${sitemapTimes.length} sitemap requests meanwhile (each timed to its last byte, gzip as sent), p50 ${median(sitemapTimes).toFixed(1)} ms, max ${Math.max(...sitemapTimes).toFixed(1)} ms; /healthz max ${Math.max(...sitemapHealth).toFixed(1)} ms; event loop max stall ${sitemapLoop.max.toFixed(1)} ms (p99 ${sitemapLoop.p99.toFixed(1)} ms, longest GC pause ${sitemapLoop.gcMax?.toFixed(1)} ms). ` +
         `Publish through one process (/verify-payment) until the other served the new page: median ${median(delays).toFixed(0)} ms, max ${Math.max(...delays).toFixed(0)} ms (${PUBLISHES} publishes). ` +
-        `Memory (RSS) of the process serving the views: ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB after, ${(rssAfter - rssBefore).toFixed(0)} MB more with PAGE_CACHE_MB ${PAGE_CACHE_MB}.`,
+        `Memory (RSS) of the process serving the views: ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB after, ${(rssAfter - rssBefore).toFixed(0)} MB more with PAGE_CACHE_MB ${PAGE_CACHE_MB}` +
+        (viewsLoop.memory
+          ? `; at the end of the views, V8's heap ${viewsLoop.memory.heapTotal} MB (${viewsLoop.memory.heapUsed} MB in use) and buffers outside it ${viewsLoop.memory.external} MB (the page cache's bodies among them).`
+          : '.'),
       '',
     );
   } finally {
@@ -501,7 +512,8 @@ async function main(): Promise<void> {
     `Command: \`npm run bench\` (bench/public-pages-at-scale.ts, BENCH_PORTFOLIOS=${PORTFOLIOS}). \`npm run seed\` publishes`,
     `${PORTFOLIOS} portfolios; the built server (one process, RATE_LIMITS=off) serves views of a random`,
     `portfolio each (wrk -t2 -c${CONNECTIONS} -d${SECONDS}s, a Lua script choosing the username, brotli accepted, a phone browser's User-Agent so that each view is counted as a visit),`,
-    'two passes in a row, while this script fetches /healthz every 20 ms. A second process on the same',
+    `two passes in a row after ${WARM_UP_SECONDS} s of the same views not measured (a process just started compiles its code as it runs),`,
+    'while this script fetches /healthz every 20 ms. A second process on the same',
     'database serves the changes. PostgreSQL, wrk and this script ran on the same machine: the',
     'columns on the right say how many cores the serving process and PostgreSQL used during each',
     'pass, how busy all the cores were, and the views one core of the serving process gave.',
