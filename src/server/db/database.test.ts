@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,7 +15,14 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.js';
-import { inTransaction, isDatabaseReady, migrateToLatest, openDatabase } from './database.js';
+import {
+  inTransaction,
+  isDatabaseReady,
+  migrateToLatest,
+  openDatabase,
+  sqliteConnectionOf,
+  sqliteWriteThreadOf,
+} from './database.js';
 import { migrations } from './migrations/index.js';
 import { checkpointInBackground } from './sqlite-checkpointer.js';
 
@@ -247,11 +262,92 @@ describe('the SQLite file', () => {
       expect(connection.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
       // Gone before the thread opens it (a thread takes milliseconds to start).
       renameSync(file, `${file}.moved`);
-      expect(await warned).toMatch(/^SQLite checkpoints run in commits again: /);
+      expect(await warned).toBe('SQLite checkpoints run in commits again: SQLITE_CANTOPEN');
       expect(connection.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
       await checkpointer.stop();
     } finally {
       connection.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('runs bulk writes on a thread of its own, below the event loop, which keeps serving while they wait for the lock', async () => {
+    const database = await createTestDatabase('sqlite', { prepare: false });
+    const { db } = openDatabase({ sqliteFile: database.sqliteFile, busyTimeoutMs: 5000 });
+    const holder = new SqliteDatabase(database.sqliteFile!);
+    try {
+      await sql`create table bulk (name text primary key, n integer)`.execute(db);
+      const thread = sqliteWriteThreadOf(db)!;
+      const upsert = `insert into bulk (name, n) values (@name, @n)
+        on conflict (name) do update set n = bulk.n + excluded.n`;
+      await thread.runEach(upsert, [{ name: 'a', n: 1 }]);
+      // Another connection holds the write lock: on the event loop, better-sqlite3 would wait
+      // for it there (blocking this test, which must let it go) until the busy timeout failed.
+      holder.exec('begin immediate');
+      const written = thread.runEach(
+        upsert,
+        Array.from({ length: 300 }, (_, i) => ({ name: `row-${i}`, n: i })),
+      );
+      const ticks: number[] = [];
+      for (let tick = 0; tick < 10; tick += 1) {
+        await sleep(10);
+        ticks.push(tick);
+      }
+      expect(ticks).toHaveLength(10);
+      const count = () => Number(holder.prepare('select count(*) as c from bulk').pluck().get());
+      expect(count()).toBe(1);
+      holder.exec('commit');
+      await written;
+      expect(count()).toBe(301);
+      // One transaction: a failing row leaves none of its write.
+      await expect(
+        thread.runEach('insert into bulk (name, n) values (@name, @n)', [
+          { name: 'new', n: 1 },
+          { name: 'a', n: 2 },
+        ]),
+      ).rejects.toThrow(/UNIQUE constraint failed/);
+      expect(count()).toBe(301);
+      if (process.platform === 'linux') {
+        // Field 19 of a thread's stat is its nice value (after the command's closing parenthesis).
+        const nice = readdirSync('/proc/self/task').map(
+          (task) =>
+            readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16],
+        );
+        expect(nice).toContain('10');
+      }
+    } finally {
+      holder.close();
+      await db.destroy();
+      await database.destroy();
+    }
+  });
+
+  it('runs bulk writes on the serving connection, with a warning, when its write thread fails', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'pb-writer-'));
+    const file = path.join(directory, 'portfolio.db');
+    const { db } = openDatabase({ sqliteFile: file });
+    const warned = new Promise<string>((resolve) => {
+      const onWarning = (warning: Error) => {
+        if (!warning.message.startsWith('SQLite bulk writes')) return;
+        process.off('warning', onWarning);
+        resolve(warning.message);
+      };
+      process.on('warning', onWarning);
+    });
+    try {
+      await sql`create table bulk (name text primary key)`.execute(db);
+      const thread = sqliteWriteThreadOf(db)!;
+      // Gone before the thread opens it (a thread takes milliseconds to start): the write asked
+      // of it fails, since whether it committed cannot be known.
+      renameSync(file, `${file}.moved`);
+      const insert = 'insert into bulk (name) values (@name)';
+      await expect(thread.runEach(insert, [{ name: 'lost' }])).rejects.toThrow(/write thread/);
+      expect(await warned).toBe('SQLite bulk writes run on the event loop again: SQLITE_CANTOPEN');
+      await thread.runEach(insert, [{ name: 'kept' }]);
+      const names = sqliteConnectionOf(db)!.prepare('select name from bulk').pluck().all();
+      expect(names).toEqual(['kept']);
+    } finally {
+      await db.destroy();
       rmSync(directory, { recursive: true, force: true });
     }
   });

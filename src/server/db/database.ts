@@ -18,7 +18,8 @@ import {
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
-import { checkpointInBackground, type Checkpointer } from './sqlite-checkpointer.js';
+import { checkpointInBackground } from './sqlite-checkpointer.js';
+import { SqliteWriteThread } from './sqlite-write-thread.js';
 
 export type Db = Kysely<Database>;
 /** A handle inside an open transaction; functions that must run in one take this type. */
@@ -72,6 +73,17 @@ export function sqliteConnectionOf(db: Db): SqliteDatabase.Database | undefined 
   return sqliteConnections.get(db);
 }
 
+/** The bulk-write thread of each Kysely instance that openDatabase made on SQLite. */
+const sqliteWriteThreads = new WeakMap<Db, SqliteWriteThread>();
+
+/**
+ * The thread that runs bulk writes under `db` off the event loop (sqlite-write-thread.ts: a
+ * visit flush's rows). Undefined on PostgreSQL, whose queries never hold the event loop.
+ */
+export function sqliteWriteThreadOf(db: Db): SqliteWriteThread | undefined {
+  return sqliteWriteThreads.get(db);
+}
+
 /** The PostgreSQL pool under each Kysely instance that openDatabase made on PostgreSQL. */
 const pgPools = new WeakMap<Db, pg.Pool>();
 
@@ -121,10 +133,20 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
   // A negative size is in KiB.
   if (options.sqliteCacheMb) file.pragma(`cache_size = ${-1024 * options.sqliteCacheMb}`);
   const checkpointer = checkpointInBackground(file, options.checkpointIntervalMs);
+  // The threads close their connections first, so that the serving one is the last.
+  const stopThreads = async () => {
+    await writeThread.stop();
+    await checkpointer.stop();
+  };
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: file }, checkpointer),
+    dialect: new ImmediateSqliteDialect({ database: file }, stopThreads),
+  });
+  const writeThread = new SqliteWriteThread(file, {
+    busyTimeoutMs: options.busyTimeoutMs ?? 5000,
+    inTurn: (work) => db.connection().execute(async () => work()),
   });
   sqliteConnections.set(db, file);
+  sqliteWriteThreads.set(db, writeThread);
   return { db, dialect: 'sqlite' };
 }
 
@@ -138,7 +160,7 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
 class ImmediateSqliteDriver extends SqliteDriver {
   constructor(
     settings: SqliteDialectConfig,
-    private readonly checkpointer: Checkpointer,
+    private readonly stopThreads: () => Promise<void>,
   ) {
     super(settings);
   }
@@ -147,9 +169,9 @@ class ImmediateSqliteDriver extends SqliteDriver {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
-  /** The checkpoint thread closes its connection first, so that ours is the last one. */
+  /** The threads with connections of their own close them first, so that ours is the last one. */
   override async destroy(): Promise<void> {
-    await this.checkpointer.stop();
+    await this.stopThreads();
     await super.destroy();
   }
 }
@@ -157,13 +179,13 @@ class ImmediateSqliteDriver extends SqliteDriver {
 class ImmediateSqliteDialect extends SqliteDialect {
   constructor(
     private readonly settings: SqliteDialectConfig,
-    private readonly checkpointer: Checkpointer,
+    private readonly stopThreads: () => Promise<void>,
   ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.settings, this.checkpointer);
+    return new ImmediateSqliteDriver(this.settings, this.stopThreads);
   }
 }
 

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
+import { threadErrorReason } from './thread-error.js';
 
 /**
  * SQLite in WAL mode copies the log back into the database file in a checkpoint, which by
@@ -68,7 +69,7 @@ export function checkpointInBackground(
   };
   worker.on('error', (error) => {
     checkpointOnCommit();
-    process.emitWarning(`SQLite checkpoints run in commits again: ${error.message}`);
+    process.emitWarning(`SQLite checkpoints run in commits again: ${threadErrorReason(error)}`);
   });
   worker.on('exit', checkpointOnCommit);
   return {
