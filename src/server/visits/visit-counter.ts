@@ -44,6 +44,8 @@ const MAX_PENDING_VISITORS = 50_000;
  * bounds the memory too (about 30 MB at most), and a flood that differs past it is one visitor.
  */
 const VISITOR_AGENT_KEPT = 512;
+/** Batches made in one turn of the event loop when a flush begins (a few milliseconds' work). */
+const BATCHES_PER_TURN = 10_000;
 /** What a batch says of a page no other site sent anyone to: one map for all of them. */
 const NO_REFERRERS: ReadonlyMap<string, number> = new Map();
 
@@ -396,24 +398,29 @@ export class VisitCounter {
   private async write(taken: Unwritten[], now?: number): Promise<void> {
     try {
       const salts = new Map<string, string>();
-      for (const entry of taken) {
-        if (!salts.has(entry.day)) {
-          salts.set(
-            entry.day,
-            await saltOf(this.db, entry.day, randomBytes(32).toString('base64url')),
-          );
-        }
-      }
       // Visitors are hashed as their rows are made, a chunk at a time (HashedVisitors): hashed
       // all at once, a flush's tens of thousands of hashes and their lists outlived several of
       // the collector's young-generation sweeps, and copying them held the event loop each time.
-      const batches: VisitBatch[] = taken.map((entry) => ({
-        username: entry.username,
-        day: entry.day,
-        views: entry.views,
-        visitors: new HashedVisitors(this.pepper, salts.get(entry.day)!, entry),
-        referrers: entry.referrers ?? NO_REFERRERS,
-      }));
+      // The batches themselves are made a slice at a time too: 160,000 pages' at once held it
+      // for 25 to 40 ms.
+      const batches: VisitBatch[] = [];
+      for (let start = 0; start < taken.length; start += BATCHES_PER_TURN) {
+        if (start > 0) await yieldToOtherRequests();
+        for (const entry of taken.slice(start, start + BATCHES_PER_TURN)) {
+          let salt = salts.get(entry.day);
+          if (salt === undefined) {
+            salt = await saltOf(this.db, entry.day, randomBytes(32).toString('base64url'));
+            salts.set(entry.day, salt);
+          }
+          batches.push({
+            username: entry.username,
+            day: entry.day,
+            views: entry.views,
+            visitors: new HashedVisitors(this.pepper, salt, entry),
+            referrers: entry.referrers ?? NO_REFERRERS,
+          });
+        }
+      }
       if (batches.length > 0) await addVisits(this.db, batches, yieldToOtherRequests);
       const today = now === undefined ? undefined : indiaDay(now);
       if (today !== undefined && this.rolledUpBefore !== today) {
