@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PeriodicJob } from './periodic-job.js';
 
 /** A logger whose lines land in `lines`. */
@@ -18,6 +18,8 @@ function loggerInto(lines: string[]) {
 /** A job whose passes wait until the test lets them finish, or fail at once. */
 class HeldJob extends PeriodicJob<number> {
   passes = 0;
+  /** When each pass began (Date.now(), fake timers' own in the tests that use them). */
+  passedAt: number[] = [];
   failing = false;
   private finish: Array<() => void> = [];
 
@@ -40,6 +42,7 @@ class HeldJob extends PeriodicJob<number> {
 
   protected async pass(): Promise<number> {
     this.passes += 1;
+    this.passedAt.push(Date.now());
     if (this.failing) throw new Error('database away');
     await new Promise<void>((resolve) => this.finish.push(resolve));
     return this.passes;
@@ -96,5 +99,34 @@ describe('periodic jobs', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(job.passes).toBe(0);
     await job.stop();
+  });
+
+  describe('with a first pass soon', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('run it at a moment of their own in the second half of half a minute, then every interval after it', async () => {
+      vi.useFakeTimers();
+      const start = Date.now();
+      const jobs = Array.from({ length: 20 }, () => new HeldJob([], 'soon'));
+      for (const job of jobs) job.start();
+      await vi.advanceTimersByTimeAsync(30_000);
+      for (const job of jobs) job.release();
+      const firstAt = jobs.map((job) => job.passedAt[0]! - start);
+      expect(jobs.every((job) => job.passes === 1)).toBe(true);
+      expect(Math.min(...firstAt)).toBeGreaterThanOrEqual(15_000);
+      expect(Math.max(...firstAt)).toBeLessThanOrEqual(30_000);
+      // Started together, they do not all run together.
+      expect(new Set(firstAt).size).toBeGreaterThan(5);
+      // The next pass comes one interval (an hour) after the job's own first.
+      const job = jobs[0]!;
+      await vi.advanceTimersByTimeAsync(job.passedAt[0]! + 60 * 60 * 1000 - Date.now() - 1);
+      expect(job.passes).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(job.passes).toBe(2);
+      for (const each of jobs) each.release();
+      await Promise.all(jobs.map((each) => each.stop()));
+    });
   });
 });

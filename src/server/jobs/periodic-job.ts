@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-/** How soon after start() a `soon` first pass runs (sooner when the interval is shorter). */
+/**
+ * How soon after start() a `soon` first pass runs at the latest (sooner when the interval is
+ * shorter): at a moment picked at random in the second half of that time, so that a process's
+ * jobs, and the processes a deploy starts together, do not all run their passes at once (at
+ * exactly 30 s they did, holding the event loop for 20 ms and more between them).
+ */
 const SOON_MS = 30_000;
 
 export interface PeriodicJobSchedule<T> {
@@ -38,21 +43,30 @@ export abstract class PeriodicJob<T> {
   protected abstract pass(now: Date): Promise<T>;
 
   start(): void {
-    if (this.timer) return;
+    if (this.timer || this.firstPass) return;
     const { everyMs, firstPass } = this.schedule;
-    this.timer = setInterval(() => void this.runOnce(), everyMs);
-    this.timer.unref();
-    if (firstPass === 'now') {
-      void this.runOnce();
-    } else if (firstPass === 'soon') {
-      this.firstPass = setTimeout(() => void this.runOnce(), Math.min(SOON_MS, everyMs));
+    const every = () => {
+      this.timer = setInterval(() => void this.runOnce(), everyMs);
+      this.timer.unref();
+    };
+    if (firstPass === 'soon') {
+      // The later passes keep the first one's moment, so they stay spread too.
+      const soon = Math.min(SOON_MS, everyMs) * (0.5 + Math.random() / 2);
+      this.firstPass = setTimeout(() => {
+        every();
+        void this.runOnce();
+      }, soon);
       this.firstPass.unref();
+      return;
     }
+    every();
+    if (firstPass === 'now') void this.runOnce();
   }
 
   async stop(): Promise<void> {
     clearTimeout(this.firstPass);
     clearInterval(this.timer);
+    this.firstPass = undefined;
     this.timer = undefined;
     await this.running;
   }
