@@ -10,9 +10,10 @@ export interface VisitBatch {
   username: string;
   day: string;
   views: number;
-  /** Salted hashes of this batch's visitors (read once, as their rows are made). */
-  visitors: Iterable<string>;
-  referrers: ReadonlyMap<string, number>;
+  /** Salted hashes of this batch's visitors (read once, as their rows are made); none if unset. */
+  visitors?: Iterable<string>;
+  /** Views by referring site; none if unset. */
+  referrers?: ReadonlyMap<string, number>;
 }
 
 /** The day's salt, made once by whichever process asks first. */
@@ -84,13 +85,13 @@ export async function addVisits(
   function* visitors() {
     for (const { username, day, visitors } of batches) {
       yield undefined;
-      for (const visitor of visitors) yield { username, day, visitor };
+      if (visitors) for (const visitor of visitors) yield { username, day, visitor };
     }
   }
   function* referrers() {
     for (const { username, day, referrers } of batches) {
       yield undefined;
-      for (const [host, views] of referrers) yield { username, day, host, views };
+      if (referrers) for (const [host, views] of referrers) yield { username, day, host, views };
     }
   }
   const thread = sqliteWriteThreadOf(db);
