@@ -122,8 +122,8 @@ export function notModifiedHeaders(answer: CachedAnswer): HeaderMap {
  * with image origins of its own has a policy, and shapes, of its own, and a policy naming many
  * long hosts is made for its page alone (counted with it, cachedPageBytes) rather than kept.
  */
-export const MAX_SHARED = 256;
-export const MAX_SHARED_KEY_LENGTH = 4096;
+const MAX_SHARED = 256;
+const MAX_SHARED_KEY_LENGTH = 4096;
 
 /**
  * Values made once for each key and shared by whatever asks with that key (pages answered
@@ -134,8 +134,8 @@ export class SharedValues<Value> {
   private readonly values = new Map<string, Value>();
 
   constructor(
-    private readonly max: number,
-    private readonly maxKeyLength: number,
+    private readonly max = MAX_SHARED,
+    private readonly maxKeyLength = MAX_SHARED_KEY_LENGTH,
   ) {}
 
   get(key: string, make: () => Value): Value {

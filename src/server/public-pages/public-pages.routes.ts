@@ -14,8 +14,6 @@ import {
   answerShape,
   cachedAnswer,
   etagForEncoding,
-  MAX_SHARED,
-  MAX_SHARED_KEY_LENGTH,
   SharedValues,
   matchesIfNoneMatch,
   PageCache,
@@ -135,12 +133,12 @@ export function registerPublicPages(
       .send(UNAVAILABLE_PAGE);
 
   /** Pages' policies by their image origins: most pages have the same few, each kept once. */
-  const policies = new SharedValues<string>(MAX_SHARED, MAX_SHARED_KEY_LENGTH);
+  const policies = new SharedValues<string>();
   const policyFor = (imageOrigins: string[] | null) => {
     const origins = imageOrigins === null ? 'not kept' : imageOrigins.join(' ');
     return policies.get(`${https()} ${origins}`, () => publicPageCsp(https(), imageOrigins));
   };
-  const shapes = new SharedValues<AnswerShape>(MAX_SHARED, MAX_SHARED_KEY_LENGTH);
+  const shapes = new SharedValues<AnswerShape>();
   /** The answer the fast path replays for this page: the hooks' headers and the page's. */
   const answerFor = (cached: CachedPage, encoding: Encoding, etag: string, length: number) => {
     const shape = shapes.get(`${encoding} ${cached.csp}`, () =>
