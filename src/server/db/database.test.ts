@@ -322,6 +322,25 @@ describe('the SQLite file', () => {
     }
   });
 
+  it("closes the write thread's connection before its own, so that no log is left once closed", async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'pb-writer-'));
+    const file = path.join(directory, 'portfolio.db');
+    const { db } = openDatabase({ sqliteFile: file });
+    await sql`create table bulk (name text primary key)`.execute(db);
+    const insert = 'insert into bulk (name) values (@name)';
+    const writes = Array.from({ length: 5 }, (_, i) =>
+      sqliteWriteThreadOf(db)!.runEach(insert, [{ name: `row-${i}` }]),
+    );
+    // Closing while writes are under way waits for them.
+    await db.destroy();
+    await Promise.all(writes);
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const check = new SqliteDatabase(file);
+    expect(check.prepare('select count(*) from bulk').pluck().get()).toBe(5);
+    check.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
   it('runs bulk writes on the serving connection, with a warning, when its write thread fails', async () => {
     const directory = mkdtempSync(path.join(tmpdir(), 'pb-writer-'));
     const file = path.join(directory, 'portfolio.db');
