@@ -50,6 +50,8 @@ export interface DatabaseOptions {
   checkpointIntervalMs?: number;
 }
 
+/** SQLite: how long a write waits for another process's lock unless told (busyTimeoutMs). */
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 /** How long a new PostgreSQL connection may take before the query fails (and answers 503). */
 const PG_CONNECT_TIMEOUT_MS = 5000;
 /** How long /readyz waits for the database before it calls it unavailable. */
@@ -126,10 +128,16 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
   mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const file = new SqliteDatabase(options.sqliteFile);
   file.pragma('journal_mode = WAL');
-  file.pragma('foreign_keys = ON');
-  // Several writers in one process queue on the file lock instead of failing at once.
-  file.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  file.pragma('synchronous = NORMAL');
+  // What every connection to the file that writes needs, the write thread's too. The busy
+  // timeout is how long a write waits for another connection's lock (another process's:
+  // this process's write thread takes Kysely's turn, sqlite-write-thread.ts) before it fails;
+  // better-sqlite3 waits on the thread that asked.
+  const pragmas = [
+    'foreign_keys = ON',
+    `busy_timeout = ${options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS}`,
+    'synchronous = NORMAL',
+  ];
+  for (const pragma of pragmas) file.pragma(pragma);
   // A negative size is in KiB.
   if (options.sqliteCacheMb) file.pragma(`cache_size = ${-1024 * options.sqliteCacheMb}`);
   const checkpointer = checkpointInBackground(file, options.checkpointIntervalMs);
@@ -142,8 +150,8 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
     dialect: new ImmediateSqliteDialect({ database: file }, stopThreads),
   });
   const writeThread = new SqliteWriteThread(file, {
-    busyTimeoutMs: options.busyTimeoutMs ?? 5000,
-    inTurn: (work) => db.connection().execute(async () => work()),
+    pragmas,
+    inTurn: (work) => db.connection().execute(work),
   });
   sqliteConnections.set(db, file);
   sqliteWriteThreads.set(db, writeThread);

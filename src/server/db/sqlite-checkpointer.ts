@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
-import { threadErrorReason } from './thread-error.js';
+import { startSqliteThread, threadErrorReason } from './sqlite-thread.js';
 
 /**
  * SQLite in WAL mode copies the log back into the database file in a checkpoint, which by
@@ -18,14 +15,8 @@ import { threadErrorReason } from './thread-error.js';
  */
 export const CHECKPOINT_INTERVAL_MS = 1000;
 const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
-/** How long closing waits for the thread to close its connection before ending it. */
-const STOP_TIMEOUT_MS = 2000;
 
-/**
- * The thread, as a CommonJS script (a worker given source rather than a file), so that it
- * needs no entry of its own in the server bundle. It loads better-sqlite3 from the path the
- * server resolved.
- */
+/** The thread (see sqlite-thread.ts). */
 const CHECKPOINT_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -49,40 +40,23 @@ export function checkpointInBackground(
   connection: SqliteDatabase.Database,
   intervalMs = CHECKPOINT_INTERVAL_MS,
 ): Checkpointer {
-  const worker = new Worker(CHECKPOINT_THREAD, {
-    eval: true,
-    workerData: {
-      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-      file: connection.name,
-      intervalMs,
-    },
-  });
-  // A command that opens the database and finishes does not wait for this thread.
-  worker.unref();
+  const thread = startSqliteThread(CHECKPOINT_THREAD, connection.name, { intervalMs });
   connection.pragma('wal_autocheckpoint = 0');
   let stopping = false;
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const checkpointOnCommit = () => {
     if (!stopping && connection.open) {
       connection.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);
     }
   };
-  worker.on('error', (error) => {
+  thread.worker.on('error', (error) => {
     checkpointOnCommit();
     process.emitWarning(`SQLite checkpoints run in commits again: ${threadErrorReason(error)}`);
   });
-  worker.on('exit', checkpointOnCommit);
+  thread.worker.on('exit', checkpointOnCommit);
   return {
-    async stop() {
+    stop() {
       stopping = true;
-      // Waited for: the process must not end halfway through closing.
-      worker.ref();
-      worker.postMessage('stop');
-      const stopped = await Promise.race([
-        exited.then(() => true),
-        sleep(STOP_TIMEOUT_MS, false, { ref: false }),
-      ]);
-      if (!stopped) await worker.terminate();
+      return thread.stop();
     },
   };
 }

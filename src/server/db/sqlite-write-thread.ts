@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
-import { threadErrorReason } from './thread-error.js';
+import { startSqliteThread, threadErrorReason, type SqliteThread } from './sqlite-thread.js';
 
 /**
  * Bulk writes on SQLite, run by a thread with a connection of its own so that the event loop
@@ -10,39 +7,32 @@ import { threadErrorReason } from './thread-error.js';
  * flush of visitor counts writes rows all over the file's B-trees: 500 of them took 2 to 20 ms
  * in one transaction at 100,000 portfolios, each on the event loop while every request waited.
  *
- * The thread takes one transaction at a time, in the order asked; each runs one statement once
- * per row and begins immediate, like every transaction here (database.ts). Should the thread
- * fail (it cannot open the file, or it ends), the writes it had not answered fail (whether they
- * committed is unknown, and writing them again could count them twice), later ones run on the
- * serving connection as they did before, in Kysely's turn on it, and a process warning says why.
+ * Each write is one transaction of one statement run once per row, begun immediate like every
+ * transaction here (database.ts), and holds Kysely's turn on the serving connection while the
+ * thread runs it. So this process's own queries wait for it without blocking (as they waited
+ * for the same write on the serving connection before), and never meet the thread's lock: a
+ * write of the serving connection that found the file locked would wait in SQLite's busy
+ * handler, which sleeps on the event loop. Views read through statements of their own
+ * (public-pages.repository.ts) and do not wait.
+ *
+ * Should the thread fail (it cannot open the file, or it ends), the writes it had not answered
+ * fail (whether they committed is unknown, and writing them again could count them twice),
+ * later ones run on the serving connection as they did before, and a process warning says why.
  */
 
-/** The write thread's nice value: below the event loop's 0, so that it gives way on a busy core. */
-const WRITE_THREAD_NICENESS = 10;
-/** How long stopping waits for the thread to close its connection before ending it. */
-const STOP_TIMEOUT_MS = 2000;
-
 /**
- * The thread, as a CommonJS script (a worker given source rather than a file), so that it needs
- * no entry of its own in the server bundle. It loads better-sqlite3 from the path the server
- * resolved. Its commits checkpoint the log as SQLite does by default, off the event loop.
- *
- * It runs below the event loop's priority (Linux: a thread has a nice value of its own, set
- * through its thread id): on a machine of two cores, a flush's writes took the serving
- * thread's core for milliseconds at a time, which stalled requests as writing on it had.
+ * The thread (see sqlite-thread.ts). Its commits checkpoint the log as SQLite does by default,
+ * off the event loop; its page cache is SQLite's default (2 MB), not SQLITE_CACHE_MB. It runs at
+ * the process's priority: it holds the file's write lock while it writes, and below the event
+ * loop's priority a busy core left it holding the lock for longer, while this process's queries
+ * and other processes' writes waited. Its one-statement-per-row transaction is the same as
+ * runOnServingConnection's.
  */
 const WRITE_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
-try {
-  const thread = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-  require('node:os').setPriority(thread, workerData.niceness);
-} catch {
-  // Not Linux, or not allowed: the thread keeps the process's priority.
-}
 const Database = require(workerData.driver);
 const file = new Database(workerData.file, { fileMustExist: true });
-file.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
-file.pragma('synchronous = NORMAL');
+for (const pragma of workerData.pragmas) file.pragma(pragma);
 const transactions = new Map();
 function eachRow(text) {
   let run = transactions.get(text);
@@ -86,18 +76,14 @@ class SqliteWriteError extends Error {
 }
 
 export interface SqliteWriteThreadOptions {
-  /** The file's busy timeout on the thread's connection, as on the serving one. */
-  busyTimeoutMs: number;
-  /**
-   * Runs `work` on the serving connection when no other use of it is under way (Kysely's hold
-   * on it): the writes' way when the thread has failed.
-   */
-  inTurn: (work: () => void) => Promise<void>;
+  /** The serving connection's settings (busy timeout, foreign keys...), for the thread's own. */
+  pragmas: string[];
+  /** Runs `work` in Kysely's turn on the serving connection: no other query of it meanwhile. */
+  inTurn: (work: () => Promise<void>) => Promise<void>;
 }
 
 export class SqliteWriteThread {
-  private worker?: Worker;
-  private exited?: Promise<void>;
+  private thread?: SqliteThread;
   private readonly pending = new Map<number, Pending>();
   /** Every write asked of the thread and not yet settled, for stop to wait for. */
   private readonly inFlight = new Set<Promise<void>>();
@@ -105,7 +91,8 @@ export class SqliteWriteThread {
   /** Set once the thread failed: writes run on the serving connection from then on. */
   private failed = false;
   private stopped = false;
-  private readonly onServingConnection = new Map<
+  /** The fallback's transactions, prepared once per statement on the serving connection. */
+  private readonly servingTransactions = new Map<
     string,
     SqliteDatabase.Transaction<(rows: object[]) => void>
   >();
@@ -121,13 +108,9 @@ export class SqliteWriteThread {
    */
   runEach(sql: string, rows: object[]): Promise<void> {
     if (this.stopped) return Promise.reject(new Error('the SQLite write thread is stopped'));
-    if (this.failed) return this.runHere(sql, rows);
-    const worker = this.started();
-    const id = (this.nextId += 1);
-    const written = new Promise<void>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, sql, rows });
-    });
+    const written = this.options.inTurn(() =>
+      this.failed ? this.runOnServingConnection(sql, rows) : this.runOnThread(sql, rows),
+    );
     const settled = written.then(
       () => undefined,
       () => undefined,
@@ -137,72 +120,71 @@ export class SqliteWriteThread {
     return written;
   }
 
-  /** Closes the thread's connection once the writes asked for are done (call before closing the serving connection). */
+  /**
+   * Closes the thread's connection once the writes asked for are done (call before closing the
+   * serving connection).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
-    const worker = this.worker;
-    if (!worker) return;
     await Promise.all(this.inFlight);
-    // Waited for: the process must not end halfway through closing.
+    await this.thread?.stop();
+  }
+
+  private runOnThread(sql: string, rows: object[]): Promise<void> {
+    const { worker } = this.startedThread();
+    const id = (this.nextId += 1);
+    // A write under way keeps the process alive until it is answered; an idle thread does not.
     worker.ref();
-    worker.postMessage('stop');
-    const stopped = await Promise.race([
-      this.exited!.then(() => true),
-      sleep(STOP_TIMEOUT_MS, false, { ref: false }),
-    ]);
-    if (!stopped) await worker.terminate();
+    return new Promise<void>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, sql, rows });
+    });
+  }
+
+  private async runOnServingConnection(sql: string, rows: object[]): Promise<void> {
+    let run = this.servingTransactions.get(sql);
+    if (!run) {
+      const statement = this.connection.prepare(sql);
+      run = this.connection.transaction((each: object[]) => {
+        for (const row of each) statement.run(row);
+      });
+      this.servingTransactions.set(sql, run);
+    }
+    run.immediate(rows);
   }
 
   /** The thread, started on the first write (most databases a process opens never need it). */
-  private started(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(WRITE_THREAD, {
-      eval: true,
-      workerData: {
-        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-        file: this.connection.name,
-        busyTimeoutMs: this.options.busyTimeoutMs,
-        niceness: WRITE_THREAD_NICENESS,
-      },
+  private startedThread(): SqliteThread {
+    if (this.thread) return this.thread;
+    const thread = startSqliteThread(WRITE_THREAD, this.connection.name, {
+      pragmas: this.options.pragmas,
     });
-    // A command that opens the database and finishes does not wait for this thread.
-    worker.unref();
-    this.exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    const { worker } = thread;
     worker.on('message', (answer: { id: number; message?: string; code?: string }) => {
       const pending = this.pending.get(answer.id);
       if (!pending) return;
       this.pending.delete(answer.id);
+      if (this.pending.size === 0) worker.unref();
       if (answer.message === undefined) pending.resolve();
       else pending.reject(new SqliteWriteError(answer.message, answer.code));
     });
     worker.on('error', (error) => this.fail(threadErrorReason(error)));
     worker.on('exit', () => this.fail('the thread ended'));
-    this.worker = worker;
-    return worker;
+    // After the listeners: a 'message' listener refs the thread's port again.
+    worker.unref();
+    this.thread = thread;
+    return thread;
   }
 
-  /** The thread is gone: what it had not answered fails, and later writes run on the serving connection. */
+  /** The thread is gone: what it had not answered fails; later writes run on the serving connection. */
   private fail(reason: string): void {
     if (this.failed) return;
     this.failed = true;
     const unanswered = [...this.pending.values()];
     this.pending.clear();
     for (const pending of unanswered) pending.reject(new Error(`SQLite write thread: ${reason}`));
-    if (!this.stopped)
+    if (!this.stopped) {
       process.emitWarning(`SQLite bulk writes run on the event loop again: ${reason}`);
-  }
-
-  private runHere(sql: string, rows: object[]): Promise<void> {
-    return this.options.inTurn(() => {
-      let run = this.onServingConnection.get(sql);
-      if (!run) {
-        const statement = this.connection.prepare(sql);
-        run = this.connection.transaction((each: object[]) => {
-          for (const row of each) statement.run(row);
-        });
-        this.onServingConnection.set(sql, run);
-      }
-      run.immediate(rows);
-    });
+    }
   }
 }

@@ -44,7 +44,10 @@ const MAX_PENDING_VISITORS = 50_000;
  * bounds the memory too (about 30 MB at most), and a flood that differs past it is one visitor.
  */
 const VISITOR_AGENT_KEPT = 512;
-/** Pages given their visitors' hashes in one turn of the event loop as a flush begins. */
+/**
+ * Pages given a hasher of their visitors (HashedVisitors) in one turn of the event loop, as a
+ * write begins.
+ */
 const ENTRIES_PER_TURN = 10_000;
 
 /**
@@ -71,9 +74,10 @@ interface Visitor {
 
 /**
  * What one page gathered in one flush's interval: what that flush writes for it (or, taken
- * earlier for its owner, flushPage). It is the batch the write hands the store, as it is: a
- * flush takes a page viewed a second ago with it, and an object more per page (160,000 pages
- * in a flush at 16,000 views a second) outlived the collector's young generation.
+ * earlier for its owner, flushPage). It is itself the VisitBatch a write hands the store, so
+ * that a flush makes no second object per page: at 16,000 views a second a flush takes 160,000
+ * pages, and what it makes for them lives as long as it writes, past the collector's young
+ * generation.
  */
 interface Unwritten extends VisitBatch {
   /** Who viewed it, until the write hashes them (`visitors`) and lets them go. */
@@ -400,8 +404,8 @@ export class VisitCounter {
       // Visitors are hashed as their rows are made, a chunk at a time (HashedVisitors): hashed
       // all at once, a flush's tens of thousands of hashes and their lists outlived several of
       // the collector's young-generation sweeps, and copying them held the event loop each time.
-      // The pages are given theirs a slice at a time: 160,000 pages' at once held it for 25 to
-      // 40 ms.
+      // Each page that has visitors gets its hasher, a slice of pages at a time: all 160,000
+      // at once held the event loop for 25 to 40 ms.
       for (let start = 0; start < taken.length; start += ENTRIES_PER_TURN) {
         if (start > 0) await yieldToOtherRequests();
         for (const entry of taken.slice(start, start + ENTRIES_PER_TURN)) {

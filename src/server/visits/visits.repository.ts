@@ -46,11 +46,14 @@ const ROWS_PER_WRITE = 500;
  * for through tens of thousands of batches in one go.
  */
 const BATCHES_PER_WRITE = 5_000;
+/** Where a batch begins among a pass's rows, so that a write can count the batches it looked at. */
+const NEXT_BATCH = Symbol('next batch');
 /**
  * SQLite: the pause between two writes, with the file's write lock let go. Another process
  * waiting for it polls now and then (SQLite's busy handler sleeps 1, 2, 5, 10 ms and more
  * between tries): with the next write following at once, a flush of 100,000 pages' rows kept
- * another process's publish out past its 5 s busy timeout.
+ * another process's publish out past its 5 s busy timeout. This process's own queries, which
+ * wait for each write's end (sqlite-write-thread.ts), get their turn too.
  */
 const SQLITE_WRITER_GAP_MS = 5;
 
@@ -75,55 +78,54 @@ export async function addVisits(
   between: () => Promise<unknown> = async () => undefined,
 ): Promise<void> {
   // Rows are made a write at a time as they are written: made all at once for tens of
-  // thousands of pages, they held the event loop for tens of milliseconds. Each batch is one
-  // `undefined` at least, so that a write stops looking after BATCHES_PER_WRITE of them.
+  // thousands of pages, they held the event loop for tens of milliseconds.
   function* views() {
     for (const { username, day, views } of batches) {
-      yield views > 0 ? { username, day, views, visitors: 0 } : undefined;
+      yield NEXT_BATCH;
+      if (views > 0) yield { username, day, views, visitors: 0 };
     }
   }
   function* visitors() {
     for (const { username, day, visitors } of batches) {
-      yield undefined;
+      yield NEXT_BATCH;
       if (visitors) for (const visitor of visitors) yield { username, day, visitor };
     }
   }
   function* referrers() {
     for (const { username, day, referrers } of batches) {
-      yield undefined;
+      yield NEXT_BATCH;
       if (referrers) for (const [host, views] of referrers) yield { username, day, host, views };
     }
   }
   const thread = sqliteWriteThreadOf(db);
   let first = true;
+  /** A pass: its rows written ROWS_PER_WRITE at a time, from BATCHES_PER_WRITE batches at most. */
   const eachChunk = async <Row>(
-    rows: Iterator<Row | undefined>,
+    rows: Iterator<Row | typeof NEXT_BATCH>,
     write: (chunk: Row[]) => Promise<unknown>,
   ) => {
-    for (let done = false; !done;) {
+    for (;;) {
       const chunk: Row[] = [];
-      let looked = 0;
-      for (;;) {
-        const next = rows.next();
-        if (next.done) {
-          done = true;
-          break;
+      let batchesLooked = 0;
+      let next = rows.next();
+      for (; !next.done; next = rows.next()) {
+        if (next.value !== NEXT_BATCH) {
+          if (chunk.push(next.value) === ROWS_PER_WRITE) break;
+        } else if ((batchesLooked += 1) > BATCHES_PER_WRITE) break;
+      }
+      const passOver = next.done === true;
+      if (chunk.length > 0) {
+        if (!first) {
+          await between();
+          if (thread) await sleep(SQLITE_WRITER_GAP_MS);
         }
-        if (next.value === undefined) {
-          if ((looked += 1) === BATCHES_PER_WRITE) break;
-        } else if (chunk.push(next.value) === ROWS_PER_WRITE) break;
-      }
-      if (chunk.length === 0) {
+        first = false;
+        await write(chunk);
+      } else if (!passOver) {
         // Many batches looked at and no row: other work's turn all the same.
-        if (!done) await between();
-        continue;
-      }
-      if (!first) {
         await between();
-        if (thread) await sleep(SQLITE_WRITER_GAP_MS);
       }
-      first = false;
-      await write(chunk);
+      if (passOver) return;
     }
   };
   if (thread) {
