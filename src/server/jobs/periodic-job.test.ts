@@ -26,9 +26,10 @@ class HeldJob extends PeriodicJob<number> {
   constructor(
     readonly lines: string[],
     firstPass?: 'now' | 'soon',
+    everyMs = 60 * 60 * 1000,
   ) {
     super(loggerInto(lines), {
-      everyMs: 60 * 60 * 1000,
+      everyMs,
       firstPass,
       failedMessage: 'held pass failed',
       failedResult: -1,
@@ -104,6 +105,25 @@ describe('periodic jobs', () => {
   describe('with a first pass soon', () => {
     afterEach(() => {
       vi.useRealTimers();
+    });
+
+    it('run it between half and all of half a minute after start, or of the interval when shorter', async () => {
+      vi.useFakeTimers();
+      const firstPassAt = async (everyMs: number, random: number) => {
+        vi.spyOn(Math, 'random').mockReturnValue(random);
+        const start = Date.now();
+        const job = new HeldJob([], 'soon', everyMs);
+        job.start();
+        await vi.advanceTimersByTimeAsync(30_000);
+        job.release();
+        await job.stop();
+        vi.mocked(Math.random).mockRestore();
+        return job.passedAt[0]! - start;
+      };
+      expect(await firstPassAt(60 * 60 * 1000, 0)).toBe(15_000);
+      expect(await firstPassAt(60 * 60 * 1000, 0.999)).toBe(29_985);
+      expect(await firstPassAt(10_000, 0)).toBe(5_000);
+      expect(await firstPassAt(10_000, 0.999)).toBe(9_995);
     });
 
     it('run it at a moment of their own in the second half of half a minute, then every interval after it', async () => {
