@@ -210,8 +210,8 @@ async function crawlSitemaps(
   async function get(url: string): Promise<Buffer>;
   async function get(url: string, gone: number[]): Promise<Buffer | undefined>;
   async function get(url: string, gone: number[] = []): Promise<Buffer | undefined> {
-    // Timed until the last byte as sent (gzip, as crawlers ask): unzipping and decoding 4 MB is
-    // the crawler's work, done here after the clock stops.
+    // Timed until the last byte as sent (gzip, as crawlers ask): unzipping and reading 4 MB is
+    // the crawler's work, done after the clock stops.
     const start = performance.now();
     const { status, encoding, body } = await new Promise<{
       status: number;
