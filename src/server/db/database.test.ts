@@ -264,36 +264,35 @@ describe('the SQLite file', () => {
     }
   });
 
-  it('runs bulk writes on a thread of its own, the event loop serving while they wait for the lock', async () => {
+  it("runs bulk writes on a thread of its own, the event loop and this process's queries going on while it waits for another process's lock", async () => {
     const database = await createTestDatabase('sqlite', { prepare: false });
     const { db } = openDatabase({ sqliteFile: database.sqliteFile, busyTimeoutMs: 5000 });
-    const holder = new SqliteDatabase(database.sqliteFile!);
+    const other = new SqliteDatabase(database.sqliteFile!);
     try {
       await sql`create table bulk (name text primary key, n integer)`.execute(db);
       const thread = sqliteWriteThreadOf(db)!;
       const upsert = `insert into bulk (name, n) values (@name, @n)
         on conflict (name) do update set n = bulk.n + excluded.n`;
       await thread.runEach(upsert, [{ name: 'a', n: 1 }]);
-      // Another connection holds the write lock: on the event loop, better-sqlite3 would wait
-      // for it there (blocking this test, which must let it go) until the busy timeout failed.
-      holder.exec('begin immediate');
+      // Another process holds the write lock: on the event loop, better-sqlite3 would wait for
+      // it there (blocking this test, which must let it go) until the busy timeout failed.
+      other.exec('begin immediate');
       const written = thread.runEach(
         upsert,
         Array.from({ length: 300 }, (_, i) => ({ name: `row-${i}`, n: i })),
       );
-      // A write of this process's own waits for the thread's (Kysely's turn) instead of meeting
-      // the lock in SQLite's busy handler, which would hold the event loop.
-      const own = sql`insert into bulk (name, n) values ('own', 0)`.execute(db);
       // The event loop keeps turning meanwhile: ten short sleeps take about 100 ms, not the
       // time the lock is held.
       const started = performance.now();
       for (let tick = 0; tick < 10; tick += 1) await sleep(10);
       expect(performance.now() - started).toBeLessThan(1000);
-      const count = () => Number(holder.prepare('select count(*) as c from bulk').pluck().get());
-      expect(count()).toBe(1);
-      holder.exec('commit');
-      await Promise.all([written, own]);
-      expect(count()).toBe(302);
+      // And this process's queries get their turn between the thread's tries.
+      const count = async () =>
+        Number((await sql<{ c: number }>`select count(*) as c from bulk`.execute(db)).rows[0]!.c);
+      expect(await count()).toBe(1);
+      other.exec('commit');
+      await written;
+      expect(await count()).toBe(301);
       // One transaction: a failing row leaves none of its write.
       await expect(
         thread.runEach('insert into bulk (name, n) values (@name, @n)', [
@@ -301,9 +300,58 @@ describe('the SQLite file', () => {
           { name: 'a', n: 2 },
         ]),
       ).rejects.toThrow(/UNIQUE constraint failed/);
-      expect(count()).toBe(302);
+      expect(await count()).toBe(301);
+      // A lock held past the busy timeout fails the write, as on the serving connection.
+      other.exec('begin immediate');
+      const shortWait = openDatabase({ sqliteFile: database.sqliteFile, busyTimeoutMs: 200 });
+      try {
+        await expect(
+          sqliteWriteThreadOf(shortWait.db)!.runEach(upsert, [{ name: 'late', n: 1 }]),
+        ).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+      } finally {
+        other.exec('rollback');
+        await shortWait.db.destroy();
+      }
     } finally {
-      holder.close();
+      other.close();
+      await db.destroy();
+      await database.destroy();
+    }
+  });
+
+  it("makes this process's own writes wait for the thread's instead of meeting its lock", async () => {
+    const database = await createTestDatabase('sqlite', { prepare: false });
+    const { db } = openDatabase({ sqliteFile: database.sqliteFile });
+    try {
+      await sql`create table bulk (name text primary key)`.execute(db);
+      // Few rows, each slow to write (a count to 50,000 first): the thread holds the lock for a
+      // few hundred milliseconds, for a message that costs nothing to send.
+      const rows = Array.from({ length: 100 }, (_, i) => ({ name: `row-${i}` }));
+      const slowInsert = `insert into bulk (name) select @name from (
+        with recursive steps(n) as (select 1 union all select n + 1 from steps where n < 50000)
+        select count(*) from steps)`;
+      // The event loop's longest wait while the thread writes and this process writes too: met
+      // in SQLite's busy handler, the thread's lock would hold the loop until the thread committed.
+      let longest = 0;
+      let last = performance.now();
+      const probe = setInterval(() => {
+        const now = performance.now();
+        longest = Math.max(longest, now - last);
+        last = now;
+      }, 1);
+      const writer = sqliteWriteThreadOf(db)!;
+      // Started (a thread takes tens of milliseconds to start), then writing.
+      await writer.runEach('insert into bulk (name) values (@name)', [{ name: 'first' }]);
+      const thread = writer.runEach(slowInsert, rows);
+      await sleep(20);
+      const own = sql`insert into bulk (name) values ('own')`.execute(db);
+      await Promise.all([thread, own]);
+      clearInterval(probe);
+      // About a second without the turn; tens of milliseconds with it on a busy machine.
+      expect(longest).toBeLessThan(300);
+      const stored = await sql<{ c: number }>`select count(*) as c from bulk`.execute(db);
+      expect(Number(stored.rows[0]!.c)).toBe(102);
+    } finally {
       await db.destroy();
       await database.destroy();
     }
@@ -335,7 +383,11 @@ describe('the SQLite file', () => {
     const connection = new SqliteDatabase(file);
     connection.pragma('journal_mode = WAL');
     connection.exec('create table bulk (name text primary key)');
-    const thread = new SqliteWriteThread(connection, { pragmas: [], inTurn: (work) => work() });
+    const thread = new SqliteWriteThread(connection, {
+      pragmas: [],
+      busyTimeoutMs: 5000,
+      inTurn: (work) => work(),
+    });
     const warned = new Promise<string>((resolve) =>
       process.once('warning', (warning) => resolve(warning.message)),
     );

@@ -129,15 +129,12 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
   const file = new SqliteDatabase(options.sqliteFile);
   file.pragma('journal_mode = WAL');
   // What every connection to the file that writes needs, the write thread's too. The busy
-  // timeout is how long a write waits for another connection's lock (another process's:
-  // this process's write thread takes Kysely's turn, sqlite-write-thread.ts) before it fails;
-  // better-sqlite3 waits on the thread that asked.
-  const pragmas = [
-    'foreign_keys = ON',
-    `busy_timeout = ${options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS}`,
-    'synchronous = NORMAL',
-  ];
-  for (const pragma of pragmas) file.pragma(pragma);
+  // timeout is how long a write waits for another connection's lock (another process's: this
+  // process's write thread takes Kysely's turn and waits its own way, sqlite-write-thread.ts)
+  // before it fails; better-sqlite3 waits on the thread that asked.
+  const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  const pragmas = ['foreign_keys = ON', 'synchronous = NORMAL'];
+  for (const pragma of [...pragmas, `busy_timeout = ${busyTimeoutMs}`]) file.pragma(pragma);
   // A negative size is in KiB.
   if (options.sqliteCacheMb) file.pragma(`cache_size = ${-1024 * options.sqliteCacheMb}`);
   const checkpointer = checkpointInBackground(file, options.checkpointIntervalMs);
@@ -151,6 +148,7 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
   });
   const writeThread = new SqliteWriteThread(file, {
     pragmas,
+    busyTimeoutMs,
     inTurn: (work) => db.connection().execute(work),
   });
   sqliteConnections.set(db, file);

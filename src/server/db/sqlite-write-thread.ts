@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type SqliteDatabase from 'better-sqlite3';
 import { startSqliteThread, threadErrorReason, type SqliteThread } from './sqlite-thread.js';
 
@@ -13,16 +14,25 @@ import { startSqliteThread, threadErrorReason, type SqliteThread } from './sqlit
  * for the same write on the serving connection before), and never meet the thread's lock: a
  * write of the serving connection that found the file locked would wait in SQLite's busy
  * handler, which sleeps on the event loop. Views read through statements of their own
- * (public-pages.repository.ts) and do not wait.
+ * (public-pages.repository.ts) and do not wait. When another process holds the lock, the thread
+ * waits for it a moment at a time (THREAD_BUSY_TIMEOUT_MS) and lets the turn go between tries,
+ * up to the connection's own busy timeout in all: waiting for the whole of it in one turn held
+ * every query of this process (sessions, /readyz) for as long.
  *
  * Should the thread fail (it cannot open the file, or it ends), the writes it had not answered
  * fail (whether they committed is unknown, and writing them again could count them twice),
  * later ones run on the serving connection as they did before, and a process warning says why.
  */
 
+/** How long one try of the thread waits for another process's lock, in this process's turn. */
+const THREAD_BUSY_TIMEOUT_MS = 50;
+/** The pause between two tries, with the turn let go. */
+const BUSY_RETRY_MS = 20;
+
 /**
- * The thread (see sqlite-thread.ts). Its commits checkpoint the log as SQLite does by default,
- * off the event loop; its page cache is SQLite's default (2 MB), not SQLITE_CACHE_MB. It runs at
+ * The thread (see sqlite-thread.ts). Its commits never checkpoint the log, which the checkpoint
+ * thread does (a checkpoint in a commit of 500 rows took 45 ms, this process's queries waiting
+ * for it); its page cache is SQLite's default (2 MB), not SQLITE_CACHE_MB. It runs at
  * the process's priority: it holds the file's write lock while it writes, and below the event
  * loop's priority a busy core left it holding the lock for longer, while this process's queries
  * and other processes' writes waited. Its one-statement-per-row transaction is the same as
@@ -33,6 +43,8 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const file = new Database(workerData.file, { fileMustExist: true });
 for (const pragma of workerData.pragmas) file.pragma(pragma);
+file.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
+file.pragma('wal_autocheckpoint = 0');
 const transactions = new Map();
 function eachRow(text) {
   let run = transactions.get(text);
@@ -76,8 +88,10 @@ class SqliteWriteError extends Error {
 }
 
 export interface SqliteWriteThreadOptions {
-  /** The serving connection's settings (busy timeout, foreign keys...), for the thread's own. */
+  /** The serving connection's settings (foreign keys...), for the thread's own. */
   pragmas: string[];
+  /** How long a write may wait for another process's lock in all before it fails. */
+  busyTimeoutMs: number;
   /** Runs `work` in Kysely's turn on the serving connection: no other query of it meanwhile. */
   inTurn: (work: () => Promise<void>) => Promise<void>;
 }
@@ -108,9 +122,7 @@ export class SqliteWriteThread {
    */
   runEach(sql: string, rows: object[]): Promise<void> {
     if (this.stopped) return Promise.reject(new Error('the SQLite write thread is stopped'));
-    const written = this.options.inTurn(() =>
-      this.failed ? this.runOnServingConnection(sql, rows) : this.runOnThread(sql, rows),
-    );
+    const written = this.runInTurns(sql, rows);
     const settled = written.then(
       () => undefined,
       () => undefined,
@@ -128,6 +140,22 @@ export class SqliteWriteThread {
     this.stopped = true;
     await Promise.all(this.inFlight);
     await this.thread?.stop();
+  }
+
+  /** One try in this process's turn, and more after pauses while another process holds the lock. */
+  private async runInTurns(sql: string, rows: object[]): Promise<void> {
+    const giveUpAt = Date.now() + this.options.busyTimeoutMs;
+    for (;;) {
+      try {
+        return await this.options.inTurn(() =>
+          this.failed ? this.runOnServingConnection(sql, rows) : this.runOnThread(sql, rows),
+        );
+      } catch (error) {
+        const busy = error instanceof SqliteWriteError && error.code === 'SQLITE_BUSY';
+        if (!busy || Date.now() >= giveUpAt || this.stopped) throw error;
+      }
+      await sleep(BUSY_RETRY_MS);
+    }
   }
 
   private runOnThread(sql: string, rows: object[]): Promise<void> {
@@ -158,6 +186,7 @@ export class SqliteWriteThread {
     if (this.thread) return this.thread;
     const thread = startSqliteThread(WRITE_THREAD, this.connection.name, {
       pragmas: this.options.pragmas,
+      busyTimeoutMs: THREAD_BUSY_TIMEOUT_MS,
     });
     const { worker } = thread;
     worker.on('message', (answer: { id: number; message?: string; code?: string }) => {
