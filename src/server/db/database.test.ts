@@ -417,7 +417,7 @@ describe('the SQLite file', () => {
       const { db } = openDatabase({ sqliteFile: ${JSON.stringify(path.join(directory, 'portfolio.db'))} });
       await db.schema.createTable('bulk').addColumn('name', 'text').execute();
       await sqliteWriteThreadOf(db).runEach('insert into bulk (name) values (@name)', [{ name: 'a' }]);
-      console.log('written');
+      process.stdout.write('written\\n');
     `;
     const file = path.join(directory, 'write-and-end.mts');
     writeFileSync(file, script);

@@ -14,8 +14,6 @@ const STOP_TIMEOUT_MS = 2000;
  */
 export interface SqliteThread {
   worker: Worker;
-  /** Settles when the thread has ended, for whatever reason. */
-  exited: Promise<void>;
   /** Asks the thread to close its connection and waits for it (ending it after a while). */
   stop(): Promise<void>;
 }
@@ -34,7 +32,6 @@ export function startSqliteThread(
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     worker,
-    exited,
     async stop() {
       // Waited for: the process must not end halfway through closing.
       worker.ref();
