@@ -452,6 +452,47 @@ describe.each(TEST_DIALECTS)('visitor counts on %s', (dialect) => {
     expect(await referrers()).toHaveLength(10);
   });
 
+  it('keeps each network to its share whatever the order of views and flushes', async () => {
+    // One flooding network and one ordinary one on a shared page, the flood alone on another;
+    // flushes fall between views at moments of a fixed random sequence, some still writing
+    // while more views arrive, and browsers come back across flushes.
+    const shared = uniqueName('mixed');
+    const alone = uniqueName('alone');
+    let address = '198.51.100.20';
+    const counter = counterAt(() => address);
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const writing: Promise<void>[] = [];
+    for (let step = 0; step < 3000; step += 1) {
+      const roll = random();
+      if (roll < 0.01) {
+        writing.push(counter.flush());
+      } else if (roll < 0.02) {
+        await counter.flush();
+      } else if (roll < 0.1) {
+        address = '203.0.113.60';
+        viewsOfPage(counter, shared)(`Reader ${Math.floor(random() * 80)}`);
+      } else {
+        address = '198.51.100.20';
+        const browser = `Flood ${Math.floor(random() * 1500)}`;
+        viewsOfPage(counter, random() < 0.5 ? shared : alone)(browser);
+      }
+    }
+    writing.push(counter.flush());
+    await Promise.all(writing);
+    const readers = new Set<number>();
+    seed = 7;
+    for (let step = 0; step < 3000; step += 1) {
+      const roll = random();
+      if (roll < 0.02) continue;
+      const browser = Math.floor(random() * (roll < 0.1 ? 80 : 1500));
+      if (roll < 0.1) readers.add(browser);
+      else random();
+    }
+    expect(await visitorsOf(alone)).toBe(200);
+    expect(await visitorsOf(shared)).toBe(200 + readers.size);
+  });
+
   it('does not let a network past its share use up the visitors others may add before a flush', async () => {
     const flooded = uniqueName('flooded');
     const quiet = uniqueName('quiet');
