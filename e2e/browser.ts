@@ -61,7 +61,8 @@ export function useBrowser(): BrowserSession {
       const page = await context.newPage();
       pages.push(page);
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(`${message.text()} @ ${page.url()}`);
+        if (message.type() !== 'error' || isOutsideThePage(message.text())) return;
+        errors.push(`${message.text()} @ ${page.url()}`);
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message} @ ${page.url()}`));
       onTestFailed(async ({ task }) => {
@@ -75,4 +76,16 @@ export function useBrowser(): BrowserSession {
       return page;
     },
   };
+}
+
+/**
+ * What Chromium logs for a load that failed because of the machine rather than the page: its
+ * network interfaces changed under it (another job adding or removing one). Only the browser's
+ * own "Failed to load resource" line for that cause is let through; the page's own errors, and
+ * every other failed load, still fail the test.
+ */
+const MACHINE_NETWORK_CHANGED = /^Failed to load resource: net::ERR_NETWORK_CHANGED$/;
+
+export function isOutsideThePage(consoleError: string): boolean {
+  return MACHINE_NETWORK_CHANGED.test(consoleError);
 }
