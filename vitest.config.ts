@@ -4,10 +4,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Unit and integration tests beside the code: server, client and shared.
+        // Unit and integration tests beside the code: server, client and shared; and the tests of
+        // the test helpers themselves.
         test: {
           name: 'src',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
           environment: 'node',
           // With TEST_DATABASE_URL set (CI always sets it), PostgreSQL must answer.
           globalSetup: ['test/global-setup.ts'],
