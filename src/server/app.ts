@@ -27,6 +27,7 @@ import { registerDomainRoutes } from './domains/domains.routes.js';
 import { customDomainsEnabled, type DomainsContext } from './domains/domains.service.js';
 import { DomainChecks } from './domains/domains.worker.js';
 import { errorBody, registerErrorHandler } from './http/errors.js';
+import { registerJsonBodies } from './http/json-bodies.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRouteRules, SMALL_BODY_BYTES } from './http/route-rules.js';
@@ -218,8 +219,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // last flush, a sitemap build, a page render).
   app.addHook('onClose', async () => deps.db.destroy());
 
-  // JSON is the only body the API reads.
+  // JSON is the only body the API reads, and none of it nests deeply.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodies(app);
 
   // While shutting down, answers still in flight end their keep-alive connection, so that
   // closing the server does not wait on sockets the clients would keep open.
