@@ -43,7 +43,17 @@ export async function countReceivedSince(
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
   }
-  const row = await trx
+  return receivedSince(trx, userId, since, senderKey);
+}
+
+/** The same count without the lock: a first look, to refuse early what the count would refuse. */
+export async function receivedSince(
+  db: Db | Tx,
+  userId: string,
+  since: string,
+  senderKey: string,
+): Promise<{ all: number; fromSender: number }> {
+  const row = await db
     .selectFrom('contact_messages')
     .select((eb) => [
       eb.fn.countAll<number | string>().as('all'),

@@ -141,23 +141,36 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ContactContext)
           });
         }
         const network = clientNetwork(request.ip);
-        const outcome = await sendContactMessage(ctx, username, form, network, async () => {
-          if (!app.deps.config.rateLimits) return undefined;
-          const rule = RATE_LIMITS.contactPerPage;
-          try {
-            const taken = await app.rateLimiter.take('contactPerPage', rule, username);
-            if (taken.allowed) return undefined;
-            reply.header('retry-after', String(taken.retryAfterSeconds));
-            return {
-              code: 'too_many',
-              message: `This portfolio has received many messages in the last few minutes. Please try again in ${waitWords(taken.retryAfterSeconds)}.`,
-            };
-          } catch (error) {
-            // As with every limit: the store being away must not refuse every visitor.
-            request.log.warn({ err: error }, 'rate limit store unavailable: allowed');
-            return undefined;
-          }
-        });
+        const outcome = await sendContactMessage(
+          ctx,
+          username,
+          form,
+          network,
+          async ({ wroteToday }) => {
+            if (!app.deps.config.rateLimits) return undefined;
+            // A network writing again takes from its own part of the page's allowance first,
+            // so the part kept for first-time senders stays theirs.
+            const rules = wroteToday
+              ? (['contactPerPageRepeat', 'contactPerPage'] as const)
+              : (['contactPerPage'] as const);
+            try {
+              for (const name of rules) {
+                const taken = await app.rateLimiter.take(name, RATE_LIMITS[name], username);
+                if (taken.allowed) continue;
+                reply.header('retry-after', String(taken.retryAfterSeconds));
+                return {
+                  code: 'too_many',
+                  message: `This portfolio has received many messages in the last few minutes. Please try again in ${waitWords(taken.retryAfterSeconds)}.`,
+                };
+              }
+              return undefined;
+            } catch (error) {
+              // As with every limit: the store being away must not refuse every visitor.
+              request.log.warn({ err: error }, 'rate limit store unavailable: allowed');
+              return undefined;
+            }
+          },
+        );
         if (!outcome.sent) {
           request.log.info(
             { username, status: statusFor(outcome.refusal), field: outcome.refusal.field },

@@ -17,6 +17,7 @@ import {
   findContactTarget,
   insertContactMessage,
   listContactMessages,
+  receivedSince,
 } from './contact.repository.js';
 import type { ContactTokens } from './contact-token.js';
 import type { ContactRefusal, ContactRefusalCode } from './errors.js';
@@ -40,10 +41,11 @@ const NO_FORM = 'This portfolio does not take messages here.';
 /**
  * The rules of a visitor's message, cheapest first: a page that takes messages, the honeypot,
  * the start token and fill time, the fields, then the owner's daily caps (in all, and from the
- * sender's network), counted in the same transaction that stores the message and queues its
- * mail (so neither exists without the other).
- * `beforeStore` runs once the message is known to be well-formed: the route counts the page's
- * rate limit there, so refused and malformed posts do not use up a page's allowance.
+ * sender's network), counted again in the same transaction that stores the message and queues
+ * its mail (so neither exists without the other).
+ * `beforeStore` runs once the message is known to be well-formed and within the sender's own
+ * caps: the route counts the page's rate limit there, so refused and malformed posts do not use
+ * up a page's allowance, and it is told whether this network already wrote to the page today.
  */
 export async function sendContactMessage(
   ctx: ContactContext,
@@ -51,7 +53,7 @@ export async function sendContactMessage(
   form: ContactForm,
   /** The sender's network, as rate limits count it (an IPv4 address, an IPv6 /64). */
   senderNetwork: string,
-  beforeStore: () => Promise<ContactRefusal | undefined>,
+  beforeStore: (sender: { wroteToday: boolean }) => Promise<ContactRefusal | undefined>,
 ): Promise<ContactOutcome> {
   const target = await findContactTarget(ctx.db, username);
   const now = ctx.now();
@@ -85,27 +87,22 @@ export async function sendContactMessage(
   }
   const checked = checkContactMessage(form);
   if (!checked.ok) return refused('invalid_field', checked.refusal.message, checked.refusal.field);
-  const limited = await beforeStore();
-  if (limited) return { sent: false, refusal: limited };
-
   const { input } = checked;
   const day = now.toISOString().slice(0, 10);
   const dayStart = `${day}T00:00:00.000Z`;
   const senderKey = ctx.tokens.senderKey(senderNetwork, day);
+  // The sender's own caps first: a message they refuse must not use the page's allowance,
+  // which two networks past their caps could otherwise spend for everyone.
+  const before = await receivedSince(ctx.db, target.userId, dayStart, senderKey);
+  const capped = dailyCapRefusal(before);
+  if (capped) return capped;
+  const limited = await beforeStore({ wroteToday: before.fromSender > 0 });
+  if (limited) return { sent: false, refusal: limited };
+
   return inTransaction(ctx.db, async (trx) => {
     const received = await countReceivedSince(trx, target.userId, dayStart, senderKey);
-    if (received.all >= CONTACT_LIMITS.perOwnerPerDay) {
-      return refused(
-        'too_many',
-        `This portfolio has received as many messages today as it takes in a day (${CONTACT_LIMITS.perOwnerPerDay}). Please try again tomorrow.`,
-      );
-    }
-    if (received.fromSender >= CONTACT_LIMITS.perSenderPerOwnerPerDay) {
-      return refused(
-        'too_many',
-        `This portfolio has already received ${CONTACT_LIMITS.perSenderPerOwnerPerDay} messages from your network today (everyone sharing your internet connection counts together), as many as it takes from one network in a day. Please try again tomorrow.`,
-      );
-    }
+    const cappedNow = dailyCapRefusal(received);
+    if (cappedNow) return cappedNow;
     const page = portfolioUrl(ctx.publicUrl(), username);
     const emailId = await enqueueEmail(
       trx,
@@ -139,6 +136,26 @@ export async function sendContactMessage(
     });
     return { sent: true } as const;
   });
+}
+
+/** The refusal when the owner's day, or this sender's share of it, is full. */
+function dailyCapRefusal(received: {
+  all: number;
+  fromSender: number;
+}): ContactOutcome | undefined {
+  if (received.all >= CONTACT_LIMITS.perOwnerPerDay) {
+    return refused(
+      'too_many',
+      `This portfolio has received as many messages today as it takes in a day (${CONTACT_LIMITS.perOwnerPerDay}). Please try again tomorrow.`,
+    );
+  }
+  if (received.fromSender >= CONTACT_LIMITS.perSenderPerOwnerPerDay) {
+    return refused(
+      'too_many',
+      `This portfolio has already received ${CONTACT_LIMITS.perSenderPerOwnerPerDay} messages from your network today (everyone sharing your internet connection counts together), as many as it takes from one network in a day. Please try again tomorrow.`,
+    );
+  }
+  return undefined;
 }
 
 /** The owner's latest messages for the account page. */

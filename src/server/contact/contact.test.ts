@@ -322,6 +322,37 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
     expect(await storedCount()).toBe(before);
   });
 
+  it('keeps the page open to a new sender after two networks flood it past their own caps', async () => {
+    await publishDirectly(t.database.db, {
+      username: 'flooded-form',
+      templateId: 'template2',
+      data: dataWith('template2'),
+      email: 'flooded-form@example.com',
+    });
+    // Two networks each post all their address allows: their own day's share is stored, the
+    // rest refused without spending the page's allowance.
+    for (const address of ['198.51.100.31', '198.51.100.32']) {
+      const statuses: number[] = [];
+      for (let i = 0; i <= RATE_LIMITS.contactPerIp.limit; i += 1) {
+        statuses.push((await post('flooded-form', good(), { address })).status);
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(
+        CONTACT_LIMITS.perSenderPerOwnerPerDay,
+      );
+    }
+    expect((await post('flooded-form', good(), { address: '203.0.113.77' })).status).toBe(200);
+    // Networks writing again share 20 of the page's 30 (18 used above): once they have used
+    // their part, each first message still gets through while a second is refused.
+    let repeatRefused = false;
+    for (let i = 0; i < 10 && !repeatRefused; i += 1) {
+      const address = `198.51.100.${40 + i}`;
+      expect((await post('flooded-form', good(), { address })).status).toBe(200);
+      repeatRefused = (await post('flooded-form', good(), { address })).status === 429;
+    }
+    expect(repeatRefused).toBe(true);
+    expect((await post('flooded-form', good(), { address: '203.0.113.78' })).status).toBe(200);
+  });
+
   it('caps the messages an owner receives in a day, counted in the database', async () => {
     const { userId } = await publishDirectly(t.database.db, {
       username: 'capped',

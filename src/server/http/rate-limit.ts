@@ -77,6 +77,13 @@ export const RATE_LIMITS = {
   /** POST /verify-payment per address: 60 per 10 minutes, before the session is looked up. */
   verifyPerIp: { limit: 60, windowSeconds: 600, what: 'payment checks', by: 'ip' },
   /**
+   * The built-in gateway's Pay and Decline (/test-gateway/*) per person: 30 per 10 minutes, as
+   * many as the orders they pay; each one writes a row (a payment or a failure event).
+   */
+  testPaymentsPerUser: { limit: 30, windowSeconds: 600, what: 'test payments', by: 'user' },
+  /** The same per address: 60 per 10 minutes, before the session is looked up. */
+  testPaymentsPerIp: { limit: 60, windowSeconds: 600, what: 'test payments', by: 'ip' },
+  /**
    * POST /webhooks/razorpay per address: 600 a minute. Razorpay sends from a few addresses and
    * retries in bursts after an outage; this only stops a flood of unsigned posts.
    */
@@ -131,6 +138,17 @@ export const RATE_LIMITS = {
    */
   contactPerPage: {
     limit: 30,
+    windowSeconds: 600,
+    what: 'messages to this portfolio',
+    by: 'page',
+  },
+  /**
+   * Of those, what networks that already wrote to the page today may use together: 20 per 10
+   * minutes, so that 10 stay for people writing for the first time however a few networks
+   * repeat themselves.
+   */
+  contactPerPageRepeat: {
+    limit: 20,
     windowSeconds: 600,
     what: 'messages to this portfolio',
     by: 'page',

@@ -39,7 +39,9 @@ export function registerBuiltinGatewayRoutes(
     return { orderId, amount: order.amount };
   };
 
-  const signedIn = { config: { signedIn: true } };
+  const signedIn = {
+    config: { signedIn: true, rateLimits: ['testPaymentsPerIp', 'testPaymentsPerUser'] },
+  } as const;
   app.post('/test-gateway/pay', signedIn, async (request): Promise<VerifyPaymentRequest> => {
     const user = await request.requireUser();
     const { orderId, amount } = await readOrderId(user.id, request.body);

@@ -83,6 +83,29 @@ describe.each(TEST_DIALECTS)('bounded work per request (%s)', (dialect) => {
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(401));
   });
 
+  it("refuses a signed-in person's deeply nested body before parsing it, whatever route", async () => {
+    // 150,000 brackets inside /api/claims's size limit, at the rate a person is allowed.
+    const brackets = 150_000;
+    const body = `{"username":"x","templateId":"template1","data":${'['.repeat(brackets)}${']'.repeat(brackets)}}`;
+    const before = await snapshotStore(t);
+    for (const path of ['/api/claims', '/create-order']) {
+      const answer = await send(t, jar, { path, body });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body).toMatchObject({
+        error: {
+          code: 'bad_request',
+          message: expect.stringContaining('more than 64 levels deep'),
+        },
+      });
+    }
+    expectSameStore(before, await snapshotStore(t));
+    // As deep as the limit is still read, and judged by the route's own rules.
+    const deepest = `{"username":"x","templateId":"template1","data":${'['.repeat(63)}${']'.repeat(63)}}`;
+    const judged = await send(t, jar, { path: '/api/claims', body: deepest });
+    expect(judged.status).toBe(400);
+    expect(JSON.stringify(judged.body)).not.toContain('levels deep');
+  });
+
   it('gives each route the body limit it needs (finding 3)', async () => {
     const tooBigForSmall = nested(SMALL_BODY_BYTES + 100);
     for (const path of ['/verify-payment', '/test-gateway/pay', '/test-gateway/fail']) {
@@ -105,6 +128,18 @@ describe.each(TEST_DIALECTS)('bounded work per request (%s)', (dialect) => {
     const statuses: number[] = [];
     for (let index = 0; index <= limit; index += 1) {
       statuses.push((await send(t, payer, { path: '/verify-payment', body: {} })).status);
+    }
+    expect(statuses.slice(0, limit)).toEqual(Array(limit).fill(400));
+    expect(statuses[limit]).toBe(429);
+  });
+
+  it("rate-limits the built-in gateway's Pay and Decline together, per person", async () => {
+    const payer = await signIn(t.url, { name: 'Meera', email: `test-pay-${dialect}@example.com` });
+    const { limit } = RATE_LIMITS.testPaymentsPerUser;
+    const statuses: number[] = [];
+    for (let index = 0; index <= limit; index += 1) {
+      const path = index % 2 === 0 ? '/test-gateway/pay' : '/test-gateway/fail';
+      statuses.push((await send(t, payer, { path, body: {} })).status);
     }
     expect(statuses.slice(0, limit)).toEqual(Array(limit).fill(400));
     expect(statuses[limit]).toBe(429);
