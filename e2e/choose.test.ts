@@ -266,14 +266,19 @@ describe('the Choose page', () => {
 
   it('holds the space of the cards while they load, so nothing jumps', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
+    // The list is held back until the page has been measured without it, however slow the
+    // machine (a fixed delay could run out first, and the test then compare after with after).
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/templates', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await answered;
       await route.continue();
     });
     await page.goto('/choose');
     // Measured once the fonts are in: a font swap is not what this test is about.
     await page.evaluate(() => document.fonts.ready);
     const footerBefore = await page.locator('footer.site-footer').boundingBox();
+    answer();
     await page.getByRole('heading', { name: 'Mini-port' }).waitFor();
     const footerAfter = await page.locator('footer.site-footer').boundingBox();
     expect(Math.abs(footerAfter!.y - footerBefore!.y)).toBeLessThan(4);

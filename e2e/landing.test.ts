@@ -90,14 +90,19 @@ describe('the landing page', () => {
 
   it('keeps the page still while the price arrives (no layout shift)', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
+    // The price is held back until the page has been measured without it, however slow the
+    // machine (a fixed delay could run out first, and the test then compare after with after).
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/templates', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await answered;
       await route.continue();
     });
     await page.goto('/');
     // Measured once the fonts are in: a font swap is not what this test is about.
     await page.evaluate(() => document.fonts.ready);
     const before = await page.locator('.how-steps').boundingBox();
+    answer();
     await page.getByText('From ₹499 a year, taxes included').waitFor();
     const after = await page.locator('.how-steps').boundingBox();
     expect(after?.y).toBe(before?.y);

@@ -486,11 +486,16 @@ describe('a complete portfolio from files alone', () => {
       const visitor = await session.newPage({ width: 1280, height: 900 });
       const response = await visitor.goto(`/users/${username}`);
       expect(response?.status()).toBe(200);
-      // Down the page a screen at a time, so lazy images are asked for too.
+      // Down the page a screen at a time, so lazy images are asked for too: a frame drawn at each
+      // stop (however long a loaded machine takes to draw one) is when the browser looks at them.
       const height = await visitor.evaluate(() => document.documentElement.scrollHeight);
       for (let y = 0; y <= height; y += 600) {
-        await visitor.evaluate((top) => window.scrollTo(0, top), y);
-        await visitor.waitForTimeout(50);
+        await visitor.evaluate(async (top) => {
+          window.scrollTo(0, top);
+          for (let frame = 0; frame < 2; frame += 1) {
+            await new Promise((resolve) => requestAnimationFrame(resolve));
+          }
+        }, y);
       }
       const images = visitor.locator('img');
       const count = await images.count();

@@ -34,13 +34,17 @@ describe.each(TEST_DIALECTS)('custom domains across two server processes on %s',
     await dns.stop();
   });
 
-  /** How long until every process answers `status` for the host (fails after 3 s). */
-  async function allAnswer(host: string, status: number): Promise<number> {
+  /**
+   * Waits until every process answers `status` for the host. Each sees a change at its next change
+   * check (every 100 ms), and nothing else re-reads the domains: 5 s is 50 checks, which only a
+   * process that never noticed would miss, with room for a loaded two-core machine.
+   */
+  async function allAnswer(host: string, status: number): Promise<void> {
     const started = Date.now();
     for (;;) {
       const answers = await Promise.all(processes.map((p) => requestWithHost(p.url, host, '/')));
-      if (answers.every((answer) => answer.status === status)) return Date.now() - started;
-      if (Date.now() - started > 3000) {
+      if (answers.every((answer) => answer.status === status)) return;
+      if (Date.now() - started > 5000) {
         throw new Error(`not all ${status}: ${answers.map((a) => a.status).join(', ')}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -84,7 +88,7 @@ describe.each(TEST_DIALECTS)('custom domains across two server processes on %s',
       dns.set(record.name, [{ type: record.type, value: record.value }]);
     const verified = await checkDomain(ctx, (await findDomainOf(database.db, userId, hostname))!);
     expect(verified.state).toBe('verified');
-    expect(await allAnswer(hostname, 200)).toBeLessThan(1500);
+    await allAnswer(hostname, 200);
     // Warm: the next views come from each process's memory.
     for (const p of processes) {
       const page = await requestWithHost(p.url, hostname, '/');
@@ -92,6 +96,6 @@ describe.each(TEST_DIALECTS)('custom domains across two server processes on %s',
     }
 
     await removeDomain(ctx, userId, hostname);
-    expect(await allAnswer(hostname, 404)).toBeLessThan(1000);
+    await allAnswer(hostname, 404);
   });
 });

@@ -85,9 +85,10 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
       templateId: 'template2',
       data: withName(SAMPLE_DATA.template2, 'Published Name'),
     });
-    // The process's own change check renders it: no request for the page is made.
+    // The process's own change check renders it: no request for the page is made. Within 100 ms
+    // and a render; the timeout is a loaded machine's patience.
     await expect
-      .poll(() => storedRow(t.database.db, 'stored-at-publish'), { timeout: 2000 })
+      .poll(() => storedRow(t.database.db, 'stored-at-publish'), { timeout: 10_000 })
       .toBeTruthy();
     const first = (await storedRow(t.database.db, 'stored-at-publish'))!;
     expect(first.html.toString()).toContain('<title>Published Name</title>');
@@ -163,7 +164,8 @@ describe.each(TEST_DIALECTS)('pages rendered when they change, on %s', (dialect)
     };
     try {
       const view = fetch(`${t.url}/users/${username}`);
-      await expect.poll(() => read).toBe(true);
+      // A request's time, which on a loaded machine can pass a second (the default).
+      await expect.poll(() => read, { timeout: 10_000 }).toBe(true);
       await meanwhile();
       await stored.checkForChanges();
       release();
@@ -599,9 +601,10 @@ describe.each(TEST_DIALECTS)('the sitemap index on %s', (dialect) => {
 
   it('lists every published portfolio exactly once across its children', async () => {
     await publishMissing(NAMES.slice(0, 7));
-    // Built in the background after the change check sees the publishes.
+    // Built in the background after the change check sees the publishes (at least a second after
+    // the last build; more on a loaded machine).
     await expect
-      .poll(async () => (await listed()).sort(), { timeout: 5000, interval: 50 })
+      .poll(async () => (await listed()).sort(), { timeout: 10_000, interval: 50 })
       .toEqual(NAMES.slice(0, 7).sort());
 
     // A publish refreshes the index and its children (the kept ones are sent meanwhile).
@@ -611,7 +614,7 @@ describe.each(TEST_DIALECTS)('the sitemap index on %s', (dialect) => {
       data: SAMPLE_DATA.template2,
     });
     await expect
-      .poll(async () => (await listed()).sort(), { timeout: 5000, interval: 50 })
+      .poll(async () => (await listed()).sort(), { timeout: 10_000, interval: 50 })
       .toEqual([...NAMES].sort());
     const second = await listed();
     expect(new Set(second).size).toBe(second.length);
@@ -699,7 +702,8 @@ describe.each(TEST_DIALECTS)('the sitemap index on %s', (dialect) => {
       gate = new Promise((resolve) => (open = resolve));
       waited = false;
       sitemaps.invalidate();
-      await expect.poll(() => waited, { timeout: 5000 }).toBe(true);
+      // At least a second after the last build (more on a loaded machine).
+      await expect.poll(() => waited, { timeout: 10_000 }).toBe(true);
 
       // The rebuild is stuck at its first query: the request does not wait for it.
       const during = await Promise.race([
@@ -711,7 +715,7 @@ describe.each(TEST_DIALECTS)('the sitemap index on %s', (dialect) => {
 
       open();
       await expect
-        .poll(firstChild, { timeout: 5000, interval: 50 })
+        .poll(firstChild, { timeout: 10_000, interval: 50 })
         .toContain(`${t.config.publicUrl}/users/sitemap-00`);
       expect(await firstChild()).toHaveLength(3);
     } finally {

@@ -38,7 +38,8 @@ function get(
         path,
         method,
         headers: { accept: 'text/html,*/*', ...headers },
-        timeout: 3000,
+        // Only to fail a hang with a message: a loaded machine can take seconds to answer.
+        timeout: 10_000,
       },
       (response) => {
         response.resume();

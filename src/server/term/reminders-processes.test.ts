@@ -23,6 +23,7 @@ describe.each(TEST_DIALECTS)('term reminders from two server processes on %s', (
     await database.destroy();
   });
 
+  // Two processes to start, up to 20 s for the claims, then 3 s more: past the default 20 s.
   it('queues each due reminder exactly once', async () => {
     const now = Date.now();
     // One portfolio in each reminder's window, eight times over.
@@ -62,5 +63,5 @@ describe.each(TEST_DIALECTS)('term reminders from two server processes on %s', (
     expect(mails).toHaveLength(count);
     expect(new Set(mails.map((mail) => mail.to_address)).size).toBe(count);
     expect(first!.output() + second!.output()).not.toContain('term pass failed');
-  });
+  }, 60_000);
 });

@@ -86,7 +86,8 @@ describe.each(TEST_DIALECTS)('the yearly term on %s', (dialect) => {
     const canary = uniqueName('canary');
     await publish(canary, daysFromNow(200));
     const child = async () => (await fetch(`${t.url}/sitemaps/1.xml`)).text();
-    await expect.poll(child, { timeout: 5000, interval: 50 }).toContain(`/users/${canary}<`);
+    // At least a second after the last build; more on a loaded machine.
+    await expect.poll(child, { timeout: 10_000, interval: 50 }).toContain(`/users/${canary}<`);
     const sitemap = await child();
     expect(sitemap).toContain(`/users/${names.grace}<`);
     expect(sitemap).not.toContain(names.offline);
@@ -144,8 +145,8 @@ describe.each(TEST_DIALECTS)('the yearly term on %s', (dialect) => {
 
   it('answers 410 for a page cached while live once its grace period ends, with no write', async () => {
     const username = uniqueName('lapse');
-    // Offline 1.5 s from now.
-    const offlineAt = Date.now() + 1500;
+    // Offline 5 s from now: time for the publish and two views before, on a loaded machine too.
+    const offlineAt = Date.now() + 5000;
     await publish(username, new Date(offlineAt - GRACE_DAYS * DAY_MS).toISOString());
     expect((await view(username)).status).toBe(200);
     const fromMemory = await view(username);
