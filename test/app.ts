@@ -27,6 +27,8 @@ interface AppOptions {
   beforeListen?: (app: FastifyInstance) => void;
   /** A small child-sitemap size, so tests can see the index split without 50,000 pages. */
   sitemapUrlsPerChild?: number;
+  /** Shorter limits on slow clients, so tests can see them act within seconds. */
+  slowClientLimits?: Parameters<typeof buildApp>[0]['slowClientLimits'];
 }
 
 /** The real app in this process on a database the test opened itself, on 127.0.0.1:random. */
@@ -51,6 +53,7 @@ export async function startAppOn(
     clientDir: CLIENT_DIR,
     logger: options.logger,
     sitemapUrlsPerChild: options.sitemapUrlsPerChild,
+    slowClientLimits: options.slowClientLimits,
   });
   options.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

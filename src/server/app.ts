@@ -28,6 +28,12 @@ import { customDomainsEnabled, type DomainsContext } from './domains/domains.ser
 import { DomainChecks } from './domains/domains.worker.js';
 import { errorBody, registerErrorHandler } from './http/errors.js';
 import { registerJsonBodies } from './http/json-bodies.js';
+import {
+  guardSlowClients,
+  SLOW_CLIENT_LIMITS,
+  slowClientServerOptions,
+  type SlowClientLimits,
+} from './http/slow-clients.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRouteRules, SMALL_BODY_BYTES } from './http/route-rules.js';
@@ -70,6 +76,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** URLs per child sitemap; smaller than the protocol's 50,000 only in tests. */
   sitemapUrlsPerChild?: number;
+  /** What one client may hold of connections and time; shorter only in tests. */
+  slowClientLimits?: SlowClientLimits;
 }
 
 declare module 'fastify' {
@@ -135,6 +143,15 @@ function clientAddress(setting: Config['trustProxy']) {
   };
 }
 
+/** Whether a socket's peer is a proxy whose connections carry many people's requests. */
+function trustedProxy(setting: Config['trustProxy']): (address: string) => boolean {
+  if (typeof setting === 'boolean') return () => setting;
+  // A hop count trusts the nearest proxy, which is the socket's peer.
+  if (typeof setting === 'number') return () => setting > 0;
+  const trust = proxyAddr.compile(setting);
+  return (address) => trust(address, 0);
+}
+
 /**
  * PUBLIC_URL's host name, for code that asks on every request (custom domains, referrers):
  * parsed again only when the address changes (tests learn theirs after start-up).
@@ -193,10 +210,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           fastifyHandler(request, response);
         }
       };
+      const limits = deps.slowClientLimits ?? SLOW_CLIENT_LIMITS;
       // Without custom domains, no request needs its Host looked at first.
-      const server = createServer(
-        domainsOn ? (request, response) => customHosts(request, response, answer) : answer,
-      );
+      const route = domainsOn
+        ? (request: IncomingMessage, response: ServerResponse) =>
+            customHosts(request, response, answer)
+        : answer;
+      const server = createServer(slowClientServerOptions(limits), (request, response) => {
+        watchBody(request);
+        route(request, response);
+      });
+      const watchBody = guardSlowClients(server, limits, trustedProxy(deps.config.trustProxy));
       // What Fastify sets on the servers it creates itself.
       server.keepAliveTimeout = 72_000;
       return server;

@@ -84,6 +84,11 @@ export const RATE_LIMITS = {
   /** The same per address: 60 per 10 minutes, before the session is looked up. */
   testPaymentsPerIp: { limit: 60, windowSeconds: 600, what: 'test payments', by: 'ip' },
   /**
+   * POST /payments/callback per address: 60 per 10 minutes. A person's browser comes back here
+   * once per payment, from the provider's page, without our cookie; nothing else should.
+   */
+  paymentCallbackPerIp: { limit: 60, windowSeconds: 600, what: 'payment returns', by: 'ip' },
+  /**
    * POST /webhooks/razorpay per address: 600 a minute. Razorpay sends from a few addresses and
    * retries in bursts after an outage; this only stops a flood of unsigned posts.
    */

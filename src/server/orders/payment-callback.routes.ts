@@ -37,7 +37,8 @@ export function registerPaymentCallbackRoutes(app: FastifyInstance, ctx: OrdersC
       { parseAs: 'string', bodyLimit: BODY_LIMIT },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    scope.post(PAYMENT_CALLBACK_PATH, async (request, reply) => {
+    const rules = { config: { rateLimits: ['paymentCallbackPerIp'] } } as const;
+    scope.post(PAYMENT_CALLBACK_PATH, rules, async (request, reply) => {
       const fields = (request.body ?? {}) as Record<string, string>;
       if (fields['error[description]'] !== undefined || fields['error[code]'] !== undefined) {
         request.log.info(
