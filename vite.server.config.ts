@@ -11,6 +11,8 @@ export default defineConfig({
         admin: 'src/server/admin/cli.ts',
         // Loaded by the image worker threads (uploads/image-pool.ts) by this name.
         'image-worker': 'src/server/uploads/image.worker.ts',
+        // Loaded by the receipt PDF thread (receipts/receipt-pdfs.ts) by this name.
+        'receipt-pdf-worker': 'src/server/receipts/receipt-pdf.worker.ts',
         seed: 'src/server/admin/seed.ts',
       },
       output: { entryFileNames: '[name].js' },

@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { registerAccountRoutes } from './account/account.routes.js';
+import { ReceiptPdfs } from './receipts/receipt-pdfs.js';
 import { registerReceiptRoutes } from './receipts/receipts.routes.js';
 import { ContactTokens } from './contact/contact-token.js';
 import { registerContactRoutes } from './contact/contact.routes.js';
@@ -353,7 +354,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: () => new Date(),
     clientDir: deps.clientDir,
   });
-  registerReceiptRoutes(app, { db: deps.db });
+  const receiptPdfs = new ReceiptPdfs();
+  registerReceiptRoutes(app, { db: deps.db, pdfs: receiptPdfs });
+  app.addHook('onClose', async () => receiptPdfs.close());
   registerVisitRoutes(app, { db: deps.db, visits, now: () => new Date() });
   app.decorate('uploadSweeper', new UploadSweeper(deps.db, mediaStorage, app.log));
   app.decorate('expiredSignIns', new ExpiredSignInPurge(deps.db, app.log));

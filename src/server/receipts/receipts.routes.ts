@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { isOrderId, type ReceiptSummary } from '../../shared/orders.js';
 import { receiptPath } from '../../shared/routes.js';
 import type { Db } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { escapeHtml, smallPage } from '../html.js';
 import { addressText } from '../http/route-rules.js';
 import { receiptDocument } from './receipt-document.js';
 import { receiptPage, receiptSignInPage } from './receipt-page.js';
-import { receiptPdf } from './receipt-pdf.js';
+import { ReceiptPdfsBusyError, type ReceiptPdfs } from './receipt-pdfs.js';
 import { findReceipt, type ReceiptView } from './receipts.repository.js';
 
 const NO_SUCH_RECEIPT = 'There is no such receipt for this account.';
@@ -18,7 +18,10 @@ const NO_SUCH_RECEIPT = 'There is no such receipt for this account.';
  * summary for the thank-you page. Anyone else is told there is no such receipt, whether or not
  * one exists.
  */
-export function registerReceiptRoutes(app: FastifyInstance, ctx: { db: Db }): void {
+export function registerReceiptRoutes(
+  app: FastifyInstance,
+  ctx: { db: Db; pdfs: ReceiptPdfs },
+): void {
   const ownReceipt = async (userId: string, orderId: string): Promise<ReceiptView | undefined> => {
     if (!isOrderId(orderId)) return undefined;
     const receipt = await findReceipt(ctx.db, orderId);
@@ -53,11 +56,23 @@ export function registerReceiptRoutes(app: FastifyInstance, ctx: { db: Db }): vo
       const document = receiptDocument(receipt);
       if (!pdf) return page(reply, 200, receiptPage(document, receipt.order_id));
       const file = `receipt-${receipt.number.replaceAll('/', '-')}.pdf`;
+      let bytes: Buffer;
+      try {
+        bytes = await ctx.pdfs.pdfOf(document);
+      } catch (error) {
+        if (!(error instanceof ReceiptPdfsBusyError)) throw error;
+        reply.header('retry-after', '10');
+        throw new HttpError(
+          503,
+          'busy',
+          'Many receipts are being prepared right now. Please try again in a few seconds.',
+        );
+      }
       return reply
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="${file}"`)
         .type('application/pdf')
-        .send(await receiptPdf(document));
+        .send(bytes);
     },
   );
 

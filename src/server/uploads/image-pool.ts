@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { workerFile } from '../worker-file.js';
 import type { OgCropInput, ProcessImageInput, ProcessImageResult } from './image.worker.js';
 
 /**
@@ -16,20 +17,6 @@ export const IMAGE_TASK_TIMEOUT_MS = 20_000;
 export class ImagePoolBusyError extends Error {}
 export class ImageTooSlowError extends Error {}
 
-/**
- * From the TypeScript sources (tests, tsx) the worker is the .ts file, loaded through tsx; in
- * the built server it is `image-worker.js`, an entry of the server bundle next to `main.js`.
- * The names are computed so that the bundler leaves the URL alone.
- */
-function workerLocation(): { filename: string; execArgv: string[] } {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const name = fromSources ? 'image.worker.ts' : 'image-worker.js';
-  return {
-    filename: new URL(`./${name}`, import.meta.url).href,
-    execArgv: fromSources ? ['--import', 'tsx'] : [],
-  };
-}
-
 /** What the worker's two tasks (its default export and ogCrop) take and give. */
 type ImageTask = ProcessImageInput | OgCropInput;
 type ImageTaskResult = ProcessImageResult | Uint8Array;
@@ -41,7 +28,11 @@ export class ImagePool {
     threads = Math.min(4, Math.max(1, availableParallelism() - 1)),
     private readonly taskTimeoutMs = IMAGE_TASK_TIMEOUT_MS,
   ) {
-    const { filename, execArgv } = workerLocation();
+    const { filename, execArgv } = workerFile(
+      import.meta.url,
+      'image.worker.ts',
+      'image-worker.js',
+    );
     this.piscina = new Piscina({
       filename,
       execArgv,
