@@ -9,8 +9,8 @@ export default defineConfig({
       input: {
         main: 'src/server/main.ts',
         admin: 'src/server/admin/cli.ts',
-        // Loaded by the image worker threads (uploads/image-pool.ts) by this name.
-        'image-worker': 'src/server/uploads/image.worker.ts',
+        // Started as the image processes (uploads/image-pool.ts) by this name.
+        'image-worker': 'src/server/uploads/image-process.ts',
         // Loaded by the receipt PDF thread (receipts/receipt-pdfs.ts) by this name.
         'receipt-pdf-worker': 'src/server/receipts/receipt-pdf.worker.ts',
         seed: 'src/server/admin/seed.ts',

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
+import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, {
@@ -62,9 +63,10 @@ import { registerSiteModeRoutes, siteMode } from './site-mode.js';
 import { registerTemplateRoutes } from './templates/templates.routes.js';
 import { TermSchedule } from './term/term.worker.js';
 import { createMediaStorage } from './uploads/create-storage.js';
-import { ImagePool } from './uploads/image-pool.js';
+import { IMAGE_SHUTDOWN_GRACE_MS, ImagePool } from './uploads/image-pool.js';
 import type { MediaStorage } from './uploads/storage.js';
 import { UploadSweeper } from './uploads/sweeper.js';
+import { IncomingFiles } from './uploads/incoming.js';
 import { registerUploadRoutes } from './uploads/uploads.routes.js';
 
 export interface AppDeps {
@@ -280,6 +282,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = { db: deps.db, gateway, publicUrl, seller: deps.config.seller };
   const mediaStorage = createMediaStorage(deps.config);
   const imagePool = new ImagePool();
+  // When the server starts closing, images being processed get a few seconds to finish (their
+  // uploads are among the requests shutting down waits for), then their processes are killed:
+  // a hostile file cannot hold shutdown past its grace.
+  app.addHook('preClose', async () => {
+    void imagePool.close(IMAGE_SHUTDOWN_GRACE_MS);
+  });
   registerOrderRoutes(app, orders, { db: deps.db, storage: mediaStorage, pool: imagePool });
   registerWebhookRoutes(app, orders);
   registerPaymentCallbackRoutes(app, orders);
@@ -339,10 +347,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log,
     ),
   );
+  const incoming = new IncomingFiles(path.join(deps.config.dataDir, 'incoming'));
+  app.addHook('onReady', async () => {
+    const removed = await incoming.clearLeftovers();
+    if (removed > 0)
+      app.log.info({ removed }, 'removed unfinished uploads left by a stopped process');
+  });
   registerUploadRoutes(app, {
     db: deps.db,
     storage: mediaStorage,
     pool: imagePool,
+    incoming,
     quotaBytes: deps.config.uploadQuotaBytes,
     now: () => new Date(),
   });

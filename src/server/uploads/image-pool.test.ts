@@ -1,18 +1,77 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { phoneJpegWithGps } from '../../../test/images.js';
+import { describe, expect, it } from 'vitest';
+import { phoneJpegWithGps, webpImage } from '../../../test/images.js';
 import { UPLOAD_MAX_PIXELS } from '../../shared/uploads.js';
-import { ImagePool, ImageTooSlowError } from './image-pool.js';
+import { ImagePool, ImagePoolClosedError, ImageTooSlowError } from './image-pool.js';
 
-describe('the image pool', { timeout: 60_000 }, () => {
-  // One thread, and a time limit no photo can meet: the limit is what is tested.
-  const pool = new ImagePool(1, 50);
-  afterAll(() => pool.close());
+/** Whether a process is still there (signal 0 asks without sending anything). */
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
-  it('refuses an image that takes longer than its time limit, each time it is sent', async () => {
-    const photo = await phoneJpegWithGps(3000, 2000);
-    const input = { bytes: photo, maxPixels: UPLOAD_MAX_PIXELS };
-    await expect(pool.process(input)).rejects.toBeInstanceOf(ImageTooSlowError);
-    // The abandoned thread was replaced: the next task is taken up and limited the same way.
-    await expect(pool.process(input)).rejects.toBeInstanceOf(ImageTooSlowError);
+describe('the image pool', { timeout: 120_000 }, () => {
+  it('kills a process that runs past the time limit, and the next task gets a new one', async () => {
+    // One process, and a limit no large photo can meet: the limit is what is tested.
+    const pool = new ImagePool(1, 50);
+    try {
+      const photo = { bytes: await phoneJpegWithGps(3000, 2000), maxPixels: UPLOAD_MAX_PIXELS };
+      const first = pool.process(photo, 'asha');
+      await expect.poll(() => pool.processIds().length).toBe(1);
+      const [killed] = pool.processIds();
+      await expect(first).rejects.toBeInstanceOf(ImageTooSlowError);
+      // Not abandoned to go on decoding: the process is gone.
+      await expect.poll(() => isRunning(killed!)).toBe(false);
+      await expect(pool.process(photo, 'asha')).rejects.toBeInstanceOf(ImageTooSlowError);
+      expect(pool.processIds()).not.toContain(killed);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("takes people's tasks in turns, and times each from when it starts, not while it waits", async () => {
+    // Each of Asha's large photos holds the one process until it is done or killed; Ravi's small
+    // one, sent after both, goes next and has its whole limit to itself.
+    const pool = new ImagePool(1, 3000);
+    try {
+      const large = { bytes: await phoneJpegWithGps(6000, 4000), maxPixels: UPLOAD_MAX_PIXELS };
+      const small = { bytes: await webpImage(320, 200), maxPixels: UPLOAD_MAX_PIXELS };
+      const order: string[] = [];
+      const settled = (name: string, work: Promise<unknown>) =>
+        work.then(
+          () => order.push(`${name} done`),
+          (error: Error) => order.push(`${name} ${error.constructor.name}`),
+        );
+      const all = Promise.all([
+        settled('asha 1', pool.process(large, 'asha')),
+        settled('asha 2', pool.process(large, 'asha')),
+        settled('ravi', pool.process(small, 'ravi')),
+      ]);
+      await all;
+      expect(order.indexOf('ravi done')).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('closes within its grace whatever is running, refusing what waits', async () => {
+    const pool = new ImagePool(1, 60_000);
+    const large = { bytes: await phoneJpegWithGps(6000, 4000), maxPixels: UPLOAD_MAX_PIXELS };
+    const running = pool.process(large, 'asha');
+    const waiting = pool.process(large, 'ravi');
+    await expect.poll(() => pool.load().running).toBe(1);
+    await expect.poll(() => pool.processIds().length).toBe(1);
+    const [pid] = pool.processIds();
+    const outcomes = Promise.allSettled([running, waiting]);
+    await pool.close(100);
+    for (const outcome of await outcomes) {
+      expect(outcome).toMatchObject({ status: 'rejected' });
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(ImagePoolClosedError);
+    }
+    await expect.poll(() => isRunning(pid!)).toBe(false);
+    await expect(pool.process(large, 'asha')).rejects.toBeInstanceOf(ImagePoolClosedError);
   });
 });

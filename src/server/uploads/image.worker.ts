@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import { countJpegScans, JPEG_MAX_SCANS } from './jpeg-scans.js';
 import {
   OG_VARIANT,
   UPLOAD_MAX_AVIF_PIXELS,
@@ -13,22 +15,23 @@ import {
 } from '../../shared/uploads.js';
 
 /**
- * Runs inside a worker thread of image-pool.ts, never on the event loop: decoding, orienting,
- * resizing and encoding a 12-megapixel photo takes seconds of CPU, and sharp sets up its
- * pipelines synchronously on the calling thread.
+ * Runs inside a process of the image pool (image-pool.ts, image-process.ts), never in the
+ * server's: decoding, orienting, resizing and encoding a 12-megapixel photo takes seconds of CPU,
+ * sharp sets up its pipelines synchronously on the calling thread, and a hostile file can hold a
+ * decoder far longer, which only killing its process stops.
  *
  * Every output is encoded from decoded pixels, and sharp writes no metadata unless asked to:
  * no EXIF (so no GPS position, camera serial or date), no XMP, no IPTC, no comments. Orientation
  * is applied to the pixels first, so nothing is lost by dropping the tag.
  */
-export interface ProcessImageInput {
-  bytes: Uint8Array;
+/** The image as received (uploads/incoming.ts), or its bytes (tests, benchmarks). */
+export type ProcessImageInput = ({ file: string } | { bytes: Uint8Array }) & {
   maxPixels: number;
   /** The pixel limit for AVIF and HEIF, whose decoder cannot decode at a reduced size. */
   maxAvifPixels?: number;
   /** The most bytes the decoded image may take (pixels x channels x bytes per sample). */
   maxDecodedBytes?: number;
-}
+};
 
 export interface ProcessedFile {
   /** Name inside the upload's folder, e.g. `640.webp` or `og.jpg`. */
@@ -40,6 +43,7 @@ export interface ProcessedFile {
 export type ProcessImageResult =
   | { ok: true; width: number; height: number; files: ProcessedFile[] }
   | { ok: false; reason: 'undecodable' }
+  | { ok: false; reason: 'too_many_scans'; maxScans: number }
   | { ok: false; reason: 'too_many_pixels'; maxPixels: number };
 
 const ENCODERS: Record<VariantFormat, (image: Sharp) => Sharp> = {
@@ -89,10 +93,21 @@ export default async function processImage(input: ProcessImageInput): Promise<Pr
   // pages: 1 reads the first frame of an animated GIF or WebP only; failOn 'error' refuses
   // truncated and corrupt files instead of filling them with grey.
   const options: SharpOptions = { limitInputPixels: input.maxPixels, failOn: 'error', pages: 1 };
+  let bytes: Uint8Array;
+  try {
+    bytes = 'bytes' in input ? input.bytes : await readFile(input.file);
+  } catch {
+    return { ok: false, reason: 'undecodable' };
+  }
+  // Before a single scan is decoded: each makes libjpeg go over the whole image again.
+  const scans = countJpegScans(bytes);
+  if (scans !== undefined && scans > JPEG_MAX_SCANS) {
+    return { ok: false, reason: 'too_many_scans', maxScans: JPEG_MAX_SCANS };
+  }
   let width: number;
   let height: number;
   try {
-    const meta = await sharp(input.bytes, options).metadata();
+    const meta = await sharp(bytes, options).metadata();
     if (!meta.width || !meta.height) return { ok: false, reason: 'undecodable' };
     const frameHeight = meta.pageHeight ?? meta.height;
     // From the header, before a single pixel is decoded: a small file can claim a huge canvas
@@ -123,7 +138,7 @@ export default async function processImage(input: ProcessImageInput): Promise<Pr
     const widths = variantWidths(width);
     const largest = widths[widths.length - 1]!;
     // Decode, orient and shrink once; every variant is made from these pixels.
-    const base = await sharp(input.bytes, options)
+    const base = await sharp(bytes, options)
       .autoOrient()
       .resize({ width: largest, height: variantHeight(width, height, largest), fit: 'fill' })
       .toColourspace('srgb')

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -17,9 +16,13 @@ import { addressText } from '../http/route-rules.js';
 import { UploadError } from './errors.js';
 import { IMMUTABLE_CACHE_CONTROL } from './media-headers.js';
 import { readTouchBody } from './uploads.input.js';
+import { BodyTooLargeError, type ReceivedFile } from './incoming.js';
+import type { Reservation } from './in-flight.js';
 import {
   listUploadsOf,
+  releaseUploadPlace,
   removeUpload,
+  reserveUploadPlace,
   touchReferences,
   uploadImage,
   UPLOADS_IN_PROGRESS_RETRY_SECONDS,
@@ -60,18 +63,6 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Reads the request body into memory, refusing it as soon as it passes the limit. */
-async function readLimited(stream: Readable, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks, size);
-}
-
 /** The files an upload has: `<width>.<avif|webp|jpg>`, `og.jpg` and `og-<x>-<y>.jpg` (ogFile). */
 export const MEDIA_FILE = /^(?:[0-9]{1,4}|og|og-\d{1,3}-\d{1,3})\.(avif|webp|jpg)$/;
 const MEDIA_TYPES: Record<string, string> = {
@@ -88,36 +79,91 @@ const MEDIA_TYPES: Record<string, string> = {
  * with XMLHttpRequest and show upload progress, and the server read it without a form parser.
  */
 export function registerUploadRoutes(app: FastifyInstance, ctx: UploadsContext): void {
+  /** What an upload request holds until it is answered: its place, its file. */
+  const held = new WeakMap<
+    object,
+    { place: Reservation; releaseBody: () => void; file?: ReceivedFile }
+  >();
+  const letGo = async (request: object) => {
+    const holding = held.get(request);
+    if (!holding) return;
+    held.delete(request);
+    holding.releaseBody();
+    releaseUploadPlace(ctx, holding.place);
+    if (holding.file) await ctx.incoming.discard(holding.file);
+  };
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (request, payload, done) => {
-      const declared = Number(request.headers['content-length']);
-      if (declared > UPLOAD_MAX_BYTES) return done(tooLarge());
-      readLimited(payload, UPLOAD_MAX_BYTES).then(
-        (body) => done(null, body),
-        (error: Error) => done(error),
+      ctx.incoming.receive(payload, UPLOAD_MAX_BYTES).then(
+        (file) => {
+          const holding = held.get(request);
+          // Answered (or gone) while the body came in: the file is nobody's.
+          if (!holding) void ctx.incoming.discard(file);
+          else holding.file = file;
+          done(null, file);
+        },
+        (error: Error) => done(error instanceof BodyTooLargeError ? tooLarge() : error),
       );
     });
     // The client may still be sending a body we refused: do not keep the connection for it.
     scope.addHook('onSend', async (_request, reply) => {
       if (reply.statusCode === 413) reply.header('connection', 'close');
     });
+    scope.addHook('onResponse', async (request) => letGo(request));
+    scope.addHook('onRequestAbort', async (request) => letGo(request));
     scope.post(
       '/api/uploads',
       {
         // Who and how often are settled before a byte of the body is read (http/route-rules.ts).
         config: { signedIn: true, rateLimits: ['uploadsPerIp', 'uploadsPerUser'] },
-      },
-      async (request, reply) => {
-        const user = await request.requireUser();
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const { image, created } = await answer(() => uploadImage(ctx, user.id, body)).catch(
-          (error: unknown) => {
+        // Then whether there is room: a person's third upload at once, one over the declared
+        // limit, or one past what this process receives at once is refused before its body.
+        preParsing: async (request, reply, payload) => {
+          const user = await request.requireUser();
+          const declared = Number(request.headers['content-length'] ?? UPLOAD_MAX_BYTES);
+          if (declared > UPLOAD_MAX_BYTES) throw tooLarge();
+          let releaseBody: () => void;
+          try {
+            releaseBody = ctx.incoming.admit();
+          } catch {
+            reply.header('retry-after', String(UPLOADS_IN_PROGRESS_RETRY_SECONDS));
+            throw httpErrorFor(
+              new UploadError(
+                'busy',
+                'Many images are being uploaded right now. Please try again in a minute.',
+              ),
+            );
+          }
+          let place: Reservation;
+          try {
+            place = await answer(async () =>
+              reserveUploadPlace(
+                ctx,
+                user.id,
+                Number.isFinite(declared) ? declared : UPLOAD_MAX_BYTES,
+              ),
+            );
+          } catch (error) {
+            releaseBody();
             if (error instanceof HttpError && error.statusCode === 429) {
               reply.header('retry-after', String(UPLOADS_IN_PROGRESS_RETRY_SECONDS));
             }
             throw error;
-          },
+          }
+          held.set(request, { place, releaseBody });
+          return payload;
+        },
+      },
+      async (request, reply) => {
+        const user = await request.requireUser();
+        const file = request.body as ReceivedFile;
+        const holding = held.get(request);
+        if (!holding) {
+          throw new HttpError(503, 'busy', 'The upload was interrupted. Please try again.');
+        }
+        const { image, created } = await answer(() =>
+          uploadImage(ctx, user.id, file, holding.place),
         );
         reply.status(created ? 201 : 200).header('cache-control', 'no-store');
         return image;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import {
   ACCEPTED_FORMATS_TEXT,
@@ -23,9 +22,15 @@ import { imageValuesIn, type ImageValue } from '../../shared/domain/images.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import type { Db } from '../db/database.js';
 import { UploadError } from './errors.js';
-import { ImagePoolBusyError, ImageTooSlowError, type ImagePool } from './image-pool.js';
+import {
+  ImagePoolBusyError,
+  ImagePoolClosedError,
+  ImageTooSlowError,
+  type ImagePool,
+} from './image-pool.js';
 import { InFlightUploads, type Reservation } from './in-flight.js';
 import { sniffImageType } from './image-type.js';
+import type { IncomingFiles, ReceivedFile } from './incoming.js';
 import type { ProcessedFile } from './image.worker.js';
 import type { MediaStorage } from './storage.js';
 import {
@@ -55,6 +60,8 @@ export interface UploadsContext {
   db: Db;
   storage: MediaStorage;
   pool: ImagePool;
+  /** Where upload bodies are received (incoming.ts). */
+  incoming: IncomingFiles;
   quotaBytes: number;
   /** The clock; tests move it to age uploads without waiting. */
   now: () => Date;
@@ -91,21 +98,54 @@ function present(storage: MediaStorage, row: UploadRow): UploadedImage {
   });
 }
 
-/** Processes the image in the worker pool; refusals become answers that name the problem. */
-async function processOrRefuse(ctx: UploadsContext, bytes: Uint8Array) {
+/**
+ * A place among the person's uploads in progress, taken before the body is read: a third at once
+ * is refused without reading a byte of it. Until its row is saved, the upload holds its size
+ * against the quota (the declared size until the body is in).
+ */
+export function reserveUploadPlace(
+  ctx: UploadsContext,
+  userId: string,
+  declaredBytes: number,
+): Reservation {
+  const tracker = inFlight(ctx);
+  if (tracker.count(userId) >= UPLOAD_MAX_IN_PROGRESS) {
+    throw new UploadError(
+      'in_progress',
+      `Your other uploads are still being processed (at most ${UPLOAD_MAX_IN_PROGRESS} at once). Please wait for them, then try again.`,
+    );
+  }
+  return tracker.reserve(userId, declaredBytes);
+}
+
+export function releaseUploadPlace(ctx: UploadsContext, reservation: Reservation): void {
+  inFlight(ctx).release(reservation);
+}
+
+/** Processes the image in the image pool; refusals become answers that name the problem. */
+async function processOrRefuse(ctx: UploadsContext, owner: string, file: string) {
   let result;
   try {
-    result = await ctx.pool.process({
-      bytes,
-      maxPixels: UPLOAD_MAX_PIXELS,
-      maxAvifPixels: UPLOAD_MAX_AVIF_PIXELS,
-      maxDecodedBytes: UPLOAD_MAX_DECODED_BYTES,
-    });
+    result = await ctx.pool.process(
+      {
+        file,
+        maxPixels: UPLOAD_MAX_PIXELS,
+        maxAvifPixels: UPLOAD_MAX_AVIF_PIXELS,
+        maxDecodedBytes: UPLOAD_MAX_DECODED_BYTES,
+      },
+      owner,
+    );
   } catch (error) {
     if (error instanceof ImageTooSlowError) {
       throw new UploadError(
         'unusable_file',
         `This image took too long to process. Please upload a smaller ${ACCEPTED_FORMATS_TEXT} image.`,
+      );
+    }
+    if (error instanceof ImagePoolClosedError) {
+      throw new UploadError(
+        'busy',
+        'The server is restarting. Please upload the image again in a minute.',
       );
     }
     if (error instanceof ImagePoolBusyError) {
@@ -117,6 +157,12 @@ async function processOrRefuse(ctx: UploadsContext, bytes: Uint8Array) {
     throw error;
   }
   if (result.ok) return result;
+  if (result.reason === 'too_many_scans') {
+    throw new UploadError(
+      'unusable_file',
+      `This JPEG is saved in more than ${result.maxScans} passes (a photo needs about ten), which would take too long to read. Please save it again as an ordinary ${ACCEPTED_FORMATS_TEXT} image.`,
+    );
+  }
   if (result.reason === 'too_many_pixels') {
     throw new UploadError(
       'unusable_file',
@@ -131,17 +177,18 @@ async function processOrRefuse(ctx: UploadsContext, bytes: Uint8Array) {
 
 /**
  * Stores an uploaded file for `userId`: checks its type from its bytes, the quota, makes the
- * variants in the worker pool, writes them under the file's content hash and records the owner.
+ * variants in the image pool, writes them under the file's content hash and records the owner.
  * Uploading a file the person already has changes nothing but its reference time.
  */
 export async function uploadImage(
   ctx: UploadsContext,
   userId: string,
-  bytes: Uint8Array,
+  file: ReceivedFile,
+  reservation: Reservation,
 ): Promise<{ image: UploadedImage; created: boolean }> {
-  if (bytes.length === 0)
+  if (file.size === 0)
     throw new UploadError('unusable_file', 'Send the image file as the request body.');
-  const type = sniffImageType(bytes);
+  const type = sniffImageType(file.head);
   if (type === 'heic') {
     throw new UploadError(
       'unusable_file',
@@ -156,30 +203,17 @@ export async function uploadImage(
   }
   if (type === undefined) throw notAnImage();
 
-  const hash = createHash('sha256').update(bytes).digest('hex');
+  const hash = file.hash;
   const now = ctx.now().toISOString();
   const own = await findUpload(ctx.db, userId, hash);
   if (own) {
     await markReferenced(ctx.db, userId, hash, now);
     return { image: present(ctx.storage, own), created: false };
   }
-
   const tracker = inFlight(ctx);
-  if (tracker.count(userId) >= UPLOAD_MAX_IN_PROGRESS) {
-    throw new UploadError(
-      'in_progress',
-      `Your other uploads are still being processed (at most ${UPLOAD_MAX_IN_PROGRESS} at once). Please wait for them, then try again.`,
-    );
-  }
-  // Until its row is saved, the upload holds the file's size against the quota (its stored
-  // variants are known only once made), and a place among the person's uploads in progress.
-  const reservation = tracker.reserve(userId, bytes.length);
-  try {
-    await checkQuota(ctx, tracker, reservation, bytes.length);
-    return await processAndSave(ctx, tracker, reservation, userId, hash, bytes, now);
-  } finally {
-    tracker.release(reservation);
-  }
+  reservation.bytes = file.size;
+  await checkQuota(ctx, tracker, reservation, file.size);
+  return processAndSave(ctx, tracker, reservation, userId, hash, file.path, now);
 }
 
 /**
@@ -214,7 +248,7 @@ async function processAndSave(
   reservation: Reservation,
   userId: string,
   hash: string,
-  bytes: Uint8Array,
+  file: string,
   now: string,
 ): Promise<{ image: UploadedImage; created: boolean }> {
   // The same file uploaded by someone else is already processed and stored: reuse it.
@@ -226,7 +260,7 @@ async function processAndSave(
     size = known;
     storedBytes = known.bytes;
   } else {
-    const processed = await processOrRefuse(ctx, bytes);
+    const processed = await processOrRefuse(ctx, userId, file);
     files = processed.files;
     size = processed;
     storedBytes = files.reduce((total, file) => total + file.data.length, 0);
@@ -385,7 +419,7 @@ export async function prepareLinkPreview(
       const source = await ctx.storage.get(`${ref.hash}/${variantFile(widths.at(-1)!, 'jpeg')}`);
       if (!source) return;
       const bytes = new Uint8Array(await buffer(source.body));
-      const crop = await ctx.pool.ogCrop({ bytes, focus: ref.focus });
+      const crop = await ctx.pool.ogCrop({ bytes, focus: ref.focus }, userId);
       await ctx.storage.put(key, crop, VARIANT_CONTENT_TYPES.jpeg);
     } finally {
       cropping.delete(userId);

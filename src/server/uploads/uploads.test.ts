@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import path from 'node:path';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import {
   phoneJpegWithGps,
   pngBomb,
   pngWithAlpha,
+  progressiveJpegBomb,
   SVG_WITH_SCRIPT,
   webpImage,
 } from '../../../test/images.js';
@@ -244,6 +247,20 @@ describe.each(
       expect((await list(owner)).uploads).toEqual([]);
     });
 
+    it('refuses a progressive JPEG of thousands of scans before decoding it', async () => {
+      // 2,647 near-empty scans of a 4000x3000 grey image: libjpeg would go over its 190,000
+      // blocks of each colour once per scan, seconds of work for 140 KB.
+      const bomb = progressiveJpegBomb(4000, 3000);
+      expect(bomb.length).toBeLessThan(200_000);
+      const owner = await person();
+      const answer = await upload(owner, bomb);
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(
+        /saved in more than 100 passes/,
+      );
+      expect((await list(owner)).uploads).toEqual([]);
+    });
+
     it('processes at most two uploads of one person at once; a third is asked to wait', async () => {
       const owner = await person();
       const files = await Promise.all([1000, 1001, 1002].map((w) => phoneJpegWithGps(w, 750)));
@@ -256,6 +273,53 @@ describe.each(
         error: { code: 'uploads_in_progress', message: expect.stringContaining('at most 2') },
       });
       expect((await list(owner)).uploads).toHaveLength(2);
+    });
+
+    it('keeps unfinished bodies on disk, not in memory, and refuses a third before reading it', async () => {
+      const owner = await person();
+      const incoming = path.join(t.config.dataDir, 'incoming');
+      const receiving = () =>
+        readdirSync(incoming).map((name) => statSync(path.join(incoming, name)).size);
+      /** An upload sent by hand: its headers, then `sent` bytes of the `declared` it promises. */
+      const unfinished = async (declared: number, sent: number) => {
+        const socket = connect(Number(new URL(t.url).port), '127.0.0.1');
+        sockets.push(socket);
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+        socket.on('error', () => {});
+        await new Promise((resolve) => socket.once('connect', resolve));
+        socket.write(
+          `POST /api/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${t.url}\r\n` +
+            `Cookie: ${owner.jar.header()}\r\nContent-Type: image/jpeg\r\n` +
+            `Content-Length: ${declared}\r\n\r\n`,
+        );
+        if (sent > 0) socket.write(Buffer.alloc(sent, 7));
+        return { socket, answer: () => answer };
+      };
+      const sockets: Socket[] = [];
+      try {
+        const megabytes = 1024 * 1024;
+        await unfinished(UPLOAD_MAX_BYTES, 10 * megabytes);
+        await unfinished(UPLOAD_MAX_BYTES, 10 * megabytes);
+        // Each body goes to a file of its own as it arrives.
+        await expect
+          .poll(() => receiving().filter((size) => size >= 10 * megabytes).length, {
+            timeout: 15_000,
+          })
+          .toBe(2);
+        // A third at once is answered without a byte of its body.
+        const third = await unfinished(1000, 0);
+        await expect.poll(third.answer, { timeout: 10_000 }).toMatch(/^HTTP\/1\.1 429/);
+        expect(third.answer()).toContain('uploads_in_progress');
+        // Clients gone: their files are removed and their places given back.
+        for (const socket of sockets) socket.destroy();
+        await expect.poll(() => receiving().length, { timeout: 10_000 }).toBe(0);
+        await expect
+          .poll(async () => (await upload(owner, images.webp, 'image/webp')).status)
+          .toBe(201);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+      }
     });
 
     it('counts uploads in progress against the quota, so parallel uploads cannot pass it', async () => {
