@@ -31,6 +31,13 @@ interface AppOptions {
   slowClientLimits?: Parameters<typeof buildApp>[0]['slowClientLimits'];
 }
 
+/**
+ * How long a test app lets an image process: test files run in parallel on two cores, and a photo
+ * that takes two seconds alone took over twenty while several suites ran at once. The limit
+ * itself is tested in uploads/image-pool.test.ts.
+ */
+const TEST_IMAGE_TASK_TIMEOUT_MS = 120_000;
+
 /** The real app in this process on a database the test opened itself, on 127.0.0.1:random. */
 export async function startAppOn(
   db: Db,
@@ -54,6 +61,7 @@ export async function startAppOn(
     logger: options.logger,
     sitemapUrlsPerChild: options.sitemapUrlsPerChild,
     slowClientLimits: options.slowClientLimits,
+    imageTaskTimeoutMs: TEST_IMAGE_TASK_TIMEOUT_MS,
   });
   options.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

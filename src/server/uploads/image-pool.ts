@@ -2,7 +2,13 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { workerFile } from '../worker-file.js';
-import type { ImageTask, ImageTaskResult, ImageTaskName } from './image-process.js';
+import type {
+  ImageProcessReply,
+  ImageProcessRequest,
+  ImageTask,
+  ImageTaskName,
+  ImageTaskResult,
+} from './image-process.js';
 import type { OgCropInput, ProcessImageInput, ProcessImageResult } from './image.worker.js';
 
 /**
@@ -17,7 +23,11 @@ import type { OgCropInput, ProcessImageInput, ProcessImageResult } from './image
  * time lately goes after everyone else for a while. A task's time limit counts its processing,
  * never its wait.
  */
-export const IMAGE_QUEUE_LIMIT = 16;
+/**
+ * Tasks waiting, from everyone: each is a file's name and a few numbers, and a person has at most
+ * two uploads in progress, so this bounds the wait rather than memory.
+ */
+export const IMAGE_QUEUE_LIMIT = 64;
 
 /** An image still processing after this long is abandoned and its process killed. */
 export const IMAGE_TASK_TIMEOUT_MS = 20_000;
@@ -88,11 +98,6 @@ export class ImagePool {
    */
   hasRoom(): boolean {
     return this.waiting === 0 && this.slots.some((slot) => !slot.task);
-  }
-
-  /** Tasks waiting and running, for metrics and tests. */
-  load(): { waiting: number; running: number } {
-    return { waiting: this.waiting, running: this.slots.filter((slot) => slot.task).length };
   }
 
   /** The processes running now, for tests to see one killed. */
@@ -176,7 +181,9 @@ export class ImagePool {
     // Until the process says it has begun (a new one may take a moment to start), a generous
     // limit; from then on, the task's own.
     this.limit(slot, task, STARTING_MS, false);
-    child.send({ name: task.name, input: task.input });
+    const request: ImageProcessRequest = { name: task.name, input: task.input };
+    // A process that went away meanwhile fails the send, and its 'error' settles the task.
+    child.send(request, () => {});
   }
 
   /** Kills the task's process if it is still at `task` after `ms`. */
@@ -206,29 +213,30 @@ export class ImagePool {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
-    child.on('message', (message: { started?: true; result?: ImageTaskResult; error?: string }) => {
+    child.on('message', (message: ImageProcessReply) => {
       const task = slot.task;
       if (!task || slot.child !== child) return;
-      if (message.started) {
+      if ('started' in message) {
         this.limit(slot, task, this.taskTimeoutMs, true);
         return;
       }
       this.finish(slot, () =>
-        message.error === undefined
-          ? task.resolve(message.result!)
-          : task.reject(new Error(message.error)),
+        'result' in message ? task.resolve(message.result) : task.reject(new Error(message.error)),
       );
       this.dispatch();
     });
-    child.on('exit', () => {
+    // Ended, unable to start, or its channel broken: the task it had fails, the next gets a new
+    // process. (An 'error' unheard would end the server.)
+    const lost = () => {
       if (slot.child !== child) return;
-      slot.child = undefined;
       const task = slot.task;
-      if (task) {
-        this.finish(slot, () => task.reject(new Error('the image process ended unexpectedly')));
-        this.dispatch();
-      }
-    });
+      this.stop(slot);
+      if (!task) return;
+      this.finish(slot, () => task.reject(new Error('the image process ended unexpectedly')));
+      this.dispatch();
+    };
+    child.on('exit', lost);
+    child.on('error', lost);
     // An idle process does not keep the server from exiting.
     child.unref();
     child.channel?.unref();

@@ -100,8 +100,9 @@ export default async function processImage(input: ProcessImageInput): Promise<Pr
     return { ok: false, reason: 'undecodable' };
   }
   // Before a single scan is decoded: each makes libjpeg go over the whole image again.
-  const scans = countJpegScans(bytes);
-  if (scans !== undefined && scans > JPEG_MAX_SCANS) {
+  const jpeg = countJpegScans(bytes);
+  if (jpeg && 'malformed' in jpeg) return { ok: false, reason: 'undecodable' };
+  if (jpeg && jpeg.scans > JPEG_MAX_SCANS) {
     return { ok: false, reason: 'too_many_scans', maxScans: JPEG_MAX_SCANS };
   }
   let width: number;

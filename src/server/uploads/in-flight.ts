@@ -34,6 +34,11 @@ export class InFlightUploads {
     return reservation;
   }
 
+  /** The upload's size once known (its declared size until then). */
+  resize(reservation: Reservation, bytes: number): void {
+    reservation.bytes = bytes;
+  }
+
   release(reservation: Reservation): void {
     const mine = this.byUser.get(reservation.userId);
     mine?.delete(reservation);

@@ -17,12 +17,19 @@ export interface ReceivedFile {
 
 const HEAD_BYTES = 64;
 /** Bodies being received at once in this process; past this a new one is refused before it is read. */
-export const MAX_RECEIVING = 64;
+const MAX_RECEIVING = 64;
+
+/**
+ * The longest a body may take to arrive, however steadily: 15 MB in 10 minutes is 25 KB/s, slower
+ * than a 2G phone; a body that trickles for hours would hold its place and file that long.
+ */
+const RECEIVE_WITHIN_MS = 10 * 60_000;
 
 /** A file unwritten this long at start-up is a leftover. */
 const LEFTOVER_IDLE_MS = 10 * 60_000;
 
 export class BodyTooLargeError extends Error {}
+export class BodyTooSlowError extends Error {}
 export class TooManyReceivingError extends Error {}
 
 /**
@@ -76,6 +83,7 @@ export class IncomingFiles {
     const head: Buffer[] = [];
     let headBytes = 0;
     let size = 0;
+    const deadline = AbortSignal.timeout(RECEIVE_WITHIN_MS);
     try {
       await pipeline(
         body,
@@ -92,10 +100,11 @@ export class IncomingFiles {
           }
         },
         createWriteStream(file, { flags: 'wx' }),
+        { signal: deadline },
       );
     } catch (error) {
       await rm(file, { force: true });
-      throw error;
+      throw deadline.aborted ? new BodyTooSlowError() : error;
     }
     return { path: file, size, hash: hash.digest('hex'), head: Buffer.concat(head) };
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ACCEPTED_FORMATS_TEXT,
@@ -16,15 +16,13 @@ import { addressText } from '../http/route-rules.js';
 import { UploadError } from './errors.js';
 import { IMMUTABLE_CACHE_CONTROL } from './media-headers.js';
 import { readTouchBody } from './uploads.input.js';
-import { BodyTooLargeError, type ReceivedFile } from './incoming.js';
-import type { Reservation } from './in-flight.js';
+import { BodyTooLargeError, BodyTooSlowError, type ReceivedFile } from './incoming.js';
 import {
   listUploadsOf,
-  releaseUploadPlace,
   removeUpload,
-  reserveUploadPlace,
   touchReferences,
   uploadImage,
+  UploadInProgress,
   UPLOADS_IN_PROGRESS_RETRY_SECONDS,
   type UploadsContext,
 } from './uploads.service.js';
@@ -36,6 +34,20 @@ const tooLarge = () =>
     `This file is larger than ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB. Please upload a smaller ${ACCEPTED_FORMATS_TEXT} image.`,
     'file',
   );
+
+/** A body that could not be received, as answered. */
+function receiveRefusal(error: Error): Error {
+  if (error instanceof BodyTooLargeError) return tooLarge();
+  if (error instanceof BodyTooSlowError) {
+    return new HttpError(
+      408,
+      'upload_too_slow',
+      'The file took too long to arrive (more than 10 minutes). Please try again on a faster connection.',
+      'file',
+    );
+  }
+  return error;
+}
 
 /** How each refusal of the upload rules is answered over HTTP. */
 function httpErrorFor(error: UploadError): HttpError {
@@ -79,92 +91,60 @@ const MEDIA_TYPES: Record<string, string> = {
  * with XMLHttpRequest and show upload progress, and the server read it without a form parser.
  */
 export function registerUploadRoutes(app: FastifyInstance, ctx: UploadsContext): void {
-  /** What an upload request holds until it is answered: its place, its file. */
-  const held = new WeakMap<
-    object,
-    { place: Reservation; releaseBody: () => void; file?: ReceivedFile }
-  >();
-  const letGo = async (request: object) => {
-    const holding = held.get(request);
-    if (!holding) return;
-    held.delete(request);
-    holding.releaseBody();
-    releaseUploadPlace(ctx, holding.place);
-    if (holding.file) await ctx.incoming.discard(holding.file);
+  /** Each upload request's upload, from its place being taken until it is answered or gone. */
+  const uploads = new WeakMap<FastifyRequest, UploadInProgress>();
+  const end = async (request: FastifyRequest) => {
+    await uploads.get(request)?.end();
+    uploads.delete(request);
   };
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (request, payload, done) => {
-      ctx.incoming.receive(payload, UPLOAD_MAX_BYTES).then(
-        (file) => {
-          const holding = held.get(request);
-          // Answered (or gone) while the body came in: the file is nobody's.
-          if (!holding) void ctx.incoming.discard(file);
-          else holding.file = file;
-          done(null, file);
-        },
-        (error: Error) => done(error instanceof BodyTooLargeError ? tooLarge() : error),
+      const upload = uploads.get(request);
+      if (!upload) return done(new HttpError(503, 'busy', 'The upload was interrupted.'));
+      upload.receive(payload, UPLOAD_MAX_BYTES).then(
+        (file) => done(null, file),
+        (error: Error) => done(receiveRefusal(error)),
       );
     });
     // The client may still be sending a body we refused: do not keep the connection for it.
     scope.addHook('onSend', async (_request, reply) => {
       if (reply.statusCode === 413) reply.header('connection', 'close');
     });
-    scope.addHook('onResponse', async (request) => letGo(request));
-    scope.addHook('onRequestAbort', async (request) => letGo(request));
+    scope.addHook('onResponse', end);
+    scope.addHook('onRequestAbort', end);
     scope.post(
       '/api/uploads',
       {
         // Who and how often are settled before a byte of the body is read (http/route-rules.ts).
         config: { signedIn: true, rateLimits: ['uploadsPerIp', 'uploadsPerUser'] },
-        // Then whether there is room: a person's third upload at once, one over the declared
-        // limit, or one past what this process receives at once is refused before its body.
+        // Then whether there is room (UploadInProgress), also before the body.
         preParsing: async (request, reply, payload) => {
           const user = await request.requireUser();
-          const declared = Number(request.headers['content-length'] ?? UPLOAD_MAX_BYTES);
-          if (declared > UPLOAD_MAX_BYTES) throw tooLarge();
-          let releaseBody: () => void;
+          const length = request.headers['content-length'];
+          const declared = length === undefined ? UPLOAD_MAX_BYTES : Number(length);
+          if (!(declared <= UPLOAD_MAX_BYTES)) throw tooLarge();
           try {
-            releaseBody = ctx.incoming.admit();
-          } catch {
-            reply.header('retry-after', String(UPLOADS_IN_PROGRESS_RETRY_SECONDS));
-            throw httpErrorFor(
-              new UploadError(
-                'busy',
-                'Many images are being uploaded right now. Please try again in a minute.',
-              ),
-            );
-          }
-          let place: Reservation;
-          try {
-            place = await answer(async () =>
-              reserveUploadPlace(
-                ctx,
-                user.id,
-                Number.isFinite(declared) ? declared : UPLOAD_MAX_BYTES,
-              ),
-            );
+            uploads.set(request, UploadInProgress.begin(ctx, user.id, declared));
+            // Whenever the connection's part ends: a client that hangs up after its whole body
+            // gets neither onRequestAbort (the body was complete) nor onResponse (never sent).
+            reply.raw.once('close', () => void end(request));
           } catch (error) {
-            releaseBody();
-            if (error instanceof HttpError && error.statusCode === 429) {
-              reply.header('retry-after', String(UPLOADS_IN_PROGRESS_RETRY_SECONDS));
-            }
-            throw error;
+            if (!(error instanceof UploadError)) throw error;
+            // Too many at once, of the person's or of everyone's: worth trying again shortly.
+            reply.header('retry-after', String(UPLOADS_IN_PROGRESS_RETRY_SECONDS));
+            throw httpErrorFor(error);
           }
-          held.set(request, { place, releaseBody });
           return payload;
         },
       },
       async (request, reply) => {
         const user = await request.requireUser();
-        const file = request.body as ReceivedFile;
-        const holding = held.get(request);
-        if (!holding) {
-          throw new HttpError(503, 'busy', 'The upload was interrupted. Please try again.');
-        }
-        const { image, created } = await answer(() =>
-          uploadImage(ctx, user.id, file, holding.place),
-        );
+        const upload = uploads.get(request)!;
+        const file = request.body as ReceivedFile | undefined;
+        // No body at all (nor a type, so no parser ran): nothing to store.
+        if (!file) throw badRequest('Send the image file as the request body.', 'file');
+        const { image, created } = await answer(() => uploadImage(ctx, user.id, upload, file));
         reply.status(created ? 201 : 200).header('cache-control', 'no-store');
         return image;
       },

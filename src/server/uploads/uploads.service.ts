@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
   ACCEPTED_FORMATS_TEXT,
@@ -30,7 +31,7 @@ import {
 } from './image-pool.js';
 import { InFlightUploads, type Reservation } from './in-flight.js';
 import { sniffImageType } from './image-type.js';
-import type { IncomingFiles, ReceivedFile } from './incoming.js';
+import { TooManyReceivingError, type IncomingFiles, type ReceivedFile } from './incoming.js';
 import type { ProcessedFile } from './image.worker.js';
 import type { MediaStorage } from './storage.js';
 import {
@@ -99,27 +100,59 @@ function present(storage: MediaStorage, row: UploadRow): UploadedImage {
 }
 
 /**
- * A place among the person's uploads in progress, taken before the body is read: a third at once
- * is refused without reading a byte of it. Until its row is saved, the upload holds its size
- * against the quota (the declared size until the body is in).
+ * One upload from its first byte to its answer: a place among the person's uploads in progress
+ * and among the bodies this process receives, both taken before the body is read (a third upload
+ * of one person at once is refused without reading a byte of it), then the file its body went
+ * to. Until its row is saved it holds its size against the quota (the declared size until the
+ * body is in). `end` gives everything back, whenever the request ends; a body that arrives after
+ * that is removed at once.
  */
-export function reserveUploadPlace(
-  ctx: UploadsContext,
-  userId: string,
-  declaredBytes: number,
-): Reservation {
-  const tracker = inFlight(ctx);
-  if (tracker.count(userId) >= UPLOAD_MAX_IN_PROGRESS) {
-    throw new UploadError(
-      'in_progress',
-      `Your other uploads are still being processed (at most ${UPLOAD_MAX_IN_PROGRESS} at once). Please wait for them, then try again.`,
-    );
-  }
-  return tracker.reserve(userId, declaredBytes);
-}
+export class UploadInProgress {
+  private file: ReceivedFile | undefined;
+  private ended = false;
 
-export function releaseUploadPlace(ctx: UploadsContext, reservation: Reservation): void {
-  inFlight(ctx).release(reservation);
+  private constructor(
+    private readonly ctx: UploadsContext,
+    readonly place: Reservation,
+    private readonly releaseBody: () => void,
+  ) {}
+
+  static begin(ctx: UploadsContext, userId: string, declaredBytes: number): UploadInProgress {
+    const tracker = inFlight(ctx);
+    if (tracker.count(userId) >= UPLOAD_MAX_IN_PROGRESS) {
+      throw new UploadError(
+        'in_progress',
+        `Your other uploads are still being processed (at most ${UPLOAD_MAX_IN_PROGRESS} at once). Please wait for them, then try again.`,
+      );
+    }
+    let releaseBody: () => void;
+    try {
+      releaseBody = ctx.incoming.admit();
+    } catch (error) {
+      if (!(error instanceof TooManyReceivingError)) throw error;
+      throw new UploadError(
+        'busy',
+        'Many images are being uploaded right now. Please try again in a minute.',
+      );
+    }
+    return new UploadInProgress(ctx, tracker.reserve(userId, declaredBytes), releaseBody);
+  }
+
+  /** Receives the body into its file; refused past `limit` bytes. */
+  async receive(body: Readable, limit: number): Promise<ReceivedFile> {
+    const file = await this.ctx.incoming.receive(body, limit);
+    if (this.ended) await this.ctx.incoming.discard(file);
+    else this.file = file;
+    return file;
+  }
+
+  async end(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    this.releaseBody();
+    inFlight(this.ctx).release(this.place);
+    if (this.file) await this.ctx.incoming.discard(this.file);
+  }
 }
 
 /** Processes the image in the image pool; refusals become answers that name the problem. */
@@ -183,8 +216,8 @@ async function processOrRefuse(ctx: UploadsContext, owner: string, file: string)
 export async function uploadImage(
   ctx: UploadsContext,
   userId: string,
+  upload: UploadInProgress,
   file: ReceivedFile,
-  reservation: Reservation,
 ): Promise<{ image: UploadedImage; created: boolean }> {
   if (file.size === 0)
     throw new UploadError('unusable_file', 'Send the image file as the request body.');
@@ -211,9 +244,9 @@ export async function uploadImage(
     return { image: present(ctx.storage, own), created: false };
   }
   const tracker = inFlight(ctx);
-  reservation.bytes = file.size;
-  await checkQuota(ctx, tracker, reservation, file.size);
-  return processAndSave(ctx, tracker, reservation, userId, hash, file.path, now);
+  tracker.resize(upload.place, file.size);
+  await checkQuota(ctx, tracker, upload.place, file.size);
+  return processAndSave(ctx, tracker, upload.place, userId, hash, file.path, now);
 }
 
 /**

@@ -322,6 +322,41 @@ describe.each(
       }
     });
 
+    it('gives back the place and file of an upload whose client hung up after its whole body', async () => {
+      const owner = await person();
+      const incoming = path.join(t.config.dataDir, 'incoming');
+      const files = await Promise.all([640, 641].map((width) => webpImage(width, 400)));
+      for (const file of files) {
+        const socket = connect(Number(new URL(t.url).port), '127.0.0.1');
+        socket.on('error', () => {});
+        await new Promise((resolve) => socket.once('connect', resolve));
+        socket.write(
+          `POST /api/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${t.url}\r\n` +
+            `Cookie: ${owner.jar.header()}\r\nContent-Type: image/webp\r\n` +
+            `Content-Length: ${file.length}\r\n\r\n`,
+        );
+        await new Promise((resolve) => socket.write(file, resolve));
+        socket.destroy();
+      }
+      // Both places given back: a third upload is taken, and no file is left behind.
+      await expect
+        .poll(async () => (await upload(owner, images.png, 'image/png')).status, {
+          timeout: 30_000,
+        })
+        .toBe(201);
+      await expect.poll(() => readdirSync(incoming).length, { timeout: 10_000 }).toBe(0);
+    });
+
+    it('answers an upload without a body 400, naming the file', async () => {
+      const owner = await person();
+      const answer = await request(owner.jar, `${t.url}/api/uploads`, {
+        method: 'POST',
+        headers: { origin: t.url },
+      });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ error: { field: 'file' } });
+    });
+
     it('counts uploads in progress against the quota, so parallel uploads cannot pass it', async () => {
       const owner = await person();
       const files = [await incompressiblePng(1000, 700), await incompressiblePng(1000, 700)];
