@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
@@ -31,9 +31,8 @@ import { DomainChecks } from './domains/domains.worker.js';
 import { errorBody, registerErrorHandler } from './http/errors.js';
 import { registerJsonBodies } from './http/json-bodies.js';
 import {
-  guardSlowClients,
+  createGuardedServer,
   SLOW_CLIENT_LIMITS,
-  slowClientServerOptions,
   type SlowClientLimits,
 } from './http/slow-clients.js';
 import { registerHealthRoutes } from './http/health.routes.js';
@@ -81,6 +80,8 @@ export interface AppDeps {
   sitemapUrlsPerChild?: number;
   /** What one client may hold of connections and time; shorter only in tests. */
   slowClientLimits?: SlowClientLimits;
+  /** How long an image may take to process (IMAGE_TASK_TIMEOUT_MS); longer only in tests. */
+  imageTaskTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -109,6 +110,13 @@ declare module 'fastify' {
   }
 }
 
+/** Which hops of a request's path TRUST_PROXY believes, as proxy-addr asks (hop 0: the peer). */
+function proxyTrust(setting: Config['trustProxy']): (address: string, hop: number) => boolean {
+  if (typeof setting === 'boolean') return () => setting;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return proxyAddr.compile(setting);
+}
+
 /** Fastify's types take a hop count as a function: trust the nearest `hops` proxies only. */
 function fastifyTrustProxy(setting: Config['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
@@ -129,12 +137,7 @@ const LONGEST_IP_ADDRESS = 45;
 function clientAddress(setting: Config['trustProxy']) {
   // No proxy trusted: the socket's peer, without parsing X-Forwarded-For on every view.
   if (setting === false) return (request: IncomingMessage) => request.socket.remoteAddress ?? '';
-  const trust =
-    typeof setting === 'boolean'
-      ? () => setting
-      : typeof setting === 'number'
-        ? (_address: string, hop: number) => hop < setting
-        : proxyAddr.compile(setting);
+  const trust = proxyTrust(setting);
   return (request: IncomingMessage) => {
     // What a trusted proxy passed on is still text: anything but an address counts as the
     // socket's. isIP accepts an IPv6 zone of any length (`fe80::1%<16 KB>`), so the length of
@@ -148,10 +151,7 @@ function clientAddress(setting: Config['trustProxy']) {
 
 /** Whether a socket's peer is a proxy whose connections carry many people's requests. */
 function trustedProxy(setting: Config['trustProxy']): (address: string) => boolean {
-  if (typeof setting === 'boolean') return () => setting;
-  // A hop count trusts the nearest proxy, which is the socket's peer.
-  if (typeof setting === 'number') return () => setting > 0;
-  const trust = proxyAddr.compile(setting);
+  const trust = proxyTrust(setting);
   return (address) => trust(address, 0);
 }
 
@@ -213,17 +213,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           fastifyHandler(request, response);
         }
       };
-      const limits = deps.slowClientLimits ?? SLOW_CLIENT_LIMITS;
       // Without custom domains, no request needs its Host looked at first.
-      const route = domainsOn
-        ? (request: IncomingMessage, response: ServerResponse) =>
-            customHosts(request, response, answer)
-        : answer;
-      const server = createServer(slowClientServerOptions(limits), (request, response) => {
-        watchBody(request);
-        route(request, response);
-      });
-      const watchBody = guardSlowClients(server, limits, trustedProxy(deps.config.trustProxy));
+      const server = createGuardedServer(
+        deps.slowClientLimits ?? SLOW_CLIENT_LIMITS,
+        trustedProxy(deps.config.trustProxy),
+        domainsOn ? (request, response) => customHosts(request, response, answer) : answer,
+      );
       // What Fastify sets on the servers it creates itself.
       server.keepAliveTimeout = 72_000;
       return server;
@@ -281,7 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicUrl = () => deps.config.publicUrl;
   const orders = { db: deps.db, gateway, publicUrl, seller: deps.config.seller };
   const mediaStorage = createMediaStorage(deps.config);
-  const imagePool = new ImagePool();
+  const imagePool = new ImagePool(undefined, deps.imageTaskTimeoutMs);
   // When the server starts closing, images being processed get a few seconds to finish (their
   // uploads are among the requests shutting down waits for), then their processes are killed:
   // a hostile file cannot hold shutdown past its grace.

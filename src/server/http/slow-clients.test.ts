@@ -7,7 +7,6 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { PAYMENT_CALLBACK_PATH } from '../../shared/orders.js';
-import { RATE_LIMITS } from './rate-limit.js';
 import { SLOW_CLIENT_LIMITS, type SlowClientLimits } from './slow-clients.js';
 
 /** The production rules, scaled down so that each acts within a second. */
@@ -57,8 +56,9 @@ const callbackHead = (length: number) =>
 
 describe('slow clients', () => {
   it('keeps production limits that a phone uploading slowly meets easily', () => {
-    // 1 KB/s is a fiftieth of a 2G connection's upload; 256 connections per address leave room
-    // for an office or a carrier's shared address.
+    // A guard on the constants themselves: the tests below use their own, scaled down. 1 KB/s is
+    // a fiftieth of a 2G connection's upload; 256 connections per address leave room for an
+    // office or a carrier's shared address.
     expect(SLOW_CLIENT_LIMITS.minBodyBytesPerSecond).toBeLessThanOrEqual(1024);
     expect(SLOW_CLIENT_LIMITS.maxConnectionsPerAddress).toBeGreaterThanOrEqual(256);
     expect(SLOW_CLIENT_LIMITS.headersMs).toBeGreaterThanOrEqual(10_000);
@@ -89,7 +89,7 @@ describe('slow clients', () => {
     const stalled = await open(app);
     stalled.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     await stalled.closed;
-    expect(stalled.state.received).not.toContain('200 OK');
+    expect(stalled.state.received).toMatch(/^HTTP\/1\.1 408 /);
   });
 
   it('lets one address hold only its share of connections, unless it is a trusted proxy', async () => {
@@ -117,23 +117,5 @@ describe('slow clients', () => {
     fourth.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     await expect.poll(() => fourth.state.received).toMatch(/^HTTP\/1\.1 200/);
     expect(held.every((connection) => !connection.state.closed)).toBe(true);
-  });
-
-  it('rate-limits the payment callback per address', async () => {
-    const app = await start();
-    const { limit } = RATE_LIMITS.paymentCallbackPerIp;
-    const statuses: number[] = [];
-    for (let index = 0; index <= limit; index += 1) {
-      const answer = await fetch(`${app.url}${PAYMENT_CALLBACK_PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'razorpay_order_id=order_x',
-        redirect: 'manual',
-      });
-      await answer.arrayBuffer();
-      statuses.push(answer.status);
-    }
-    expect(statuses.slice(0, limit).every((status) => status !== 429)).toBe(true);
-    expect(statuses[limit]).toBe(429);
   });
 });

@@ -6,12 +6,13 @@
  * - headers must arrive within `headersMs`;
  * - a body must keep arriving at `minBodyBytesPerSecond` on average, counted from its request's
  *   start once `bodyGraceMs` has passed (a phone's slow upload is far faster than this);
- * - one address (an IPv6 /64) may hold `maxConnectionsPerAddress` connections at once, unless it
- *   is a proxy the server trusts, whose connections carry many people's requests;
+ * - one address (an IPv6 /64) may hold `maxConnectionsPerAddress` connections at once, and an
+ *   IPv6 /48 four times that, unless it is a proxy the server trusts, whose connections carry many
+ *   people's requests;
  * - the process holds at most `maxConnections`, well under its open-file limit, so that a flood
  *   from many addresses refuses new connections instead of breaking every request.
  */
-import type { IncomingMessage, Server, ServerOptions } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ipNetwork } from '../net/ip-network.js';
 
@@ -34,15 +35,8 @@ export const SLOW_CLIENT_LIMITS: SlowClientLimits = {
   checkEveryMs: 2000,
 };
 
-/** The options a server needs at creation for these limits (Node reads them only then). */
-export function slowClientServerOptions(limits: SlowClientLimits): ServerOptions {
-  return {
-    headersTimeout: limits.headersMs,
-    // The body has its own rule below; this bounds the arrival of anything else.
-    requestTimeout: 0,
-    connectionsCheckingInterval: limits.checkEveryMs,
-  };
-}
+/** What a socket read delivers at most: the body a request's headers can bring with them. */
+const ONE_READ = 64 * 1024;
 
 interface BodyUnderWay {
   request: IncomingMessage;
@@ -52,33 +46,68 @@ interface BodyUnderWay {
 }
 
 /**
- * Applies the limits to `server` (made with slowClientServerOptions) and returns what its
- * request listener calls first for each request.
+ * An HTTP server whose clients are held to `limits`; `listener` answers what gets through.
+ * `isTrustedProxy` says which peers carry many people's requests (TRUST_PROXY).
  */
-export function guardSlowClients(
-  server: Server,
+export function createGuardedServer(
   limits: SlowClientLimits,
   isTrustedProxy: (address: string) => boolean,
-): (request: IncomingMessage) => void {
+  listener: (request: IncomingMessage, response: ServerResponse) => void,
+): Server {
+  const watchBody = bodyWatch(limits);
+  const server = createServer(
+    {
+      headersTimeout: limits.headersMs,
+      // The body has its own rule (bodyWatch); this would bound the arrival of anything else.
+      requestTimeout: 0,
+      connectionsCheckingInterval: limits.checkEveryMs,
+    },
+    (request, response) => {
+      watchBody.watch(request);
+      listener(request, response);
+    },
+  );
   server.maxConnections = limits.maxConnections;
-  const connections = new Map<string, number>();
-  server.on('connection', (socket: Socket) => {
+  server.on('connection', connectionCap(limits, isTrustedProxy));
+  server.on('close', watchBody.stop);
+  return server;
+}
+
+/**
+ * Counts each address's connections (an IPv6 /64, and all of its /48 together, which one
+ * customer may hold whole) and closes one past either cap.
+ */
+function connectionCap(limits: SlowClientLimits, isTrustedProxy: (address: string) => boolean) {
+  const held = new Map<string, number>();
+  const caps: [bits: 48 | 64, cap: number][] = [
+    [64, limits.maxConnectionsPerAddress],
+    [48, limits.maxConnectionsPerAddress * 4],
+  ];
+  return (socket: Socket) => {
     const address = socket.remoteAddress;
     if (!address || isTrustedProxy(address)) return;
-    const network = ipNetwork(address, 64);
-    const held = connections.get(network) ?? 0;
-    if (held >= limits.maxConnectionsPerAddress) {
+    const keys = caps.map(([bits, cap]) => ({ key: `${bits} ${ipNetwork(address, bits)}`, cap }));
+    // An IPv4 address is its own /64 and /48: count it once.
+    const distinct = keys.filter(
+      (each, index) => keys.findIndex((k) => k.key === each.key) === index,
+    );
+    if (distinct.some(({ key, cap }) => (held.get(key) ?? 0) >= cap)) {
       socket.destroy();
       return;
     }
-    connections.set(network, held + 1);
+    for (const { key } of distinct) held.set(key, (held.get(key) ?? 0) + 1);
     socket.once('close', () => {
-      const left = (connections.get(network) ?? 1) - 1;
-      if (left <= 0) connections.delete(network);
-      else connections.set(network, left);
+      for (const { key } of distinct) {
+        const left = (held.get(key) ?? 1) - 1;
+        if (left <= 0) held.delete(key);
+        else held.set(key, left);
+      }
     });
-  });
+  };
+}
 
+/** Cuts requests whose bodies arrive slower than the limit allows. */
+function bodyWatch(limits: SlowClientLimits) {
   const bodies = new Set<BodyUnderWay>();
   let timer: NodeJS.Timeout | undefined;
   const look = () => {
@@ -102,22 +131,21 @@ export function guardSlowClients(
       timer = undefined;
     }
   };
-  server.on('close', () => clearInterval(timer));
-
-  // Where each connection's latest request began, in bytes read: what arrived with a request's
-  // headers has been read by the time it is seen, so its body is counted from there, which
-  // counts the request before it too (at most one request's worth of leniency).
-  const requestStarts = new WeakMap<Socket, number>();
-  return (request) => {
-    const socket = request.socket;
-    const bytesBefore = requestStarts.get(socket) ?? 0;
-    requestStarts.set(socket, socket.bytesRead);
-    if (request.complete || !hasBody(request)) return;
-    bodies.add({ request, socket, startedAt: Date.now(), bytesBefore });
-    if (!timer) {
-      timer = setInterval(look, limits.checkEveryMs);
-      timer.unref();
-    }
+  return {
+    watch(request: IncomingMessage): void {
+      if (request.complete || !hasBody(request)) return;
+      const socket = request.socket;
+      // What arrived with the headers has been read by now and is this body's, as long as it
+      // came in the same read; counting from one read back credits it, and not what an earlier
+      // request on the connection sent.
+      const bytesBefore = Math.max(0, socket.bytesRead - ONE_READ);
+      bodies.add({ request, socket, startedAt: Date.now(), bytesBefore });
+      if (!timer) {
+        timer = setInterval(look, limits.checkEveryMs);
+        timer.unref();
+      }
+    },
+    stop: () => clearInterval(timer),
   };
 }
 

@@ -12,6 +12,8 @@ import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { CookieJar, follow, request, signIn } from '../../../test/signin.js';
 import { LIMITS } from '../../shared/domain/limits.js';
+import { PAYMENT_CALLBACK_PATH } from '../../shared/orders.js';
+import { MAX_JSON_DEPTH } from '../http/json-bodies.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
 import { PORTFOLIO_BODY_BYTES, routesDeclared, SMALL_BODY_BYTES } from '../http/route-rules.js';
 import { send } from '../../../test/http.js';
@@ -94,13 +96,14 @@ describe.each(TEST_DIALECTS)('bounded work per request (%s)', (dialect) => {
       expect(answer.body).toMatchObject({
         error: {
           code: 'bad_request',
-          message: expect.stringContaining('more than 64 levels deep'),
+          message: expect.stringContaining(`more than ${MAX_JSON_DEPTH} levels deep`),
         },
       });
     }
     expectSameStore(before, await snapshotStore(t));
     // As deep as the limit is still read, and judged by the route's own rules.
-    const deepest = `{"username":"x","templateId":"template1","data":${'['.repeat(63)}${']'.repeat(63)}}`;
+    const depth = MAX_JSON_DEPTH - 1;
+    const deepest = `{"username":"x","templateId":"template1","data":${'['.repeat(depth)}${']'.repeat(depth)}}`;
     const judged = await send(t, jar, { path: '/api/claims', body: deepest });
     expect(judged.status).toBe(400);
     expect(JSON.stringify(judged.body)).not.toContain('levels deep');
@@ -142,6 +145,22 @@ describe.each(TEST_DIALECTS)('bounded work per request (%s)', (dialect) => {
       statuses.push((await send(t, payer, { path, body: {} })).status);
     }
     expect(statuses.slice(0, limit)).toEqual(Array(limit).fill(400));
+    expect(statuses[limit]).toBe(429);
+  });
+
+  it('rate-limits the payment callback per address, before reading its body', async () => {
+    const { limit } = RATE_LIMITS.paymentCallbackPerIp;
+    const statuses: number[] = [];
+    for (let index = 0; index <= limit; index += 1) {
+      const answer = await send(t, new CookieJar(), {
+        path: PAYMENT_CALLBACK_PATH,
+        body: 'razorpay_order_id=order_x',
+        contentType: 'application/x-www-form-urlencoded',
+        origin: null,
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, limit).every((status) => status !== 429)).toBe(true);
     expect(statuses[limit]).toBe(429);
   });
 
