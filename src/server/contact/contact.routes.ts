@@ -9,7 +9,12 @@ import {
 } from '../../shared/contact.js';
 import { normaliseUsername, usernameProblem } from '../../shared/domain/username.js';
 import { servedOverHttps } from '../config.js';
-import { clientNetwork, RATE_LIMITS, rateLimitHooks } from '../http/rate-limit.js';
+import {
+  clientNetwork,
+  RATE_LIMITS,
+  rateLimitHooks,
+  type RateLimitName,
+} from '../http/rate-limit.js';
 import { usernameParam } from '../http/route-rules.js';
 import { publicPageCsp } from '../public-pages/page-csp.js';
 import { readContactForm, type ContactForm } from './contact.input.js';
@@ -148,14 +153,19 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ContactContext)
           network,
           async ({ wroteToday }) => {
             if (!app.deps.config.rateLimits) return undefined;
-            // A network writing again takes from its own part of the page's allowance first,
-            // so the part kept for first-time senders stays theirs.
-            const rules = wroteToday
-              ? (['contactPerPageRepeat', 'contactPerPage'] as const)
-              : (['contactPerPage'] as const);
+            // The network's own part first, then, for a network writing again, the part of the
+            // page's allowance such networks share, then the page's: each is taken only once those
+            // before it allowed the message.
+            const takes: [RateLimitName, string][] = [
+              ['contactPerNetworkPage', `${username} ${network}`],
+              ...(wroteToday
+                ? [['contactPerPageRepeat', username] as [RateLimitName, string]]
+                : []),
+              ['contactPerPage', username],
+            ];
             try {
-              for (const name of rules) {
-                const taken = await app.rateLimiter.take(name, RATE_LIMITS[name], username);
+              for (const [name, key] of takes) {
+                const taken = await app.rateLimiter.take(name, RATE_LIMITS[name], key);
                 if (taken.allowed) continue;
                 reply.header('retry-after', String(taken.retryAfterSeconds));
                 return {

@@ -353,6 +353,25 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
     expect((await post('flooded-form', good(), { address: '203.0.113.78' })).status).toBe(200);
   });
 
+  it('keeps the page open to a new sender when two networks send all they may at once', async () => {
+    await publishDirectly(t.database.db, {
+      username: 'burst-form',
+      templateId: 'template2',
+      data: dataWith('template2'),
+      email: 'burst-form@example.com',
+    });
+    // Sent together, every message counts the day before any is stored.
+    const burst = (address: string) =>
+      Array.from({ length: RATE_LIMITS.contactPerIp.limit }, () =>
+        post('burst-form', good(), { address }).then((answer) => answer.status),
+      );
+    const statuses = await Promise.all([...burst('198.51.100.61'), ...burst('198.51.100.62')]);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(
+      2 * CONTACT_LIMITS.perSenderPerOwnerPerDay,
+    );
+    expect((await post('burst-form', good(), { address: '203.0.113.79' })).status).toBe(200);
+  });
+
   it('caps the messages an owner receives in a day, counted in the database', async () => {
     const { userId } = await publishDirectly(t.database.db, {
       username: 'capped',

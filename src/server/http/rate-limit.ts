@@ -148,13 +148,24 @@ export const RATE_LIMITS = {
     by: 'page',
   },
   /**
-   * Of those, what networks that already wrote to the page today may use together: 20 per 10
-   * minutes, so that 10 stay for people writing for the first time however a few networks
-   * repeat themselves.
+   * What one network may take of a page's allowance at once: 10 (one back every 20 s), taken
+   * before the page's, so that messages sent together (each counting the day before any is
+   * stored) cannot spend more of the page's allowance than the network may send in a day.
+   */
+  contactPerNetworkPage: {
+    limit: 10,
+    windowSeconds: 200,
+    what: 'messages to this portfolio from your network',
+    by: 'page',
+  },
+  /**
+   * Of the page's allowance, what networks that already wrote to the page today may use together:
+   * 20 at once (one back every 20 s), so that 10 stay for people writing for the first time
+   * however a few networks repeat themselves.
    */
   contactPerPageRepeat: {
     limit: 20,
-    windowSeconds: 600,
+    windowSeconds: 400,
     what: 'messages to this portfolio',
     by: 'page',
   },
