@@ -21,8 +21,21 @@ import {
 import { portfolioQrCode, type QrFormat } from './qr-code.service.js';
 import { exportSite } from './site-export.service.js';
 import { AccountError } from './errors.js';
+import { eraseVisitsOf } from '../visits/visits.service.js';
 
 const usernameParams = { params: z.object({ username: usernameParam }) };
+
+/**
+ * After names are released: this process stops serving their pages, then the views it counted
+ * of them until now are written and erased, so no later flush brings a released name back into
+ * the visit tables. (Another process's views of the last second are not reached from here.)
+ */
+function eraseVisitsAfterRelease(app: FastifyInstance, db: AccountContext['db']) {
+  return async (usernames: string[]) => {
+    await app.storedPages.checkForChanges();
+    await eraseVisitsOf({ db, visits: app.visits }, usernames);
+  };
+}
 /** Longer than any email address the sign-in accepts, short enough to compare cheaply. */
 const CONFIRMATION_MAX = 320;
 
@@ -60,6 +73,7 @@ const answer = refusalsAsHttp(AccountError, httpErrorFor);
 
 /** The account page's API: the person's portfolios, what they can do with them, and leaving. */
 export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext): void {
+  const eraseVisitsFromHere = eraseVisitsAfterRelease(app, ctx.db);
   app.get(
     '/api/account',
     { config: { signedIn: true } },
@@ -91,6 +105,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext)
       const user = await request.requireUser();
       const username = normaliseUsername(request.params.username);
       await answer(() => deletePortfolio(ctx, user.id, username));
+      await eraseVisitsFromHere([username]);
       return reply.status(204).send();
     },
   );
@@ -170,7 +185,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AccountContext)
     async (request, reply) => {
       const user = await request.requireUser();
       const confirmation = readConfirmation(request.body);
-      await answer(() => deleteAccount(ctx, user, confirmation));
+      const released = await answer(() => deleteAccount(ctx, user, confirmation));
+      await eraseVisitsFromHere(released);
       // Every session went with the account; this also clears the cookie of this browser.
       await endSession(ctx.db, app.deps.config, request, reply);
       return reply.status(204).send();

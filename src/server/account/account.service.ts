@@ -168,13 +168,14 @@ export async function exportOf(ctx: AccountContext, userId: string) {
 
 /**
  * Deletes the account: every page down, portfolios, holds, sessions and personal data gone in one
- * transaction; then the uploaded files. Orders stay with their personal fields blanked.
+ * transaction; then the uploaded files. Orders stay with their personal fields blanked. Returns
+ * the usernames it released.
  */
 export async function deleteAccount(
   ctx: AccountContext,
   user: { id: string; email: string },
   confirmation: string,
-): Promise<void> {
+): Promise<string[]> {
   const typed = confirmation.trim();
   const confirmed =
     typed === DELETE_ACCOUNT_WORD ||
@@ -185,10 +186,12 @@ export async function deleteAccount(
       `To delete your account, type ${DELETE_ACCOUNT_WORD} or your email address.`,
     );
   }
-  await inTransaction(ctx.db, async (trx) => {
-    await erasePerson(trx, user.id, ctx.now().toISOString());
+  const released = await inTransaction(ctx.db, async (trx) => {
+    const usernames = await erasePerson(trx, user.id, ctx.now().toISOString());
     await bumpPageGeneration(trx, { releasesName: true });
+    return usernames;
   });
   // Files cannot join a database transaction; the rows said whose they were until now.
   await deleteUploadsOf(ctx.db, ctx.storage, user.id);
+  return released;
 }

@@ -2,7 +2,7 @@ import { DAY_MS } from '../../shared/domain/time.js';
 import { indiaDay, VISIT_DAYS, type VisitStats } from '../../shared/visits.js';
 import type { Db } from '../db/database.js';
 import type { VisitCounter } from './visit-counter.js';
-import { findOwnedSince, readVisits } from './visits.repository.js';
+import { deleteVisitsOf, findOwnedSince, readVisits } from './visits.repository.js';
 
 export interface VisitsContext {
   db: Db;
@@ -42,4 +42,18 @@ export async function visitStatsOf(
     })),
     referrers: read.referrers.map((row) => ({ host: row.host, views: Number(row.views) })),
   };
+}
+
+/**
+ * Erases the visits of pages taken down for good (an account deleted), including views this
+ * process counted before they went down: those are written by a flush that may come after the
+ * deletion, so they are written now, and every write under way waited for, then deleted again.
+ * The caller makes sure this process no longer serves the pages first.
+ */
+export async function eraseVisitsOf(
+  ctx: Pick<VisitsContext, 'db' | 'visits'>,
+  usernames: string[],
+): Promise<void> {
+  for (const username of usernames) await ctx.visits.flushPage(username);
+  await deleteVisitsOf(ctx.db, usernames);
 }
