@@ -5,23 +5,10 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { describe, expect, it } from 'vitest';
-import type { ReceiptDocument } from './receipt-document.js';
+import { sampleReceipt } from '../../../test/receipts.js';
 import { receiptPdf } from './receipt-pdf.js';
 
-const receipt: ReceiptDocument = {
-  title: 'Tax invoice',
-  number: 'PB/27-28/000001',
-  date: '1 Apr 2027',
-  seller: ['Folio Works LLP', '12 MG Road', 'Bengaluru 560001'],
-  buyer: ['Asha Rao', 'asha@example.com', 'Mumbai'],
-  item: {
-    description: 'Mini-port portfolio',
-    term: '1 Apr 2027 to 31 Mar 2028',
-    amount: '₹1,499.00',
-  },
-  totals: [['Total', '₹1,499.00']],
-  note: 'Order order_1 · payment pay_1',
-};
+const receipt = sampleReceipt();
 
 const NAMES = {
   Devanagari: 'प्रिया शर्मा',

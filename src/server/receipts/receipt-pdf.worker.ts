@@ -1,10 +1,5 @@
 /**
  * The thread that draws receipt PDFs (receipt-pdfs.ts): shaping a name in several scripts and
- * embedding their fonts is seconds of work at worst, which must not hold the event loop.
+ * embedding their fonts is too much work for the event loop.
  */
-import type { ReceiptDocument } from './receipt-document.js';
-import { receiptPdf } from './receipt-pdf.js';
-
-export default function drawReceiptPdf(document: ReceiptDocument): Promise<Buffer> {
-  return receiptPdf(document);
-}
+export { receiptPdf as default } from './receipt-pdf.js';

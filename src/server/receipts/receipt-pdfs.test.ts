@@ -1,26 +1,16 @@
 /**
  * Receipt PDFs are drawn in their thread, once per version of a receipt: a name in several
- * scripts takes the thread a second at worst, and the event loop none of it.
+ * scripts is the thread's work, never the event loop's.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ReceiptDocument } from './receipt-document.js';
+import { sampleReceipt } from '../../../test/receipts.js';
 import { ReceiptPdfs } from './receipt-pdfs.js';
 
-const receipt: ReceiptDocument = {
-  title: 'Tax invoice',
+// Each script needs its own font shaped and embedded: the costliest receipt there is.
+const receipt = sampleReceipt({
   number: 'PB/27-28/000002',
-  date: '1 Apr 2027',
-  seller: ['Folio Works LLP', '12 MG Road', 'Bengaluru 560001'],
-  // Each script needs its own font shaped and embedded: the costliest receipt there is.
   buyer: ['प्रिया ப்ரியா প্রিয়া ప్రియ ಪ್ರಿಯಾ പ്രിയ પ્રિયા ਪ੍ਰਿਆ ପ୍ରିୟା', 'priya@example.com', 'Chennai'],
-  item: {
-    description: 'Mini-port portfolio',
-    term: '1 Apr 2027 to 31 Mar 2028',
-    amount: '₹1,499.00',
-  },
-  totals: [['Total', '₹1,499.00']],
-  note: 'Order order_2 · payment pay_2',
-};
+});
 
 describe('receipt PDFs', () => {
   const pdfs = new ReceiptPdfs();

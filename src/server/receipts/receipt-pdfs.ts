@@ -23,8 +23,7 @@ export class ReceiptPdfs {
     sizeCalculation: (pdf) => pdf.length,
   });
   private readonly drawing = new Map<string, Promise<Buffer>>();
-  /** Drawings finished, for tests to tell the cache from the thread. */
-  drawn = 0;
+  private drawings = 0;
 
   constructor() {
     const { filename, execArgv } = workerFile(
@@ -38,7 +37,6 @@ export class ReceiptPdfs {
       execArgv,
       minThreads: 0,
       maxThreads: 1,
-      maxQueue: QUEUE_LIMIT,
       idleTimeout: 60_000,
     });
   }
@@ -56,13 +54,18 @@ export class ReceiptPdfs {
           // A Buffer made in the thread arrives as a plain Uint8Array.
           const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
           this.kept.set(key, pdf);
-          this.drawn += 1;
+          this.drawings += 1;
           return pdf;
         })
         .finally(() => this.drawing.delete(key));
       this.drawing.set(key, drawing);
     }
     return drawing;
+  }
+
+  /** Drawings finished, for tests to tell the cache from the thread. */
+  get drawn(): number {
+    return this.drawings;
   }
 
   async close(): Promise<void> {

@@ -12,6 +12,8 @@ import { ReceiptPdfsBusyError, type ReceiptPdfs } from './receipt-pdfs.js';
 import { findReceipt, type ReceiptView } from './receipts.repository.js';
 
 const NO_SUCH_RECEIPT = 'There is no such receipt for this account.';
+/** When a download refused while many PDFs are being drawn is worth trying again. */
+const BUSY_RETRY_SECONDS = 10;
 
 /**
  * Receipts, for their buyer only: the page at /receipts/:orderId, its PDF at .pdf, and a short
@@ -61,7 +63,7 @@ export function registerReceiptRoutes(
         bytes = await ctx.pdfs.pdfOf(document);
       } catch (error) {
         if (!(error instanceof ReceiptPdfsBusyError)) throw error;
-        reply.header('retry-after', '10');
+        reply.header('retry-after', String(BUSY_RETRY_SECONDS));
         throw new HttpError(
           503,
           'busy',
