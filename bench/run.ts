@@ -16,6 +16,7 @@ const BENCHES = [
   'bench/publish-throughput.ts',
   'bench/image-upload.ts',
   'bench/uploaded-portfolio.ts',
+  'bench/upload-pressure.ts',
 ];
 
 // --collect-only gathers the last results without measuring again.
