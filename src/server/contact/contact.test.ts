@@ -19,7 +19,7 @@ import {
   type MessagesResponse,
 } from '../../shared/contact.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
-import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
+import { TEMPLATE_IDS, type TemplateId } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { DAY_MS } from '../../shared/domain/time.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
@@ -80,6 +80,15 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
     await t.close();
     await smtp.close();
   });
+
+  /** A page of `username` that takes messages through the server, its owner at username@. */
+  const publishWithForm = (username: string, templateId: TemplateId) =>
+    publishDirectly(t.database.db, {
+      username,
+      templateId,
+      data: dataWith(templateId),
+      email: `${username}@example.com`,
+    });
 
   const post = (
     username: string,
@@ -304,12 +313,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
   });
 
   it('limits messages per page from many addresses', async () => {
-    await publishDirectly(t.database.db, {
-      username: 'popular',
-      templateId: 'template2',
-      data: dataWith('template2'),
-      email: 'popular@example.com',
-    });
+    await publishWithForm('popular', 'template2');
     for (let i = 0; i < RATE_LIMITS.contactPerPage.limit; i += 1) {
       expect((await post('popular', good())).status).toBe(200);
     }
@@ -323,12 +327,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
   });
 
   it('keeps the page open to a new sender after two networks flood it past their own caps', async () => {
-    await publishDirectly(t.database.db, {
-      username: 'flooded-form',
-      templateId: 'template2',
-      data: dataWith('template2'),
-      email: 'flooded-form@example.com',
-    });
+    await publishWithForm('flooded-form', 'template2');
     // Two networks each post all their address allows: their own day's share is stored, the
     // rest refused without spending the page's allowance.
     for (const address of ['198.51.100.31', '198.51.100.32']) {
@@ -354,12 +353,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
   });
 
   it('keeps the page open to a new sender when two networks send all they may at once', async () => {
-    await publishDirectly(t.database.db, {
-      username: 'burst-form',
-      templateId: 'template2',
-      data: dataWith('template2'),
-      email: 'burst-form@example.com',
-    });
+    await publishWithForm('burst-form', 'template2');
     // Sent together, every message counts the day before any is stored.
     const burst = (address: string) =>
       Array.from({ length: RATE_LIMITS.contactPerIp.limit }, () =>
@@ -373,12 +367,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
   });
 
   it('caps the messages an owner receives in a day, counted in the database', async () => {
-    const { userId } = await publishDirectly(t.database.db, {
-      username: 'capped',
-      templateId: 'template1',
-      data: dataWith('template1'),
-      email: 'capped@example.com',
-    });
+    const { userId } = await publishWithForm('capped', 'template1');
     await receivedEarlier(userId, 'capped', CONTACT_LIMITS.perOwnerPerDay);
     const before = await outboxCount();
     const refused = await post('capped', good());
@@ -388,12 +377,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
   });
 
   it("one network uses up only its own share of an owner's day; yesterday's senders are forgotten", async () => {
-    const { userId } = await publishDirectly(t.database.db, {
-      username: 'one-sender',
-      templateId: 'template1',
-      data: dataWith('template1'),
-      email: 'one-sender@example.com',
-    });
+    const { userId } = await publishWithForm('one-sender', 'template1');
     const yesterday = new Date(Date.now() - DAY_MS).toISOString();
     await receivedEarlier(userId, 'one-sender', 1, yesterday, 'a key from yesterday');
     // One IPv6 subscriber rotating through their /64 is one sender.
@@ -435,12 +419,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
   });
 
   it('takes the last message of the day and refuses the rest, also when they arrive together', async () => {
-    const { userId } = await publishDirectly(t.database.db, {
-      username: 'together',
-      templateId: 'template1',
-      data: dataWith('template1'),
-      email: 'together@example.com',
-    });
+    const { userId } = await publishWithForm('together', 'template1');
     await receivedEarlier(userId, 'together', CONTACT_LIMITS.perOwnerPerDay - 1);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => post('together', good()).then((answer) => answer.status)),
