@@ -285,6 +285,15 @@ export async function startFakeRazorpay(
     }
 
     if (request.method === 'POST' && path === '/v1/orders') return createOrder(body);
+    const ofOrder = /^\/v1\/orders\/([^/]+)\/payments$/.exec(path);
+    if (ofOrder && request.method === 'GET') {
+      const orderId = decodeURIComponent(ofOrder[1]!);
+      if (!orders.has(orderId))
+        return send(400, badRequest('The id provided does not exist', 'id'));
+      // Newest first, as Razorpay lists them.
+      const items = [...payments.values()].filter((p) => p.order_id === orderId).reverse();
+      return send(200, { entity: 'collection', count: items.length, items });
+    }
     const match = /^\/v1\/payments\/([^/]+)(\/capture|\/refund)?$/.exec(path);
     const payment = match ? payments.get(decodeURIComponent(match[1]!)) : undefined;
     if (match && !payment) return send(400, badRequest('The id provided does not exist', 'id'));

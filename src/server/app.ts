@@ -44,8 +44,8 @@ import { loggerOptions } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { OutboxWorker } from './mail/outbox.worker.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
-import { CaptureRetry } from './orders/confirm.service.js';
 import { findBuiltinOrder } from './orders/orders.service.js';
+import { PaymentReconciliation } from './orders/reconciliation.js';
 import {
   PAYMENT_CALLBACK_PATH,
   registerPaymentCallbackRoutes,
@@ -93,7 +93,7 @@ declare module 'fastify' {
     expiredSignIns: ExpiredSignInPurge;
     senderKeys: SenderKeyPurge;
     /** Captures payments left uncaptured (provider down, capture refused); main.ts starts it. */
-    captureRetry: CaptureRetry;
+    paymentReconciliation: PaymentReconciliation;
     gateway: PaymentGateway;
     /** Deletes uploads nobody references; main.ts starts it, tests drive it with runOnce(). */
     uploadSweeper: UploadSweeper;
@@ -371,7 +371,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('uploadSweeper', new UploadSweeper(deps.db, mediaStorage, app.log));
   app.decorate('expiredSignIns', new ExpiredSignInPurge(deps.db, app.log));
   app.decorate('senderKeys', new SenderKeyPurge(deps.db, app.log));
-  app.decorate('captureRetry', new CaptureRetry(orders, app.log));
+  app.decorate('paymentReconciliation', new PaymentReconciliation(orders, app.log));
   app.decorate(
     'termSchedule',
     new TermSchedule(deps.db, publicUrl, app.log, { intervalMs: deps.config.termScheduleMs }),
@@ -385,7 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await mediaStorage.close();
     await app.expiredSignIns.stop();
     await app.senderKeys.stop();
-    await app.captureRetry.stop();
+    await app.paymentReconciliation.stop();
     await app.termSchedule.stop();
     await app.domainChecks.stop();
   });

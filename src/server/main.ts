@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   app.uploadSweeper.start();
   app.expiredSignIns.start();
   app.senderKeys.start();
-  app.captureRetry.start();
+  app.paymentReconciliation.start();
   app.termSchedule.start();
   app.domainChecks.start();
   const address = app.server.address();

@@ -158,7 +158,12 @@ export type VerifyPaymentResponse =
    * The payment is signed and received, but not captured yet (the provider was busy or refused
    * the capture for now): nothing is lost, the server keeps trying and publishes when it can.
    */
-  | { status: 'confirming'; message: string };
+  | { status: 'confirming'; message: string }
+  /**
+   * The payment can serve nothing (the order was paid already, closed, or the account deleted):
+   * it is given back through the provider and the person is emailed.
+   */
+  | { status: 'refunded'; message: string };
 
 /** POST /test-gateway/pay and /test-gateway/fail: the built-in gateway's checkout, server side. */
 export interface BuiltinGatewayRequest {
@@ -190,6 +195,8 @@ export const REDIRECTED_PAYMENT_OUTCOMES = {
     'The payment service could not be reached to confirm your payment. If money left your account, your page goes live as soon as it is confirmed; you do not need to pay again.',
   confirming:
     'Your payment is received and being confirmed with the payment service. Your page will go live shortly; you do not need to pay again.',
+  refunded:
+    'This payment was not needed (the order was paid already, or closed before it arrived), so nothing more was bought with it and it is being refunded to the way you paid. We have emailed you about it.',
   credit:
     'Your payment went through, but the username changed in the meantime (someone else took it, or its earlier template was changed), so nothing was published. The payment is kept as a credit: publish again and it pays, with no new payment.',
 } as const;

@@ -163,9 +163,9 @@ export async function readExport(db: Db, userId: string, maxRows: number) {
   return { profile, portfolios, usernames, orders, messages };
 }
 
-/** For the operator: a payment already taken for such an order is refunded by hand. */
+/** For the operator: a payment that still arrives for such an order is refunded on its own. */
 const ERASED_BEFORE_PAYMENT =
-  'The account was deleted before this order was paid; a payment taken for it is to be refunded.';
+  'The account was deleted before this order was paid; a payment arriving for it is refunded.';
 
 /**
  * Everything personal of one person, in the caller's transaction. Orders stay (accounting law)

@@ -94,6 +94,29 @@ export interface OrdersTable {
    */
   previous_paid_until: ColumnType<string | null, string | null | undefined, string | null>;
   refunded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the reconciliation sweep last asked the gateway about this unsettled order. */
+  checked_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Why a captured payment serves no order and is given back (orders/extra-payments.ts). */
+export type ExtraPaymentReason = 'duplicate' | 'superseded' | 'order_closed' | 'account_deleted';
+
+/**
+ * A payment that must not be kept: written once, where it was found, then refunded through the
+ * gateway (`refunded`), or closed as `not_taken` when the provider never kept the money.
+ */
+export interface ExtraPaymentsTable {
+  payment_id: string;
+  order_id: string;
+  gateway: string;
+  reason: ExtraPaymentReason;
+  status: 'pending' | 'refunded' | 'not_taken';
+  amount_paise: number | null;
+  refund_id: string | null;
+  /** The last gateway failure, or why nothing was refunded. */
+  detail: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface UsernameHoldsTable {
@@ -336,6 +359,7 @@ export interface Database {
   template_versions: TemplateVersionsTable;
   rate_limits: RateLimitsTable;
   test_gateway_payments: BuiltinGatewayPaymentsTable;
+  extra_payments: ExtraPaymentsTable;
   term_reminders: TermRemindersTable;
   contact_messages: ContactMessagesTable;
   receipt_counters: ReceiptCountersTable;

@@ -22,9 +22,7 @@ export type OrderRefusal =
   /** The provider's payment is not for this order, not of its amount, or not completed. */
   | 'payment_not_confirmed'
   /** The payment provider refused the order or could not be reached. */
-  | 'gateway_unavailable'
-  /** The person deleted their account while the payment was on its way: nothing is published. */
-  | 'account_deleted';
+  | 'gateway_unavailable';
 
 export class OrderError extends Error {
   constructor(

@@ -11,8 +11,13 @@ import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 import { badRequest } from '../http/errors.js';
 import { isGatewayId } from '../payments/ids.js';
-import type { ClaimInput, OrderInput, PaymentInput } from './orders.service.js';
-import type { RenewalInput } from './renewals.service.js';
+import type {
+  ClaimInput,
+  OrderInput,
+  PaymentInput,
+  RenewalInput,
+  StoredBilling,
+} from './orders.types.js';
 
 /** The request bodies of the claim, order and verify routes, checked whatever the page did. */
 
@@ -107,13 +112,6 @@ export function readBilling(value: unknown): StoredBilling {
     billing_gstin: gstin ?? null,
     billing_state: gstin ? stateOfGstin(gstin) : (state ?? null),
   };
-}
-
-export interface StoredBilling {
-  billing_name?: string | null;
-  billing_address?: string | null;
-  billing_gstin?: string | null;
-  billing_state?: string | null;
 }
 
 function readReceipt(input: Record<string, unknown>): string {

@@ -262,3 +262,125 @@ export async function latestTermValue(db: Db, userId: string, templateId: string
     .executeTakeFirst();
   return row ? row.amount_paise + row.proration_paise : 0;
 }
+
+/**
+ * The payment of this order cannot serve it: the order is closed (`failed`) with the payment
+ * named on it and why, and the payment is given back (extra-payments.service.ts).
+ */
+export async function markOrderUnserved(
+  trx: Tx,
+  orderId: string,
+  paymentId: string,
+  message: string,
+  stamp: string,
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ status: 'failed', payment_id: paymentId, status_message: message, updated_at: stamp })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/**
+ * Another order of the same person for the same page (username and template) that was paid
+ * after this one was made: the two were open at once, so they served one purpose, and the one
+ * paid first served it. A renewal ordered after the last one was paid is not such an order.
+ */
+export function findOverlappingPaidOrder(trx: Tx, order: OrderRow): Promise<OrderRow | undefined> {
+  return trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', order.user_id)
+    .where('username', '=', order.username)
+    .where('template_id', '=', order.template_id)
+    .where('status', '=', 'paid')
+    .where('paid_at', '>', order.created_at)
+    .where('id', '!=', order.id)
+    .executeTakeFirst();
+}
+
+/** Unsettled orders due a question to their gateway (see reconciliation.ts), oldest first. */
+export function findOrdersToReconcile(
+  db: Db,
+  due: {
+    createdBefore: string;
+    youngSince: string;
+    youngCheckedBefore: string;
+    oldCheckedBefore: string;
+  },
+  limit: number,
+): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'created')
+    .where('created_at', '<', due.createdBefore)
+    .where((eb) =>
+      eb.or([
+        eb('checked_at', 'is', null),
+        eb.and([
+          eb('created_at', '>', due.youngSince),
+          eb('checked_at', '<', due.youngCheckedBefore),
+        ]),
+        eb('checked_at', '<', due.oldCheckedBefore),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Takes this order's turn to be asked about: true for the one caller that moved `checked_at`
+ * from what it read, so that processes sweeping at once never ask about one order together.
+ */
+export async function takeReconcileTurn(db: Db, order: OrderRow, stamp: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ checked_at: stamp })
+    .where('id', '=', order.id)
+    .where('status', '=', 'created')
+    .where((eb) =>
+      order.checked_at === null
+        ? eb('checked_at', 'is', null)
+        : eb('checked_at', '=', order.checked_at),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * An order nobody paid: closed (`failed`) with why, and its username hold (if still its own)
+ * released; only an order still waiting for a payment moves. False when it was not.
+ */
+export async function closeUnpaidOrder(
+  trx: Tx,
+  orderId: string,
+  message: string,
+  stamp: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ status: 'failed', status_message: message, updated_at: stamp })
+    .where('id', '=', orderId)
+    .where('status', '=', 'created')
+    .where('payment_id', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Forgets a payment named on an unsettled order that the provider says did not pay it. */
+export async function releasePaymentClaim(
+  db: Db,
+  orderId: string,
+  paymentId: string,
+  stamp: string,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ payment_id: null, updated_at: stamp })
+    .where('id', '=', orderId)
+    .where('status', '=', 'created')
+    .where('payment_id', '=', paymentId)
+    .execute();
+}

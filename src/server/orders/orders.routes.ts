@@ -11,7 +11,9 @@ import {
 } from '../uploads/uploads.service.js';
 import { OrderError } from './errors.js';
 import { readClaim, readOrder, readPayment, readRenewal, readUsername } from './orders.input.js';
-import { claimUsername, createOrder, verifyPayment, type OrdersContext } from './orders.service.js';
+import { claimUsername, createOrder } from './orders.service.js';
+import type { OrdersContext } from './orders.types.js';
+import { verifyPayment } from './payment-entries.service.js';
 import { createRenewal, quoteRenewal } from './renewals.service.js';
 
 /** How each refusal of the order rules is answered over HTTP. */
@@ -28,7 +30,6 @@ function httpErrorFor(error: OrderError): HttpError {
       return badRequest(error.message, 'templateId');
     case 'order_not_found':
     case 'not_owner':
-    case 'account_deleted':
       return notFound(error.message);
     case 'payment_unverified':
       return badRequest(error.message, 'razorpay_signature');

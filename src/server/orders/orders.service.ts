@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { discountedPaise, NO_PRICE_MESSAGE } from '../../shared/domain/price.js';
 import { allowsFreeUpdates, formatTermDate, termOf } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import {
   HOLD_MINUTES,
-  type OrderKind,
-  REDIRECTED_PAYMENT_OUTCOMES,
   USERNAME_TAKEN_MESSAGE,
   type ClaimResponse,
   type CreateOrderResponse,
-  type VerifyPaymentResponse,
 } from '../../shared/orders.js';
-import type { TemplateId } from '../../shared/templates/catalog.js';
 import type { UserRow } from '../auth/users.repository.js';
 import { inTransaction, isUniqueViolation, type Db } from '../db/database.js';
-import { GatewayError, type PaymentGateway } from '../payments/gateway.js';
+import { GatewayError } from '../payments/gateway.js';
 import { creditPaymentId, prorationPaymentId } from '../payments/ids.js';
-import { hasPaymentEvent, recordPaymentEvent } from '../payments/payment-events.repository.js';
-import { isPaidEvent, type WebhookEvent } from '../payments/razorpay-webhook.js';
-import { paymentSignature, signaturesMatch } from '../payments/signatures.js';
 import { findPortfolioById, updatePortfolio } from '../portfolios/portfolios.repository.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
 import { findTemplate } from '../templates/templates.repository.js';
@@ -35,42 +27,21 @@ import {
   lockHoldsOf,
   moveHoldToOrder,
 } from './holds.repository.js';
-import { confirmAndPublish, confirmByGatewayOrder, type ConfirmResult } from './confirm.service.js';
 import {
-  findOrderByGatewayId,
   findOrderOfUser,
   insertOrder,
   markOrderFailed,
   setGatewayOrderId,
 } from './orders.repository.js';
 import { quoteMove } from './moves.service.js';
-import type { StoredBilling } from './orders.input.js';
-import { publishPaidOrder, type PublishContext } from './publish.service.js';
+import type { ClaimInput, OrderInput, OrdersContext, Priced } from './orders.types.js';
+import { publishPaidOrder } from './publish.service.js';
 import { findOwnedUsername } from './released-names.js';
 
-/** What the claim, order and verify rules take, already read and checked by the routes. */
-export interface ClaimInput {
-  username: string;
-  templateId: TemplateId;
-  data: PortfolioData;
-}
-
-export interface OrderInput extends ClaimInput {
-  /** Sent by the page (the current timestamp); passed on to the gateway. */
-  receipt: string;
-  /** Optional details for the receipt, read and checked by orders.input.ts. */
-  billing?: StoredBilling;
-}
-
-export interface PaymentInput {
-  gatewayOrderId: string;
-  paymentId: string;
-  signature: string;
-}
-
-export interface OrdersContext extends PublishContext {
-  gateway: PaymentGateway;
-}
+/**
+ * Claiming a username and ordering it: the name's hold, the price (a move's credit, a person's
+ * unused credit) and the order at the gateway. Settling its payment is settlement.service.ts's.
+ */
 
 const taken = () => new OrderError('name_taken', USERNAME_TAKEN_MESSAGE);
 
@@ -138,15 +109,6 @@ export async function createOrder(
     hold_expires_at: held.expiresAt,
     ...(move ? { breakdown: move } : {}),
   };
-}
-
-/** An order's kind and money, decided before it is stored. */
-export interface Priced {
-  kind: OrderKind;
-  /** What is charged, in paise. */
-  amount: number;
-  /** A move's credit for the old term's unused days. */
-  proration: number;
 }
 
 /**
@@ -341,112 +303,6 @@ async function releaseFailedOrder(db: Db, orderId: string, now: Date): Promise<v
   });
 }
 
-/** POST /verify-payment: the checkout's result, checked against the order we stored for this user. */
-export async function verifyPayment(
-  ctx: OrdersContext,
-  user: UserRow,
-  payment: PaymentInput,
-): Promise<VerifyPaymentResponse> {
-  const order = await findOrderOfUser(ctx.db, user.id, payment.gatewayOrderId);
-  if (!order) throw new OrderError('order_not_found', 'There is no such order for this account.');
-  const expected = paymentSignature(
-    ctx.gateway.keySecret,
-    order.gateway_order_id,
-    payment.paymentId,
-  );
-  if (!signaturesMatch(expected, payment.signature)) {
-    throw new OrderError('payment_unverified', REDIRECTED_PAYMENT_OUTCOMES.unverified);
-  }
-  return answerOf(await confirmAndPublish(ctx, order, payment.paymentId));
-}
-
-/** What the person is told after their payment was checked. */
-export function answerOf(result: ConfirmResult): VerifyPaymentResponse {
-  if (result.status === 'confirming') return result;
-  if (result.status === 'credit') {
-    return {
-      status: 'credit',
-      message:
-        result.reason === 'move_credit_spent'
-          ? `Your payment went through, but the unused days of the template at "${result.username}" that lowered this price were used for another change before the payment arrived, so nothing was published. The payment is kept as a credit: Make Payment again and it pays for the new price.`
-          : `Your payment went through, but the username "${result.username}" was taken by someone else in the meantime. The payment is kept as a credit: choose another username and publish without paying again.`,
-    };
-  }
-  const until = result.paidUntil && formatTermDate(new Date(result.paidUntil));
-  return {
-    status: 'published',
-    url: result.url,
-    email: result.email,
-    orderId: result.orderId,
-    message:
-      result.kind === 'renewal' && until
-        ? `Payment received. Your portfolio at ${result.url} is renewed until ${until}.`
-        : `Payment received. Your portfolio is live at ${result.url}`,
-  };
-}
-
-/**
- * The checkout's redirect flow (in-app browsers): the same checks as verify, but the order is
- * found by the provider's id alone, since the browser comes back from the provider's page
- * without our session cookie; the signature made with our key secret is what authenticates it.
- */
-export async function verifyRedirectedPayment(
-  ctx: OrdersContext,
-  payment: PaymentInput,
-): Promise<VerifyPaymentResponse> {
-  const order = await findOrderByGatewayId(ctx.db, payment.gatewayOrderId);
-  const expected = paymentSignature(
-    ctx.gateway.keySecret,
-    payment.gatewayOrderId,
-    payment.paymentId,
-  );
-  if (!order || !signaturesMatch(expected, payment.signature)) {
-    throw new OrderError('payment_unverified', REDIRECTED_PAYMENT_OUTCOMES.unverified);
-  }
-  return answerOf(await confirmAndPublish(ctx, order, payment.paymentId));
-}
-
-/**
- * A signed webhook delivery: a payment for one of our orders publishes it (or keeps it as a
- * credit) exactly as the page's verify would; every event id is recorded once.
- */
-export async function settleWebhookEvent(
-  ctx: OrdersContext,
-  event: WebhookEvent,
-  now = new Date(),
-): Promise<'settled' | 'recorded' | 'duplicate' | 'unknown_order' | 'refused'> {
-  if (await hasPaymentEvent(ctx.db, event.eventId)) return 'duplicate';
-  let outcome: 'settled' | 'recorded' | 'unknown_order' | 'refused' = 'recorded';
-  if (isPaidEvent(event) && event.gatewayOrderId && event.paymentId) {
-    let result: ConfirmResult | 'unknown_order' | 'refused';
-    try {
-      result = await confirmByGatewayOrder(ctx, event.gatewayOrderId, event.paymentId, now);
-    } catch (error) {
-      if (!(error instanceof OrderError)) throw error;
-      result = 'refused';
-    }
-    // Not captured yet: answered with an error so that the provider delivers the event again.
-    if (result !== 'unknown_order' && result !== 'refused' && result.status === 'confirming') {
-      throw new PaymentNotCapturedYet(event.gatewayOrderId);
-    }
-    outcome = result === 'unknown_order' || result === 'refused' ? result : 'settled';
-  }
-  // Recorded after the work: a failure above makes Razorpay deliver again, and the retry is not skipped.
-  try {
-    await recordPaymentEvent(ctx.db, {
-      gateway: ctx.gateway.kind,
-      eventId: event.eventId,
-      eventType: event.type,
-      gatewayOrderId: event.gatewayOrderId ?? null,
-      payload: event.payload,
-      receivedAt: now.toISOString(),
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-  }
-  return outcome;
-}
-
 /** The amount of this person's order of the built-in gateway with this id (its checkout asks). */
 export async function findBuiltinOrder(
   ctx: OrdersContext,
@@ -455,12 +311,4 @@ export async function findBuiltinOrder(
 ): Promise<{ amount: number } | undefined> {
   const order = await findOrderOfUser(ctx.db, userId, gatewayOrderId, 'test');
   return order && { amount: order.amount_paise };
-}
-
-/** A webhook for a payment we could not capture yet; the route answers 503 so it comes again. */
-export class PaymentNotCapturedYet extends Error {
-  constructor(readonly gatewayOrderId: string) {
-    super(`the payment of ${gatewayOrderId} is not captured yet`);
-    this.name = 'PaymentNotCapturedYet';
-  }
 }

@@ -3,7 +3,8 @@ import { PAYMENT_CALLBACK_PATH, type RedirectedPaymentOutcome } from '../../shar
 import { HttpError } from '../http/errors.js';
 import { OrderError } from './errors.js';
 import { readPayment } from './orders.input.js';
-import { verifyRedirectedPayment, type OrdersContext } from './orders.service.js';
+import type { OrdersContext } from './orders.types.js';
+import { verifyRedirectedPayment } from './payment-entries.service.js';
 
 export { PAYMENT_CALLBACK_PATH };
 

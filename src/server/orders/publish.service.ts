@@ -7,7 +7,8 @@ import { SITE_NAME } from '../../shared/site.js';
 import { findUserById, isErased } from '../auth/users.repository.js';
 import type { SellerConfig } from '../config.js';
 import { inTransaction, isUniqueViolation, type Db, type Tx } from '../db/database.js';
-import { isProrationPayment } from '../payments/ids.js';
+import type { ExtraPaymentReason } from '../db/schema.js';
+import { isGatewayPayment, isProrationPayment } from '../payments/ids.js';
 import { findReceiptNumber, issueReceipt } from '../receipts/receipts.repository.js';
 import { enqueueEmail } from '../mail/outbox.repository.js';
 import {
@@ -17,11 +18,14 @@ import {
   updatePortfolio,
 } from '../portfolios/portfolios.repository.js';
 import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
-import { deleteHold, findHold } from './holds.repository.js';
+import { recordExtraPayment } from './extra-payments.repository.js';
+import { deleteHold, findHold, lockHoldsOf } from './holds.repository.js';
 import { OrderError } from './errors.js';
 import { endReplacedTerm, moveCreditStands } from './moves.service.js';
 import {
+  findOverlappingPaidOrder,
   lockOrder,
+  markOrderUnserved,
   setPreviousPaidUntil,
   settleOrder,
   type OrderRow,
@@ -54,7 +58,9 @@ export type PublishResult =
       /** The receipt's number; absent when nothing was paid (a move its credit covered). */
       receipt?: string;
     }
-  | { status: 'credit'; username: string; reason: CreditReason };
+  | { status: 'credit'; username: string; reason: CreditReason }
+  /** The payment can serve no order and is given back (settlement.service.ts refunds it). */
+  | { status: 'unserved'; username: string; reason: ExtraPaymentReason; paymentId: string };
 
 /**
  * Why a payment became a credit instead of a page: the name went to someone else, or the
@@ -64,9 +70,10 @@ export type CreditReason = 'name_taken' | 'move_credit_spent';
 
 /**
  * Publishes a paid order, in one transaction: order paid, username owned, portfolio saved under
- * the user and template, paid until a year ahead, email queued. Called by the client's verify
- * and by the webhook, whichever comes first; for an order already settled it changes nothing.
- * If the name belongs to someone else by now, the order becomes a credit: no money is lost.
+ * the user and template, paid until a year ahead, email queued. Called through the settlement
+ * door only; for an order already settled it changes nothing. If the name belongs to someone
+ * else by now, the order becomes a credit; if the payment can serve nothing (the account is
+ * gone, the page was paid by another order meanwhile), it is recorded to be given back.
  */
 export async function publishPaidOrder(
   ctx: PublishContext,
@@ -96,6 +103,8 @@ async function settlePaidOrder(
   const stamp = now.toISOString();
   const publicUrl = ctx.publicUrl();
   const order = await lockOrder(trx, orderId);
+  // One person's settlements take turns, so that two orders of one page never both add a year.
+  await lockHoldsOf(trx, order.user_id);
   const user = await findUserById(trx, order.user_id);
   if (!user) throw new Error(`order ${order.id} has no user`);
   const url = portfolioUrl(publicUrl, order.username);
@@ -121,13 +130,20 @@ async function settlePaidOrder(
     const reason = order.status_message === MOVE_CREDIT_SPENT ? 'move_credit_spent' : 'name_taken';
     return { status: 'credit', username: order.username, reason };
   }
-  // Deleting an account fails its unpaid orders; this catches a payment racing the deletion.
-  if (isErased(user) || order.username === '') {
+  const unserved = (reason: ExtraPaymentReason) => unserve(trx, order, paymentId, reason, stamp);
+  if (order.status === 'refunded') {
     throw new OrderError(
-      'account_deleted',
-      'This account was deleted, so nothing was published. If money left your account, contact support with your payment id for a refund.',
+      'payment_not_confirmed',
+      'This payment was refunded, so nothing is published with it.',
     );
   }
+  if (order.status === 'failed') {
+    return unserved(isErased(user) ? 'account_deleted' : 'order_closed');
+  }
+  // Deleting an account fails its unpaid orders; this catches a payment racing the deletion.
+  if (isErased(user) || order.username === '') return unserved('account_deleted');
+  // Paid again while this payment was on its way (its answer was lost): one page, one year.
+  if (await findOverlappingPaidOrder(trx, order)) return unserved('superseded');
 
   let owner = await findUsernameWithTerm(trx, order.username);
   // A released name is free: its old row gives way to the new owner (or the old one buying again).
@@ -204,6 +220,42 @@ async function settlePaidOrder(
   await bumpPageGeneration(trx);
   return published(paidUntil, receipt);
 }
+
+/**
+ * The order cannot be served by this payment: it is closed (failed) with the payment named on it,
+ * and the payment is recorded to be given back, in this transaction. A second call answers alike.
+ */
+async function unserve(
+  trx: Tx,
+  order: OrderRow,
+  paymentId: string,
+  reason: ExtraPaymentReason,
+  stamp: string,
+): Promise<PublishResult> {
+  const existing = await trx
+    .selectFrom('extra_payments')
+    .select('reason')
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+  if (existing) reason = existing.reason;
+  if (order.status !== 'failed') {
+    await markOrderUnserved(trx, order.id, paymentId, UNSERVED_NOTES[reason], stamp);
+  }
+  if (isGatewayPayment(paymentId)) {
+    const payment = { paymentId, orderId: order.id, gateway: order.gateway, reason };
+    await recordExtraPayment(trx, payment, stamp);
+  }
+  return { status: 'unserved', username: order.username, reason, paymentId };
+}
+
+/** For the operator, on the order: why its payment did not buy anything. */
+const UNSERVED_NOTES: Record<ExtraPaymentReason, string> = {
+  duplicate: 'Paid twice; the second payment is refunded.',
+  superseded:
+    'The person paid another order of the same page first; this payment is refunded instead of adding a year.',
+  order_closed: 'The payment arrived after the order was closed; it is refunded.',
+  account_deleted: 'The account was deleted before the payment arrived; it is refunded.',
+};
 
 /** Kept on a credit so that a later answer about the same order gives the same reason. */
 const MOVE_CREDIT_SPENT =

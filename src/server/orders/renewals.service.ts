@@ -13,16 +13,10 @@ import { inTransaction } from '../db/database.js';
 import { findPortfolioById, type PortfolioRow } from '../portfolios/portfolios.repository.js';
 import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { OrderError } from './errors.js';
-import type { StoredBilling } from './orders.input.js';
 import { insertOrder } from './orders.repository.js';
-import { payOrder, priceOf, type OrdersContext } from './orders.service.js';
+import { payOrder, priceOf } from './orders.service.js';
+import type { OrdersContext, RenewalInput } from './orders.types.js';
 import { findOwnedUsername } from './released-names.js';
-
-export interface RenewalInput {
-  username: string;
-  receipt: string;
-  billing?: StoredBilling;
-}
 
 /**
  * The portfolio this person publishes at `username`; refused for anyone else's name, and for a

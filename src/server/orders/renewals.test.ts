@@ -333,7 +333,7 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
     expect(Date.parse(ended.paid_until)).toBeLessThanOrEqual(Date.now());
   });
 
-  it('keeps a second payment on the same unused days as a credit, not a second discounted year', async () => {
+  it('refunds a second payment of the same move instead of a second discounted year', async () => {
     const jar = await person();
     const { username } = await publishedWithUnusedDays(jar, 'm2');
 
@@ -355,16 +355,27 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
     expect((await pay(first.body.order_id)).status).toBe('published');
     const moved = await portfolioAt(username);
     const late = await pay(second.body.order_id);
-    expect(late.status).toBe('credit');
-    expect(late.message).toContain('unused days');
+    expect(late.status).toBe('refunded');
+    expect(late.message).toContain('already paid by your other payment');
     // The term bought by the first payment is not extended by the second.
     expect((await portfolioAt(username)).paid_until).toBe(moved.paid_until);
     const row = await t.database.db
       .selectFrom('orders')
-      .select(['status', 'amount_paise'])
+      .select(['id', 'status', 'payment_id'])
       .where('gateway_order_id', '=', second.body.order_id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: 'credit', amount_paise: second.body.amount });
+    expect(row.status).toBe('failed');
+    const refund = await t.database.db
+      .selectFrom('extra_payments')
+      .selectAll()
+      .where('order_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(refund).toMatchObject({
+      payment_id: row.payment_id,
+      reason: 'superseded',
+      status: 'refunded',
+      amount_paise: second.body.amount,
+    });
   });
 
   it('gives no credit for a page that is past its term, and keeps a term another name still uses', async () => {

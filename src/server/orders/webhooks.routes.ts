@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError } from '../http/errors.js';
 import { rateLimitHooks } from '../http/rate-limit.js';
 import { readWebhookEvent, webhookSignatureMatches } from '../payments/razorpay-webhook.js';
-import { PaymentNotCapturedYet, settleWebhookEvent, type OrdersContext } from './orders.service.js';
+import type { OrdersContext } from './orders.types.js';
+import { PaymentNotCapturedYet, settleWebhookEvent } from './payment-entries.service.js';
 
 /**
  * Razorpay's webhook: the signature is the HMAC of the raw body with the webhook secret.

@@ -21,6 +21,20 @@ export function findBuiltinGatewayPayment(
     .executeTakeFirst();
 }
 
+/** The payments of one of its orders, oldest first. */
+export function findBuiltinGatewayPaymentsOf(
+  db: Db,
+  gatewayOrderId: string,
+): Promise<BuiltinGatewayPaymentRow[]> {
+  return db
+    .selectFrom('test_gateway_payments')
+    .selectAll()
+    .where('gateway_order_id', '=', gatewayOrderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 /** Moves a payment from one state to the next; false when it was not in `from` any more. */
 export async function moveBuiltinGatewayPayment(
   db: Db,

@@ -9,6 +9,7 @@ import {
 } from './gateway.js';
 import {
   findBuiltinGatewayPayment,
+  findBuiltinGatewayPaymentsOf,
   insertBuiltinGatewayPayment,
   moveBuiltinGatewayPayment,
   type BuiltinGatewayPaymentRow,
@@ -71,6 +72,10 @@ export class BuiltinGateway implements PaymentGateway {
 
   async fetchPayment(paymentId: string): Promise<GatewayPayment> {
     return asPayment(await this.find(paymentId));
+  }
+
+  async listOrderPayments(gatewayOrderId: string): Promise<GatewayPayment[]> {
+    return (await findBuiltinGatewayPaymentsOf(this.db, gatewayOrderId)).map(asPayment);
   }
 
   async capturePayment(

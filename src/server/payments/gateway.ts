@@ -40,6 +40,8 @@ export interface PaymentGateway {
   }): Promise<GatewayOrder>;
   /** The payment as the provider knows it now. */
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
+  /** Every payment made against one of its orders, oldest first (the reconciliation asks). */
+  listOrderPayments(gatewayOrderId: string): Promise<GatewayPayment[]>;
   /**
    * Captures an authorized payment for its full amount. A payment that is captured already
    * (a second capture, a concurrent webhook) is answered with its captured state, not an error.

@@ -102,6 +102,23 @@ export class RazorpayGateway implements PaymentGateway {
     return readPayment(await this.call('GET', `/v1/payments/${encodeURIComponent(paymentId)}`));
   }
 
+  async listOrderPayments(gatewayOrderId: string): Promise<GatewayPayment[]> {
+    const body = await this.call(
+      'GET',
+      `/v1/orders/${encodeURIComponent(gatewayOrderId)}/payments`,
+    );
+    if (!Array.isArray(body.items)) {
+      throw new GatewayError(
+        'The payment service gave an answer we could not read. Please try again in a moment.',
+        `unreadable payment list ${JSON.stringify(body).slice(0, 200)}`,
+        true,
+      );
+    }
+    // Razorpay lists newest first; settling takes the earliest payment that paid.
+    const payments = (body.items as RazorpayPaymentBody[]).map(readPayment);
+    return payments.reverse();
+  }
+
   async capturePayment(
     paymentId: string,
     amount: number,
