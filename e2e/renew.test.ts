@@ -123,6 +123,61 @@ describe('renewing a portfolio from its renew page with the test gateway', () =>
         expect(publicPage.status).toBe(200);
       },
     );
+
+    // Dropped requests show in the console as the network error Chromium gives them.
+    session.allowConsoleError(/net::ERR_CONNECTION_RESET/);
+    const renewedUntil = async () =>
+      (
+        await db
+          .selectFrom('usernames')
+          .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+          .select('portfolios.paid_until')
+          .where('usernames.username', '=', username)
+          .executeTakeFirstOrThrow()
+      ).paid_until;
+    const payOnce = async () => {
+      await page.goto(renewPath(username));
+      await page.getByRole('button', { name: `Pay ₹${rupees} and renew` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Test payment' });
+      await dialog.getByRole('button', { name: `Pay ₹${rupees}`, exact: true }).click();
+    };
+
+    await step(
+      'the connection drops while confirming: the page tries again by itself',
+      async () => {
+        const before = await renewedUntil();
+        let dropped = 0;
+        await page.route('**/verify-payment', async (route) => {
+          if (dropped < 2) {
+            dropped += 1;
+            return route.abort('connectionreset');
+          }
+          return route.continue();
+        });
+        await payOnce();
+        await page.getByText(/the connection dropped while we confirmed it/).waitFor();
+        await page.waitForURL('**/ack');
+        await page.getByText(/is renewed until/).waitFor();
+        expect(dropped).toBe(2);
+        expect(Date.parse(await renewedUntil())).toBeGreaterThan(Date.parse(before));
+        await page.unroute('**/verify-payment');
+      },
+    );
+
+    await step('a reload while confirming carries the verification on, paid once', async () => {
+      const before = await renewedUntil();
+      await page.route('**/verify-payment', (route) => route.abort('connectionreset'));
+      await payOnce();
+      await page.getByText(/the connection dropped while we confirmed it/).waitFor();
+      await page.unroute('**/verify-payment');
+      await page.reload();
+      await page.waitForURL('**/ack');
+      await page.getByText(/is renewed until/).waitFor();
+      const after = Date.parse(await renewedUntil());
+      // One year more, not two: the verification resumed, it was not paid again.
+      expect(after - Date.parse(before)).toBeLessThan(367 * DAY_MS);
+      expect(after - Date.parse(before)).toBeGreaterThan(364 * DAY_MS);
+    });
   });
 
   it('is a 404 page for an address that is no username', async () => {

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import type {
   BillingDetails,
   CreateOrderResponse,
-  VerifyPaymentRequest,
   VerifyPaymentResponse,
 } from '../../shared/orders.js';
 import { needsRedirectCheckout } from '../../shared/payments/in-app-browser.js';
@@ -13,10 +12,24 @@ import { refreshSession } from '../auth/session.js';
 import { billingToSend } from '../billing/BillingFields.js';
 import type { AckState } from '../final-preview/ackState.js';
 import { openCheckout, type CheckoutHandle, type PaymentRequired } from './openCheckout.js';
+import {
+  clearPendingVerification,
+  readPendingVerification,
+  retryDelay,
+  savePendingVerification,
+  VERIFY_RETRY_WINDOW_MS,
+  type PendingVerification,
+} from './pendingVerification.js';
 
 export type PaymentPhase = 'idle' | 'ordering' | 'checkout' | 'verifying';
 
 type Published = Extract<VerifyPaymentResponse, { status: 'published' }>;
+
+/** A failure worth another attempt: no answer at all, a server error, or too many requests. */
+const isPassing = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again, then try once more.';
 
@@ -43,35 +56,90 @@ interface PaymentOptions {
  */
 export function usePayment({ ackOf, initialAlert }: PaymentOptions) {
   const navigate = useNavigate();
-  const [phase, setPhase] = useState<PaymentPhase>('idle');
+  const [phase, setPhase] = useState<PaymentPhase>(() =>
+    readPendingVerification() ? 'verifying' : 'idle',
+  );
   const [alert, setAlert] = useState<string | undefined>(initialAlert);
   const [note, setNote] = useState<string | undefined>();
   const [billing, setBilling] = useState<BillingDetails>({});
   const checkout = useRef<CheckoutHandle | undefined>(undefined);
 
-  useEffect(() => () => checkout.current?.close(), []);
+  const unmounted = useRef(false);
 
-  const verify = async (payment: VerifyPaymentRequest) => {
+  useEffect(
+    () => () => {
+      unmounted.current = true;
+      checkout.current?.close();
+    },
+    [],
+  );
+
+  /**
+   * Sends the checkout's answer to the server until it settles the payment: a dropped connection,
+   * a server error or a payment still being confirmed is tried again with growing waits, for a
+   * few minutes and across a reload of the page, before anything is said about support.
+   */
+  const verify = async (pending: PendingVerification) => {
     checkout.current = undefined;
+    savePendingVerification(pending);
     setPhase('verifying');
-    try {
-      const answer = await api<VerifyPaymentResponse>('/verify-payment', {
-        method: 'POST',
-        body: JSON.stringify(payment),
-      });
-      if (answer.status === 'published') {
+    await confirm(pending);
+  };
+
+  const confirm = async (pending: PendingVerification) => {
+    const { payment } = pending;
+    for (let attempt = 0; ; attempt += 1) {
+      let answer: VerifyPaymentResponse | undefined;
+      let failure: unknown;
+      try {
+        answer = await api<VerifyPaymentResponse>('/verify-payment', {
+          method: 'POST',
+          body: JSON.stringify(payment),
+        });
+      } catch (error) {
+        failure = error;
+      }
+      if (!unmounted.current && answer?.status === 'published') {
+        clearPendingVerification();
         await navigate(ACK_PATH, { state: ackOf(answer) });
         return;
       }
-      // A credit, or a payment received that the server is still confirming: say so plainly.
-      setNote(answer.message);
-    } catch (error) {
-      setAlert(
-        `${await describeFailure(error)} If money left your account, contact us and quote order ${payment.razorpay_order_id}.`,
+      const again = answer?.status === 'confirming' || isPassing(failure);
+      const wait = retryDelay(attempt);
+      if (unmounted.current) return;
+      if (!again || Date.now() + wait - pending.since > VERIFY_RETRY_WINDOW_MS) {
+        clearPendingVerification();
+        if (answer) {
+          // A credit, a refund, or a payment the server goes on confirming: say so plainly.
+          setNote(answer.message);
+        } else if (again) {
+          setAlert(
+            `We could not confirm your payment yet (${await describeFailure(failure)}). You do not need to pay again: we check every payment with the payment service within minutes, then publish your page or refund the money, and email you either way. Your order is ${payment.razorpay_order_id}.`,
+          );
+        } else {
+          setAlert(
+            `${await describeFailure(failure)} If money left your account, contact us and quote order ${payment.razorpay_order_id}.`,
+          );
+        }
+        setPhase('idle');
+        return;
+      }
+      setNote(
+        answer
+          ? `${answer.message} Checking again in ${Math.round(wait / 1000)} s.`
+          : `Your payment is received, but the connection dropped while we confirmed it. Trying again in ${Math.round(wait / 1000)} s; you do not need to pay again.`,
       );
+      await sleep(wait);
     }
-    setPhase('idle');
   };
+
+  // A verification an earlier page left unfinished (a reload, a lost connection) goes on here.
+  const [resumed] = useState(readPendingVerification);
+  useEffect(() => {
+    if (resumed) void confirm(resumed);
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   /**
    * Places the order (`placeOrder` gets the billing details worth sending) and opens its checkout.
@@ -104,7 +172,7 @@ export function usePayment({ ackOf, initialAlert }: PaymentOptions) {
       checkout.current = await openCheckout(
         order,
         {
-          onPaid: (payment) => void verify(payment),
+          onPaid: (payment) => void verify({ payment, since: Date.now() }),
           onFailed: (description) => setAlert(`The payment failed: ${description}`),
           onClose: () => {
             checkout.current = undefined;

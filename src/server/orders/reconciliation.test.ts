@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { RAZORPAY_TEST_KEYS, type SignedPayment } from '../../../test/fake-razorpay.js';
 import { postJson } from '../../../test/http.js';
-import { orderBody, uniqueName } from '../../../test/orders.js';
+import { createOrderFor, orderBody, uniqueName } from '../../../test/orders.js';
 import { useRazorpayApp } from '../../../test/razorpay-app.js';
 import { signIn, type CookieJar } from '../../../test/signin.js';
 import { mailsTo, usernameRow } from '../../../test/store.js';
@@ -237,4 +239,36 @@ describe.each(TEST_DIALECTS)('reconciling payments on %s', (dialect) => {
       });
     },
   );
+
+  describe('with the built-in gateway', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp(dialect);
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    it('captures and publishes a payment whose answer never arrived, from its own records', async () => {
+      const email = `rec-${randomUUID()}@example.com`;
+      const jar = await signIn(t.url, { name: 'Built-in Buyer', email });
+      const gatewayOrderId = await createOrderFor(t, jar);
+      const paid = await postJson(jar, t.url, '/test-gateway/pay', { order_id: gatewayOrderId });
+      expect(paid.status).toBe(200);
+      await t.app.paymentReconciliation.runOnce(later(6 * MINUTE_MS));
+      const row = await t.database.db
+        .selectFrom('orders')
+        .select(['status', 'payment_id'])
+        .where('gateway_order_id', '=', gatewayOrderId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'paid', payment_id: paid.body.razorpay_payment_id });
+      const payment = await t.database.db
+        .selectFrom('test_gateway_payments')
+        .select('status')
+        .where('id', '=', paid.body.razorpay_payment_id as string)
+        .executeTakeFirstOrThrow();
+      expect(payment.status).toBe('captured');
+      expect(await mailsTo(t.database.db, email, 'Your portfolio is live')).toHaveLength(1);
+    });
+  });
 });
