@@ -4,6 +4,8 @@
  * parallel uploads cannot pass the quota together; and the count caps how much of the image
  * pool one person can hold. `whileHeld` runs one person's quota checks one at a time.
  */
+import { KeyedTurns } from './keyed-turns.js';
+
 export interface Reservation {
   userId: string;
   bytes: number;
@@ -11,7 +13,7 @@ export interface Reservation {
 
 export class InFlightUploads {
   private readonly byUser = new Map<string, Set<Reservation>>();
-  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly turns = new KeyedTurns();
 
   count(userId: string): number {
     return this.byUser.get(userId)?.size ?? 0;
@@ -46,14 +48,7 @@ export class InFlightUploads {
   }
 
   /** Runs `work` after the person's earlier `whileHeld` work has finished. */
-  async whileHeld<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    const before = this.locks.get(userId) ?? Promise.resolve();
-    const result = before.then(work, work);
-    const settled = result.catch(() => undefined);
-    this.locks.set(userId, settled);
-    void settled.then(() => {
-      if (this.locks.get(userId) === settled) this.locks.delete(userId);
-    });
-    return result;
+  whileHeld<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    return this.turns.run(userId, work);
   }
 }

@@ -29,6 +29,7 @@ import {
   ImageTooSlowError,
   type ImagePool,
 } from './image-pool.js';
+import { withImageFiles } from './file-turns.js';
 import { InFlightUploads, type Reservation } from './in-flight.js';
 import { sniffImageType } from './image-type.js';
 import { TooManyReceivingError, type IncomingFiles, type ReceivedFile } from './incoming.js';
@@ -286,38 +287,47 @@ async function processAndSave(
 ): Promise<{ image: UploadedImage; created: boolean }> {
   // The same file uploaded by someone else is already processed and stored: reuse it.
   const known = await findAnyUploadOf(ctx.db, hash);
-  let size: { width: number; height: number };
-  let storedBytes: number;
-  let files: ProcessedFile[] = [];
-  if (known && (await ctx.storage.has(`${hash}/${OG_VARIANT.file}`))) {
-    size = known;
-    storedBytes = known.bytes;
-  } else {
-    const processed = await processOrRefuse(ctx, userId, file);
-    files = processed.files;
-    size = processed;
-    storedBytes = files.reduce((total, file) => total + file.data.length, 0);
-  }
-  const row: UploadRow = {
-    user_id: userId,
-    hash,
-    bytes: storedBytes,
-    width: size.width,
-    height: size.height,
-    created_at: now,
-    last_referenced_at: now,
-    og_file: null,
-  };
-  // One person's final checks run one at a time: each sees the rows the others saved.
-  await tracker.whileHeld(userId, async () => {
-    await checkQuota(ctx, tracker, reservation, storedBytes);
-    await Promise.all(
-      files.map((file) => ctx.storage.put(`${hash}/${file.file}`, file.data, file.contentType)),
+  let files: ProcessedFile[] | undefined;
+  let stored = known && (await ctx.storage.has(ogFileOf(hash))) ? known : undefined;
+  for (;;) {
+    if (!stored) {
+      const processed = await processOrRefuse(ctx, userId, file);
+      files = processed.files;
+      const bytes = files.reduce((total, file) => total + file.data.length, 0);
+      stored = { width: processed.width, height: processed.height, bytes };
+    }
+    const row: UploadRow = {
+      user_id: userId,
+      hash,
+      bytes: stored.bytes,
+      width: stored.width,
+      height: stored.height,
+      created_at: now,
+      last_referenced_at: now,
+      og_file: null,
+    };
+    // One person's final checks run one at a time: each sees the rows the others saved. The
+    // files are kept from deletion meanwhile; if the copy meant for reuse went, this upload
+    // processes and stores its own.
+    const saved = await tracker.whileHeld(userId, () =>
+      withImageFiles(ctx.db, hash, async () => {
+        if (!files && !(await ctx.storage.has(ogFileOf(hash)))) return false;
+        await checkQuota(ctx, tracker, reservation, row.bytes);
+        await Promise.all(
+          (files ?? []).map((file) =>
+            ctx.storage.put(`${hash}/${file.file}`, file.data, file.contentType),
+          ),
+        );
+        await saveUpload(ctx.db, row);
+        return true;
+      }),
     );
-    await saveUpload(ctx.db, row);
-  });
-  return { image: present(ctx.storage, row), created: true };
+    if (saved) return { image: present(ctx.storage, row), created: true };
+    stored = undefined;
+  }
 }
+
+const ogFileOf = (hash: string) => `${hash}/${OG_VARIANT.file}`;
 
 /** Which page of a person's uploads to list: at most `limit`, after the upload `after`. */
 export interface UploadListPage {
@@ -354,7 +364,9 @@ export async function listUploadsOf(
 
 /** Removes the files of `hash` when nobody has the upload any more. */
 async function dropFilesIfUnowned(db: Db, storage: MediaStorage, hash: string): Promise<void> {
-  if (!(await isHashOwned(db, hash))) await storage.deleteUpload(hash);
+  await withImageFiles(db, hash, async () => {
+    if (!(await isHashOwned(db, hash))) await storage.deleteUpload(hash);
+  });
 }
 
 /** The person removes one of their uploads; someone else's is "not found", never deleted. */

@@ -485,6 +485,29 @@ describe.each(
       }
     });
 
+    it("never leaves an upload without files when its file's last other owner removes it meanwhile", async () => {
+      const [owner, other] = [await person(), await person()];
+      for (let round = 0; round < 20; round += 1) {
+        const file = await incompressiblePng(40 + round, 30);
+        const image = await uploaded(owner, file);
+        // The other person's upload decides to reuse the stored files while the owner's
+        // removal decides they are nobody's any more.
+        const [reused, removed] = await Promise.all([
+          upload(other, file, 'image/png'),
+          request(owner.jar, `${t.url}/api/uploads/${image.hash}`, {
+            method: 'DELETE',
+            headers: { origin: t.url },
+          }),
+        ]);
+        expect(removed.status).toBe(204);
+        expect(reused.status, await reused.clone().text()).toBe(201);
+        const kept = (await reused.json()) as UploadedImage;
+        for (const url of [kept.ogUrl, kept.thumbnailUrl, kept.variants[0]!.url]) {
+          expect((await fetchMedia(url)).status, `round ${round}: ${url}`).toBe(200);
+        }
+      }
+    });
+
     it('refuses uploads from nobody and from another site', async () => {
       const owner = await person();
       expect((await upload(new CookieJar(), images.png, 'image/png')).status).toBe(401);
