@@ -5,8 +5,12 @@ import type { VerifyPaymentRequest } from '../../shared/orders.js';
  * so that a reload, a dropped connection or a closed tab does not end the verification: the page
  * sends it again (verify is idempotent) until the server settles it.
  */
+export type PaymentScope = 'publish' | 'renewal';
+
 export interface PendingVerification {
   payment: VerifyPaymentRequest;
+  /** Which kind of page paid: its thank-you words differ. */
+  scope: PaymentScope;
   /** When the checkout handed it over (ms since the epoch). */
   since: number;
 }
@@ -39,8 +43,14 @@ export function clearPendingVerification(): void {
   }
 }
 
-/** The verification left unfinished by an earlier page, if it is recent enough to resume. */
-export function readPendingVerification(now = Date.now()): PendingVerification | undefined {
+/**
+ * The verification an earlier page of this kind left unfinished, if it is recent enough to resume;
+ * one of the other kind is left for its own page.
+ */
+export function readPendingVerification(
+  scope: PaymentScope,
+  now = Date.now(),
+): PendingVerification | undefined {
   let raw: string | null;
   try {
     raw = localStorage.getItem(KEY);
@@ -51,12 +61,17 @@ export function readPendingVerification(now = Date.now()): PendingVerification |
   try {
     const value = JSON.parse(raw) as Partial<PendingVerification>;
     const payment = value.payment;
-    const fresh = typeof value.since === 'number' && now - value.since < VERIFY_RETRY_WINDOW_MS;
+    // A time ahead of now (the device's clock was set back) is not trusted to be fresh.
+    const fresh =
+      typeof value.since === 'number' &&
+      value.since <= now &&
+      now - value.since < VERIFY_RETRY_WINDOW_MS;
     const whole =
       typeof payment?.razorpay_order_id === 'string' &&
       typeof payment.razorpay_payment_id === 'string' &&
       typeof payment.razorpay_signature === 'string';
-    if (fresh && whole) return { payment, since: value.since! };
+    if (fresh && whole && value.scope !== scope) return undefined;
+    if (fresh && whole) return { payment, scope, since: value.since! };
   } catch {
     // Not ours, or damaged: dropped below.
   }

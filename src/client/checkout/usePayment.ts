@@ -18,6 +18,7 @@ import {
   retryDelay,
   savePendingVerification,
   VERIFY_RETRY_WINDOW_MS,
+  type PaymentScope,
   type PendingVerification,
 } from './pendingVerification.js';
 
@@ -28,6 +29,9 @@ type Published = Extract<VerifyPaymentResponse, { status: 'published' }>;
 /** A failure worth another attempt: no answer at all, a server error, or too many requests. */
 const isPassing = (error: unknown) =>
   error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+
+const STILL_CONFIRMING =
+  'Your payment is received, but the connection dropped while we confirmed it. We keep trying for a few minutes; you do not need to pay again.';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -43,6 +47,8 @@ export async function describeFailure(error: unknown): Promise<string> {
 }
 
 interface PaymentOptions {
+  /** What is being paid for: a verification left unfinished resumes only on a page of its kind. */
+  scope: PaymentScope;
   /** What the thank-you page shows once the payment is verified and the page published. */
   ackOf: (answer: Published) => AckState;
   /** The alert to start with, read once. */
@@ -54,11 +60,11 @@ interface PaymentOptions {
  * checkout -> verify, and the thank-you page. `alert` says what went wrong; `note` what became of
  * money the server received without publishing (a credit, a payment still being confirmed).
  */
-export function usePayment({ ackOf, initialAlert }: PaymentOptions) {
+export function usePayment({ scope, ackOf, initialAlert }: PaymentOptions) {
   const navigate = useNavigate();
-  const [phase, setPhase] = useState<PaymentPhase>(() =>
-    readPendingVerification() ? 'verifying' : 'idle',
-  );
+  // A verification an earlier page of this kind left unfinished (a reload, a lost connection).
+  const [resumed] = useState(() => readPendingVerification(scope));
+  const [phase, setPhase] = useState<PaymentPhase>(resumed ? 'verifying' : 'idle');
   const [alert, setAlert] = useState<string | undefined>(initialAlert);
   const [note, setNote] = useState<string | undefined>();
   const [billing, setBilling] = useState<BillingDetails>({});
@@ -66,13 +72,13 @@ export function usePayment({ ackOf, initialAlert }: PaymentOptions) {
 
   const unmounted = useRef(false);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    unmounted.current = false;
+    return () => {
       unmounted.current = true;
       checkout.current?.close();
-    },
-    [],
-  );
+    };
+  }, []);
 
   /**
    * Sends the checkout's answer to the server until it settles the payment: a dropped connection,
@@ -99,42 +105,39 @@ export function usePayment({ ackOf, initialAlert }: PaymentOptions) {
       } catch (error) {
         failure = error;
       }
-      if (!unmounted.current && answer?.status === 'published') {
+      if (unmounted.current) return;
+      if (answer?.status === 'published') {
         clearPendingVerification();
         await navigate(ACK_PATH, { state: ackOf(answer) });
         return;
       }
       const again = answer?.status === 'confirming' || isPassing(failure);
       const wait = retryDelay(attempt);
-      if (unmounted.current) return;
-      if (!again || Date.now() + wait - pending.since > VERIFY_RETRY_WINDOW_MS) {
-        clearPendingVerification();
-        if (answer) {
-          // A credit, a refund, or a payment the server goes on confirming: say so plainly.
-          setNote(answer.message);
-        } else if (again) {
-          setAlert(
-            `We could not confirm your payment yet (${await describeFailure(failure)}). You do not need to pay again: we check every payment with the payment service within minutes, then publish your page or refund the money, and email you either way. Your order is ${payment.razorpay_order_id}.`,
-          );
-        } else {
-          setAlert(
-            `${await describeFailure(failure)} If money left your account, contact us and quote order ${payment.razorpay_order_id}.`,
-          );
-        }
-        setPhase('idle');
-        return;
+      if (again && Date.now() + wait - pending.since <= VERIFY_RETRY_WINDOW_MS) {
+        // The same words every time, so that a screen reader says them once.
+        setNote(answer ? answer.message : STILL_CONFIRMING);
+        await sleep(wait);
+        continue;
       }
-      setNote(
-        answer
-          ? `${answer.message} Checking again in ${Math.round(wait / 1000)} s.`
-          : `Your payment is received, but the connection dropped while we confirmed it. Trying again in ${Math.round(wait / 1000)} s; you do not need to pay again.`,
-      );
-      await sleep(wait);
+      clearPendingVerification();
+      setNote(undefined);
+      if (answer) {
+        // A credit, a refund, or a payment the server goes on confirming: say so plainly.
+        setNote(answer.message);
+      } else if (again) {
+        setNote(
+          `Your money is safe, and you do not need to pay again. We could not confirm the payment from this page (${await describeFailure(failure)}), but the server checks every payment with the payment service within minutes, then publishes your page or refunds the money, and emails you either way. Your order is ${payment.razorpay_order_id}.`,
+        );
+      } else {
+        setAlert(
+          `${await describeFailure(failure)} If money left your account, contact us and quote order ${payment.razorpay_order_id}.`,
+        );
+      }
+      setPhase('idle');
+      return;
     }
   };
 
-  // A verification an earlier page left unfinished (a reload, a lost connection) goes on here.
-  const [resumed] = useState(readPendingVerification);
   useEffect(() => {
     if (resumed) void confirm(resumed);
     // Once, on arrival.
@@ -172,7 +175,7 @@ export function usePayment({ ackOf, initialAlert }: PaymentOptions) {
       checkout.current = await openCheckout(
         order,
         {
-          onPaid: (payment) => void verify({ payment, since: Date.now() }),
+          onPaid: (payment) => void verify({ payment, scope, since: Date.now() }),
           onFailed: (description) => setAlert(`The payment failed: ${description}`),
           onClose: () => {
             checkout.current = undefined;

@@ -33,6 +33,7 @@ export function usePublishing(
   const session = useSession();
   const { signIn, pending: signingIn, message: signInMessage, dismissMessage } = useSignIn();
   const payment = usePayment({
+    scope: 'publish',
     // Not the server's "Payment received" words: the thank-you page's lead and link say it.
     ackOf: (answer) => ({ url: answer.url, email: answer.email, orderId: answer.orderId }),
     // The payment callback sends the person back here with the reason when a redirected payment failed.

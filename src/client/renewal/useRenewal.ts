@@ -23,6 +23,7 @@ export function useRenewal(username: string, signedIn: boolean) {
         ? { status: 'ready', quote: loaded.answer }
         : { status: 'error', message: loaded.message, notFound: loaded.httpStatus === 404 };
   const payment = usePayment({
+    scope: 'renewal',
     ackOf: (answer) => ({
       url: answer.url,
       email: answer.email,

@@ -40,9 +40,10 @@ export function findExtraPayment(db: Db, paymentId: string): Promise<ExtraPaymen
     .executeTakeFirst();
 }
 
-/** Payments still to give back, untouched since `before`, oldest first. */
+/** Payments of `gateway` still to give back, untouched since `before`, oldest first. */
 export function findPendingExtraPayments(
   db: Db,
+  gateway: string,
   before: string,
   limit: number,
 ): Promise<ExtraPaymentRow[]> {
@@ -50,6 +51,7 @@ export function findPendingExtraPayments(
     .selectFrom('extra_payments')
     .selectAll()
     .where('status', '=', 'pending')
+    .where('gateway', '=', gateway)
     .where('updated_at', '<', before)
     .orderBy('updated_at')
     .limit(limit)

@@ -162,7 +162,8 @@ export function lockOrder(trx: Tx, orderId: string): Promise<OrderRow> {
 /**
  * A signed payment that is not captured yet: the order remembers the payment and why it waits
  * (`authorized` while being confirmed, `capture_failed` when capturing failed), for the retry.
- * Only an order still waiting for its payment moves; a settled one is left as it is.
+ * Only an order still waiting for its payment moves, and only when no other payment is named on
+ * it; false otherwise.
  */
 export async function markAwaitingCapture(
   db: Db,
@@ -171,13 +172,16 @@ export async function markAwaitingCapture(
   paymentId: string,
   message: string,
   stamp: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('orders')
     .set({ status, payment_id: paymentId, status_message: message, updated_at: stamp })
     .where('id', '=', orderId)
     .where('status', 'in', ['created', 'authorized', 'capture_failed'])
-    .execute();
+    // Never in place of another payment already named: that one may be captured.
+    .where((eb) => eb.or([eb('payment_id', 'is', null), eb('payment_id', '=', paymentId)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**
@@ -214,6 +218,7 @@ export function findOrderByGatewayId(
 /** Orders whose signed payment still waits to be captured, oldest first, untouched since `before`. */
 export function findOrdersAwaitingCapture(
   db: Db,
+  gateway: string,
   before: string,
   limit: number,
 ): Promise<OrderRow[]> {
@@ -221,6 +226,7 @@ export function findOrdersAwaitingCapture(
     .selectFrom('orders')
     .selectAll()
     .where('status', 'in', ['authorized', 'capture_failed'])
+    .where('gateway', '=', gateway)
     .where('payment_id', 'is not', null)
     .where('updated_at', '<', before)
     .orderBy('updated_at')
@@ -299,33 +305,49 @@ export function findOverlappingPaidOrder(trx: Tx, order: OrderRow): Promise<Orde
     .executeTakeFirst();
 }
 
-/** Unsettled orders due a question to their gateway (see reconciliation.ts), oldest first. */
+/**
+ * Orders of `gateway` due a question to it (see reconciliation.ts), oldest first: unsettled ones
+ * made in [createdSince, createdBefore) and not asked about since `checkedBefore`.
+ */
 export function findOrdersToReconcile(
   db: Db,
-  due: {
-    createdBefore: string;
-    youngSince: string;
-    youngCheckedBefore: string;
-    oldCheckedBefore: string;
-  },
+  gateway: string,
+  due: { createdSince: string; createdBefore: string; checkedBefore: string },
   limit: number,
 ): Promise<OrderRow[]> {
   return db
     .selectFrom('orders')
     .selectAll()
     .where('status', '=', 'created')
+    .where('gateway', '=', gateway)
+    .where('created_at', '>=', due.createdSince)
     .where('created_at', '<', due.createdBefore)
-    .where((eb) =>
-      eb.or([
-        eb('checked_at', 'is', null),
-        eb.and([
-          eb('created_at', '>', due.youngSince),
-          eb('checked_at', '<', due.youngCheckedBefore),
-        ]),
-        eb('checked_at', '<', due.oldCheckedBefore),
-      ]),
-    )
+    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', due.checkedBefore)]))
     .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Orders of `gateway` settled in [paidSince, paidBefore) that nobody has asked about since: a
+ * second payment of one may have arrived with no webhook to tell of it.
+ */
+export function findSettledOrdersToRecheck(
+  db: Db,
+  gateway: string,
+  due: { paidSince: string; paidBefore: string },
+  limit: number,
+): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('paid_at', '>=', due.paidSince)
+    .where('paid_at', '<', due.paidBefore)
+    .where('status', 'in', ['paid', 'credit'])
+    .where('gateway', '=', gateway)
+    .where('gateway_order_id', 'not like', 'pending%')
+    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', eb.ref('paid_at'))]))
+    .orderBy('paid_at')
     .limit(limit)
     .execute();
 }
@@ -339,7 +361,7 @@ export async function takeReconcileTurn(db: Db, order: OrderRow, stamp: string):
     .updateTable('orders')
     .set({ checked_at: stamp })
     .where('id', '=', order.id)
-    .where('status', '=', 'created')
+    .where('status', '=', order.status)
     .where((eb) =>
       order.checked_at === null
         ? eb('checked_at', 'is', null)

@@ -142,8 +142,11 @@ async function settlePaidOrder(
   }
   // Deleting an account fails its unpaid orders; this catches a payment racing the deletion.
   if (isErased(user) || order.username === '') return unserved('account_deleted');
-  // Paid again while this payment was on its way (its answer was lost): one page, one year.
-  if (await findOverlappingPaidOrder(trx, order)) return unserved('superseded');
+  // Paid again while this payment was on its way (its answer was lost): one page, one year. Only
+  // money from the gateway comes this late; a credit or unused days pay when the order is made.
+  if (isGatewayPayment(paymentId) && (await findOverlappingPaidOrder(trx, order))) {
+    return unserved('superseded');
+  }
 
   let owner = await findUsernameWithTerm(trx, order.username);
   // A released name is free: its old row gives way to the new owner (or the old one buying again).

@@ -136,6 +136,57 @@ describe.each(TEST_DIALECTS)('reconciling payments on %s', (dialect) => {
         ).toHaveLength(captureMode === 'auto' ? 1 : 0);
       });
 
+      it('gives back a second payment of an order its page verified with the first', async () => {
+        setUp();
+        const { email, jar } = await buyer();
+        const { gatewayOrderId } = await order(jar);
+        // Paid in one tab whose answer never came back, then again in another that published.
+        const lost = await r.fake.pay(gatewayOrderId, { deliver: false });
+        if (captureMode === 'manual') await captureAtProvider(lost);
+        const kept = await r.fake.pay(gatewayOrderId, { deliver: false });
+        const verified = await postJson(jar, r.t.url, '/verify-payment', kept);
+        expect(verified.body).toMatchObject({ status: 'published' });
+        await sweep(later(15 * MINUTE_MS));
+        const row = await orderRow(gatewayOrderId);
+        expect(row).toMatchObject({ status: 'paid', payment_id: kept.razorpay_payment_id });
+        expect(money(lost)).toBe(0);
+        expect(money(kept)).toBe(row.amount_paise);
+        expect(
+          await mailsTo(r.t.database.db, email, 'A payment of yours is refunded'),
+        ).toHaveLength(1);
+        // Asked about once after settling, not every pass.
+        await sweep(later(30 * MINUTE_MS));
+        const asked = r.fake.calls.filter(
+          (call) => call === `GET /v1/orders/${gatewayOrderId}/payments`,
+        );
+        expect(asked).toHaveLength(1);
+      });
+
+      it('never lets a second payment that could not be fetched take the place of the first', async () => {
+        setUp();
+        const { jar } = await buyer();
+        const { gatewayOrderId } = await order(jar);
+        const first = await r.fake.pay(gatewayOrderId, { deliver: false });
+        // The first was claimed and captured, then the process died before publishing.
+        await r.t.database.db
+          .updateTable('orders')
+          .set({ payment_id: first.razorpay_payment_id })
+          .where('gateway_order_id', '=', gatewayOrderId)
+          .execute();
+        await captureAtProvider(first);
+        const second = await r.fake.pay(gatewayOrderId, { deliver: false });
+        r.fake.failNext(3, 503, `/v1/payments/${second.razorpay_payment_id}`);
+        const answer = await postJson(jar, r.t.url, '/verify-payment', second);
+        expect(answer.status).toBe(400);
+        expect((await orderRow(gatewayOrderId)).payment_id).toBe(first.razorpay_payment_id);
+        await sweep(later(15 * MINUTE_MS));
+        await sweep(later(30 * MINUTE_MS));
+        const row = await orderRow(gatewayOrderId);
+        expect(row).toMatchObject({ status: 'paid', payment_id: first.razorpay_payment_id });
+        expect(money(first)).toBe(row.amount_paise);
+        expect(money(second)).toBe(0);
+      });
+
       it('charges once in the end a buyer who paid again after a lost answer', async () => {
         setUp();
         const { email, jar } = await buyer();

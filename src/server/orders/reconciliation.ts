@@ -21,6 +21,7 @@ import {
   closeUnpaidOrder,
   findOrdersAwaitingCapture,
   findOrdersToReconcile,
+  findSettledOrdersToRecheck,
   releasePaymentClaim,
   takeReconcileTurn,
   type OrderRow,
@@ -30,22 +31,29 @@ import { settlePayment } from './settlement.service.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /** When the sweep and the retries act; tests pass a clock, the process the wall time. */
 export const RECONCILE = {
   /** An order's own paths (verify, webhook) get this long before the sweep asks about it. */
   firstAskAfterMs: 5 * MINUTE_MS,
-  /** In its first hour an unsettled order is asked about this often, then hourly. */
-  youngMs: 60 * MINUTE_MS,
-  youngEveryMs: 5 * MINUTE_MS,
-  oldEveryMs: 60 * MINUTE_MS,
+  /** In its first hour an unsettled order is asked about this often, then every 6 hours. */
+  youngMs: HOUR_MS,
+  youngEveryMs: 10 * MINUTE_MS,
+  oldEveryMs: 6 * HOUR_MS,
   /** An order without any payment after this long is closed. */
-  closeUnpaidAfterMs: 24 * 60 * MINUTE_MS,
+  closeUnpaidAfterMs: 24 * HOUR_MS,
+  /** A settled order is asked about once more this long after it was paid, for a second payment. */
+  recheckSettledAfterMs: 10 * MINUTE_MS,
+  recheckSettledWithinMs: 2 * 24 * HOUR_MS,
   /** A signed payment whose capture failed is tried again after this long. */
   captureRetryAfterMs: MINUTE_MS,
   /** A payment to give back whose refund did not finish is tried again after this long. */
   refundRetryAfterMs: 10 * MINUTE_MS,
+  /** Each kind of work takes at most this many items per pass… */
   batch: 50,
+  /** …and a pass stops taking new items after this long; the next pass goes on. */
+  passBudgetMs: 50_000,
 } as const;
 
 export interface ReconcileCounts {
@@ -57,9 +65,13 @@ export interface ReconcileCounts {
   refunded: number;
 }
 
-const at = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
+const ago = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
 
-/** The periodic pass: failed captures first, then unsettled orders, then refunds left to finish. */
+/**
+ * One pass: failed captures first, then unsettled orders (the young before the old, so that a
+ * pile of abandoned orders never delays a new one), settled orders once more, then refunds left
+ * to finish. Items are stamped with the time they are handled, and the pass keeps to a budget.
+ */
 export class PaymentReconciliation extends PeriodicJob<ReconcileCounts> {
   constructor(
     private readonly ctx: OrdersContext,
@@ -76,61 +88,131 @@ export class PaymentReconciliation extends PeriodicJob<ReconcileCounts> {
 
   protected async pass(now: Date): Promise<ReconcileCounts> {
     const counts: ReconcileCounts = { settled: 0, closed: 0, refunded: 0 };
-    await this.retryCaptures(now, counts);
-    await this.askAboutUnsettled(now, counts);
-    await this.finishRefunds(now, counts);
-    return counts;
-  }
+    // The pass's clock runs on from `now` (a test's clock may be ahead of the wall).
+    const offset = now.getTime() - Date.now();
+    const clock = () => new Date(Date.now() + offset);
+    const deadline = Date.now() + RECONCILE.passBudgetMs;
+    const each = async <T>(items: T[], work: (item: T, at: Date) => Promise<void>) => {
+      for (const item of items) {
+        if (Date.now() > deadline) return;
+        await work(item, clock());
+      }
+    };
+    const { db, gateway } = this.ctx;
+    const kind = gateway.kind;
 
-  /** Orders whose signed payment was not captured (the provider was down or refused for now). */
-  private async retryCaptures(now: Date, counts: ReconcileCounts): Promise<void> {
-    const before = at(now, RECONCILE.captureRetryAfterMs);
-    for (const order of await findOrdersAwaitingCapture(this.ctx.db, before, RECONCILE.batch)) {
+    const waiting = await findOrdersAwaitingCapture(
+      db,
+      kind,
+      ago(now, RECONCILE.captureRetryAfterMs),
+      RECONCILE.batch,
+    );
+    await each(waiting, async (order, at) => {
       try {
-        const result = await settlePayment(this.ctx, order, order.payment_id!, now);
+        const result = await settlePayment(this.ctx, order, order.payment_id!, at);
         if (result.status !== 'confirming') counts.settled += 1;
       } catch (error) {
         this.log.error({ err: error, orderId: order.id }, 'retrying a payment capture failed');
       }
-    }
-  }
+    });
 
-  private async askAboutUnsettled(now: Date, counts: ReconcileCounts): Promise<void> {
-    const due = await findOrdersToReconcile(
-      this.ctx.db,
+    const young = await findOrdersToReconcile(
+      db,
+      kind,
       {
-        createdBefore: at(now, RECONCILE.firstAskAfterMs),
-        youngSince: at(now, RECONCILE.youngMs),
-        youngCheckedBefore: at(now, RECONCILE.youngEveryMs),
-        oldCheckedBefore: at(now, RECONCILE.oldEveryMs),
+        createdSince: ago(now, RECONCILE.youngMs),
+        createdBefore: ago(now, RECONCILE.firstAskAfterMs),
+        checkedBefore: ago(now, RECONCILE.youngEveryMs),
       },
       RECONCILE.batch,
     );
-    for (const order of due) {
-      if (!(await takeReconcileTurn(this.ctx.db, order, now.toISOString()))) continue;
+    const old = await findOrdersToReconcile(
+      db,
+      kind,
+      {
+        createdSince: '',
+        createdBefore: ago(now, RECONCILE.youngMs),
+        checkedBefore: ago(now, RECONCILE.oldEveryMs),
+      },
+      RECONCILE.batch,
+    );
+    await each([...young, ...old], async (order, at) => {
+      if (!(await takeReconcileTurn(db, order, at.toISOString()))) return;
       try {
-        const outcome = await reconcileOrder(this.ctx, order, now);
+        const outcome = await reconcileOrder(this.ctx, order, at);
         if (outcome === 'settled') counts.settled += 1;
         if (outcome === 'closed') counts.closed += 1;
       } catch (error) {
         this.log.error({ err: error, orderId: order.id }, 'reconciling an order failed');
       }
-    }
-  }
+    });
 
-  private async finishRefunds(now: Date, counts: ReconcileCounts): Promise<void> {
-    const before = at(now, RECONCILE.refundRetryAfterMs);
-    for (const row of await findPendingExtraPayments(this.ctx.db, before, RECONCILE.batch)) {
-      if (!(await takeExtraPaymentTurn(this.ctx.db, row, now.toISOString()))) continue;
+    const settled = await findSettledOrdersToRecheck(
+      db,
+      kind,
+      {
+        paidSince: ago(now, RECONCILE.recheckSettledWithinMs),
+        paidBefore: ago(now, RECONCILE.recheckSettledAfterMs),
+      },
+      RECONCILE.batch,
+    );
+    await each(settled, async (order, at) => {
+      if (!(await takeReconcileTurn(db, order, at.toISOString()))) return;
       try {
-        if ((await giveBackPayment(this.ctx, row.payment_id, now)) === 'refunded') {
+        counts.refunded += await giveBackOtherPayments(this.ctx, order, order.payment_id, at);
+      } catch (error) {
+        this.log.error({ err: error, orderId: order.id }, 'rechecking a settled order failed');
+      }
+    });
+
+    const refunds = await findPendingExtraPayments(
+      db,
+      kind,
+      ago(now, RECONCILE.refundRetryAfterMs),
+      RECONCILE.batch,
+    );
+    await each(refunds, async (row, at) => {
+      if (!(await takeExtraPaymentTurn(db, row, at.toISOString()))) return;
+      try {
+        if ((await giveBackPayment(this.ctx, row.payment_id, at)) === 'refunded') {
           counts.refunded += 1;
         }
       } catch (error) {
         this.log.error({ err: error, paymentId: row.payment_id }, 'giving a payment back failed');
       }
+    });
+    return counts;
+  }
+}
+
+/**
+ * Every captured payment of the order other than `kept` serves nothing: each is recorded and
+ * given back. Returns how many were refunded now.
+ */
+async function giveBackOtherPayments(
+  ctx: OrdersContext,
+  order: OrderRow,
+  kept: string | null,
+  now: Date,
+  payments?: GatewayPayment[],
+): Promise<number> {
+  let listed = payments;
+  if (!listed) {
+    try {
+      listed = await ctx.gateway.listOrderPayments(order.gateway_order_id);
+    } catch (error) {
+      if (error instanceof GatewayError) return 0;
+      throw error;
     }
   }
+  let refunded = 0;
+  for (const payment of listed) {
+    if (payment.id === kept || payment.status !== 'captured') continue;
+    const extra = { paymentId: payment.id, orderId: order.id, gateway: order.gateway };
+    await recordExtraPayment(ctx.db, { ...extra, reason: 'duplicate' }, now.toISOString());
+    if ((await giveBackPayment(ctx, payment.id, now)) === 'refunded') refunded += 1;
+  }
+  return refunded;
 }
 
 export type ReconcileOutcome = 'settled' | 'confirming' | 'unpaid' | 'closed' | 'unreachable';
@@ -151,7 +233,6 @@ export async function reconcileOrder(
   if (order.gateway_order_id.startsWith('pending_')) {
     return age > HOLD_MINUTES * MINUTE_MS ? closeUnpaid(ctx, order, now) : 'unpaid';
   }
-  if (order.gateway !== ctx.gateway.kind) return 'unreachable';
   let payments: GatewayPayment[];
   try {
     payments = await ctx.gateway.listOrderPayments(order.gateway_order_id);
@@ -182,13 +263,7 @@ export async function reconcileOrder(
     if (!(error instanceof OrderError)) throw error;
     outcome = 'unpaid';
   }
-  if (outcome !== 'settled') return outcome;
-  for (const payment of payments) {
-    if (payment.id === chosen.id || payment.status !== 'captured') continue;
-    const extra = { paymentId: payment.id, orderId: order.id, gateway: order.gateway };
-    await recordExtraPayment(ctx.db, { ...extra, reason: 'duplicate' }, now.toISOString());
-    await giveBackPayment(ctx, payment.id, now);
-  }
+  if (outcome === 'settled') await giveBackOtherPayments(ctx, order, chosen.id, now, payments);
   return outcome;
 }
 

@@ -75,7 +75,11 @@ async function settle(
   }
   const wait = async (status: 'authorized' | 'capture_failed', error: GatewayError) => {
     const note = `${status === 'authorized' ? 'Confirming' : 'Capturing'} the payment failed: ${error.detail}`;
-    await markAwaitingCapture(ctx.db, order.id, status, paymentId, note, now.toISOString());
+    if (
+      !(await markAwaitingCapture(ctx.db, order.id, status, paymentId, note, now.toISOString()))
+    ) {
+      throw notConfirmed('Another payment already pays this order');
+    }
     return { status: 'confirming' as const, message: REDIRECTED_PAYMENT_OUTCOMES.confirming };
   };
 

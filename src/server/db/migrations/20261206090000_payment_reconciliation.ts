@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /*
  * The reconciliation sweep asks the gateway about every order left unsettled; `orders.checked_at`
  * is when it last asked, so that processes sweeping at once take turns and each order is asked
- * about less often as it ages. `extra_payments` are payments that serve no order (a second
+ * about less often as it ages; a settled order is asked about once more after `paid_at`. `extra_payments` are payments that serve no order (a second
  * payment of one order, an order paid again after a lost answer, an account deleted while paying):
  * each is written once, in the transaction that found it, and refunded after; the row is the
  * trail of that refund. The built-in gateway lists an order's payments, so those are indexed.
@@ -17,6 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('orders')
     .columns(['status', 'created_at'])
     .execute();
+  await db.schema.createIndex('orders_paid_at').on('orders').column('paid_at').execute();
   await db.schema
     .createTable('extra_payments')
     .addColumn('payment_id', 'text', (col) => col.primaryKey())
@@ -53,6 +54,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('test_gateway_payments_order').execute();
   await db.schema.dropTable('extra_payments').execute();
+  await db.schema.dropIndex('orders_paid_at').execute();
   await db.schema.dropIndex('orders_unsettled').execute();
   await db.schema.alterTable('orders').dropColumn('checked_at').execute();
 }
