@@ -19,6 +19,30 @@ export default tseslint.config(
     },
   },
   {
+    // Checkout writes the published site (server/site/); the other slices read the site, never
+    // orders/. Only the two entries, the app that wires it and the operator's commands, reach in.
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: [
+      'src/server/orders/**',
+      'src/server/app.ts',
+      'src/server/admin/cli.ts',
+      'src/server/**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/orders/*'],
+              message: 'orders/ is imported only by app.ts and admin/cli.ts: read server/site/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Static scripts served as they are to browsers (no build step).
     files: ['src/client/public/**/*.js'],
     languageOptions: { globals: globals.browser, sourceType: 'script' },

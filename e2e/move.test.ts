@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bumpPageGeneration } from '../src/server/public-pages/page-generation.repository.js';
+import { bumpPageGeneration } from '../src/server/site/page-generation.repository.js';
 import { discountedPaise, formatRupees } from '../src/shared/domain/price.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { useBrowser } from './browser.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bumpPageGeneration } from '../src/server/public-pages/page-generation.repository.js';
+import { bumpPageGeneration } from '../src/server/site/page-generation.repository.js';
 import { discountedPaise, formatRupees } from '../src/shared/domain/price.js';
 import { formatTermDate, GRACE_DAYS, termEndFrom } from '../src/shared/domain/term.js';
 import { renewPath } from '../src/shared/routes.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/server/db/database.js';
-import { bumpPageGeneration } from '../src/server/public-pages/page-generation.repository.js';
+import { bumpPageGeneration } from '../src/server/site/page-generation.repository.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import type { TemplateId } from '../src/shared/templates/catalog.js';
 

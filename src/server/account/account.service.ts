@@ -4,7 +4,7 @@ import { termOf } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import { isTemplateId, templateName } from '../../shared/templates/catalog.js';
 import { inTransaction, type Db } from '../db/database.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
+import { bumpPageGeneration } from '../site/page-generation.repository.js';
 import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { deleteUploadsOf } from '../uploads/uploads.service.js';
 import type { MediaStorage } from '../uploads/storage.js';

@@ -19,7 +19,7 @@ import type { UploadedImage } from '../../shared/uploads.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { hmacHex } from '../payments/signatures.js';
 import { exportSite, type ExportBudget } from './site-export.service.js';
-import { readPageGeneration } from '../public-pages/page-generation.repository.js';
+import { readPageGeneration } from '../site/page-generation.repository.js';
 
 async function account(t: TestApp, jar: CookieJar): Promise<AccountResponse> {
   const answer = await send(t, jar, { path: '/api/account' });

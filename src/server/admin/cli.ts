@@ -2,7 +2,7 @@ import { loadConfig } from '../config.js';
 import { formatRupees } from '../../shared/domain/price.js';
 import { createGateway } from '../payments/create-gateway.js';
 import { GatewayError } from '../payments/gateway.js';
-import { RefundRefused, refundOrder } from '../receipts/refunds.service.js';
+import { RefundRefused, refundOrder } from '../orders/refunds.service.js';
 import { runCommand, UsageError, withServerDatabase } from './command.js';
 import { applyPriceChange, parsePriceChange, priceTable } from './prices.js';
 

@@ -5,7 +5,7 @@ import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import { termEndFrom } from '../../shared/domain/term.js';
 import type { PageRenderer } from '../public-pages/page-renderer.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
+import { bumpPageGeneration } from '../site/page-generation.repository.js';
 import { listTemplates } from '../templates/templates.repository.js';
 import {
   countUsernamesStartingWith,

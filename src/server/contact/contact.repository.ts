@@ -1,7 +1,7 @@
 import { PostgresAdapter } from 'kysely';
 import type { Db, Tx } from '../db/database.js';
 import type { MessageDelivery } from '../../shared/contact.js';
-import { usernameWithPortfolio } from '../orders/usernames.repository.js';
+import { usernameWithPortfolio } from '../site/usernames.repository.js';
 
 /** A published page's owner and what decides whether its form takes messages. */
 export interface ContactTargetRow {

@@ -10,7 +10,7 @@ import { portfolioUrl } from '../../shared/domain/username.js';
 import { inTransaction, type Db } from '../db/database.js';
 import { enqueueEmail } from '../mail/outbox.repository.js';
 import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
-import { servedUntilOf } from '../public-pages/availability.js';
+import { servedUntilOf } from '../site/availability.js';
 import { checkContactMessage, type ContactForm } from './contact.input.js';
 import {
   countReceivedSince,

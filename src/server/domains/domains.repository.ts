@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { SERVING_STATES, type DomainState } from '../../shared/domains.js';
 import type { Db, Tx } from '../db/database.js';
 import type { DomainsTable } from '../db/schema.js';
-import { usernameWithPortfolio } from '../orders/usernames.repository.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
+import { usernameWithPortfolio } from '../site/usernames.repository.js';
+import { bumpPageGeneration } from '../site/page-generation.repository.js';
 
 export type DomainRow = DomainsTable;
 

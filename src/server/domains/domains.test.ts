@@ -14,7 +14,7 @@ import { send } from '../../../test/http.js';
 import { publishAs, uniqueName } from '../../../test/orders.js';
 import { CookieJar, signIn } from '../../../test/signin.js';
 import type { DomainsResponse, DomainView } from '../../shared/domains.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
+import { bumpPageGeneration } from '../site/page-generation.repository.js';
 import { DAY_MS } from '../../shared/domain/time.js';
 
 const TARGET = 'domains.portfolio-test.example';

@@ -8,7 +8,7 @@ import type { MoveBreakdown } from '../../shared/orders.js';
 import type { Db, Tx } from '../db/database.js';
 import { findPortfolioById, setPaidUntil } from '../portfolios/portfolios.repository.js';
 import { latestTermValue, type OrderRow } from './orders.repository.js';
-import { countOtherUsernamesOf, findUsername } from './usernames.repository.js';
+import { countOtherUsernamesOf, findUsername } from '../site/usernames.repository.js';
 
 /**
  * The price of publishing `templateId` at a username this person already publishes with another

@@ -13,7 +13,7 @@ import { inTransaction, isUniqueViolation, type Db } from '../db/database.js';
 import { GatewayError } from '../payments/gateway.js';
 import { creditPaymentId, prorationPaymentId } from '../payments/ids.js';
 import { findPortfolioById, updatePortfolio } from '../portfolios/portfolios.repository.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
+import { bumpPageGeneration } from '../site/page-generation.repository.js';
 import { findTemplate } from '../templates/templates.repository.js';
 import { spendCredit, findUsableCredit } from './credits.repository.js';
 import { OrderError } from './errors.js';
@@ -36,7 +36,7 @@ import {
 import { quoteMove } from './moves.service.js';
 import type { ClaimInput, OrderInput, OrdersContext, Priced } from './orders.types.js';
 import { publishPaidOrder } from './publish.service.js';
-import { findOwnedUsername } from './released-names.js';
+import { findOwnedUsername } from '../site/released-names.js';
 
 /**
  * Claiming a username and ordering it: the name's hold, the price (a move's credit, a person's

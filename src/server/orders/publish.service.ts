@@ -17,7 +17,7 @@ import {
   setPaidUntil,
   updatePortfolio,
 } from '../portfolios/portfolios.repository.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
+import { bumpPageGeneration } from '../site/page-generation.repository.js';
 import { recordExtraPayment } from './extra-payments.repository.js';
 import { deleteHold, findHold, lockHoldsOf } from './holds.repository.js';
 import { OrderError } from './errors.js';
@@ -30,13 +30,13 @@ import {
   settleOrder,
   type OrderRow,
 } from './orders.repository.js';
-import { isReleased, releasedBefore } from './released-names.js';
+import { isReleased, releasedBefore } from '../site/released-names.js';
 import {
   deleteReleasedUsername,
   findUsernameWithTerm,
   insertUsername,
   pointUsernameAt,
-} from './usernames.repository.js';
+} from '../site/usernames.repository.js';
 
 /** What publishing needs besides the order: the store, the site's address and who sells. */
 export interface PublishContext {

@@ -16,7 +16,7 @@ import { OrderError } from './errors.js';
 import { insertOrder } from './orders.repository.js';
 import { payOrder, priceOf } from './orders.service.js';
 import type { OrdersContext, RenewalInput } from './orders.types.js';
-import { findOwnedUsername } from './released-names.js';
+import { findOwnedUsername } from '../site/released-names.js';
 
 /**
  * The portfolio this person publishes at `username`; refused for anyone else's name, and for a

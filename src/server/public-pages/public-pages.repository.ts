@@ -1,8 +1,8 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { pgPoolOf, sqliteConnectionOf, type Db } from '../db/database.js';
 import { canonicalHostOf } from '../domains/domains.repository.js';
-import { usernameWithPortfolio } from '../orders/usernames.repository.js';
-import { bumpPageGeneration } from './page-generation.repository.js';
+import { usernameWithPortfolio } from '../site/usernames.repository.js';
+import { bumpPageGeneration } from '../site/page-generation.repository.js';
 
 /** A published portfolio as a page is rendered from it. */
 export interface PageSourceRow {

@@ -7,7 +7,7 @@ import type { Db } from '../db/database.js';
 import { errorBody } from '../http/errors.js';
 import { escapeHtml, smallPage } from '../html.js';
 import { addressText } from '../http/route-rules.js';
-import { UNAVAILABLE_PAGE } from './availability.js';
+import { UNAVAILABLE_PAGE } from '../site/availability.js';
 import { createPublicPageFastPath, type PublicPageFastPath } from './fast-path.js';
 import {
   acceptsGzip,

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import { isSqlite, type Db } from '../db/database.js';
 import { escapeHtml } from '../html.js';
-import { servedUntilOf } from './availability.js';
+import { servedUntilOf } from '../site/availability.js';
 import { listSitemapSlice } from './public-pages.repository.js';
 
 /** The sitemap protocol's limit per file. */

@@ -1,9 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
-import { servedUntilOf } from './availability.js';
+import { servedUntilOf } from '../site/availability.js';
 import type { PageCache } from './page-cache.js';
-import { readPageChanges } from './page-generation.repository.js';
+import { readPageChanges } from '../site/page-generation.repository.js';
 import { sourceVersionOf, type PageRenderer } from './page-renderer.js';
 import {
   findPageSource,

@@ -12,7 +12,7 @@ import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { buildApp } from '../app.js';
 import { openDatabase, pgPoolOf, type Db } from '../db/database.js';
-import { readPageGeneration } from './page-generation.repository.js';
+import { readPageGeneration } from '../site/page-generation.repository.js';
 import { PageCache } from './page-cache.js';
 import { MAX_RENDERED_PAGE_BYTES, PageRenderer } from './page-renderer.js';
 import {

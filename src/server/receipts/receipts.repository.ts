@@ -2,7 +2,7 @@
  * Issuing a receipt, inside the transaction that marks its order paid: the next number of the
  * financial year, then the receipt as it stands (buyer, seller, item, term and tax frozen).
  */
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   financialYearOf,
   receiptNumber,
@@ -12,8 +12,10 @@ import {
 import { templateName, isTemplateId } from '../../shared/templates/catalog.js';
 import type { SellerConfig } from '../config.js';
 import type { Db, Tx } from '../db/database.js';
-import type { ReceiptsTable } from '../db/schema.js';
-import type { OrderRow } from '../orders/orders.repository.js';
+import type { OrdersTable, ReceiptsTable } from '../db/schema.js';
+
+/** The paid order a receipt is issued for, as stored. */
+type OrderRow = Selectable<OrdersTable>;
 
 /**
  * The year's next number. The counter row is raised with one UPDATE (a row lock on PostgreSQL,

@@ -16,7 +16,7 @@ import { gstinProblem } from '../../shared/domain/receipts.js';
 import { GRACE_DAYS, termEndFrom } from '../../shared/domain/term.js';
 import type { ReceiptSummary } from '../../shared/orders.js';
 import { publishPaidOrder } from '../orders/publish.service.js';
-import { RefundRefused, refundOrder } from './refunds.service.js';
+import { RefundRefused, refundOrder } from '../orders/refunds.service.js';
 import { DAY_MS } from '../../shared/domain/time.js';
 
 /** A valid GSTIN of `state` (its check character worked out by trying each). */

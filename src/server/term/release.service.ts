@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { inTransaction, type Db } from '../db/database.js';
-import { releasedBefore } from '../orders/released-names.js';
-import { deleteReleasedUsername } from '../orders/usernames.repository.js';
+import { releasedBefore } from '../site/released-names.js';
+import { deleteReleasedUsername } from '../site/usernames.repository.js';
 import { listReleasedUsernames } from './term.repository.js';
 
 export interface ReleaseOptions {

@@ -11,7 +11,7 @@ import { GRACE_DAYS, RESERVED_DAYS } from '../../shared/domain/term.js';
 import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { inTransaction } from '../db/database.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
+import { bumpPageGeneration } from '../site/page-generation.repository.js';
 import { DAY_MS } from '../../shared/domain/time.js';
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();

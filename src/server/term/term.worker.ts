@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
-import { releasedBefore } from '../orders/released-names.js';
+import { releasedBefore } from '../site/released-names.js';
 import { releaseExpiredUsernames } from './release.service.js';
 import { sendDueReminders } from './reminders.service.js';
 import { DAY_MS } from '../../shared/domain/time.js';

@@ -13,14 +13,14 @@ import { enqueueEmail } from '../mail/outbox.repository.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import { isGatewayPayment } from '../payments/ids.js';
 import { findPortfolioOf, setPaidUntil } from '../portfolios/portfolios.repository.js';
-import { bumpPageGeneration } from '../public-pages/page-generation.repository.js';
+import { bumpPageGeneration } from '../site/page-generation.repository.js';
+import { findOrderIdByKey, findReceiptNumber } from '../receipts/receipts.repository.js';
 import {
   findLaterCreditedMove,
   findOrderById,
   lockOrder,
   markRefunded,
-} from '../orders/orders.repository.js';
-import { findOrderIdByKey, findReceiptNumber } from './receipts.repository.js';
+} from './orders.repository.js';
 import { DAY_MS } from '../../shared/domain/time.js';
 
 /** A refund that cannot be made: the sentence says why, for the operator. */
