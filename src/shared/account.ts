@@ -13,6 +13,19 @@ export interface AccountOrder {
 }
 
 /**
+ * A payment that served nothing (paid twice, paid again while the first was on its way, or for
+ * an order closed meanwhile) and was refunded by itself.
+ */
+export interface GivenBackPayment {
+  paymentId: string;
+  /** Null when the provider had refunded it before we asked. */
+  amountPaise: number | null;
+  currency: string;
+  refundedAt: string;
+  reason: 'duplicate' | 'superseded' | 'order_closed' | 'account_deleted';
+}
+
+/**
  * One username the signed-in person owns, as the account page shows it. The server decides
  * `termState` (what actions are offered); the page words the status from `paidUntil` itself so
  * it stays right while the page is open.
@@ -27,6 +40,8 @@ export interface AccountPortfolio {
   /** The owner has taken the page offline (the name stays theirs). */
   unpublished: boolean;
   orders: AccountOrder[];
+  /** Payments for this address that were refunded because they served nothing. */
+  givenBack: GivenBackPayment[];
 }
 
 /** GET /api/account */

@@ -1,16 +1,42 @@
-import type { AccountOrder } from '../../shared/account.js';
+import type { AccountOrder, GivenBackPayment } from '../../shared/account.js';
 import { formatPrice } from '../../shared/domain/price.js';
 import { formatTermDate } from '../../shared/domain/term.js';
 import { receiptPath } from '../../shared/routes.js';
 import './receipts.css';
 
+/** Why a payment was given back, as the list says it. */
+const GIVEN_BACK_BECAUSE: Record<GivenBackPayment['reason'], string> = {
+  duplicate: 'a second payment of the same order',
+  superseded: 'paid again while the first payment was on its way',
+  order_closed: 'arrived after its order was closed',
+  account_deleted: 'arrived after the account was deleted',
+};
+
 /**
- * A portfolio's paid orders, each with its receipt. Always in the page, shown by the card's
- * Receipts button: nothing to load, so it opens at once.
+ * A portfolio's paid orders, each with its receipt, and the payments refunded because they
+ * served nothing. Always in the page, shown by the card's Receipts button: nothing to load, so
+ * it opens at once.
  */
-export function ReceiptsPanel({ orders }: { orders: readonly AccountOrder[] }) {
+export function ReceiptsPanel({
+  orders,
+  givenBack = [],
+}: {
+  orders: readonly AccountOrder[];
+  givenBack?: readonly GivenBackPayment[];
+}) {
   return (
     <div className="receipts">
+      {givenBack.length > 0 && (
+        <ul aria-label="Refunded payments">
+          {givenBack.map((payment) => (
+            <li key={payment.paymentId}>
+              {payment.amountPaise === null ? 'A payment' : formatPrice(payment.amountPaise)}{' '}
+              refunded on {formatTermDate(new Date(payment.refundedAt))}:{' '}
+              {GIVEN_BACK_BECAUSE[payment.reason]}
+            </li>
+          ))}
+        </ul>
+      )}
       {orders.length === 0 ? (
         <p>No paid orders for this address.</p>
       ) : (

@@ -63,6 +63,25 @@ export function listPaidOrders(db: Db, userId: string): Promise<PaidOrderRow[]> 
     .execute();
 }
 
+/** Payments of this person's orders that served nothing and were given back, newest first. */
+export function listGivenBackPayments(db: Db, userId: string) {
+  return db
+    .selectFrom('extra_payments')
+    .innerJoin('orders', 'orders.id', 'extra_payments.order_id')
+    .select([
+      'extra_payments.payment_id',
+      'extra_payments.reason',
+      'extra_payments.amount_paise',
+      'extra_payments.updated_at',
+      'orders.username',
+      'orders.currency',
+    ])
+    .where('orders.user_id', '=', userId)
+    .where('extra_payments.status', '=', 'refunded')
+    .orderBy('extra_payments.updated_at', 'desc')
+    .execute();
+}
+
 /** The username row, only when it belongs to this person. */
 export function findOwnedName(
   db: Db | Tx,

@@ -14,6 +14,7 @@ import {
   erasePerson,
   findOwnedName,
   listOwnedNames,
+  listGivenBackPayments,
   listPaidOrders,
   readExport,
   setUnpublished,
@@ -37,9 +38,10 @@ export async function accountOf(
   ctx: AccountContext,
   user: { id: string; email: string },
 ): Promise<AccountResponse> {
-  const [names, orders] = await Promise.all([
+  const [names, orders, givenBack] = await Promise.all([
     listOwnedNames(ctx.db, user.id),
     listPaidOrders(ctx.db, user.id),
+    listGivenBackPayments(ctx.db, user.id),
   ]);
   const now = ctx.now();
   const portfolios: AccountPortfolio[] = names.map((name) => ({
@@ -61,6 +63,15 @@ export async function accountOf(
         currency: order.currency,
         ...(order.receipt_number ? { receiptNumber: order.receipt_number } : {}),
         ...(order.refunded_at ? { refundedAt: order.refunded_at } : {}),
+      })),
+    givenBack: givenBack
+      .filter((payment) => payment.username === name.username)
+      .map((payment) => ({
+        paymentId: payment.payment_id,
+        amountPaise: payment.amount_paise,
+        currency: payment.currency,
+        refundedAt: payment.updated_at,
+        reason: payment.reason,
       })),
   }));
   return { email: user.email, portfolios };

@@ -453,6 +453,16 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
       .execute();
     expect(statuses.map((s) => s.status).sort()).toEqual(['credit', 'paid']);
     expect(owner).toBeDefined();
+    // Never kept silently: the buyer is told where the money is and how to have it back.
+    const creditMails = (
+      await t.database.db
+        .selectFrom('email_outbox')
+        .select('text_body')
+        .where('subject', '=', 'Your payment is kept as a credit')
+        .execute()
+    ).filter((mail) => mail.text_body.includes(`"${username}"`));
+    expect(creditMails).toHaveLength(1);
+    expect(creditMails[0]!.text_body).toContain('reply to this email');
 
     const loser = results[0]!.body.status === 'credit' ? first : second;
     const credited = await post(loser, '/create-order', orderBody(name()));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatPrice } from '../../shared/domain/price.js';
 import { formatTermDate, renewedUntil, termStartBefore } from '../../shared/domain/term.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import type { OrderKind } from '../../shared/orders.js';
@@ -156,21 +157,19 @@ async function settlePaidOrder(
   }
   const hold = await findHold(trx, order.username);
   const heldByOther = hold && hold.user_id !== order.user_id && hold.expires_at > stamp;
-  if ((owner && owner.user_id !== order.user_id) || heldByOther) {
-    await settleOrder(trx, order.id, 'credit', paymentId, stamp);
-    return { status: 'credit', username: order.username, reason: 'name_taken' };
-  }
-  if (!(await moveCreditStands(trx, order))) {
-    await settleOrder(trx, order.id, 'credit', paymentId, stamp, MOVE_CREDIT_SPENT);
-    return { status: 'credit', username: order.username, reason: 'move_credit_spent' };
-  }
+  const keepAsCredit = async (reason: CreditReason): Promise<PublishResult> => {
+    const note = reason === 'move_credit_spent' ? MOVE_CREDIT_SPENT : null;
+    await settleOrder(trx, order.id, 'credit', paymentId, stamp, note);
+    // Never kept silently: the buyer hears where the money is and how to have it back.
+    await enqueueEmail(trx, creditEmail(user.email, order, paymentId, reason, publicUrl), now);
+    return { status: 'credit', username: order.username, reason };
+  };
+  if ((owner && owner.user_id !== order.user_id) || heldByOther) return keepAsCredit('name_taken');
+  if (!(await moveCreditStands(trx, order))) return keepAsCredit('move_credit_spent');
   if (order.kind === 'renewal') {
     // The name may have lapsed and been released since the order was made: keep the money.
     const portfolio = await findPortfolioOf(trx, order.user_id, order.template_id);
-    if (!owner || !portfolio) {
-      await settleOrder(trx, order.id, 'credit', paymentId, stamp);
-      return { status: 'credit', username: order.username, reason: 'name_taken' };
-    }
+    if (!owner || !portfolio) return keepAsCredit('name_taken');
     const paidUntil = renewedUntil(portfolio.paid_until, now).toISOString();
     await setPaidUntil(trx, portfolio.id, paidUntil, stamp);
     await settleOrder(trx, order.id, 'paid', paymentId, stamp);
@@ -281,6 +280,33 @@ async function receiptFor(
   const termFrom = termStartBefore(new Date(paidUntil)).toISOString();
   const buyer = { name: user.name, email: user.email };
   return issueReceipt(trx, { order, buyer, termFrom, termTo: paidUntil }, ctx.seller, now);
+}
+
+function creditEmail(
+  to: string,
+  order: OrderRow,
+  paymentId: string,
+  reason: CreditReason,
+  publicUrl: string,
+) {
+  const why =
+    reason === 'move_credit_spent'
+      ? `the unused days of your earlier template at /users/${order.username}, which lowered its price, were used for another change before the payment arrived`
+      : `the username "${order.username}" went to someone else before the payment arrived`;
+  return {
+    to,
+    subject: 'Your payment is kept as a credit',
+    text: [
+      `Your payment of ${formatPrice(order.amount_paise)} went through, but ${why}, so nothing was published with it.`,
+      '',
+      'The money is kept as a credit: your next portfolio or change is paid with it, without paying again.',
+      `If you would rather have it back, reply to this email quoting payment ${paymentId} and we refund it.`,
+      '',
+      `Your portfolios: ${publicUrl}${ACCOUNT_PATH}`,
+      '',
+      SITE_NAME,
+    ].join('\n'),
+  };
 }
 
 function renewedEmail(

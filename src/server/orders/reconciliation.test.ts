@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { RAZORPAY_TEST_KEYS, type SignedPayment } from '../../../test/fake-razorpay.js';
-import { postJson } from '../../../test/http.js';
+import { getJson, postJson } from '../../../test/http.js';
 import { createOrderFor, orderBody, uniqueName } from '../../../test/orders.js';
 import { useRazorpayApp } from '../../../test/razorpay-app.js';
 import { signIn, type CookieJar } from '../../../test/signin.js';
@@ -230,6 +230,16 @@ describe.each(TEST_DIALECTS)('reconciling payments on %s', (dialect) => {
           .executeTakeFirstOrThrow();
         expect(trail).toMatchObject({ reason: 'superseded', status: 'refunded' });
         expect(trail.refund_id).toMatch(/^rfnd_/);
+        // And the account page lists it with the page's receipts.
+        const account = await getJson(jar, `${r.t.url}/api/account`);
+        const pages = account.body.portfolios as { username: string; givenBack: unknown[] }[];
+        expect(pages.find((page) => page.username === username)?.givenBack).toEqual([
+          expect.objectContaining({
+            paymentId: first.razorpay_payment_id,
+            amountPaise: firstRow.amount_paise,
+            reason: 'superseded',
+          }),
+        ]);
       });
 
       it('closes an order nobody paid after a day and frees its name', async () => {
