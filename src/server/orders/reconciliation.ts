@@ -51,7 +51,7 @@ export const RECONCILE = {
   /** A payment to give back whose refund did not finish is tried again after this long. */
   refundRetryAfterMs: 10 * MINUTE_MS,
   /** Each kind of work takes at most this many items per pass… */
-  batch: 50,
+  batch: 200,
   /** …and a pass stops taking new items after this long; the next pass goes on. */
   passBudgetMs: 50_000,
 } as const;
