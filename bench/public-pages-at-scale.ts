@@ -330,6 +330,7 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<string[]> {
     NODE_ENV: 'production',
     ALLOW_TEST_PAYMENTS: 'true',
     ALLOW_DEV_SIGNIN: 'true',
+    MAIL_TRANSPORT: 'log',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     PAGE_CACHE_MB: String(PAGE_CACHE_MB),
   };

@@ -97,6 +97,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'ftp://x.example' })).toThrow(
       'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "ftp://x.example"); ' +
         'SESSION_SECRET is required in production (at least 32 characters); ' +
+        'SMTP_URL is required in production (e.g. smtps://user:password@smtp.example.com); set MAIL_TRANSPORT=log to write mail to the log instead; ' +
         'GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET (or OIDC_ISSUER) are required in production; set ALLOW_DEV_SIGNIN=true to use the development sign-in anyway; ' +
         'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required in production; set ALLOW_TEST_PAYMENTS=true to use the test gateway anyway',
     );
@@ -119,6 +120,7 @@ describe('loadConfig', () => {
       RAZORPAY_KEY_ID: 'rzp_live_x',
       RAZORPAY_KEY_SECRET: 'secret',
       RAZORPAY_WEBHOOK_SECRET: 'whsecret',
+      SMTP_URL: 'smtps://app:pass@smtp.example.com',
     });
     expect(config).toMatchObject({
       isProduction: true,
@@ -228,6 +230,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
   });
 
+  it('refuses production without an SMTP server unless mail to the log is asked for', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+      PUBLIC_URL: 'https://x.example',
+      ALLOW_DEV_SIGNIN: 'true',
+      ALLOW_TEST_PAYMENTS: 'true',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      'SMTP_URL is required in production (e.g. smtps://user:password@smtp.example.com); set MAIL_TRANSPORT=log to write mail to the log instead',
+    );
+    expect(loadConfig({ ...production, MAIL_TRANSPORT: 'log' }).smtpUrl).toBeUndefined();
+    const smtp = 'smtps://user:pass@smtp.example.com';
+    expect(loadConfig({ ...production, SMTP_URL: smtp }).smtpUrl).toBe(smtp);
+    // Said explicitly, the log wins over a configured server; smtp without a server is refused.
+    expect(loadConfig({ ...production, SMTP_URL: smtp, MAIL_TRANSPORT: 'log' }).smtpUrl).toBe(
+      undefined,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAIL_TRANSPORT: 'smtp' })).toThrow(
+      'SMTP_URL is required with MAIL_TRANSPORT=smtp',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAIL_TRANSPORT: 'post' })).toThrow(
+      'MAIL_TRANSPORT must be smtp or log (got "post")',
+    );
+  });
+
   it('allows the development sign-in in production only when asked to', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -235,6 +263,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://x.example',
       ALLOW_DEV_SIGNIN: 'true',
       ALLOW_TEST_PAYMENTS: 'true',
+      MAIL_TRANSPORT: 'log',
     });
     expect(config.signIn).toEqual({ kind: 'development' });
     expect(config.payments).toEqual({ kind: 'test' });
@@ -267,6 +296,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://x.example',
         GOOGLE_CLIENT_ID: 'g',
         GOOGLE_CLIENT_SECRET: 'h',
+        MAIL_TRANSPORT: 'log',
       }),
     ).toThrow('set ALLOW_TEST_PAYMENTS=true to use the test gateway anyway');
   });

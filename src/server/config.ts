@@ -98,6 +98,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Online Portfolio Builder <no-reply@localhost>'),
+  MAIL_TRANSPORT: z.enum(['smtp', 'log'], { error: 'must be smtp or log' }).optional(),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -211,6 +212,10 @@ const envSchema = z.object({
 
 type EnvVars = z.output<typeof envSchema>;
 
+/** The name of every variable the server reads. */
+export type EnvVariable = keyof typeof envSchema.shape;
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as EnvVariable[];
+
 /** Where people sign in: a real OpenID provider, or the built-in development one. */
 export type SignInConfig =
   | {
@@ -281,7 +286,7 @@ export interface Config {
   termScheduleMs: number;
   signIn: SignInConfig;
   payments: PaymentsConfig;
-  /** SMTP server for outgoing mail; without it mail goes to the development outbox (the log). */
+  /** SMTP server for outgoing mail; without it mail is written to the log (MAIL_TRANSPORT=log). */
   smtpUrl?: string;
   mailFrom: string;
   mediaStorage: MediaStorageConfig;
@@ -363,6 +368,7 @@ export function loadConfig(env: Env = process.env): Config {
       problem('PUBLIC_URL', 'PUBLIC_URL is required in production (e.g. https://example.com)'),
     );
   }
+  const smtpUrl = mailConfig(vars, isProduction, ruleProblems);
   const signIn = signInConfig(vars, isProduction, ruleProblems);
   const payments = paymentsConfig(vars, isProduction, ruleProblems);
   const mediaStorage = mediaStorageConfig(vars, ruleProblems);
@@ -391,7 +397,7 @@ export function loadConfig(env: Env = process.env): Config {
     termScheduleMs: vars.TERM_SCHEDULE_SECONDS * 1000,
     signIn,
     payments,
-    smtpUrl: vars.SMTP_URL,
+    smtpUrl,
     mailFrom: vars.MAIL_FROM,
     mediaStorage,
     uploadQuotaBytes: vars.UPLOAD_QUOTA_MB * 1024 * 1024,
@@ -496,6 +502,26 @@ function paymentsConfig(vars: EnvVars, isProduction: boolean, problems: Problem[
     );
   }
   return { kind: 'test' };
+}
+
+/**
+ * Where mail goes: the SMTP server, or the log. Receipts and sign-in links must reach people, so
+ * production without SMTP_URL refuses to start unless MAIL_TRANSPORT=log says the log is meant.
+ */
+function mailConfig(vars: EnvVars, isProduction: boolean, problems: Problem[]): string | undefined {
+  if (vars.MAIL_TRANSPORT === 'log') return undefined;
+  if (vars.SMTP_URL) return vars.SMTP_URL;
+  if (vars.MAIL_TRANSPORT === 'smtp') {
+    problems.push(problem('SMTP_URL', 'SMTP_URL is required with MAIL_TRANSPORT=smtp'));
+  } else if (isProduction) {
+    problems.push(
+      problem(
+        'SMTP_URL',
+        'SMTP_URL is required in production (e.g. smtps://user:password@smtp.example.com); set MAIL_TRANSPORT=log to write mail to the log instead',
+      ),
+    );
+  }
+  return undefined;
 }
 
 function signInConfig(vars: EnvVars, isProduction: boolean, problems: Problem[]): SignInConfig {

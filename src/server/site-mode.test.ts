@@ -13,14 +13,23 @@ const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
 describe('test mode', () => {
   it('names each part that runs in test mode and why', () => {
     const dataDir = `/tmp/pb-site-mode-${process.pid}`;
+    const mail = 'mail: written to the log, not sent (SMTP_URL not set)';
     expect(testModeNotes(loadConfig({ DATA_DIR: dataDir }))).toEqual([
       'payments: built-in test gateway, no real payments (RAZORPAY_KEY_ID not set)',
       'sign-in: development provider, anyone signs in with any email (no GOOGLE_CLIENT_ID or OIDC_ISSUER)',
+      mail,
     ]);
     expect(testModeNotes(loadConfig({ DATA_DIR: dataDir, ...google }))).toEqual([
       'payments: built-in test gateway, no real payments (RAZORPAY_KEY_ID not set)',
+      mail,
     ]);
-    expect(testModeNotes(loadConfig({ DATA_DIR: dataDir, ...google, ...razorpay }))).toEqual([]);
+    expect(testModeNotes(loadConfig({ DATA_DIR: dataDir, ...google, ...razorpay }))).toEqual([
+      mail,
+    ]);
+    const smtp = { SMTP_URL: 'smtp://mail.example.com:25' };
+    expect(
+      testModeNotes(loadConfig({ DATA_DIR: dataDir, ...google, ...razorpay, ...smtp })),
+    ).toEqual([]);
   });
 
   it('tells the builder which parts are test stand-ins', async () => {

@@ -25,6 +25,11 @@ export function testModeNotes(config: Config): string[] {
       `sign-in: development provider, anyone signs in with any email (no GOOGLE_CLIENT_ID or OIDC_ISSUER${config.env === 'production' ? '; ALLOW_DEV_SIGNIN=true' : ''})`,
     );
   }
+  if (!config.smtpUrl) {
+    notes.push(
+      `mail: written to the log, not sent (SMTP_URL not set${config.env === 'production' ? '; MAIL_TRANSPORT=log' : ''})`,
+    );
+  }
   return notes;
 }
 
