@@ -26,17 +26,6 @@ export function ReceiptsPanel({
 }) {
   return (
     <div className="receipts">
-      {givenBack.length > 0 && (
-        <ul aria-label="Refunded payments">
-          {givenBack.map((payment) => (
-            <li key={payment.paymentId}>
-              {payment.amountPaise === null ? 'A payment' : formatPrice(payment.amountPaise)}{' '}
-              refunded on {formatTermDate(new Date(payment.refundedAt))}:{' '}
-              {GIVEN_BACK_BECAUSE[payment.reason]}
-            </li>
-          ))}
-        </ul>
-      )}
       {orders.length === 0 ? (
         <p>No paid orders for this address.</p>
       ) : (
@@ -55,6 +44,17 @@ export function ReceiptsPanel({
                 </span>
               )}
               {order.refundedAt && <> (refunded {formatTermDate(new Date(order.refundedAt))})</>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {givenBack.length > 0 && (
+        <ul aria-label="Refunded payments">
+          {givenBack.map((payment) => (
+            <li key={payment.paymentId}>
+              {payment.amountPaise === null ? 'A payment' : formatPrice(payment.amountPaise)}{' '}
+              refunded on {formatTermDate(new Date(payment.refundedAt))}:{' '}
+              {GIVEN_BACK_BECAUSE[payment.reason]}
             </li>
           ))}
         </ul>
