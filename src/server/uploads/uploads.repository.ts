@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { inTransaction, type Db } from '../db/database.js';
+import { inTransaction, type Db, type Tx } from '../db/database.js';
 import type { UploadsTable } from '../db/schema.js';
 
 export type UploadRow = UploadsTable;
@@ -232,4 +232,9 @@ export async function deleteIfStillStale(
     .where('last_referenced_at', '<', before)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** PostgreSQL only: the transaction's turn on one image's files, until it ends (file-turns.ts). */
+export async function lockImageFiles(trx: Tx, hash: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${hash}, 0))`.execute(trx);
 }

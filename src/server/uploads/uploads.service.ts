@@ -310,15 +310,15 @@ async function processAndSave(
     // files are kept from deletion meanwhile; if the copy meant for reuse went, this upload
     // processes and stores its own.
     const saved = await tracker.whileHeld(userId, () =>
-      withImageFiles(ctx.db, hash, async () => {
+      withImageFiles(ctx.db, hash, async (db) => {
         if (!files && !(await ctx.storage.has(ogFileOf(hash)))) return false;
-        await checkQuota(ctx, tracker, reservation, row.bytes);
+        await checkQuota({ ...ctx, db }, tracker, reservation, row.bytes);
         await Promise.all(
           (files ?? []).map((file) =>
             ctx.storage.put(`${hash}/${file.file}`, file.data, file.contentType),
           ),
         );
-        await saveUpload(ctx.db, row);
+        await saveUpload(db, row);
         return true;
       }),
     );
@@ -364,8 +364,8 @@ export async function listUploadsOf(
 
 /** Removes the files of `hash` when nobody has the upload any more. */
 async function dropFilesIfUnowned(db: Db, storage: MediaStorage, hash: string): Promise<void> {
-  await withImageFiles(db, hash, async () => {
-    if (!(await isHashOwned(db, hash))) await storage.deleteUpload(hash);
+  await withImageFiles(db, hash, async (turn) => {
+    if (!(await isHashOwned(turn, hash))) await storage.deleteUpload(hash);
   });
 }
 
