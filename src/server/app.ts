@@ -45,7 +45,7 @@ import { createMailer } from './mail/mailer.js';
 import { OutboxWorker } from './mail/outbox.worker.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
 import { findBuiltinOrder } from './orders/orders.service.js';
-import { PaymentReconciliation } from './orders/reconciliation.js';
+import { PaymentReconciliation } from './orders/reconciliation.worker.js';
 import {
   PAYMENT_CALLBACK_PATH,
   registerPaymentCallbackRoutes,
@@ -92,7 +92,7 @@ declare module 'fastify' {
     /** Deletes expired sessions and sign-ins; main.ts starts it, tests may call runOnce(). */
     expiredSignIns: ExpiredSignInPurge;
     senderKeys: SenderKeyPurge;
-    /** Captures payments left uncaptured (provider down, capture refused); main.ts starts it. */
+    /** Settles, captures and refunds what the fast paths left (reconciliation.worker.ts). */
     paymentReconciliation: PaymentReconciliation;
     gateway: PaymentGateway;
     /** Deletes uploads nobody references; main.ts starts it, tests drive it with runOnce(). */

@@ -1,4 +1,5 @@
 import type { TermState } from './domain/term.js';
+import type { RefundReason } from './orders.js';
 
 /** A paid order of one portfolio; its receipt is at receiptPath(orderId). */
 export interface AccountOrder {
@@ -16,13 +17,13 @@ export interface AccountOrder {
  * A payment that served nothing (paid twice, paid again while the first was on its way, or for
  * an order closed meanwhile) and was refunded by itself.
  */
-export interface GivenBackPayment {
+export interface RefundedPayment {
   paymentId: string;
   /** Null when the provider had refunded it before we asked. */
   amountPaise: number | null;
   currency: string;
   refundedAt: string;
-  reason: 'duplicate' | 'superseded' | 'order_closed' | 'account_deleted';
+  reason: RefundReason;
 }
 
 /**
@@ -41,7 +42,7 @@ export interface AccountPortfolio {
   unpublished: boolean;
   orders: AccountOrder[];
   /** Payments for this address that were refunded because they served nothing. */
-  givenBack: GivenBackPayment[];
+  refundedPayments: RefundedPayment[];
 }
 
 /** GET /api/account */

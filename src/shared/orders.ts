@@ -143,6 +143,13 @@ export interface VerifyPaymentRequest {
   razorpay_signature: string;
 }
 
+/**
+ * Why a captured payment served no order and was refunded on its own: a second payment of an
+ * order already paid, a payment of an order paid again while it was on its way, one arriving for
+ * an order closed before it, or for a deleted account.
+ */
+export type RefundReason = 'duplicate' | 'superseded' | 'order_closed' | 'account_deleted';
+
 export type VerifyPaymentResponse =
   | {
       status: 'published';

@@ -160,7 +160,7 @@ export function PortfolioCard({
           {visitsOpen && <VisitsPanel username={p.username} />}
         </CardPanel>
         <CardPanel id={receiptsId} open={receiptsOpen}>
-          <ReceiptsPanel orders={p.orders} givenBack={p.givenBack} />
+          <ReceiptsPanel orders={p.orders} refundedPayments={p.refundedPayments} />
         </CardPanel>
         {domains && <CustomDomainSection username={p.username} domains={domains} />}
       </div>

@@ -1,11 +1,11 @@
-import type { AccountOrder, GivenBackPayment } from '../../shared/account.js';
+import type { AccountOrder, RefundedPayment } from '../../shared/account.js';
 import { formatPrice } from '../../shared/domain/price.js';
 import { formatTermDate } from '../../shared/domain/term.js';
 import { receiptPath } from '../../shared/routes.js';
 import './receipts.css';
 
 /** Why a payment was given back, as the list says it. */
-const GIVEN_BACK_BECAUSE: Record<GivenBackPayment['reason'], string> = {
+const REFUNDED_BECAUSE: Record<RefundedPayment['reason'], string> = {
   duplicate: 'a second payment of the same order',
   superseded: 'paid again while the first payment was on its way',
   order_closed: 'arrived after its order was closed',
@@ -19,10 +19,10 @@ const GIVEN_BACK_BECAUSE: Record<GivenBackPayment['reason'], string> = {
  */
 export function ReceiptsPanel({
   orders,
-  givenBack = [],
+  refundedPayments = [],
 }: {
   orders: readonly AccountOrder[];
-  givenBack?: readonly GivenBackPayment[];
+  refundedPayments?: readonly RefundedPayment[];
 }) {
   return (
     <div className="receipts">
@@ -48,13 +48,13 @@ export function ReceiptsPanel({
           ))}
         </ul>
       )}
-      {givenBack.length > 0 && (
+      {refundedPayments.length > 0 && (
         <ul aria-label="Refunded payments">
-          {givenBack.map((payment) => (
+          {refundedPayments.map((payment) => (
             <li key={payment.paymentId}>
               {payment.amountPaise === null ? 'A payment' : formatPrice(payment.amountPaise)}{' '}
               refunded on {formatTermDate(new Date(payment.refundedAt))}:{' '}
-              {GIVEN_BACK_BECAUSE[payment.reason]}
+              {REFUNDED_BECAUSE[payment.reason]}
             </li>
           ))}
         </ul>

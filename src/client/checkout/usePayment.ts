@@ -27,7 +27,7 @@ export type PaymentPhase = 'idle' | 'ordering' | 'checkout' | 'verifying';
 type Published = Extract<VerifyPaymentResponse, { status: 'published' }>;
 
 /** A failure worth another attempt: no answer at all, a server error, or too many requests. */
-const isPassing = (error: unknown) =>
+const isTransient = (error: unknown) =>
   error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
 
 const STILL_CONFIRMING =
@@ -89,10 +89,10 @@ export function usePayment({ scope, ackOf, initialAlert }: PaymentOptions) {
     checkout.current = undefined;
     savePendingVerification(pending);
     setPhase('verifying');
-    await confirm(pending);
+    await retryVerification(pending);
   };
 
-  const confirm = async (pending: PendingVerification) => {
+  const retryVerification = async (pending: PendingVerification) => {
     const { payment } = pending;
     for (let attempt = 0; ; attempt += 1) {
       let answer: VerifyPaymentResponse | undefined;
@@ -111,7 +111,7 @@ export function usePayment({ scope, ackOf, initialAlert }: PaymentOptions) {
         await navigate(ACK_PATH, { state: ackOf(answer) });
         return;
       }
-      const again = answer?.status === 'confirming' || isPassing(failure);
+      const again = answer?.status === 'confirming' || isTransient(failure);
       const wait = retryDelay(attempt);
       if (again && Date.now() + wait - pending.since <= VERIFY_RETRY_WINDOW_MS) {
         // The same words every time, so that a screen reader says them once.
@@ -120,7 +120,6 @@ export function usePayment({ scope, ackOf, initialAlert }: PaymentOptions) {
         continue;
       }
       clearPendingVerification();
-      setNote(undefined);
       if (answer) {
         // A credit, a refund, or a payment the server goes on confirming: say so plainly.
         setNote(answer.message);
@@ -129,6 +128,8 @@ export function usePayment({ scope, ackOf, initialAlert }: PaymentOptions) {
           `Your money is safe, and you do not need to pay again. We could not confirm the payment from this page (${await describeFailure(failure)}), but the server checks every payment with the payment service within minutes, then publishes your page or refunds the money, and emails you either way. Your order is ${payment.razorpay_order_id}.`,
         );
       } else {
+        // Refused: the "still trying" note must not stand beside the reason.
+        setNote(undefined);
         setAlert(
           `${await describeFailure(failure)} If money left your account, contact us and quote order ${payment.razorpay_order_id}.`,
         );
@@ -139,7 +140,7 @@ export function usePayment({ scope, ackOf, initialAlert }: PaymentOptions) {
   };
 
   useEffect(() => {
-    if (resumed) void confirm(resumed);
+    if (resumed) void retryVerification(resumed);
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -64,7 +64,7 @@ export function listPaidOrders(db: Db, userId: string): Promise<PaidOrderRow[]> 
 }
 
 /** Payments of this person's orders that served nothing and were given back, newest first. */
-export function listGivenBackPayments(db: Db, userId: string) {
+export function listRefundedPayments(db: Db, userId: string) {
   return db
     .selectFrom('extra_payments')
     .innerJoin('orders', 'orders.id', 'extra_payments.order_id')

@@ -14,7 +14,7 @@ import {
   erasePerson,
   findOwnedName,
   listOwnedNames,
-  listGivenBackPayments,
+  listRefundedPayments,
   listPaidOrders,
   readExport,
   setUnpublished,
@@ -38,10 +38,10 @@ export async function accountOf(
   ctx: AccountContext,
   user: { id: string; email: string },
 ): Promise<AccountResponse> {
-  const [names, orders, givenBack] = await Promise.all([
+  const [names, orders, refundedPayments] = await Promise.all([
     listOwnedNames(ctx.db, user.id),
     listPaidOrders(ctx.db, user.id),
-    listGivenBackPayments(ctx.db, user.id),
+    listRefundedPayments(ctx.db, user.id),
   ]);
   const now = ctx.now();
   const portfolios: AccountPortfolio[] = names.map((name) => ({
@@ -64,7 +64,7 @@ export async function accountOf(
         ...(order.receipt_number ? { receiptNumber: order.receipt_number } : {}),
         ...(order.refunded_at ? { refundedAt: order.refunded_at } : {}),
       })),
-    givenBack: givenBack
+    refundedPayments: refundedPayments
       .filter((payment) => payment.username === name.username)
       .map((payment) => ({
         paymentId: payment.payment_id,

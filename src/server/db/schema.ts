@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { DomainState } from '../../shared/domains.js';
-import type { OrderKind } from '../../shared/orders.js';
+import type { OrderKind, RefundReason } from '../../shared/orders.js';
 
 /** Row types of the tables created by ./migrations, as Kysely sees them. */
 export interface UsersTable {
@@ -98,18 +98,26 @@ export interface OrdersTable {
   checked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** Why a captured payment serves no order and is given back (orders/extra-payments.ts). */
-export type ExtraPaymentReason = 'duplicate' | 'superseded' | 'order_closed' | 'account_deleted';
+/** The order statuses of money still on its way: the sweep asks about these. */
+export const UNSETTLED_STATUSES = ['created', 'authorized', 'capture_failed'] as const;
+/** An order paid (published) or kept as a credit: settled once, never again. */
+export const SETTLED_STATUSES = ['paid', 'credit'] as const;
+/** An order that buys nothing any more: closed unpaid (or its payment refunded), or refunded. */
+export const CLOSED_STATUSES = ['failed', 'refunded'] as const;
+
+export const isOrderStatusIn = (statuses: readonly OrderStatus[], status: OrderStatus) =>
+  statuses.includes(status);
 
 /**
  * A payment that must not be kept: written once, where it was found, then refunded through the
- * gateway (`refunded`), or closed as `not_taken` when the provider never kept the money.
+ * gateway (`refunded`), or closed as `not_taken` when the provider never kept the money
+ * (orders/extra-payments.service.ts).
  */
 export interface ExtraPaymentsTable {
   payment_id: string;
   order_id: string;
   gateway: string;
-  reason: ExtraPaymentReason;
+  reason: RefundReason;
   status: 'pending' | 'refunded' | 'not_taken';
   amount_paise: number | null;
   refund_id: string | null;

@@ -8,7 +8,7 @@ import { postJson } from '../../../test/http.js';
 import { orderBody } from '../../../test/orders.js';
 import { inBatches } from '../../../test/poll.js';
 import { loadConfig } from '../config.js';
-import { PaymentReconciliation } from '../orders/reconciliation.js';
+import { PaymentReconciliation } from '../orders/reconciliation.worker.js';
 import { BuiltinGateway } from '../payments/builtin-gateway.js';
 
 /** Each person buys two templates: a person may hold at most 3 names while paying. */

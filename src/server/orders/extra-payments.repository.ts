@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db, Tx } from '../db/database.js';
-import type { ExtraPaymentReason, ExtraPaymentsTable } from '../db/schema.js';
+import type { RefundReason } from '../../shared/orders.js';
+import type { ExtraPaymentsTable } from '../db/schema.js';
 
 export type ExtraPaymentRow = Selectable<ExtraPaymentsTable>;
 
@@ -10,7 +11,7 @@ export type ExtraPaymentRow = Selectable<ExtraPaymentsTable>;
  */
 export async function recordExtraPayment(
   db: Db | Tx,
-  payment: { paymentId: string; orderId: string; gateway: string; reason: ExtraPaymentReason },
+  payment: { paymentId: string; orderId: string; gateway: string; reason: RefundReason },
   stamp: string,
 ): Promise<boolean> {
   const result = await db
@@ -30,6 +31,19 @@ export async function recordExtraPayment(
     .onConflict((conflict) => conflict.column('payment_id').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/** Why this payment was marked to be refunded, if it was. */
+export async function findExtraPaymentReason(
+  db: Db,
+  paymentId: string,
+): Promise<RefundReason | undefined> {
+  const row = await db
+    .selectFrom('extra_payments')
+    .select('reason')
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+  return row?.reason;
 }
 
 export function findExtraPayment(db: Db, paymentId: string): Promise<ExtraPaymentRow | undefined> {
@@ -116,20 +130,5 @@ export async function noteExtraPaymentAttempt(
     .set({ detail, updated_at: stamp })
     .where('payment_id', '=', paymentId)
     .where('status', '=', 'pending')
-    .execute();
-}
-
-/** The payments given back for this person's orders, newest first (their billing history). */
-export function findExtraPaymentsOfUser(
-  db: Db,
-  userId: string,
-): Promise<(ExtraPaymentRow & { username: string })[]> {
-  return db
-    .selectFrom('extra_payments')
-    .innerJoin('orders', 'orders.id', 'extra_payments.order_id')
-    .selectAll('extra_payments')
-    .select('orders.username')
-    .where('orders.user_id', '=', userId)
-    .orderBy('extra_payments.created_at', 'desc')
     .execute();
 }

@@ -1,23 +1,26 @@
 /**
  * No payment is kept without its purpose. A captured payment that cannot serve its order (a
  * second payment of an order already paid, an order paid again after an answer was lost, an
- * order closed before its payment came, an account deleted while paying) is recorded once in
- * `extra_payments` where it is found, then refunded through the gateway here, and the buyer is
- * told by mail. A refund that fails is tried again by the reconciliation sweep.
+ * order closed before its payment came, an account deleted while paying) is marked once in
+ * `extra_payments` where it is found (markForRefund), then refunded through the gateway here
+ * (refundMarkedPayment) and the buyer is told by mail. The sweep finishes refunds that failed.
  */
 import { formatPrice } from '../../shared/domain/price.js';
 import { ACCOUNT_PATH } from '../../shared/routes.js';
 import { SITE_NAME } from '../../shared/site.js';
 import { findUserById } from '../auth/users.repository.js';
 import { inTransaction } from '../db/database.js';
-import type { ExtraPaymentReason } from '../db/schema.js';
+import type { RefundReason } from '../../shared/orders.js';
 import { enqueueEmail } from '../mail/outbox.repository.js';
 import { GatewayError } from '../payments/gateway.js';
 import { DAY_MS } from '../../shared/domain/time.js';
+import type { Db } from '../db/database.js';
+import { SETTLED_STATUSES, UNSETTLED_STATUSES, isOrderStatusIn } from '../db/schema.js';
 import {
   closeExtraPayment,
   findExtraPayment,
   noteExtraPaymentAttempt,
+  recordExtraPayment,
   type ExtraPaymentRow,
 } from './extra-payments.repository.js';
 import { findOrderById, type OrderRow } from './orders.repository.js';
@@ -29,10 +32,37 @@ import type { OrdersContext } from './orders.types.js';
  */
 const AUTHORIZED_GIVE_UP_MS = 7 * DAY_MS;
 
-export type GiveBackOutcome = 'refunded' | 'not_taken' | 'waiting';
+export type RefundOutcome = 'refunded' | 'not_taken' | 'waiting';
+
+/**
+ * Marks a payment of `order` to be refunded, once (a second mark changes nothing), in the
+ * caller's transaction when it has one: the mark exists exactly when the finding does.
+ */
+export async function markForRefund(
+  db: Db,
+  order: Pick<OrderRow, 'id' | 'gateway'>,
+  paymentId: string,
+  reason: RefundReason,
+  now: Date,
+): Promise<void> {
+  const payment = { paymentId, orderId: order.id, gateway: order.gateway, reason };
+  await recordExtraPayment(db, payment, now.toISOString());
+}
+
+/** Marks the payment and refunds it now; the sweep finishes a refund that could not be made. */
+export async function refundPaymentOf(
+  ctx: OrdersContext,
+  order: Pick<OrderRow, 'id' | 'gateway'>,
+  paymentId: string,
+  reason: RefundReason,
+  now: Date,
+): Promise<RefundOutcome> {
+  await markForRefund(ctx.db, order, paymentId, reason, now);
+  return refundMarkedPayment(ctx, paymentId, now);
+}
 
 /** What the buyer is told about why the money comes back. */
-const WHY: Record<ExtraPaymentReason, (username: string) => string> = {
+const WHY: Record<RefundReason, (username: string) => string> = {
   duplicate: (username) =>
     `The order for /users/${username} was paid twice. It is paid by the first payment; this second one is refunded.`,
   superseded: (username) =>
@@ -44,14 +74,15 @@ const WHY: Record<ExtraPaymentReason, (username: string) => string> = {
 };
 
 /**
- * Gives one recorded payment back, if it is still pending: asks the provider what became of it,
- * refunds what was captured and mails the buyer in the transaction that closes the record.
+ * Refunds one marked payment, if it is still pending: asks the provider what became of it,
+ * refunds what was captured and mails the buyer in the transaction that closes the mark. A
+ * payment that settled its order after all (the race it was marked in went its way) is kept.
  */
-export async function giveBackPayment(
+export async function refundMarkedPayment(
   ctx: OrdersContext,
   paymentId: string,
   now = new Date(),
-): Promise<GiveBackOutcome> {
+): Promise<RefundOutcome> {
   const row = await findExtraPayment(ctx.db, paymentId);
   if (!row) throw new Error(`no extra payment ${paymentId}`);
   if (row.status !== 'pending') return row.status;
@@ -62,8 +93,10 @@ export async function giveBackPayment(
   };
   const order = await findOrderById(ctx.db, row.order_id);
   // The order is still being settled, perhaps by this very payment: asked again later.
-  if (order && UNSETTLED.has(order.status)) return wait('its order is not settled yet');
-  if (order && SETTLED.has(order.status) && order.payment_id === paymentId) {
+  if (order && isOrderStatusIn(UNSETTLED_STATUSES, order.status)) {
+    return wait('its order is not settled yet');
+  }
+  if (order && isOrderStatusIn(SETTLED_STATUSES, order.status) && order.payment_id === paymentId) {
     const serves = { status: 'not_taken', amount: null, refundId: null } as const;
     return close(ctx, row, serves, now, 'the payment settled its order after all');
   }
@@ -108,16 +141,13 @@ export async function giveBackPayment(
   }
 }
 
-const UNSETTLED = new Set<OrderRow['status']>(['created', 'authorized', 'capture_failed']);
-const SETTLED = new Set<OrderRow['status']>(['paid', 'credit']);
-
 async function close(
   ctx: OrdersContext,
   row: ExtraPaymentRow,
   outcome: { status: 'refunded' | 'not_taken'; amount: number | null; refundId: string | null },
   now: Date,
   why?: string,
-): Promise<GiveBackOutcome> {
+): Promise<RefundOutcome> {
   const order = await findOrderById(ctx.db, row.order_id);
   const detail =
     why ?? (outcome.status === 'not_taken' ? 'the provider did not keep the money' : null);

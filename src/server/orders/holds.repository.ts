@@ -39,11 +39,12 @@ export async function countLiveHolds(trx: Tx, userId: string, stamp: string): Pr
 }
 
 /**
- * Makes one user's order transactions take turns on PostgreSQL (a lock on their `users` row,
- * of the kind that does not block foreign-key checks), so two orders sent at once cannot both
- * count the same holds. SQLite runs one write transaction at a time anyway.
+ * Makes one buyer's order and settlement transactions take turns on PostgreSQL (a lock on their
+ * `users` row, of the kind that does not block foreign-key checks): two orders sent at once
+ * cannot both count the same holds, and two payments of one page cannot both add a year.
+ * SQLite runs one write transaction at a time anyway.
  */
-export async function lockHoldsOf(trx: Tx, userId: string): Promise<void> {
+export async function lockBuyer(trx: Tx, userId: string): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
   await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }

@@ -24,7 +24,7 @@ import {
   findHold,
   findLiveHold,
   insertHold,
-  lockHoldsOf,
+  lockBuyer,
   moveHoldToOrder,
 } from './holds.repository.js';
 import {
@@ -190,7 +190,7 @@ async function holdName(
   const orderId = randomUUID();
   try {
     return await inTransaction(ctx.db, async (trx) => {
-      await lockHoldsOf(trx, user.id);
+      await lockBuyer(trx, user.id);
       await deleteExpiredHold(trx, order.username, stamp);
       const owner = await findOwnedUsername(trx, order.username, now);
       if (owner && owner.user_id !== user.id) throw taken();

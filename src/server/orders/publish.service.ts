@@ -8,7 +8,7 @@ import { SITE_NAME } from '../../shared/site.js';
 import { findUserById, isErased } from '../auth/users.repository.js';
 import type { SellerConfig } from '../config.js';
 import { inTransaction, isUniqueViolation, type Db, type Tx } from '../db/database.js';
-import type { ExtraPaymentReason } from '../db/schema.js';
+import type { RefundReason } from '../../shared/orders.js';
 import { isGatewayPayment, isProrationPayment } from '../payments/ids.js';
 import { findReceiptNumber, issueReceipt } from '../receipts/receipts.repository.js';
 import { enqueueEmail } from '../mail/outbox.repository.js';
@@ -19,8 +19,9 @@ import {
   updatePortfolio,
 } from '../portfolios/portfolios.repository.js';
 import { bumpPageGeneration } from '../site/page-generation.repository.js';
-import { recordExtraPayment } from './extra-payments.repository.js';
-import { deleteHold, findHold, lockHoldsOf } from './holds.repository.js';
+import { findExtraPaymentReason } from './extra-payments.repository.js';
+import { markForRefund } from './extra-payments.service.js';
+import { deleteHold, findHold, lockBuyer } from './holds.repository.js';
 import { OrderError } from './errors.js';
 import { endReplacedTerm, moveCreditStands } from './moves.service.js';
 import {
@@ -61,7 +62,7 @@ export type PublishResult =
     }
   | { status: 'credit'; username: string; reason: CreditReason }
   /** The payment can serve no order and is given back (settlement.service.ts refunds it). */
-  | { status: 'unserved'; username: string; reason: ExtraPaymentReason; paymentId: string };
+  | { status: 'unserved'; username: string; reason: RefundReason; paymentId: string };
 
 /**
  * Why a payment became a credit instead of a page: the name went to someone else, or the
@@ -83,7 +84,7 @@ export async function publishPaidOrder(
   now = new Date(),
 ): Promise<PublishResult> {
   const { db } = ctx;
-  const settle = (trx: Tx) => settlePaidOrder(trx, ctx, orderId, paymentId, now);
+  const settle = (trx: Tx) => publishInTransaction(trx, ctx, orderId, paymentId, now);
   try {
     return await inTransaction(db, settle);
   } catch (error) {
@@ -94,7 +95,7 @@ export async function publishPaidOrder(
   }
 }
 
-async function settlePaidOrder(
+async function publishInTransaction(
   trx: Tx,
   ctx: PublishContext,
   orderId: string,
@@ -105,7 +106,7 @@ async function settlePaidOrder(
   const publicUrl = ctx.publicUrl();
   const order = await lockOrder(trx, orderId);
   // One person's settlements take turns, so that two orders of one page never both add a year.
-  await lockHoldsOf(trx, order.user_id);
+  await lockBuyer(trx, order.user_id);
   const user = await findUserById(trx, order.user_id);
   if (!user) throw new Error(`order ${order.id} has no user`);
   const url = portfolioUrl(publicUrl, order.username);
@@ -131,7 +132,7 @@ async function settlePaidOrder(
     const reason = order.status_message === MOVE_CREDIT_SPENT ? 'move_credit_spent' : 'name_taken';
     return { status: 'credit', username: order.username, reason };
   }
-  const unserved = (reason: ExtraPaymentReason) => unserve(trx, order, paymentId, reason, stamp);
+  const unserved = (reason: RefundReason) => unserve(trx, order, paymentId, reason, now);
   if (order.status === 'refunded') {
     throw new OrderError(
       'payment_not_confirmed',
@@ -231,27 +232,20 @@ async function unserve(
   trx: Tx,
   order: OrderRow,
   paymentId: string,
-  reason: ExtraPaymentReason,
-  stamp: string,
+  found: RefundReason,
+  now: Date,
 ): Promise<PublishResult> {
-  const existing = await trx
-    .selectFrom('extra_payments')
-    .select('reason')
-    .where('payment_id', '=', paymentId)
-    .executeTakeFirst();
-  if (existing) reason = existing.reason;
+  // Asked again, the answer is the one first given.
+  const reason = (await findExtraPaymentReason(trx, paymentId)) ?? found;
   if (order.status !== 'failed') {
-    await markOrderUnserved(trx, order.id, paymentId, UNSERVED_NOTES[reason], stamp);
+    await markOrderUnserved(trx, order.id, paymentId, UNSERVED_NOTES[reason], now.toISOString());
   }
-  if (isGatewayPayment(paymentId)) {
-    const payment = { paymentId, orderId: order.id, gateway: order.gateway, reason };
-    await recordExtraPayment(trx, payment, stamp);
-  }
+  if (isGatewayPayment(paymentId)) await markForRefund(trx, order, paymentId, reason, now);
   return { status: 'unserved', username: order.username, reason, paymentId };
 }
 
 /** For the operator, on the order: why its payment did not buy anything. */
-const UNSERVED_NOTES: Record<ExtraPaymentReason, string> = {
+const UNSERVED_NOTES: Record<RefundReason, string> = {
   duplicate: 'Paid twice; the second payment is refunded.',
   superseded:
     'The person paid another order of the same page first; this payment is refunded instead of adding a year.',

@@ -11,7 +11,7 @@ import { signIn, type CookieJar } from '../../../test/signin.js';
 import { mailsTo, usernameRow } from '../../../test/store.js';
 import { DAY_MS } from '../../shared/domain/time.js';
 import { RazorpayGateway } from '../payments/razorpay.gateway.js';
-import { PaymentReconciliation } from './reconciliation.js';
+import { PaymentReconciliation } from './reconciliation.worker.js';
 
 const MINUTE_MS = 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
@@ -232,8 +232,11 @@ describe.each(TEST_DIALECTS)('reconciling payments on %s', (dialect) => {
         expect(trail.refund_id).toMatch(/^rfnd_/);
         // And the account page lists it with the page's receipts.
         const account = await getJson(jar, `${r.t.url}/api/account`);
-        const pages = account.body.portfolios as { username: string; givenBack: unknown[] }[];
-        expect(pages.find((page) => page.username === username)?.givenBack).toEqual([
+        const pages = account.body.portfolios as {
+          username: string;
+          refundedPayments: unknown[];
+        }[];
+        expect(pages.find((page) => page.username === username)?.refundedPayments).toEqual([
           expect.objectContaining({
             paymentId: first.razorpay_payment_id,
             amountPaise: firstRow.amount_paise,

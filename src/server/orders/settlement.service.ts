@@ -6,11 +6,10 @@
  * the money was taken. Whatever the order, a captured payment that cannot serve it is given back.
  */
 import { REDIRECTED_PAYMENT_OUTCOMES } from '../../shared/orders.js';
-import type { ExtraPaymentReason } from '../db/schema.js';
 import { GatewayError, type GatewayPayment } from '../payments/gateway.js';
 import { OrderError } from './errors.js';
-import { recordExtraPayment } from './extra-payments.repository.js';
-import { giveBackPayment } from './extra-payments.service.js';
+import { CLOSED_STATUSES, SETTLED_STATUSES, isOrderStatusIn } from '../db/schema.js';
+import { markForRefund, refundMarkedPayment, refundPaymentOf } from './extra-payments.service.js';
 import {
   claimOrderForPayment,
   findOrderById,
@@ -30,8 +29,7 @@ const notConfirmed = (why: string) =>
     `${why}, so nothing was published. If money left your account, contact support with your payment id.`,
   );
 
-const SETTLED = new Set<OrderRow['status']>(['paid', 'credit']);
-const CLOSED = new Set<OrderRow['status']>(['failed', 'refunded']);
+const isSettled = (order: OrderRow) => isOrderStatusIn(SETTLED_STATUSES, order.status);
 
 /**
  * Settles `order` with `paymentId`, exactly once however many callers arrive at once: publish
@@ -46,7 +44,7 @@ export async function settlePayment(
 ): Promise<SettleResult> {
   try {
     const result = await settle(ctx, order, paymentId, now);
-    if (result.status === 'unserved') await giveBackPayment(ctx, result.paymentId, now);
+    if (result.status === 'unserved') await refundMarkedPayment(ctx, result.paymentId, now);
     return result;
   } catch (error) {
     // A payment that waited to be confirmed and is now refused waits no longer: the retry stops.
@@ -63,11 +61,11 @@ async function settle(
   paymentId: string,
   now: Date,
 ): Promise<SettleResult> {
-  if (SETTLED.has(order.status)) return answerSettled(ctx, order, paymentId, now);
-  if (CLOSED.has(order.status)) {
+  if (isSettled(order)) return answerSettled(ctx, order, paymentId, now);
+  if (isOrderStatusIn(CLOSED_STATUSES, order.status)) {
     // Closed by this very payment (it could not serve the order): the same answer again.
     if (order.payment_id === paymentId) return publishPaidOrder(ctx, order.id, paymentId, now);
-    await giveBack(ctx, order, paymentId, 'order_closed', now);
+    await refundPaymentOf(ctx, order, paymentId, 'order_closed', now);
     throw new OrderError(
       'payment_not_confirmed',
       'This order was closed before the payment arrived, so nothing was published. If money left your account, it is being refunded to you.',
@@ -101,11 +99,10 @@ async function settle(
   // money twice. A second payment is left uncaptured (the provider returns it) or given back.
   if (!(await claimOrderForPayment(ctx.db, order.id, paymentId, now.toISOString()))) {
     const latest = await findOrderById(ctx.db, order.id);
-    if (latest && SETTLED.has(latest.status)) return answerSettled(ctx, latest, paymentId, now);
+    if (latest && isSettled(latest)) return answerSettled(ctx, latest, paymentId, now);
     // Taken already: once the other payment has settled the order, the sweep gives it back.
     if (payment.status === 'captured') {
-      const extra = { paymentId, orderId: order.id, gateway: order.gateway };
-      await recordExtraPayment(ctx.db, { ...extra, reason: 'duplicate' }, now.toISOString());
+      await markForRefund(ctx.db, order, paymentId, 'duplicate', now);
       throw new OrderError(
         'payment_not_confirmed',
         'Another payment of this order is being settled, so this one is not needed: it is refunded to you within minutes, and we email you when it is.',
@@ -129,7 +126,7 @@ async function settle(
 
 /**
  * An order settled already answers as it was settled; a different payment of it (paid twice, or
- * verify and webhook of two payments at once) is given back.
+ * verify and webhook of two payments at once) is refunded.
  */
 async function answerSettled(
   ctx: OrdersContext,
@@ -137,18 +134,9 @@ async function answerSettled(
   paymentId: string,
   now: Date,
 ): Promise<SettleResult> {
-  if (order.payment_id !== paymentId) await giveBack(ctx, order, paymentId, 'duplicate', now);
-  return publishPaidOrder(ctx, order.id, order.payment_id ?? paymentId, now);
-}
-
-async function giveBack(
-  ctx: OrdersContext,
-  order: OrderRow,
-  paymentId: string,
-  reason: ExtraPaymentReason,
-  now: Date,
-): Promise<void> {
-  const payment = { paymentId, orderId: order.id, gateway: order.gateway, reason };
-  await recordExtraPayment(ctx.db, payment, now.toISOString());
-  await giveBackPayment(ctx, paymentId, now);
+  if (!order.payment_id) throw new Error(`settled order ${order.id} names no payment`);
+  if (order.payment_id !== paymentId) {
+    await refundPaymentOf(ctx, order, paymentId, 'duplicate', now);
+  }
+  return publishPaidOrder(ctx, order.id, order.payment_id, now);
 }
