@@ -23,6 +23,7 @@ const TABLES = [
   'contact_messages',
   'domains',
   'email_outbox',
+  'extra_payments',
   'login_attempts',
   'orders',
   'page_generation',
