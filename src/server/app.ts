@@ -268,7 +268,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pageDomain: (request) => servedDomainOf.get(request.raw),
   });
   registerSessions(app, deps.db);
-  registerHealthRoutes(app, deps.db);
+  registerHealthRoutes(app, deps.db, {
+    dataDir: deps.config.dataDir,
+    minFreeBytes: deps.config.minFreeDiskBytes,
+  });
   registerAuthRoutes(app, deps.db, deps.config);
   registerTemplateRoutes(app, deps.db);
   registerSiteModeRoutes(app, deps.config);
@@ -347,6 +350,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const removed = await incoming.clearLeftovers();
     if (removed > 0)
       app.log.info({ removed }, 'removed unfinished uploads left by a stopped process');
+    const halfWritten = await mediaStorage.clearLeftovers();
+    if (halfWritten > 0) {
+      app.log.info({ removed: halfWritten }, 'removed half-written image files left behind');
+    }
   });
   registerUploadRoutes(app, {
     db: deps.db,

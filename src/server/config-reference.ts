@@ -220,6 +220,11 @@ export const CONFIGURATION: Record<EnvVariable, VariableReference> = {
     about:
       "At least 16 characters. Caddy's `ask` request may carry it as `?secret=`; without it the ask endpoint answers only requests from loopback that came through no proxy.",
   },
+  MIN_FREE_DISK_MB: {
+    default: '`64`',
+    about:
+      'Below this many megabytes free on the disk of `DATA_DIR`, `/readyz` answers 503 (`storage_full`), so a load balancer sends traffic to another process; `0` turns the check off. A write that finds the disk full answers 507 either way.',
+  },
   DOMAIN_CHECK_SECONDS: {
     default: '`60`',
     about:

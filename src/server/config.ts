@@ -208,6 +208,11 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(86400, 'must be at most 86400')
     .default(60),
+  MIN_FREE_DISK_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(0, 'must be 0 or more')
+    .default(64),
 });
 
 type EnvVars = z.output<typeof envSchema>;
@@ -258,6 +263,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Below this many free bytes in dataDir the process reports itself not ready. */
+  minFreeDiskBytes: number;
   /** PostgreSQL when set; otherwise the SQLite file `${dataDir}/portfolio.db`. */
   databaseUrl?: string;
   /** Origin the world reaches us at, without a trailing slash. */
@@ -384,6 +391,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: vars.PORT,
     host: vars.HOST,
     dataDir,
+    minFreeDiskBytes: vars.MIN_FREE_DISK_MB * 1024 * 1024,
     databaseUrl: vars.DATABASE_URL,
     publicUrl: vars.PUBLIC_URL ?? `http://${shownHost}:${vars.PORT}`,
     publicUrlConfigured: vars.PUBLIC_URL !== undefined,

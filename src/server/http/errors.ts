@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStorageFull, STORAGE_FULL_MESSAGE } from './storage-full.js';
 import type { ApiErrorBody } from '../../shared/api.js';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { escapeHtml, smallPage } from '../html.js';
@@ -144,6 +145,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         'database unavailable',
       );
       return sendUnavailable(request, reply);
+    }
+    if (isStorageFull(error)) {
+      // Said where the operator looks, by its name; the person gets a plain sentence.
+      request.log.error({ err: error }, 'storage full (ENOSPC): a write could not be stored');
+      reply.status(507).header('cache-control', 'no-store');
+      if (wantsPage(request)) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(errorPage(request, 'Storage full', STORAGE_FULL_MESSAGE));
+      }
+      return reply.send(errorBody('storage_full', STORAGE_FULL_MESSAGE, { requestId: request.id }));
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) {

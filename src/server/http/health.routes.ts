@@ -1,17 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import { isDatabaseReady, type Db } from '../db/database.js';
 import { DATABASE_RETRY_SECONDS, errorBody } from './errors.js';
+import { freeBytes } from './storage-full.js';
 
-export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
+/** Where the process keeps its data, and how much of its disk must stay free to take traffic. */
+export interface DiskWatch {
+  dataDir: string;
+  minFreeBytes: number;
+}
+
+export function registerHealthRoutes(app: FastifyInstance, db: Db, disk: DiskWatch): void {
   // Liveness: the process is up and its event loop answers.
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
-  // Readiness: a load balancer sends traffic here only while the database answers.
+  // Readiness: a load balancer sends traffic here only while the database answers and the disk
+  // has room for what people save.
   app.get('/readyz', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    // A folder that cannot be measured is not called full: the database check still runs.
+    const free =
+      disk.minFreeBytes > 0 ? await freeBytes(disk.dataDir).catch(() => Infinity) : Infinity;
+    if (free < disk.minFreeBytes) {
+      request.log.warn({ free, needed: disk.minFreeBytes }, 'not ready: the disk is nearly full');
+      return reply
+        .status(503)
+        .send(
+          errorBody(
+            'storage_full',
+            `Less than ${Math.round(disk.minFreeBytes / 1024 / 1024)} MB is free on the disk of DATA_DIR.`,
+            { requestId: request.id },
+          ),
+        );
+    }
     if (await isDatabaseReady(db)) return { status: 'ready' };
     return reply
       .status(503)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   assertStorageKey,
@@ -8,6 +8,11 @@ import {
   type MediaStorage,
   type StoredFile,
 } from './storage.js';
+
+/** Marks a file being written; it is renamed to its name once whole. */
+const PARTIAL = '.partial';
+/** A half-written file nobody has touched this long at start-up is a leftover. */
+const LEFTOVER_IDLE_MS = 10 * 60_000;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.avif': 'image/avif',
@@ -31,9 +36,38 @@ export class DiskStorage implements MediaStorage {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
     // Written aside and renamed: a reader never sees half a file, even after a crash.
-    const temporary = `${target}.${randomBytes(6).toString('hex')}.partial`;
-    await writeFile(temporary, data);
-    await rename(temporary, target);
+    const temporary = `${target}.${randomBytes(6).toString('hex')}${PARTIAL}`;
+    try {
+      await writeFile(temporary, data);
+      await rename(temporary, target);
+    } catch (error) {
+      // A full disk leaves what was written of it: never kept.
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  /**
+   * Removes what a stopped process left half-written: files nothing has written to for a while
+   * (another process on the machine may be writing one right now).
+   */
+  async clearLeftovers(idleMs = LEFTOVER_IDLE_MS): Promise<number> {
+    let removed = 0;
+    const folders = await readdir(this.root).catch(() => [] as string[]);
+    for (const folder of folders) {
+      const files = await readdir(path.join(this.root, folder)).catch(() => [] as string[]);
+      for (const name of files.filter((file) => file.endsWith(PARTIAL))) {
+        const file = path.join(this.root, folder, name);
+        const changed = await stat(file).then(
+          (info) => info.mtimeMs,
+          () => undefined,
+        );
+        if (changed === undefined || Date.now() - changed < idleMs) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   async get(key: string): Promise<StoredFile | undefined> {

@@ -100,6 +100,11 @@ export class S3Storage implements MediaStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
+  /** An object is stored whole or not at all: nothing is ever left half-written. */
+  async clearLeftovers(): Promise<number> {
+    return 0;
+  }
+
   async deleteUpload(hash: string): Promise<void> {
     assertUploadFolder(hash);
     const listed = await this.client.send(

@@ -27,6 +27,8 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** Removes every file of one upload (its `<hash>/` folder); missing files are no error. */
   deleteUpload(hash: string): Promise<void>;
+  /** Removes what a stopped process left half-written; returns how many were removed. */
+  clearLeftovers(): Promise<number>;
   close(): Promise<void>;
 }
 

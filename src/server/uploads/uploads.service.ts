@@ -313,11 +313,7 @@ async function processAndSave(
       withImageFiles(ctx.db, hash, async (db) => {
         if (!files && !(await ctx.storage.has(ogFileOf(hash)))) return false;
         await checkQuota({ ...ctx, db }, tracker, reservation, row.bytes);
-        await Promise.all(
-          (files ?? []).map((file) =>
-            ctx.storage.put(`${hash}/${file.file}`, file.data, file.contentType),
-          ),
-        );
+        await storeAll(ctx.storage, db, hash, files ?? []);
         await saveUpload(db, row);
         return true;
       }),
@@ -325,6 +321,26 @@ async function processAndSave(
     if (saved) return { image: present(ctx.storage, row), created: true };
     stored = undefined;
   }
+}
+
+/**
+ * Stores every file of a new image, or none: when one cannot be written (a full disk), the
+ * others are waited for and removed too, so nothing half-stored stays behind. Runs in the
+ * image's file turn, where no other upload of it has files to lose.
+ */
+async function storeAll(
+  storage: MediaStorage,
+  db: Db,
+  hash: string,
+  files: ProcessedFile[],
+): Promise<void> {
+  const results = await Promise.allSettled(
+    files.map((file) => storage.put(`${hash}/${file.file}`, file.data, file.contentType)),
+  );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (!failed) return;
+  if (!(await isHashOwned(db, hash))) await storage.deleteUpload(hash);
+  throw failed.reason;
 }
 
 const ogFileOf = (hash: string) => `${hash}/${OG_VARIANT.file}`;
