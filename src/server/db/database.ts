@@ -175,6 +175,20 @@ class ImmediateSqliteDriver extends SqliteDriver {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
+  /**
+   * SQLite rolls a transaction back by itself when a write fails for want of disk or memory;
+   * asking again then fails with "no transaction is active", which would hide the real error
+   * (a full disk) behind a puzzling one.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } catch (error) {
+      if (error instanceof Error && /no transaction is active/.test(error.message)) return;
+      throw error;
+    }
+  }
+
   /** The threads with connections of their own close them first, so that ours is the last one. */
   override async destroy(): Promise<void> {
     await this.stopThreads();

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppOn, type RunningApp } from '../../../test/app.js';
 import { incompressiblePng } from '../../../test/images.js';
 import { request, signIn, type CookieJar } from '../../../test/signin.js';
-import { openDatabase, type Db } from '../db/database.js';
+import { inTransaction, openDatabase, type Db } from '../db/database.js';
+import { isStorageFull } from '../http/storage-full.js';
 import { loggerOptions } from '../logger.js';
 import { prepareDatabase } from '../prepare-database.js';
 
@@ -84,6 +85,32 @@ describe('a full disk', () => {
     expect(body.error.message).toMatch(/run out of storage space/);
     expect(partialsUnder(mount)).toEqual([]);
     expect(lines.some((line) => line.includes('storage full (ENOSPC)'))).toBe(true);
+  });
+
+  it('reports a database write that finds the disk full as a full disk', async () => {
+    await fill(0);
+    const big = 'x'.repeat(4 * 1024 * 1024);
+    const write = inTransaction(db, (trx) =>
+      trx
+        .insertInto('payment_events')
+        .values({
+          id: 'full-disk-event',
+          gateway: 'test',
+          event_id: 'full-disk-event',
+          event_type: 'test',
+          gateway_order_id: null,
+          payload: big,
+          received_at: new Date().toISOString(),
+        })
+        .execute(),
+    );
+    const failure = await write.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure, 'the write should not fit').toBeDefined();
+    expect(isStorageFull(failure), String(failure)).toBe(true);
+    rmSync(filler, { force: true });
   });
 
   it('is not ready while the disk is nearly full, and works again once space is freed', async () => {
