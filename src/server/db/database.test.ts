@@ -385,18 +385,23 @@ describe('the SQLite file', () => {
     const connection = new SqliteDatabase(file);
     connection.pragma('journal_mode = WAL');
     connection.exec('create table bulk (name text primary key)');
+    const warned = new Promise<string>((resolve) => {
+      const listener = (warning: Error) => {
+        if (!warning.message.startsWith('SQLite bulk writes')) return;
+        process.off('warning', listener);
+        resolve(warning.message);
+      };
+      process.on('warning', listener);
+    });
+    // Gone before the thread is made, so before it opens the file whatever the machine's load:
+    // the write asked of it fails, since whether it committed cannot be known.
+    renameSync(file, `${file}.moved`);
     const thread = new SqliteWriteThread(connection, {
       pragmas: [],
       busyTimeoutMs: 5000,
       inTurn: (work) => work(),
     });
-    const warned = new Promise<string>((resolve) =>
-      process.once('warning', (warning) => resolve(warning.message)),
-    );
     try {
-      // Gone before the thread opens it (a thread takes milliseconds to start): the write asked
-      // of it fails, since whether it committed cannot be known.
-      renameSync(file, `${file}.moved`);
       const insert = 'insert into bulk (name) values (@name)';
       await expect(thread.runEach(insert, [{ name: 'lost' }])).rejects.toThrow(
         'SQLite write thread: SQLITE_CANTOPEN',
