@@ -36,6 +36,8 @@ import {
   type SlowClientLimits,
 } from './http/slow-clients.js';
 import { registerHealthRoutes } from './http/health.routes.js';
+import { Metrics } from './metrics/metrics.js';
+import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRouteRules, SMALL_BODY_BYTES } from './http/route-rules.js';
 import { rawSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
@@ -257,6 +259,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  // Read when scraped: every source below exists by then.
+  const metrics = new Metrics({
+    db: deps.db,
+    pageCache: () => app.storedPages.cacheStats(),
+    jobs: () => [
+      app.outbox,
+      app.uploadSweeper,
+      app.expiredSignIns,
+      app.senderKeys,
+      app.paymentReconciliation,
+      app.termSchedule,
+      app.domainChecks,
+    ],
+    imagesQueued: () => imagePool.queued(),
+  });
+  metrics.observe(app);
+  registerMetricsRoutes(app, metrics, deps.config.metricsToken);
   registerRouteRules(app);
   app.decorate('gateway', gateway);
   await registerSecurityHeaders(app, securityOptions);
@@ -315,7 +334,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cacheBytes: deps.config.pageCacheBytes,
     sitemapUrlsPerChild: deps.sitemapUrlsPerChild,
     contactToken: () => contactTokens.issue(),
-    onView: (username, request) => visits.count(username, request),
+    onView: (username, request) => {
+      metrics.countPageView();
+      visits.count(username, request);
+    },
     // Without custom domains there is no list to keep: the change check stays as it was.
     onGeneration: domainsOn ? () => domainDirectory.refresh() : undefined,
     closing: () => closing,

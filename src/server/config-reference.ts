@@ -220,6 +220,11 @@ export const CONFIGURATION: Record<EnvVariable, VariableReference> = {
     about:
       "At least 16 characters. Caddy's `ask` request may carry it as `?secret=`; without it the ask endpoint answers only requests from loopback that came through no proxy.",
   },
+  METRICS_TOKEN: {
+    default: 'unset (no `/metrics`)',
+    about:
+      'At least 16 characters. Set, `GET /metrics` answers the Prometheus metrics to requests carrying `Authorization: Bearer <token>` (401 without it); unset, `/metrics` does not exist. See [Metrics](../README.md#metrics).',
+  },
   MIN_FREE_DISK_MB: {
     default: '`64`',
     about:

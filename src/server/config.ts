@@ -208,6 +208,7 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(86400, 'must be at most 86400')
     .default(60),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MIN_FREE_DISK_MB: z.coerce
     .number({ error: 'must be a number of megabytes' })
     .int('must be a whole number of megabytes')
@@ -263,6 +264,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The bearer token /metrics asks for; without it /metrics does not exist. */
+  metricsToken?: string;
   /** Below this many free bytes in dataDir the process reports itself not ready. */
   minFreeDiskBytes: number;
   /** PostgreSQL when set; otherwise the SQLite file `${dataDir}/portfolio.db`. */
@@ -392,6 +395,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: vars.HOST,
     dataDir,
     minFreeDiskBytes: vars.MIN_FREE_DISK_MB * 1024 * 1024,
+    metricsToken: vars.METRICS_TOKEN,
     databaseUrl: vars.DATABASE_URL,
     publicUrl: vars.PUBLIC_URL ?? `http://${shownHost}:${vars.PORT}`,
     publicUrlConfigured: vars.PUBLIC_URL !== undefined,

@@ -37,6 +37,7 @@ export class ExpiredSignInPurge extends PeriodicJob<PurgeCounts> {
       everyMs: options.intervalMs ?? 10 * 60_000,
       firstPass: 'soon',
       // The database may be away for a moment; the next pass tries again.
+      name: 'expired_sign_ins',
       failedMessage: 'purge of expired sessions failed',
       failedResult: { sessions: 0, loginAttempts: 0 },
     });

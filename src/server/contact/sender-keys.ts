@@ -17,6 +17,7 @@ export class SenderKeyPurge extends PeriodicJob<number> {
     super(log, {
       everyMs: intervalMs,
       firstPass: 'now',
+      name: 'contact_sender_keys',
       failedMessage: 'clearing contact senders failed; trying again next hour',
       failedResult: 0,
     });

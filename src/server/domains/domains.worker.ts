@@ -32,6 +32,7 @@ export class DomainChecks extends PeriodicJob<number> {
   ) {
     super(log, {
       everyMs: ctx.config.checkEveryMs,
+      name: 'domain_checks',
       failedMessage: 'custom domain checks failed',
       failedResult: 0,
     });

@@ -31,6 +31,7 @@ class HeldJob extends PeriodicJob<number> {
     super(loggerInto(lines), {
       everyMs,
       firstPass,
+      name: 'test_job',
       failedMessage: 'held pass failed',
       failedResult: -1,
     });

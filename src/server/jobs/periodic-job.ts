@@ -9,6 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 const SOON_MS = 30_000;
 
 export interface PeriodicJobSchedule<T> {
+  /** The job's name in metrics (`job_last_success_timestamp_seconds{job=…}`). */
+  name: string;
   /** Time between passes. */
   everyMs: number;
   /**
@@ -33,6 +35,7 @@ export abstract class PeriodicJob<T> {
   private timer?: NodeJS.Timeout;
   private firstPass?: NodeJS.Timeout;
   private running?: Promise<T>;
+  private succeededAt?: Date;
 
   constructor(
     protected readonly log: FastifyBaseLogger,
@@ -71,9 +74,22 @@ export abstract class PeriodicJob<T> {
     await this.running;
   }
 
+  get name(): string {
+    return this.schedule.name;
+  }
+
+  /** When a pass last ended without throwing (wall time), for the metrics. */
+  get lastSuccessAt(): Date | undefined {
+    return this.succeededAt;
+  }
+
   /** One pass; a pass already under way is joined, not doubled. */
   runOnce(now = new Date()): Promise<T> {
     this.running ??= this.pass(now)
+      .then((result) => {
+        this.succeededAt = new Date();
+        return result;
+      })
       .catch((error: unknown) => {
         this.log.warn({ err: error }, this.schedule.failedMessage);
         return this.schedule.failedResult;

@@ -126,3 +126,15 @@ export async function markFailedAttempt(
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
+
+/** How many mails wait to be sent, and when the oldest of them was queued (for the metrics). */
+export async function outboxBacklog(
+  db: Db,
+): Promise<{ waiting: number; oldestQueuedAt: string | null }> {
+  const row = await db
+    .selectFrom('email_outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('waiting'), eb.fn.min('created_at').as('oldest')])
+    .where('status', 'in', ['pending', 'sending'])
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.waiting), oldestQueuedAt: row.oldest ?? null };
+}

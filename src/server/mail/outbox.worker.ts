@@ -27,7 +27,12 @@ export class OutboxWorker extends PeriodicJob<number> {
     intervalMs = OUTBOX_INTERVAL_MS,
   ) {
     // The database may be away for a moment; the next pass tries again.
-    super(log, { everyMs: intervalMs, failedMessage: 'outbox pass failed', failedResult: 0 });
+    super(log, {
+      name: 'mail_outbox',
+      everyMs: intervalMs,
+      failedMessage: 'outbox pass failed',
+      failedResult: 0,
+    });
   }
 
   override async stop(): Promise<void> {

@@ -45,6 +45,7 @@ export class PaymentReconciliation extends PeriodicJob<ReconcileCounts> {
     super(log, {
       everyMs: intervalMs,
       firstPass: 'soon',
+      name: 'payment_reconciliation',
       failedMessage: 'payment reconciliation pass failed',
       failedResult: { settled: 0, closed: 0, refunded: 0 },
     });

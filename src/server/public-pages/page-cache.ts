@@ -206,6 +206,8 @@ export class PageCache {
   private bytes = 0;
   private hits = 0;
   private misses = 0;
+  /** Since the process started, for the metrics (takeStats resets the others). */
+  private readonly totals = { hits: 0, misses: 0, evictions: 0 };
   private evictions = 0;
 
   constructor(readonly maxBytes: number) {}
@@ -271,8 +273,23 @@ export class PageCache {
     return dropped;
   }
 
+  /** Counters since the process started, and the current size. */
+  totalStats(): PageCacheStats {
+    return {
+      hits: this.totals.hits + this.hits,
+      misses: this.totals.misses + this.misses,
+      evictions: this.totals.evictions + this.evictions,
+      entries: this.pages.size,
+      bytes: this.bytes,
+      maxBytes: this.maxBytes,
+    };
+  }
+
   /** Counters since the last call (hits, misses, evictions) and the current size. */
   takeStats(): PageCacheStats {
+    this.totals.hits += this.hits;
+    this.totals.misses += this.misses;
+    this.totals.evictions += this.evictions;
     const stats = {
       hits: this.hits,
       misses: this.misses,

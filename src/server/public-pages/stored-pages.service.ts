@@ -452,6 +452,11 @@ export class StoredPages {
     }
   }
 
+  /** The page cache's counters since start, for the metrics. */
+  cacheStats() {
+    return this.options.cache.totalStats();
+  }
+
   private logStats(): void {
     const stats = this.options.cache.takeStats();
     const views = stats.hits + stats.misses;

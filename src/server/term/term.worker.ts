@@ -38,6 +38,7 @@ export class TermSchedule extends PeriodicJob<TermPassCounts> {
       everyMs: options.intervalMs ?? 5 * 60_000,
       firstPass: 'soon',
       // The database may be away for a moment; the next pass tries again.
+      name: 'term_schedule',
       failedMessage: 'term pass failed',
       failedResult: { reminders: 0, released: 0 },
     });

@@ -67,6 +67,11 @@ export class ImagePool {
   private readonly slots: Slot[];
   /** Waiting tasks by owner, in the order owners take turns. */
   private readonly queues = new Map<string, Waiting[]>();
+
+  /** How many tasks wait for a process, for the metrics. */
+  queued(): number {
+    return this.waiting;
+  }
   private waiting = 0;
   /** Owners whose images ran out of time, until when they go last. */
   private readonly slowOwners = new Map<string, number>();

@@ -17,6 +17,7 @@ export class UploadSweeper extends PeriodicJob<number> {
   ) {
     super(log, {
       everyMs: intervalMs,
+      name: 'upload_sweep',
       failedMessage: 'upload sweep failed; trying again at the next one',
       failedResult: 0,
     });
