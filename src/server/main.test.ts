@@ -43,7 +43,7 @@ describe('the built server (npm start)', () => {
       // Without keys it runs on test stand-ins, and says so once, naming what is missing.
       const testMode = server.output().match(/"msg":"test mode: [^"]*"/g);
       expect(testMode).toEqual([
-        '"msg":"test mode: payments: built-in test gateway, no real payments (RAZORPAY_KEY_ID not set); sign-in: development provider, anyone signs in with any email (no GOOGLE_CLIENT_ID or OIDC_ISSUER)"',
+        '"msg":"test mode: payments: built-in test gateway, no real payments (RAZORPAY_KEY_ID not set); sign-in: development provider, anyone signs in with any email (no GOOGLE_CLIENT_ID or OIDC_ISSUER); mail: written to the log, not sent (SMTP_URL not set)"',
       ]);
       expect(existsSync(path.join(dataDir, 'portfolio.db'))).toBe(true);
       const ready = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/readyz`);
