@@ -17,6 +17,7 @@ const BENCHES = [
   'bench/image-upload.ts',
   'bench/uploaded-portfolio.ts',
   'bench/upload-pressure.ts',
+  'bench/rolling-restart.ts',
 ];
 
 // --collect-only gathers the last results without measuring again.

@@ -7,6 +7,8 @@ import { freePort } from './free-port.js';
 
 export interface RunningCaddy {
   httpsPort: number;
+  /** Where the service's own site answers over plain HTTP, when started with `plainHttp`. */
+  httpPort: number;
   /** The root certificate of Caddy's internal CA (PEM), created on its first certificate. */
   rootCertificate(): string;
   /** What Caddy printed, for a failing test's message. */
@@ -25,7 +27,9 @@ export const SHIPPED_CADDYFILE = path.resolve('deploy/Caddyfile');
 export async function startCaddy(options: {
   upstream: string;
   askUrl: string;
+  /** The service's host name; with `plainHttp`, ignored: it is http://127.0.0.1:<httpPort>. */
   publicHost: string;
+  plainHttp?: boolean;
 }): Promise<RunningCaddy> {
   if (!existsSync('/usr/bin/caddy')) {
     throw new Error('Caddy is not installed: apt-get install -y caddy (.ci/run does)');
@@ -51,7 +55,7 @@ export async function startCaddy(options: {
         XDG_DATA_HOME: path.join(home, 'xdg-data'),
         XDG_CONFIG_HOME: path.join(home, 'xdg-config'),
         CADDY_GLOBAL_OPTIONS: globalOptions,
-        PUBLIC_HOST: options.publicHost,
+        PUBLIC_HOST: options.plainHttp ? `http://127.0.0.1:${httpPort}` : options.publicHost,
         APP_UPSTREAMS: options.upstream,
         TLS_ASK_URL: options.askUrl,
       },
@@ -79,6 +83,7 @@ export async function startCaddy(options: {
 
   return {
     httpsPort,
+    httpPort,
     rootCertificate: () =>
       readFileSync(path.join(home, 'data', 'pki', 'authorities', 'local', 'root.crt'), 'utf8'),
     output: () => output,

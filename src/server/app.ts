@@ -95,6 +95,8 @@ declare module 'fastify' {
     expiredSignIns: ExpiredSignInPurge;
     senderKeys: SenderKeyPurge;
     /** Settles, captures and refunds what the fast paths left (reconciliation.worker.ts). */
+    /** Makes /readyz answer 503 while the process goes on serving (shutdown.ts). */
+    startDraining: () => void;
     paymentReconciliation: PaymentReconciliation;
     gateway: PaymentGateway;
     /** Deletes uploads nobody references; main.ts starts it, tests drive it with runOnce(). */
@@ -235,7 +237,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // Finish in-flight requests on close, but do not wait for idle keep-alive sockets.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // A request that still arrives on an open connection while closing is answered, not refused:
+    // the load balancer was told to stop before the close began (shutdown.ts drains first).
+    return503OnClosing: false,
   });
   app.decorate('deps', deps);
   // Fastify runs onClose hooks last-registered first: registered before every other, this one
@@ -252,6 +256,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  // Draining: the process still serves, but tells the load balancer (through /readyz) to stop
+  // sending it requests, before it stops accepting them.
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -290,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, deps.db, {
     dataDir: deps.config.dataDir,
     minFreeBytes: deps.config.minFreeDiskBytes,
+    draining: () => draining,
   });
   registerAuthRoutes(app, deps.db, deps.config);
   registerTemplateRoutes(app, deps.db);

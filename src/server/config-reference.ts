@@ -220,6 +220,16 @@ export const CONFIGURATION: Record<EnvVariable, VariableReference> = {
     about:
       "At least 16 characters. Caddy's `ask` request may carry it as `?secret=`; without it the ask endpoint answers only requests from loopback that came through no proxy.",
   },
+  SHUTDOWN_DRAIN_SECONDS: {
+    default: '`3`',
+    about:
+      'On `SIGTERM` the process first goes on serving this long with `/readyz` answering 503 (`shutting_down`), so that the load balancer (Caddy checks every second) stops sending it requests before it stops accepting them. `0` for a process with no balancer in front.',
+  },
+  SHUTDOWN_GRACE_SECONDS: {
+    default: '`30`',
+    about:
+      'How long a stopping process may take from the signal (draining, then requests in flight, uploads included, to their own limits) before it exits 1 anyway. Give the container or service manager a stop timeout a little longer.',
+  },
   METRICS_TOKEN: {
     default: 'unset (no `/metrics`)',
     about:

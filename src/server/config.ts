@@ -208,6 +208,16 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(86400, 'must be at most 86400')
     .default(60),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, 'must be 0 or more')
+    .max(60, 'must be at most 60')
+    .default(3),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be at least 1')
+    .max(600, 'must be at most 600')
+    .default(30),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MIN_FREE_DISK_MB: z.coerce
     .number({ error: 'must be a number of megabytes' })
@@ -264,6 +274,10 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** How long a stopping process serves with /readyz at 503 before it stops accepting. */
+  shutdownDrainMs: number;
+  /** How long from the signal a stopping process may take before it exits anyway. */
+  shutdownGraceMs: number;
   /** The bearer token /metrics asks for; without it /metrics does not exist. */
   metricsToken?: string;
   /** Below this many free bytes in dataDir the process reports itself not ready. */
@@ -396,6 +410,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     minFreeDiskBytes: vars.MIN_FREE_DISK_MB * 1024 * 1024,
     metricsToken: vars.METRICS_TOKEN,
+    shutdownDrainMs: vars.SHUTDOWN_DRAIN_SECONDS * 1000,
+    shutdownGraceMs: vars.SHUTDOWN_GRACE_SECONDS * 1000,
     databaseUrl: vars.DATABASE_URL,
     publicUrl: vars.PUBLIC_URL ?? `http://${shownHost}:${vars.PORT}`,
     publicUrlConfigured: vars.PUBLIC_URL !== undefined,

@@ -35,7 +35,10 @@ async function main(): Promise<void> {
   const applied = await prepareDatabaseWhenReachable(db, app.log);
   app.log.info({ dialect, applied }, 'database ready');
 
-  const shutdown = createShutdown(app);
+  const shutdown = createShutdown(app, {
+    drainMs: config.shutdownDrainMs,
+    graceMs: config.shutdownGraceMs,
+  });
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 

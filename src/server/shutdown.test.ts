@@ -46,6 +46,26 @@ describe('graceful shutdown', () => {
   });
 });
 
+describe('draining before the close', () => {
+  it('reports not ready at once and goes on serving until the drain is over', async () => {
+    const t = await startTestApp('sqlite');
+    const exits: number[] = [];
+    const shutdown = createShutdown(t.app, { drainMs: 5000, exit: (code) => exits.push(code) });
+    expect((await fetch(`${t.url}/readyz`)).status).toBe(200);
+    const closed = shutdown('SIGTERM');
+    const ready = await fetch(`${t.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { error: { code: string } }).error.code).toBe('shutting_down');
+    // Still serving while the balancer notices: a request arriving now is answered.
+    expect((await fetch(`${t.url}/api/templates`)).status).toBe(200);
+    expect(exits).toEqual([]);
+    await closed;
+    expect(exits).toEqual([0]);
+    await expect(fetch(`${t.url}/healthz`)).rejects.toThrow();
+    await t.database.destroy();
+  });
+});
+
 describe.each(TEST_DIALECTS)('closing the app on %s', (dialect) => {
   it('writes the views it counted before it closes the database', async () => {
     const t = await startTestApp(dialect);

@@ -3,13 +3,16 @@ import { isDatabaseReady, type Db } from '../db/database.js';
 import { DATABASE_RETRY_SECONDS, errorBody } from './errors.js';
 import { freeBytes } from './storage-full.js';
 
-/** Where the process keeps its data, and how much of its disk must stay free to take traffic. */
-export interface DiskWatch {
+/** What readiness depends on besides the database: room on the disk, and not shutting down. */
+export interface Readiness {
+  /** Where the process keeps its data, and how much of its disk must stay free. */
   dataDir: string;
   minFreeBytes: number;
+  /** True once the process is shutting down: it takes no new traffic. */
+  draining: () => boolean;
 }
 
-export function registerHealthRoutes(app: FastifyInstance, db: Db, disk: DiskWatch): void {
+export function registerHealthRoutes(app: FastifyInstance, db: Db, ready: Readiness): void {
   // Liveness: the process is up and its event loop answers.
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -20,17 +23,24 @@ export function registerHealthRoutes(app: FastifyInstance, db: Db, disk: DiskWat
   // has room for what people save.
   app.get('/readyz', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    if (ready.draining()) {
+      return reply
+        .status(503)
+        .send(
+          errorBody('shutting_down', 'This process is shutting down.', { requestId: request.id }),
+        );
+    }
     // A folder that cannot be measured is not called full: the database check still runs.
     const free =
-      disk.minFreeBytes > 0 ? await freeBytes(disk.dataDir).catch(() => Infinity) : Infinity;
-    if (free < disk.minFreeBytes) {
-      request.log.warn({ free, needed: disk.minFreeBytes }, 'not ready: the disk is nearly full');
+      ready.minFreeBytes > 0 ? await freeBytes(ready.dataDir).catch(() => Infinity) : Infinity;
+    if (free < ready.minFreeBytes) {
+      request.log.warn({ free, needed: ready.minFreeBytes }, 'not ready: the disk is nearly full');
       return reply
         .status(503)
         .send(
           errorBody(
             'storage_full',
-            `Less than ${Math.round(disk.minFreeBytes / 1024 / 1024)} MB is free on the disk of DATA_DIR.`,
+            `Less than ${Math.round(ready.minFreeBytes / 1024 / 1024)} MB is free on the disk of DATA_DIR.`,
             { requestId: request.id },
           ),
         );
