@@ -187,6 +187,57 @@ describe.each(TEST_DIALECTS)('reconciling payments on %s', (dialect) => {
         expect(money(second)).toBe(0);
       });
 
+      it('finishes a refund whose answer was lost: no second refund, one mail', async () => {
+        setUp();
+        const { email, jar } = await buyer();
+        const { gatewayOrderId } = await order(jar);
+        const kept = await r.fake.pay(gatewayOrderId, { deliver: false });
+        expect((await postJson(jar, r.t.url, '/verify-payment', kept)).body).toMatchObject({
+          status: 'published',
+        });
+        const extra = await r.fake.pay(gatewayOrderId, { deliver: false });
+        await captureAtProvider(extra);
+        // Marked to be refunded, and refunded at the provider, then the process died before it
+        // could record the refund.
+        const row = await orderRow(gatewayOrderId);
+        const stamp = new Date().toISOString();
+        await r.t.database.db
+          .insertInto('extra_payments')
+          .values({
+            payment_id: extra.razorpay_payment_id,
+            order_id: row.id,
+            gateway: row.gateway,
+            reason: 'duplicate',
+            status: 'pending',
+            amount_paise: null,
+            refund_id: null,
+            detail: null,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .execute();
+        const { keyId, keySecret } = RAZORPAY_TEST_KEYS;
+        await new RazorpayGateway(keyId, keySecret, '', r.fake.url).refundPayment(
+          extra.razorpay_payment_id,
+        );
+        const refundCalls = () =>
+          r.fake.calls.filter((call) => call.endsWith(`${extra.razorpay_payment_id}/refund`));
+        expect(refundCalls()).toHaveLength(1);
+
+        await sweep(later(15 * MINUTE_MS));
+        await sweep(later(30 * MINUTE_MS));
+        expect(refundCalls()).toHaveLength(1);
+        const closed = await r.t.database.db
+          .selectFrom('extra_payments')
+          .selectAll()
+          .where('payment_id', '=', extra.razorpay_payment_id)
+          .executeTakeFirstOrThrow();
+        expect(closed).toMatchObject({ status: 'refunded', amount_paise: row.amount_paise });
+        expect(
+          await mailsTo(r.t.database.db, email, 'A payment of yours is refunded'),
+        ).toHaveLength(1);
+      });
+
       it('charges once in the end a buyer who paid again after a lost answer', async () => {
         setUp();
         const { email, jar } = await buyer();
