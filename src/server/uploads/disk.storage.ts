@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { removeIdleFiles } from './leftovers.js';
 import {
   assertStorageKey,
   assertUploadFolder,
@@ -53,19 +54,8 @@ export class DiskStorage implements MediaStorage {
    */
   async clearLeftovers(idleMs = LEFTOVER_IDLE_MS): Promise<number> {
     let removed = 0;
-    const folders = await readdir(this.root).catch(() => [] as string[]);
-    for (const folder of folders) {
-      const files = await readdir(path.join(this.root, folder)).catch(() => [] as string[]);
-      for (const name of files.filter((file) => file.endsWith(PARTIAL))) {
-        const file = path.join(this.root, folder, name);
-        const changed = await stat(file).then(
-          (info) => info.mtimeMs,
-          () => undefined,
-        );
-        if (changed === undefined || Date.now() - changed < idleMs) continue;
-        await rm(file, { force: true });
-        removed += 1;
-      }
+    for (const folder of await readdir(this.root).catch(() => [] as string[])) {
+      removed += await removeIdleFiles(path.join(this.root, folder), PARTIAL, idleMs);
     }
     return removed;
   }

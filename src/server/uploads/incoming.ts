@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { removeIdleFiles } from './leftovers.js';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -49,19 +50,7 @@ export class IncomingFiles {
    */
   async clearLeftovers(idleMs = LEFTOVER_IDLE_MS): Promise<number> {
     await mkdir(this.dir, { recursive: true });
-    let removed = 0;
-    for (const name of await readdir(this.dir)) {
-      if (!name.endsWith('.part')) continue;
-      const file = path.join(this.dir, name);
-      const changed = await stat(file).then(
-        (info) => info.mtimeMs,
-        () => undefined,
-      );
-      if (changed === undefined || Date.now() - changed < idleMs) continue;
-      await rm(file, { force: true });
-      removed += 1;
-    }
-    return removed;
+    return removeIdleFiles(this.dir, '.part', idleMs);
   }
 
   /** Reserves a place for a body before any of it is read. */
