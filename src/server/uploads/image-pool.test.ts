@@ -56,6 +56,26 @@ describe('the image pool', { timeout: 120_000 }, () => {
     }
   });
 
+  it('serves someone who waited before an owner whose queue ran empty and filled again', async () => {
+    // Nothing runs out of time here: the turns alone decide the order.
+    const pool = new ImagePool(1, 60_000);
+    try {
+      const small = { bytes: await webpImage(320, 200), maxPixels: UPLOAD_MAX_PIXELS };
+      const order: string[] = [];
+      const settled = (name: string, work: Promise<unknown>) => work.then(() => order.push(name));
+      // Asha's first task starts at once (her queue is empty again), then her second and Ravi's
+      // arrive, in that order.
+      await Promise.all([
+        settled('asha 1', pool.process(small, 'asha')),
+        settled('asha 2', pool.process(small, 'asha')),
+        settled('ravi', pool.process(small, 'ravi')),
+      ]);
+      expect(order).toEqual(['asha 1', 'ravi', 'asha 2']);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('closes within its grace whatever is running, refusing what waits', async () => {
     const pool = new ImagePool(1, 60_000);
     const large = { bytes: await phoneJpegWithGps(6000, 4000), maxPixels: UPLOAD_MAX_PIXELS };

@@ -45,6 +45,9 @@ const IDLE_MS = 60_000;
 /** How long a process may take to start a task it was given (a new process loads sharp first). */
 const STARTING_MS = 30_000;
 
+/** How many owners' last turns are remembered; any more were served too long ago to matter. */
+const SERVED_OWNERS_KEPT = 1000;
+
 export class ImagePoolBusyError extends Error {}
 export class ImageTooSlowError extends Error {}
 export class ImagePoolClosedError extends Error {}
@@ -67,6 +70,9 @@ export class ImagePool {
   private readonly slots: Slot[];
   /** Waiting tasks by owner, in the order owners take turns. */
   private readonly queues = new Map<string, Waiting[]>();
+  /** The turn at which each owner was last served, oldest first (for next()). */
+  private readonly servedAt = new Map<string, number>();
+  private turn = 0;
 
   /** How many tasks wait for a process, for the metrics. */
   queued(): number {
@@ -155,23 +161,37 @@ export class ImagePool {
     }
   }
 
+  /**
+   * The next owner's first task: of the owners waiting, the one served longest ago (or never),
+   * so that an owner whose queue ran empty and filled again does not come back ahead of those
+   * who waited meanwhile; an owner whose images keep running out of time goes after everyone.
+   */
   private next(): Waiting | undefined {
     const now = Date.now();
-    let penalised: string | undefined;
-    for (const [owner, queue] of this.queues) {
+    let best: string | undefined;
+    let bestRank = Infinity;
+    for (const owner of this.queues.keys()) {
       const until = this.slowOwners.get(owner);
-      if (until !== undefined && until > now) {
-        penalised ??= owner;
-        continue;
+      if (until !== undefined && until <= now) this.slowOwners.delete(owner);
+      const penalised = until !== undefined && until > now;
+      const rank = (penalised ? this.turn + 1 : 0) + (this.servedAt.get(owner) ?? -1);
+      if (rank < bestRank) {
+        best = owner;
+        bestRank = rank;
       }
-      if (until !== undefined) this.slowOwners.delete(owner);
-      return this.take(owner, queue);
     }
-    return penalised === undefined ? undefined : this.take(penalised, this.queues.get(penalised)!);
+    return best === undefined ? undefined : this.take(best, this.queues.get(best)!);
   }
 
   /** The owner's first task; the owner goes to the back of the turns. */
   private take(owner: string, queue: Waiting[]): Waiting {
+    this.turn += 1;
+    this.servedAt.delete(owner);
+    this.servedAt.set(owner, this.turn);
+    // Only the order of recent turns matters: the oldest are forgotten past a bound.
+    if (this.servedAt.size > SERVED_OWNERS_KEPT) {
+      this.servedAt.delete(this.servedAt.keys().next().value!);
+    }
     const task = queue.shift()!;
     this.queues.delete(owner);
     if (queue.length > 0) this.queues.set(owner, queue);
