@@ -124,7 +124,7 @@ export const CONFIGURATION: Record<EnvVariable, VariableReference> = {
   RATE_LIMITS: {
     default: '`on`',
     about:
-      '`on` or `off`. Per-address and per-user request limits (see [Rate limits](#rate-limits)); `off` only for load tests and benchmarks.',
+      '`on` or `off`. Per-address and per-user request limits (see [Rate limits](operations.md#rate-limits)); `off` only for load tests and benchmarks.',
   },
   UPLOAD_QUOTA_MB: {
     default: '`300`',
@@ -139,7 +139,7 @@ export const CONFIGURATION: Record<EnvVariable, VariableReference> = {
   S3_BUCKET: {
     default: 'unset (disk)',
     about:
-      'Store uploaded images in this S3-compatible bucket instead of `DATA_DIR/media`. Required when several app processes run. See [Uploaded images](#uploaded-images).',
+      'Store uploaded images in this S3-compatible bucket instead of `DATA_DIR/media`. Required when several app processes run. See [Uploaded images](images.md#uploaded-images).',
   },
   S3_REGION: {
     default: '`us-east-1`',
@@ -166,17 +166,17 @@ export const CONFIGURATION: Record<EnvVariable, VariableReference> = {
   PAGE_CACHE_MB: {
     default: '`64`',
     about:
-      'Megabytes of rendered public pages each process keeps in memory (see [Sizing the page cache](#sizing-the-page-cache)).',
+      'Megabytes of rendered public pages each process keeps in memory (see [Sizing the page cache](operations.md#sizing-the-page-cache)).',
   },
   SQLITE_CACHE_MB: {
     default: '`32`',
     about:
-      "Megabytes of SQLite's own page cache in each process (SQLite only; see [Sizing the page cache](#sizing-the-page-cache)).",
+      "Megabytes of SQLite's own page cache in each process (SQLite only; see [Sizing the page cache](operations.md#sizing-the-page-cache)).",
   },
   TERM_SCHEDULE_SECONDS: {
     default: '`300`',
     about:
-      "How often each process sends the term's due reminder emails and releases expired usernames (see [The yearly term](#the-yearly-term)); the first run is at most 30 seconds after start.",
+      "How often each process sends the term's due reminder emails and releases expired usernames (see [The yearly term](using-it.md#the-yearly-term)); the first run is at most 30 seconds after start.",
   },
   REDIS_URL: {
     default: 'unset (the database)',
@@ -194,7 +194,7 @@ export const CONFIGURATION: Record<EnvVariable, VariableReference> = {
   SELLER_GSTIN: {
     default: 'unset',
     about:
-      "The seller's GSTIN (checked: form, state code, check character). Set, receipts are tax invoices with the GST inside each price; unset, they carry no tax lines. See [Receipts and refunds](#receipts-and-refunds).",
+      "The seller's GSTIN (checked: form, state code, check character). Set, receipts are tax invoices with the GST inside each price; unset, they carry no tax lines. See [Receipts and refunds](payments.md#receipts-and-refunds).",
   },
   GST_RATE_PERCENT: {
     default: '`18`',
@@ -208,7 +208,7 @@ export const CONFIGURATION: Record<EnvVariable, VariableReference> = {
   CUSTOM_DOMAIN_TARGET: {
     default: 'unset',
     about:
-      'The host name owners point a CNAME at for their own domains, e.g. `domains.example.com` (itself pointing at Caddy). With this or `CUSTOM_DOMAIN_ADDRESSES` set, owners can add domains (see [Custom domains](#custom-domains)).',
+      'The host name owners point a CNAME at for their own domains, e.g. `domains.example.com` (itself pointing at Caddy). With this or `CUSTOM_DOMAIN_ADDRESSES` set, owners can add domains (see [Custom domains](custom-domains.md)).',
   },
   CUSTOM_DOMAIN_ADDRESSES: {
     default: 'unset',
@@ -233,7 +233,7 @@ export const CONFIGURATION: Record<EnvVariable, VariableReference> = {
   METRICS_TOKEN: {
     default: 'unset (no `/metrics`)',
     about:
-      'At least 16 characters. Set, `GET /metrics` answers the Prometheus metrics to requests carrying `Authorization: Bearer <token>` (401 without it); unset, `/metrics` does not exist. See [Metrics](../README.md#metrics).',
+      'At least 16 characters. Set, `GET /metrics` answers the Prometheus metrics to requests carrying `Authorization: Bearer <token>` (401 without it); unset, `/metrics` does not exist. See [Metrics](operations.md#metrics).',
   },
   MIN_FREE_DISK_MB: {
     default: '`64`',
