@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
-import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
+import { DRAFT_STORAGE_KEY } from '../src/shared/draft.js';
 import { TEMPLATE_IDS, templateName, type TemplateId } from '../src/shared/templates/catalog.js';
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';

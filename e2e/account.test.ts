@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
+import { DRAFT_STORAGE_KEY } from '../src/shared/draft.js';
 import { GRACE_DAYS } from '../src/shared/domain/term.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { publishDirectly } from '../test/publish-directly.js';

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Draft } from '../src/shared/domain/draft.js';
+import type { Draft } from '../src/shared/draft.js';
 import { parsePortfolio, type PortfolioData } from '../src/shared/domain/portfolio.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
+import { DRAFT_STORAGE_KEY } from '../src/shared/draft.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorSteps, isSectionStep, type Step } from '../src/client/editor/steps.js';
-import type { Draft } from '../src/shared/domain/draft.js';
+import type { Draft } from '../src/shared/draft.js';
 import { LIMITS } from '../src/shared/domain/limits.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import { TEMPLATE_IDS, templateName, type TemplateId } from '../src/shared/templates/catalog.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { openDatabase, type Db } from '../src/server/db/database.js';
-import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/domain/draft.js';
+import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/draft.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import type { TemplateId } from '../src/shared/templates/catalog.js';
 

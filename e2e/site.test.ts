@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
+import { DRAFT_STORAGE_KEY } from '../src/shared/draft.js';
 import { NOT_FOUND_TITLE, PAGE_TITLES, renewPath } from '../src/shared/routes.js';
 import { SITE_NAME } from '../src/shared/site.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/domain/draft.js';
+import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/draft.js';
 import { imageValuesIn } from '../src/shared/domain/images.js';
 import { SECTION_KEYS, type PortfolioData } from '../src/shared/domain/portfolio.js';
 import { TEMPLATE_IDS, type TemplateId } from '../src/shared/templates/catalog.js';

@@ -11,7 +11,7 @@ import { chromium, type BrowserContextOptions } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { openDatabase } from '../src/server/db/database.js';
-import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft.js';
+import { DRAFT_STORAGE_KEY } from '../src/shared/draft.js';
 import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { startBuiltServer } from '../test/built-server.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_DATA } from '../templates/registry.js';
+import { SAMPLE_DATA } from './templates/registry.js';
 import { parseDraftForPublishing, parseDraftAsTyped, parseDraftForPreview } from './draft.js';
-import { LIMITS } from './limits.js';
-import { parsePortfolio, type PortfolioData } from './portfolio.js';
+import { LIMITS } from './domain/limits.js';
+import { parsePortfolio, type PortfolioData } from './domain/portfolio.js';
 
 const raw = (data: unknown, templateId: unknown = 'template2') =>
   JSON.stringify({ templateId, data });

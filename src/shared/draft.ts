@@ -1,15 +1,15 @@
 import type { z } from 'zod';
-import { FORM_DELIVERIES, type FormDelivery } from '../contact.js';
-import { isTemplateId, type TemplateId } from '../templates/catalog.js';
+import { FORM_DELIVERIES, type FormDelivery } from './contact.js';
+import { isTemplateId, type TemplateId } from './templates/catalog.js';
 import {
   normaliseSocialIcon,
   SOCIAL_ICONS,
   TILE_ICONS,
   type SocialIcon,
   type TileIcon,
-} from './icons.js';
-import { LIMITS } from './limits.js';
-import { PHRASE_KEYS, PHRASE_MAX, type Phrases } from './phrases.js';
+} from './domain/icons.js';
+import { LIMITS } from './domain/limits.js';
+import { PHRASE_KEYS, PHRASE_MAX, type Phrases } from './domain/phrases.js';
 import {
   blankTile,
   contactDetailsSchema,
@@ -28,13 +28,13 @@ import {
   type SectionKey,
   type SocialLink,
   type Tile,
-} from './portfolio.js';
-import { sharePageOf } from '../image-links.js';
+} from './domain/portfolio.js';
+import { sharePageOf } from './image-links.js';
 
 /** The fields that hold an image's address or upload reference. */
 const IMAGE_FIELDS: ReadonlySet<string> = new Set(['img', 'profileImage']);
 
-export { DRAFT_STORAGE_KEY } from './draft-key.js';
+export { DRAFT_STORAGE_KEY } from './domain/draft-key.js';
 
 /** What lives under templateData: the template being edited and its data. */
 export interface Draft {

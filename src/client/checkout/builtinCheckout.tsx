@@ -5,7 +5,7 @@ import type {
   CheckoutHandlers,
   CheckoutOptions,
   PaymentRequired,
-} from './openCheckout.js';
+} from './checkout.types.js';
 import { postToCallback } from './redirect.js';
 
 /**

@@ -5,7 +5,7 @@ import type {
   CheckoutHandlers,
   CheckoutOptions,
   PaymentRequired,
-} from './openCheckout.js';
+} from './checkout.types.js';
 import { callbackUrl } from './redirect.js';
 
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';

@@ -10,8 +10,9 @@ import { ACK_PATH } from '../../shared/routes.js';
 import { api, ApiError } from '../api/http.js';
 import { refreshSession } from '../auth/session.js';
 import { billingToSend } from '../billing/BillingFields.js';
-import type { AckState } from '../final-preview/ackState.js';
-import { openCheckout, type CheckoutHandle, type PaymentRequired } from './openCheckout.js';
+import type { AckState } from './ackState.js';
+import type { CheckoutHandle, PaymentRequired } from './checkout.types.js';
+import { openCheckout } from './openCheckout.js';
 import {
   clearPendingVerification,
   readPendingVerification,

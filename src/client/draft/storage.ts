@@ -1,5 +1,5 @@
 import { DRAFT_STORAGE_KEY } from '../../shared/domain/draft-key.js';
-import type { Draft } from '../../shared/domain/draft.js';
+import type { Draft } from '../../shared/draft.js';
 
 /*
  * The only code that touches the draft in local storage (templateData). Pages read its JSON here

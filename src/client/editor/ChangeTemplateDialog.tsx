@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { Draft } from '../../shared/domain/draft.js';
+import type { Draft } from '../../shared/draft.js';
 import { carryOver } from '../../shared/templates/carry-over.js';
 import {
   TEMPLATE_DEFINITIONS,

@@ -1,4 +1,4 @@
-import type { Draft } from '../../shared/domain/draft.js';
+import type { Draft } from '../../shared/draft.js';
 import { templateDataPath } from '../../shared/routes.js';
 import type { TemplateDataResponse } from '../../shared/templates-api.js';
 import { templateName, type TemplateId } from '../../shared/templates/catalog.js';

@@ -1,6 +1,7 @@
 import { PHRASE_KEYS, PHRASE_LABELS, type PhraseKey } from '../../shared/domain/phrases.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
-import type { PhraseSpec, TemplateDefinition } from '../../shared/templates/definition.js';
+import type { PhraseSpec } from '../../shared/templates/definition.js';
+import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import { fieldId } from './fieldRules.js';
 import type { StepId } from './steps.js';
 import type { Edit } from './StepFields.js';

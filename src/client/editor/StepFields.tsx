@@ -9,7 +9,8 @@ import {
   type Section,
   type SectionKey,
 } from '../../shared/domain/portfolio.js';
-import type { SectionSpec, TemplateDefinition } from '../../shared/templates/definition.js';
+import type { SectionSpec } from '../../shared/templates/definition.js';
+import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import { CONTACT_FIELDS, fieldId, PERSONAL_FIELDS, SECTION_FIELDS } from './fieldRules.js';
 import { FormFields, type FieldCopy } from './FormFields.js';
 import { SocialLinksEditor } from './SocialLinksEditor.js';

@@ -1,5 +1,5 @@
-import type { Draft } from '../../shared/domain/draft.js';
-import { parseDraftAsTyped } from '../../shared/domain/draft.js';
+import type { Draft } from '../../shared/draft.js';
+import { parseDraftAsTyped } from '../../shared/draft.js';
 import { readEditorNavigation } from '../../shared/routes.js';
 import {
   blankSection,
@@ -8,7 +8,7 @@ import {
   type PortfolioData,
 } from '../../shared/domain/portfolio.js';
 import { isTemplateId, type TemplateId } from '../../shared/templates/catalog.js';
-import type { TemplateDefinition } from '../../shared/templates/definition.js';
+import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
 

@@ -16,7 +16,7 @@ import {
   isAllowedLink,
   LINK_RULE,
 } from '../../shared/domain/urls.js';
-import type { TemplateDefinition } from '../../shared/templates/definition.js';
+import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import { editorSteps, isSectionStep, type StepId } from './steps.js';
 
 /** What kind of value a field holds: decides its limit, its check and its input type. */

@@ -1,6 +1,6 @@
 import type { PortfolioData, Tile } from '../../shared/domain/portfolio.js';
 import { plural } from '../../shared/plural.js';
-import type { TemplateDefinition } from '../../shared/templates/definition.js';
+import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import { CONTACT_FIELDS, PERSONAL_FIELDS, SECTION_FIELDS } from './fieldRules.js';
 import { editorSteps, isSectionStep, type StepId } from './steps.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
-import type { TemplateDefinition } from '../../shared/templates/definition.js';
+import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 import {
   editorSteps,

@@ -1,5 +1,5 @@
 import { SECTION_KEYS, type SectionKey } from '../../shared/domain/portfolio.js';
-import type { TemplateDefinition } from '../../shared/templates/definition.js';
+import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 
 /**
  * The editor's steps, in the spec's order. Each id is also the id of the element the preview

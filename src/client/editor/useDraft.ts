@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Draft } from '../../shared/domain/draft.js';
+import type { Draft } from '../../shared/draft.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { writeDraftJson } from '../draft/storage.js';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BillingFields } from '../billing/BillingFields.js';
-import type { Draft } from '../../shared/domain/draft.js';
+import type { Draft } from '../../shared/draft.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { Alert } from '../components/Alert.js';
 import { Spinner } from '../components/Spinner.js';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Draft } from '../../shared/domain/draft.js';
+import type { Draft } from '../../shared/draft.js';
 import {
   EDIT_PATH,
   publicPagePath,

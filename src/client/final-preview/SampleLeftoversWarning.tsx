@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { Draft } from '../../shared/domain/draft.js';
+import type { Draft } from '../../shared/draft.js';
 import { EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
-import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
+import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
 import { sampleLeftovers, type SampleLeftover } from '../editor/sampleLeftovers.js';
 
 /** The parts of the draft still reading as the template's sample (its words load on demand). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Draft } from '../../shared/domain/draft.js';
+import type { Draft } from '../../shared/draft.js';
 import type { ClaimRequest, ClaimResponse } from '../../shared/orders.js';
 import type { AccountResponse } from '../../shared/account.js';
 import { ACCOUNT_PATH, CLAIMS_PATH, publicPagePath } from '../../shared/routes.js';

@@ -1,4 +1,4 @@
-import { parseDraftForPublishing, type Draft } from '../../shared/domain/draft.js';
+import { parseDraftForPublishing, type Draft } from '../../shared/draft.js';
 import type { FieldProblem } from '../../shared/domain/portfolio.js';
 import { isTemplateId, type TemplateId } from '../../shared/templates/catalog.js';
 import { readDraftJson } from '../draft/storage.js';

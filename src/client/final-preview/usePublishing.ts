@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type RefObject } from 'react';
-import type { Draft } from '../../shared/domain/draft.js';
+import type { Draft } from '../../shared/draft.js';
 import { claimableUsernameProblem, normaliseUsername } from '../../shared/domain/username.js';
 import {
   redirectedPaymentMessage,
@@ -13,7 +13,7 @@ import { api } from '../api/http.js';
 import { currentSession, refreshSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { readChosenUsername, writeChosenUsername } from './chosenUsername.js';
-import type { PaymentRequired } from '../checkout/openCheckout.js';
+import type { PaymentRequired } from '../checkout/checkout.types.js';
 import { describeFailure, usePayment } from '../checkout/usePayment.js';
 
 const EMPTY_ON_SUBMIT = 'Please provide a username';

@@ -8,7 +8,7 @@ import { useApiAnswer } from '../api/useApiAnswer.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
-import { readAckState } from '../final-preview/ackState.js';
+import { readAckState } from '../checkout/ackState.js';
 import './simple-page.css';
 import './ack.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { parseDraftForPreview, type DraftReadResult } from '../../shared/domain/draft.js';
+import { parseDraftForPreview, type DraftReadResult } from '../../shared/draft.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { onOtherTabDraftChange, readDraftJson } from '../draft/storage.js';
 import { TemplateLoading } from '../components/TemplateLoading.js';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
-import type { Draft } from '../../shared/domain/draft.js';
+import type { Draft } from '../../shared/draft.js';
 import { CHOOSE_PATH, EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
 import { readDraftJson, writeDraft } from '../draft/storage.js';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Draft } from '../../shared/domain/draft.js';
+import type { Draft } from '../../shared/draft.js';
 import {
   EDIT_PATH,
   portfolioDataPath,

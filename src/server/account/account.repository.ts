@@ -82,20 +82,6 @@ export function listRefundedPayments(db: Db, userId: string) {
     .execute();
 }
 
-/** The username row, only when it belongs to this person. */
-export function findOwnedName(
-  db: Db | Tx,
-  userId: string,
-  username: string,
-): Promise<{ username: string; portfolio_id: string } | undefined> {
-  return db
-    .selectFrom('usernames')
-    .select(['username', 'portfolio_id'])
-    .where('username', '=', username)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 export async function setUnpublished(
   trx: Tx,
   username: string,

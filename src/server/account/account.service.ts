@@ -12,13 +12,14 @@ import {
   deleteName,
   deletePortfolioIfUnused,
   erasePerson,
-  findOwnedName,
   listOwnedNames,
   listRefundedPayments,
   listPaidOrders,
   readExport,
   setUnpublished,
 } from './account.repository.js';
+import { NOT_YOUR_NAME } from '../site/ownership.js';
+import { findOwnedName } from '../site/usernames.repository.js';
 import { AccountError } from './errors.js';
 
 export interface AccountContext {
@@ -31,7 +32,6 @@ export interface AccountContext {
 }
 
 /** Another person's name, or none: one answer, so names cannot be probed through the account. */
-export const NOT_YOURS = 'You have no portfolio at this username.';
 
 /** Each username of the person, with its term and the paid orders that published it. */
 export async function accountOf(
@@ -86,7 +86,7 @@ export async function setPublication(
 ): Promise<void> {
   await inTransaction(ctx.db, async (trx) => {
     const owned = await findOwnedName(trx, userId, username);
-    if (!owned) throw new AccountError('not_yours', NOT_YOURS);
+    if (!owned) throw new AccountError('not_yours', NOT_YOUR_NAME);
     const stamp = ctx.now().toISOString();
     await setUnpublished(trx, username, unpublished ? stamp : null, stamp);
     await bumpPageGeneration(trx);
@@ -101,7 +101,7 @@ export async function deletePortfolio(
 ): Promise<void> {
   await inTransaction(ctx.db, async (trx) => {
     const owned = await findOwnedName(trx, userId, username);
-    if (!owned) throw new AccountError('not_yours', NOT_YOURS);
+    if (!owned) throw new AccountError('not_yours', NOT_YOUR_NAME);
     await deleteName(trx, username);
     await deletePortfolioIfUnused(trx, owned.portfolio_id);
     await bumpPageGeneration(trx, { releasesName: true });

@@ -7,8 +7,9 @@
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { portfolioUrl } from '../../shared/domain/username.js';
-import { findOwnedName } from './account.repository.js';
-import { NOT_YOURS, type AccountContext } from './account.service.js';
+import { NOT_YOUR_NAME } from '../site/ownership.js';
+import { findOwnedName } from '../site/usernames.repository.js';
+import type { AccountContext } from './account.service.js';
 import { AccountError } from './errors.js';
 
 export type QrFormat = 'svg' | 'png';
@@ -29,7 +30,7 @@ export async function portfolioQrCode(
   format: QrFormat,
 ): Promise<QrCode> {
   if (!(await findOwnedName(ctx.db, userId, username))) {
-    throw new AccountError('not_yours', NOT_YOURS);
+    throw new AccountError('not_yours', NOT_YOUR_NAME);
   }
   const url = portfolioUrl(ctx.publicUrl(), username);
   // Medium error correction: still reads with a scuffed corner, without a dense pattern.

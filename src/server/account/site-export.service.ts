@@ -16,8 +16,9 @@ import { renderPortfolioPage } from '../public-pages/render-page.js';
 import { templateBuild } from '../public-pages/template-assets.js';
 import { STORAGE_KEY } from '../uploads/storage.js';
 import { isHashOwned } from '../uploads/uploads.repository.js';
-import { findOwnedName } from './account.repository.js';
-import { NOT_YOURS, type AccountContext } from './account.service.js';
+import { NOT_YOUR_NAME } from '../site/ownership.js';
+import { findOwnedName } from '../site/usernames.repository.js';
+import type { AccountContext } from './account.service.js';
 import { AccountError } from './errors.js';
 
 /** Where uploaded images are looked for in the page; read from the media storage, not the disk. */
@@ -95,7 +96,7 @@ async function packSite(
   const owned = await findOwnedName(ctx.db, userId, username);
   const portfolio = owned && (await findPortfolioById(ctx.db, owned.portfolio_id));
   if (!portfolio || !isTemplateId(portfolio.template_id)) {
-    throw new AccountError('not_yours', NOT_YOURS);
+    throw new AccountError('not_yours', NOT_YOUR_NAME);
   }
   const clientDir = ctx.clientDir;
   if (!clientDir) throw new Error('the site export needs the built client');

@@ -11,7 +11,6 @@ import {
   type DomainView,
 } from '../../shared/domains.js';
 import { termOf } from '../../shared/domain/term.js';
-import { findOwnedName } from '../account/account.repository.js';
 import type { CustomDomainsConfig } from '../config.js';
 import { inTransaction, isUniqueViolation, type Db } from '../db/database.js';
 import type { DnsChecker } from './dns-check.js';
@@ -28,7 +27,8 @@ import {
   type DomainRow,
 } from './domains.repository.js';
 import { DomainError, type DomainRefusal } from './errors.js';
-import { NOT_YOURS as NOT_YOUR_PORTFOLIO } from '../account/account.service.js';
+import { NOT_YOUR_NAME } from '../site/ownership.js';
+import { findOwnedName } from '../site/usernames.repository.js';
 
 export interface DomainsContext {
   db: Db;
@@ -137,7 +137,7 @@ export async function addDomain(
   const yoursAlready = () => refuse('taken', 'hostname: you have already added this domain.');
   const row = await inTransaction(ctx.db, async (trx) => {
     const owned = await findOwnedName(trx, userId, username);
-    if (!owned) throw refuse('not_yours', NOT_YOUR_PORTFOLIO);
+    if (!owned) throw refuse('not_yours', NOT_YOUR_NAME);
     if (await findDomainOf(trx, userId, hostname)) throw yoursAlready();
     if ((await countDomainsOf(trx, username)) >= MAX_DOMAINS_PER_PORTFOLIO) {
       throw refuse(

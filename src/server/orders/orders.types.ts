@@ -6,7 +6,8 @@ import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import type { OrderKind } from '../../shared/orders.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import type { PaymentGateway } from '../payments/gateway.js';
-import type { PublishContext } from './publish.service.js';
+import type { SellerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
 
 /** What the claim, order and verify rules take, already read and checked by the routes. */
 export interface ClaimInput {
@@ -53,4 +54,11 @@ export interface Priced {
   amount: number;
   /** A move's credit for the old term's unused days. */
   proration: number;
+}
+
+/** What publishing needs: the database, the site's address and the seller on receipts. */
+export interface PublishContext {
+  db: Db;
+  publicUrl: () => string;
+  seller: SellerConfig;
 }

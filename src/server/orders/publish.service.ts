@@ -6,8 +6,7 @@ import type { OrderKind } from '../../shared/orders.js';
 import { ACCOUNT_PATH, receiptPath } from '../../shared/routes.js';
 import { SITE_NAME } from '../../shared/site.js';
 import { findUserById, isErased } from '../auth/users.repository.js';
-import type { SellerConfig } from '../config.js';
-import { inTransaction, isUniqueViolation, type Db, type Tx } from '../db/database.js';
+import { inTransaction, isUniqueViolation, type Tx } from '../db/database.js';
 import type { RefundReason } from '../../shared/orders.js';
 import { isGatewayPayment, isProrationPayment } from '../payments/ids.js';
 import { findReceiptNumber, issueReceipt } from '../receipts/receipts.repository.js';
@@ -23,6 +22,7 @@ import { findExtraPaymentReason } from './extra-payments.repository.js';
 import { markForRefund } from './extra-payments.service.js';
 import { deleteHold, findHold, lockBuyer } from './holds.repository.js';
 import { OrderError } from './errors.js';
+import type { PublishContext } from './orders.types.js';
 import { endReplacedTerm, moveCreditStands } from './moves.service.js';
 import {
   findOverlappingPaidOrder,
@@ -41,12 +41,6 @@ import {
 } from '../site/usernames.repository.js';
 
 /** What publishing needs besides the order: the store, the site's address and who sells. */
-export interface PublishContext {
-  db: Db;
-  publicUrl: () => string;
-  seller: SellerConfig;
-}
-
 export type PublishResult =
   | {
       status: 'published';

@@ -4,6 +4,20 @@ import type { UsernamesTable } from '../db/schema.js';
 /** A published username: who owns it and which of their portfolios it serves. */
 export type UsernameRow = UsernamesTable;
 
+/** The username row, only when it belongs to this person. */
+export function findOwnedName(
+  db: Db | Tx,
+  userId: string,
+  username: string,
+): Promise<{ username: string; portfolio_id: string } | undefined> {
+  return db
+    .selectFrom('usernames')
+    .select(['username', 'portfolio_id'])
+    .where('username', '=', username)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
 export function findUsername(db: Db, username: string): Promise<UsernameRow | undefined> {
   return db.selectFrom('usernames').selectAll().where('username', '=', username).executeTakeFirst();
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { normaliseUsername } from '../../shared/domain/username.js';
 import type { VisitStats } from '../../shared/visits.js';
-import { NOT_YOURS } from '../account/account.service.js';
+import { NOT_YOUR_NAME } from '../site/ownership.js';
 import { notFound } from '../http/errors.js';
 import { usernameParam } from '../http/route-rules.js';
 import { visitStatsOf, type VisitsContext } from './visits.service.js';
@@ -21,7 +21,7 @@ export function registerVisitRoutes(app: FastifyInstance, ctx: VisitsContext): v
       const user = await request.requireUser();
       const username = normaliseUsername(request.params.username);
       const stats = await visitStatsOf(ctx, user.id, username);
-      if (!stats) throw notFound(NOT_YOURS);
+      if (!stats) throw notFound(NOT_YOUR_NAME);
       reply.header('cache-control', 'no-store');
       return stats;
     },

@@ -13,7 +13,8 @@ import {
   type SectionField,
   type TileField,
 } from '../domain/portfolio.js';
-import type { SectionSpec, TemplateDefinition } from './definition.js';
+import type { SectionSpec } from './definition.js';
+import type { TemplateDefinition } from './catalog.js';
 import { pickTemplateFields } from './pick-fields.js';
 import { plural } from '../plural.js';
 

@@ -1,4 +1,4 @@
-import type { TemplateDefinition } from './definition.js';
+import type { TemplateDefinitionOf } from './definition.js';
 import { directiveDefinition } from './directive/definition.js';
 import { hyperspaceDefinition } from './hyperspace/definition.js';
 import { miniportDefinition } from './miniport/definition.js';
@@ -7,18 +7,43 @@ import { solidStateDefinition } from './solid-state/definition.js';
 
 /**
  * Every template, in the order the builder shows them. Adding one means a folder under
- * src/shared/templates (definition, component, CSS, sample data) and its line here; ids, names,
+ * src/shared/templates (definition, component, CSS, sample data) and its entry here; ids, names,
  * page titles, default prices, the builder's chunks and the server's renderer all follow.
  */
 const TEMPLATES = [
-  miniportDefinition,
-  directiveDefinition,
-  hyperspaceDefinition,
-  solidStateDefinition,
-  phantomDefinition,
+  {
+    ...miniportDefinition,
+    loadComponent: async () => (await import('./miniport/MiniportTemplate.js')).MiniportTemplate,
+    loadSample: async () => (await import('./miniport/sample.js')).miniportSample,
+  },
+  {
+    ...directiveDefinition,
+    loadComponent: async () => (await import('./directive/DirectiveTemplate.js')).DirectiveTemplate,
+    loadSample: async () => (await import('./directive/sample.js')).directiveSample,
+  },
+  {
+    ...hyperspaceDefinition,
+    loadComponent: async () =>
+      (await import('./hyperspace/HyperspaceTemplate.js')).HyperspaceTemplate,
+    loadSample: async () => (await import('./hyperspace/sample.js')).hyperspaceSample,
+  },
+  {
+    ...solidStateDefinition,
+    loadComponent: async () =>
+      (await import('./solid-state/SolidStateTemplate.js')).SolidStateTemplate,
+    loadSample: async () => (await import('./solid-state/sample.js')).solidStateSample,
+  },
+  {
+    ...phantomDefinition,
+    loadComponent: async () => (await import('./phantom/PhantomTemplate.js')).PhantomTemplate,
+    loadSample: async () => (await import('./phantom/sample.js')).phantomSample,
+  },
 ] as const;
 
 export type TemplateId = (typeof TEMPLATES)[number]['id'];
+
+/** One template: its declaration and where its component and sample load from. */
+export type TemplateDefinition = TemplateDefinitionOf<TemplateId>;
 
 export const TEMPLATE_IDS: readonly TemplateId[] = TEMPLATES.map((template) => template.id);
 

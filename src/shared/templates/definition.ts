@@ -8,7 +8,6 @@ import type {
   TileField,
 } from '../domain/portfolio.js';
 import type { PhraseKey } from '../domain/phrases.js';
-import type { TemplateId } from './catalog.js';
 
 export interface SectionSpec {
   /** What the editor calls this part, e.g. "Services" or "Projects". */
@@ -30,11 +29,12 @@ export interface TemplateProps {
 export type TemplateComponent = ComponentType<TemplateProps>;
 
 /**
- * Everything about one template, declared in its folder's definition.ts. The editor offers only
- * the fields it shows, and stored data keeps only these (see pickTemplateFields). No React and no
- * sample data here: the builder's first page reads every definition for the ids and names.
+ * What one template is, declared in its folder's definition.ts. The editor offers only the fields
+ * it shows, and stored data keeps only these (see pickTemplateFields). No React and no sample data
+ * here: the builder's first page reads every declaration for the ids and names, and the template's
+ * own component reads its declaration for its phrases and labels.
  */
-export interface TemplateDefinitionOf<Id extends string> {
+export interface TemplateDeclaration<Id extends string> {
   id: Id;
   name: string;
   /** CSS root class and folder name. */
@@ -46,13 +46,17 @@ export interface TemplateDefinitionOf<Id extends string> {
   contactDetails: readonly ContactField[];
   /** The fixed phrases a visitor reads, each of which the owner may reword. */
   phrases: Partial<Record<PhraseKey, PhraseSpec>>;
+}
+
+/** Where a template's code and sample live; the catalog names them, so no import runs in a circle. */
+export interface TemplateLoaders {
   /** The component with its CSS: a chunk of its own in the builder. */
   loadComponent: () => Promise<TemplateComponent>;
   /** What the preview pages show and what the store's default data is seeded from. */
   loadSample: () => Promise<PortfolioData>;
 }
 
-export type TemplateDefinition = TemplateDefinitionOf<TemplateId>;
+export type TemplateDefinitionOf<Id extends string> = TemplateDeclaration<Id> & TemplateLoaders;
 
 /**
  * The editor's name for one of a template's sections, which also names it on the page when its
@@ -67,7 +71,7 @@ export function sectionLabel(
 
 /** Declares a template, keeping its id as a literal type (the catalog derives TemplateId). */
 export function defineTemplate<const Id extends string>(
-  definition: TemplateDefinitionOf<Id>,
-): TemplateDefinitionOf<Id> {
+  definition: TemplateDeclaration<Id>,
+): TemplateDeclaration<Id> {
   return definition;
 }

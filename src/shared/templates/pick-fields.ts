@@ -8,7 +8,7 @@ import {
   type Section,
   type Tile,
 } from '../domain/portfolio.js';
-import type { TemplateDefinition } from './definition.js';
+import type { TemplateDeclaration } from './definition.js';
 
 function pick<T extends object, K extends keyof T>(
   source: T,
@@ -21,7 +21,7 @@ function pick<T extends object, K extends keyof T>(
 
 /** Keeps only what the template uses; blank strings stand in for fields it does not show. */
 export function pickTemplateFields(
-  definition: TemplateDefinition,
+  definition: TemplateDeclaration<string>,
   data: PortfolioData,
 ): PortfolioData {
   const result: PortfolioData = {

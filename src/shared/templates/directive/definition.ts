@@ -18,6 +18,4 @@ export const directiveDefinition = defineTemplate({
     moreButton: { part: 'section', words: 'Learn more' },
     contactHeading: { part: 'contactDetails', words: 'Get in touch' },
   },
-  loadComponent: async () => (await import('./DirectiveTemplate.js')).DirectiveTemplate,
-  loadSample: async () => (await import('./sample.js')).directiveSample,
 });

@@ -24,6 +24,4 @@ export const hyperspaceDefinition = defineTemplate({
     projectButton: { part: 'section2', words: 'Check it out' },
     contactHeading: { part: 'contactDetails', words: 'Get in touch' },
   },
-  loadComponent: async () => (await import('./HyperspaceTemplate.js')).HyperspaceTemplate,
-  loadSample: async () => (await import('./sample.js')).hyperspaceSample,
 });

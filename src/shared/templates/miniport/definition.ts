@@ -31,6 +31,4 @@ export const miniportDefinition = defineTemplate({
       words: 'Have a project in mind? I would love to hear about it.',
     },
   },
-  loadComponent: async () => (await import('./MiniportTemplate.js')).MiniportTemplate,
-  loadSample: async () => (await import('./sample.js')).miniportSample,
 });

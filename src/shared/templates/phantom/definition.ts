@@ -18,6 +18,4 @@ export const phantomDefinition = defineTemplate({
     contactHeading: { part: 'contactDetails', words: 'Get in touch' },
     followHeading: { part: 'contactDetails', words: 'Follow' },
   },
-  loadComponent: async () => (await import('./PhantomTemplate.js')).PhantomTemplate,
-  loadSample: async () => (await import('./sample.js')).phantomSample,
 });

@@ -24,6 +24,4 @@ export const solidStateDefinition = defineTemplate({
     projectButton: { part: 'section2', words: 'Check it out' },
     contactHeading: { part: 'contactDetails', words: 'Get in touch' },
   },
-  loadComponent: async () => (await import('./SolidStateTemplate.js')).SolidStateTemplate,
-  loadSample: async () => (await import('./sample.js')).solidStateSample,
 });
