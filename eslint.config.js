@@ -19,28 +19,37 @@ export default tseslint.config(
     },
   },
   {
-    // Checkout writes the published site (server/site/); the other slices read the site, never
-    // orders/. Only the two entries, the app that wires it and the operator's commands, reach in.
+    // SQL lives in *.repository.ts, db/ and the migrations; services open transactions through
+    // db/database.ts's inTransaction. (Import rules are in .dependency-cruiser.cjs.)
     files: ['src/server/**/*.{ts,tsx}'],
-    ignores: [
-      'src/server/orders/**',
-      'src/server/app.ts',
-      'src/server/admin/cli.ts',
-      'src/server/**/*.test.{ts,tsx}',
-    ],
+    ignores: ['src/server/**/*.repository.ts', 'src/server/db/**', 'src/server/**/*.test.{ts,tsx}'],
     rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|transaction)$/]',
+          message: 'Queries belong in a *.repository.ts (transactions: inTransaction from db/).',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
+          paths: [
             {
-              group: ['**/orders/*'],
-              message: 'orders/ is imported only by app.ts and admin/cli.ts: read server/site/.',
+              name: 'kysely',
+              importNames: ['sql'],
+              message: 'Raw SQL belongs in a *.repository.ts.',
             },
           ],
         },
       ],
     },
+  },
+  {
+    // Tool configuration in CommonJS (dependency-cruiser's).
+    files: ['**/*.cjs'],
+    languageOptions: { globals: globals.node, sourceType: 'commonjs' },
   },
   {
     // Static scripts served as they are to browsers (no build step).
