@@ -14,11 +14,9 @@ import { ReceiptPdfs } from './receipts/receipt-pdfs.js';
 import { registerReceiptRoutes } from './receipts/receipts.routes.js';
 import { ContactTokens } from './contact/contact-token.js';
 import { registerContactRoutes } from './contact/contact.routes.js';
-import { SenderKeyPurge } from './contact/sender-keys.js';
 import { VisitCounter } from './visits/visit-counter.js';
 import { registerVisitRoutes } from './visits/visits.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
-import { ExpiredSignInPurge } from './auth/expired-sign-ins.js';
 import { registerSessions } from './auth/sessions.js';
 import { servedOverHttps, type Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
@@ -27,7 +25,6 @@ import { DnsChecker } from './domains/dns-check.js';
 import { DomainDirectory } from './domains/domain-directory.js';
 import { registerDomainRoutes } from './domains/domains.routes.js';
 import { customDomainsEnabled, type DomainsContext } from './domains/domains.service.js';
-import { DomainChecks } from './domains/domains.worker.js';
 import { errorBody, registerErrorHandler } from './http/errors.js';
 import { registerJsonBodies } from './http/json-bodies.js';
 import {
@@ -44,10 +41,9 @@ import { rawSecurityHeaders, registerSecurityHeaders } from './http/security-hea
 import { registerSpa } from './http/spa.routes.js';
 import { loggerOptions } from './logger.js';
 import { createMailer } from './mail/mailer.js';
-import { OutboxWorker } from './mail/outbox.worker.js';
+import { PeriodicJobs } from './periodic-jobs.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
 import { findBuiltinOrder } from './orders/orders.service.js';
-import { PaymentReconciliation } from './orders/reconciliation.worker.js';
 import {
   PAYMENT_CALLBACK_PATH,
   registerPaymentCallbackRoutes,
@@ -62,11 +58,9 @@ import type { PublicPageFastPath } from './public-pages/fast-path.js';
 import { registerPublicPages } from './public-pages/public-pages.routes.js';
 import { registerSiteModeRoutes, siteMode } from './site-mode.js';
 import { registerTemplateRoutes } from './templates/templates.routes.js';
-import { TermSchedule } from './term/term.worker.js';
 import { createMediaStorage } from './uploads/create-storage.js';
 import { IMAGE_SHUTDOWN_GRACE_MS, ImagePool } from './uploads/image-pool.js';
 import type { MediaStorage } from './uploads/storage.js';
-import { UploadSweeper } from './uploads/sweeper.js';
 import { IncomingFiles } from './uploads/incoming.js';
 import { registerUploadRoutes } from './uploads/uploads.routes.js';
 
@@ -89,26 +83,15 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** Sends queued mail; main.ts starts it, tests may drive it with runOnce(). */
-    outbox: OutboxWorker;
-    /** Deletes expired sessions and sign-ins; main.ts starts it, tests may call runOnce(). */
-    expiredSignIns: ExpiredSignInPurge;
-    senderKeys: SenderKeyPurge;
-    /** Settles, captures and refunds what the fast paths left (reconciliation.worker.ts). */
     /** Makes /readyz answer 503 while the process goes on serving (shutdown.ts). */
     startDraining: () => void;
-    paymentReconciliation: PaymentReconciliation;
+    /** The periodic jobs (jobs/schedules.ts); main.ts starts them, tests call runOnce(). */
+    jobs: PeriodicJobs;
     gateway: PaymentGateway;
-    /** Deletes uploads nobody references; main.ts starts it, tests drive it with runOnce(). */
-    uploadSweeper: UploadSweeper;
     /** Where uploaded images are stored (for deleteUploadsOf and pages that show them). */
     mediaStorage: MediaStorage;
-    /** Term reminders and username releases; main.ts starts it, tests call runOnce(now). */
-    termSchedule: TermSchedule;
     /** Visitor counts of public pages; flushes every 10 s, tests call flush(). */
     visits: VisitCounter;
-    /** Periodic re-checks of custom domains' DNS; main.ts starts it, tests call runOnce(). */
-    domainChecks: DomainChecks;
     /** The served custom domains, as this process knows them. */
     domainDirectory: DomainDirectory;
   }
@@ -273,15 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = new Metrics({
     db: deps.db,
     pageCache: () => app.storedPages.cacheStats(),
-    jobs: () => [
-      app.outbox,
-      app.uploadSweeper,
-      app.expiredSignIns,
-      app.senderKeys,
-      app.paymentReconciliation,
-      app.termSchedule,
-      app.domainChecks,
-    ],
+    jobs: () => app.jobs.all(),
     imagesQueued: () => imagePool.queued(),
   });
   metrics.observe(app);
@@ -369,15 +344,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: () => new Date(),
   };
   registerDomainRoutes(app, domains);
-  app.decorate('domainChecks', new DomainChecks(domains, app.log));
-  app.decorate(
-    'outbox',
-    new OutboxWorker(
-      deps.db,
-      createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, log: app.log }),
-      app.log,
-    ),
-  );
   const incoming = new IncomingFiles(path.join(deps.config.dataDir, 'incoming'));
   app.addHook('onReady', async () => {
     const removed = await incoming.clearLeftovers();
@@ -408,26 +374,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReceiptRoutes(app, { db: deps.db, pdfs: receiptPdfs });
   app.addHook('onClose', async () => receiptPdfs.close());
   registerVisitRoutes(app, { db: deps.db, visits, now: () => new Date() });
-  app.decorate('uploadSweeper', new UploadSweeper(deps.db, mediaStorage, app.log));
-  app.decorate('expiredSignIns', new ExpiredSignInPurge(deps.db, app.log));
-  app.decorate('senderKeys', new SenderKeyPurge(deps.db, app.log));
-  app.decorate('paymentReconciliation', new PaymentReconciliation(orders, app.log));
   app.decorate(
-    'termSchedule',
-    new TermSchedule(deps.db, publicUrl, app.log, { intervalMs: deps.config.termScheduleMs }),
+    'jobs',
+    new PeriodicJobs({
+      db: deps.db,
+      log: app.log,
+      mailer: createMailer({
+        smtpUrl: deps.config.smtpUrl,
+        from: deps.config.mailFrom,
+        log: app.log,
+      }),
+      mediaStorage,
+      orders,
+      domains,
+      publicUrl,
+      termScheduleMs: deps.config.termScheduleMs,
+    }),
   );
   await registerSpa(app, deps.clientDir, siteMode(deps.config));
 
   app.addHook('onClose', async () => {
-    await app.outbox.stop();
-    await app.uploadSweeper.stop();
+    await app.jobs.stop();
     await imagePool.close();
     await mediaStorage.close();
-    await app.expiredSignIns.stop();
-    await app.senderKeys.stop();
-    await app.paymentReconciliation.stop();
-    await app.termSchedule.stop();
-    await app.domainChecks.stop();
   });
 
   return app;

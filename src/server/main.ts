@@ -43,13 +43,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.outbox.start();
-  app.uploadSweeper.start();
-  app.expiredSignIns.start();
-  app.senderKeys.start();
-  app.paymentReconciliation.start();
-  app.termSchedule.start();
-  app.domainChecks.start();
+  app.jobs.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // With PORT=0 the real port is known only now; links we generate must carry it.

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
+import { JOB_SCHEDULES } from '../jobs/schedules.js';
 import { deleteExpiredLoginAttempts } from './login-attempts.repository.js';
 import { deleteExpiredSessions } from './sessions.repository.js';
 
@@ -34,10 +35,9 @@ export class ExpiredSignInPurge extends PeriodicJob<PurgeCounts> {
     options: ExpiredSignInPurgeOptions = {},
   ) {
     super(log, {
-      everyMs: options.intervalMs ?? 10 * 60_000,
-      firstPass: 'soon',
+      ...JOB_SCHEDULES.expiredSignIns,
+      everyMs: options.intervalMs ?? JOB_SCHEDULES.expiredSignIns.everyMs,
       // The database may be away for a moment; the next pass tries again.
-      name: 'expired_sign_ins',
       failedMessage: 'purge of expired sessions failed',
       failedResult: { sessions: 0, loginAttempts: 0 },
     });

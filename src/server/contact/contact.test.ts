@@ -187,8 +187,8 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
     const body = (await answer.json()) as ContactSendResponse;
     expect(body).toMatchObject({ ok: true, message: expect.stringContaining('Message sent') });
     expect(await storedCount()).toBe(before.stored + 1);
-    expect(await t.app.outbox.runOnce()).toBe(1);
-    expect(await t.app.outbox.runOnce()).toBe(0);
+    expect(await t.app.jobs.outbox.runOnce()).toBe(1);
+    expect(await t.app.jobs.outbox.runOnce()).toBe(0);
     const mails = smtp.received.slice(before.mails);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual([OWNER_EMAIL]);
@@ -288,7 +288,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
       good({ name: 'Eve\r\nBcc: victim@example.org', subject: 'Hi\nX-Injected: yes' }),
     );
     expect(answer.status).toBe(200);
-    await t.app.outbox.runOnce();
+    await t.app.jobs.outbox.runOnce();
     const raw = smtp.received.slice(before)[0]!.raw;
     expect(raw).not.toMatch(/^Bcc:/im);
     expect(raw).not.toMatch(/^X-Injected:/im);
@@ -404,7 +404,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
       .execute();
     expect(rows).toHaveLength(CONTACT_LIMITS.perSenderPerOwnerPerDay + 2);
     // The hourly purge clears yesterday's keys, of every owner, and keeps today's.
-    expect(await t.app.senderKeys.runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.jobs.senderKeys.runOnce()).toBeGreaterThanOrEqual(1);
     const after = await t.database.db
       .selectFrom('contact_messages')
       .select(['id', 'sender_key'])
@@ -463,7 +463,7 @@ describe.each(TEST_DIALECTS)('messages from visitors on %s', (dialect) => {
     const mine = await pollUntil(
       'both messages mailed',
       async () => {
-        await t.app.outbox.runOnce();
+        await t.app.jobs.outbox.runOnce();
         return list(owner);
       },
       (answer) => answer.messages.every((m) => m.delivery === 'sent'),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
+import { JOB_SCHEDULES } from '../jobs/schedules.js';
 import { forgetSendersBefore } from './contact.repository.js';
 
 /**
@@ -12,12 +13,11 @@ export class SenderKeyPurge extends PeriodicJob<number> {
   constructor(
     private readonly db: Db,
     log: FastifyBaseLogger,
-    intervalMs = 60 * 60 * 1000,
+    intervalMs: number = JOB_SCHEDULES.contactSenderKeys.everyMs,
   ) {
     super(log, {
+      ...JOB_SCHEDULES.contactSenderKeys,
       everyMs: intervalMs,
-      firstPass: 'now',
-      name: 'contact_sender_keys',
       failedMessage: 'clearing contact senders failed; trying again next hour',
       failedResult: 0,
     });

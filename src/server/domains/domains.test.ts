@@ -161,7 +161,7 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
     const view = (await listed(owner)).find((d) => d.hostname === apex)!;
     pointAtUs(view);
     // A pass picks up domains never checked.
-    expect(await t.app.domainChecks.runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.jobs.domainChecks.runOnce()).toBeGreaterThanOrEqual(1);
     expect((await listed(owner)).find((d) => d.hostname === apex)!.state).toBe('verified');
   });
 
@@ -337,7 +337,7 @@ describe.each(TEST_DIALECTS)('custom domains (%s)', (dialect) => {
       .set({ created_at: new Date(Date.now() - 8 * DAY_MS).toISOString() })
       .where('hostname', '=', hostname)
       .execute();
-    await t.app.domainChecks.runOnce();
+    await t.app.jobs.domainChecks.runOnce();
     expect((await listed(squatter)).map((d) => d.hostname)).not.toContain(hostname);
     expect((await listed(realOwner)).map((d) => d.hostname)).toContain(hostname);
 

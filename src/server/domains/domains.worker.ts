@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DAY_MS } from '../../shared/domain/time.js';
 import { CLAIM_WAITS_DAYS } from '../../shared/domains.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
+import { JOB_SCHEDULES } from '../jobs/schedules.js';
 import { checkDomain, customDomainsEnabled, type DomainsContext } from './domains.service.js';
 import {
   claimForCheck,
@@ -31,8 +32,8 @@ export class DomainChecks extends PeriodicJob<number> {
     log: FastifyBaseLogger,
   ) {
     super(log, {
+      ...JOB_SCHEDULES.domainChecks,
       everyMs: ctx.config.checkEveryMs,
-      name: 'domain_checks',
       failedMessage: 'custom domain checks failed',
       failedResult: 0,
     });

@@ -132,7 +132,7 @@ describe.each(TEST_DIALECTS)('SMTP down for a while, on %s', (dialect) => {
       expect(published.body.status).toBe('published');
     }
     const t0 = Date.now();
-    expect(await t.app.outbox.runOnce(new Date(t0))).toBe(0);
+    expect(await t.app.jobs.outbox.runOnce(new Date(t0))).toBe(0);
     for (const row of await outbox(t)) {
       expect(row).toMatchObject({ status: 'pending', attempts: 1, sent_at: null });
       expect(row.last_error).toMatch(/ECONNREFUSED/);
@@ -142,21 +142,24 @@ describe.each(TEST_DIALECTS)('SMTP down for a while, on %s', (dialect) => {
     const smtp = await startSmtp(port);
     cleanups.push(() => smtp.close());
     smtp.mode = 'defer';
-    expect(await t.app.outbox.runOnce(new Date(t0 + 5 * MINUTE))).toBe(0);
+    expect(await t.app.jobs.outbox.runOnce(new Date(t0 + 5 * MINUTE))).toBe(0);
     for (const row of await outbox(t))
       expect(row).toMatchObject({ status: 'pending', attempts: 2 });
 
     // Stopped again, then back for good on the same port.
     await smtp.close();
-    expect(await t.app.outbox.runOnce(new Date(t0 + 10 * MINUTE))).toBe(0);
+    expect(await t.app.jobs.outbox.runOnce(new Date(t0 + 10 * MINUTE))).toBe(0);
     const back = await startSmtp(port);
     cleanups.push(() => back.close());
     // Two app processes both working the outbox once it is due: each mail goes once.
     const other = otherProcessWorker(t, port);
     const later = new Date(t0 + 60 * MINUTE);
-    const [mine, theirs] = await Promise.all([t.app.outbox.runOnce(later), other.runOnce(later)]);
+    const [mine, theirs] = await Promise.all([
+      t.app.jobs.outbox.runOnce(later),
+      other.runOnce(later),
+    ]);
     expect(mine + theirs).toBe(people.length);
-    expect(await t.app.outbox.runOnce(new Date(t0 + 24 * 60 * MINUTE))).toBe(0);
+    expect(await t.app.jobs.outbox.runOnce(new Date(t0 + 24 * 60 * MINUTE))).toBe(0);
     expect(await other.runOnce(new Date(t0 + 24 * 60 * MINUTE))).toBe(0);
 
     expect(back.accepted.map((mail) => mail.to).sort()).toEqual(
@@ -183,7 +186,7 @@ describe.each(TEST_DIALECTS)('SMTP down for a while, on %s', (dialect) => {
     // This process's send stalls after the message is out, waiting for the server's answer.
     smtp.holdNext = true;
     const now = Date.now();
-    const stalled = t.app.outbox.runOnce(new Date(now));
+    const stalled = t.app.jobs.outbox.runOnce(new Date(now));
     await pollUntil(
       'the message reached the server',
       async () => smtp.held(),
@@ -204,7 +207,7 @@ describe.each(TEST_DIALECTS)('SMTP down for a while, on %s', (dialect) => {
     expect(await stalled).toBe(0);
     const [row] = await outbox(t);
     expect(row).toMatchObject({ status: 'sent', locked_until: null });
-    expect(await t.app.outbox.runOnce(new Date(now + 24 * 60 * MINUTE))).toBe(0);
+    expect(await t.app.jobs.outbox.runOnce(new Date(now + 24 * 60 * MINUTE))).toBe(0);
     expect(smtp.accepted.map((mail) => mail.to)).toEqual([[email]]);
   });
 });

@@ -32,6 +32,7 @@ class HeldJob extends PeriodicJob<number> {
       everyMs,
       firstPass,
       name: 'test_job',
+      lock: 'none: a test of the schedule alone',
       failedMessage: 'held pass failed',
       failedResult: -1,
     });

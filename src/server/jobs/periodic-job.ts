@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobSchedule } from './schedules.js';
 
 /**
  * How soon after start() a `soon` first pass runs at the latest (sooner when the interval is
@@ -8,16 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 const SOON_MS = 30_000;
 
-export interface PeriodicJobSchedule<T> {
-  /** The job's name in metrics (`job_last_success_timestamp_seconds{job=…}`). */
-  name: string;
-  /** Time between passes. */
-  everyMs: number;
-  /**
-   * When the first pass runs after start(): `now`; `soon`, within half a minute, so that a process
-   * restarted more often than the interval still runs it; by default one interval later.
-   */
-  firstPass?: 'now' | 'soon';
+/** A job's line in JOB_SCHEDULES, and what a pass that throws says and returns. */
+export interface PeriodicJobSchedule<T> extends JobSchedule {
   /** Logged with the error when a pass throws; the next pass tries again. */
   failedMessage: string;
   /** What a pass that threw returns. */
@@ -25,9 +18,9 @@ export interface PeriodicJobSchedule<T> {
 }
 
 /**
- * Work that every app process does now and then, without a separate cron: main.ts starts each
- * job, app.ts stops it on close, tests call runOnce() with a clock of their own. A job is its
- * pass and its schedule; this owns the rest: passes never overlap (a call while one runs joins
+ * Work that every app process does now and then, without a separate cron (which jobs, how often
+ * and under what lock: schedules.ts). server/periodic-jobs.ts starts and stops them; tests call
+ * runOnce() with a clock of their own. A job is its pass and its schedule; this owns the rest: passes never overlap (a call while one runs joins
  * it), a pending pass never keeps the process alive, a pass that throws is logged and the next
  * one tries again, and stop() waits for the pass under way.
  */

@@ -25,12 +25,12 @@ describe('the portfolio link email', () => {
     });
     cleanups.push(() => t.close(), smtp.close);
     await publish(t, 'buyer@example.com', 'mail-one');
-    expect(await t.app.outbox.runOnce()).toBe(1);
+    expect(await t.app.jobs.outbox.runOnce()).toBe(1);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual(['buyer@example.com']);
     expect(smtp.received[0]!.raw).toContain('Subject: Your portfolio is live');
     expect(smtp.received[0]!.raw.replace(/=\r?\n/g, '')).toContain(`${t.url}/users/mail-one`);
-    expect(await t.app.outbox.runOnce()).toBe(0);
+    expect(await t.app.jobs.outbox.runOnce()).toBe(0);
     const row = await t.database.db
       .selectFrom('email_outbox')
       .selectAll()
@@ -43,7 +43,7 @@ describe('the portfolio link email', () => {
     const t = await startTestApp('sqlite', { SMTP_URL: `smtp://127.0.0.1:${port}` });
     cleanups.push(() => t.close());
     await publish(t, 'patient@example.com', 'mail-two');
-    expect(await t.app.outbox.runOnce()).toBe(0);
+    expect(await t.app.jobs.outbox.runOnce()).toBe(0);
     const failed = await t.database.db
       .selectFrom('email_outbox')
       .selectAll()
@@ -54,10 +54,10 @@ describe('the portfolio link email', () => {
     const smtp = await startSmtpSink(port);
     cleanups.push(smtp.close);
     // Not due yet: the retry waits its back-off.
-    expect(await t.app.outbox.runOnce()).toBe(0);
+    expect(await t.app.jobs.outbox.runOnce()).toBe(0);
     const later = new Date(Date.now() + 60_000);
-    expect(await t.app.outbox.runOnce(later)).toBe(1);
-    expect(await t.app.outbox.runOnce(later)).toBe(0);
+    expect(await t.app.jobs.outbox.runOnce(later)).toBe(1);
+    expect(await t.app.jobs.outbox.runOnce(later)).toBe(0);
     expect(smtp.received.map((mail) => mail.to)).toEqual([['patient@example.com']]);
   });
 });

@@ -1,15 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
+import { JOB_SCHEDULES } from '../jobs/schedules.js';
 import type { Mailer } from './mailer.js';
 import { claimEmail, dueEmails, markFailedAttempt, markSent } from './outbox.repository.js';
 
 /** A claim outlasts the longest send the mailer allows (see SEND_LIMITS_MS in mailer.ts). */
 const LOCK_MS = 60_000;
 const MAX_ATTEMPTS = 12;
-/** How often a process looks for mail to send. */
-export const OUTBOX_INTERVAL_MS = 2000;
-
 /** 10 s, 20 s, 40 s ... capped at an hour: a mail outage of a day still delivers. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(10_000 * 2 ** attempts, 60 * 60 * 1000);
@@ -24,11 +22,11 @@ export class OutboxWorker extends PeriodicJob<number> {
     private readonly db: Db,
     private readonly mailer: Mailer,
     log: FastifyBaseLogger,
-    intervalMs = OUTBOX_INTERVAL_MS,
+    intervalMs: number = JOB_SCHEDULES.mailOutbox.everyMs,
   ) {
     // The database may be away for a moment; the next pass tries again.
     super(log, {
-      name: 'mail_outbox',
+      ...JOB_SCHEDULES.mailOutbox,
       everyMs: intervalMs,
       failedMessage: 'outbox pass failed',
       failedResult: 0,

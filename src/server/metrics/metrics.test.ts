@@ -41,7 +41,7 @@ describe('/metrics', () => {
     for (let i = 0; i < 3; i += 1)
       expect((await fetch(`${t.url}/users/${username}`)).status).toBe(200);
     await fetch(`${t.url}/api/renewals/${uniqueName('nobody')}/quote`);
-    await t.app.outbox.runOnce();
+    await t.app.jobs.outbox.runOnce();
 
     const answer = await scrape();
     expect(answer.status).toBe(200);

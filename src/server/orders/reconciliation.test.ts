@@ -61,7 +61,7 @@ describe.each(TEST_DIALECTS)('reconciling payments on %s', (dialect) => {
         const payment = r.fake.payment(paid.razorpay_payment_id)!;
         return payment.status === 'captured' ? payment.amount - payment.amount_refunded : 0;
       };
-      const sweep = (at: Date) => r.t.app.paymentReconciliation.runOnce(at);
+      const sweep = (at: Date) => r.t.app.jobs.paymentReconciliation.runOnce(at);
 
       it('settles every order a crash left between payment and publish, once, with one mail each', async () => {
         setUp();
@@ -370,7 +370,7 @@ describe.each(TEST_DIALECTS)('reconciling payments on %s', (dialect) => {
       const gatewayOrderId = await createOrderFor(t, jar);
       const paid = await postJson(jar, t.url, '/test-gateway/pay', { order_id: gatewayOrderId });
       expect(paid.status).toBe(200);
-      await t.app.paymentReconciliation.runOnce(later(6 * MINUTE_MS));
+      await t.app.jobs.paymentReconciliation.runOnce(later(6 * MINUTE_MS));
       const row = await t.database.db
         .selectFrom('orders')
         .select(['status', 'payment_id'])

@@ -6,8 +6,8 @@
  * settling is exactly-once anyway.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { MINUTE_MS } from '../../shared/domain/time.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
+import { JOB_SCHEDULES } from '../jobs/schedules.js';
 import { findPendingExtraPayments, takeExtraPaymentTurn } from './extra-payments.repository.js';
 import { refundMarkedPayment } from './extra-payments.service.js';
 import {
@@ -40,12 +40,11 @@ export class PaymentReconciliation extends PeriodicJob<ReconcileCounts> {
   constructor(
     private readonly ctx: OrdersContext,
     log: FastifyBaseLogger,
-    intervalMs = MINUTE_MS,
+    intervalMs: number = JOB_SCHEDULES.paymentReconciliation.everyMs,
   ) {
     super(log, {
+      ...JOB_SCHEDULES.paymentReconciliation,
       everyMs: intervalMs,
-      firstPass: 'soon',
-      name: 'payment_reconciliation',
       failedMessage: 'payment reconciliation pass failed',
       failedResult: { settled: 0, closed: 0, refunded: 0 },
     });

@@ -90,7 +90,7 @@ describe.each(TEST_DIALECTS)('confirming and capturing payments on %s', (dialect
       ]);
       expect(answers.filter((answer) => answer.body.status === 'published')).not.toHaveLength(0);
       // The answer that lost the race may come before the order settles: the sweep finishes it.
-      await t.app.paymentReconciliation.runOnce(new Date(Date.now() + 11 * 60_000));
+      await t.app.jobs.paymentReconciliation.runOnce(new Date(Date.now() + 11 * 60_000));
       const states = [first, second].map((paid) => fake.payment(paid.razorpay_payment_id)!.status);
       // Our capture takes one; an auto-capture account took both, and the second is given back.
       expect(states.filter((state) => state === 'captured')).toHaveLength(1);
@@ -104,7 +104,7 @@ describe.each(TEST_DIALECTS)('confirming and capturing payments on %s', (dialect
         postJson(jar, t.url, '/verify-payment', first),
         postJson(jar, t.url, '/verify-payment', second),
       ]);
-      await t.app.paymentReconciliation.runOnce(new Date(Date.now() + 22 * 60_000));
+      await t.app.jobs.paymentReconciliation.runOnce(new Date(Date.now() + 22 * 60_000));
       const refunds = fake.calls.filter(
         (call) =>
           call.endsWith(`${first.razorpay_payment_id}/refund`) ||
@@ -172,7 +172,7 @@ describe.each(TEST_DIALECTS)('confirming and capturing payments on %s', (dialect
       });
       expect((await orderRow(orderId)).status).toBe('authorized');
 
-      await t.app.paymentReconciliation.runOnce(new Date(Date.now() + 120_000));
+      await t.app.jobs.paymentReconciliation.runOnce(new Date(Date.now() + 120_000));
       const row = await orderRow(orderId);
       expect(row).toMatchObject({ status: 'created', payment_id: null });
       expect(row.status_message).toMatch(/not of the amount of this order/);
@@ -201,12 +201,12 @@ describe.each(TEST_DIALECTS)('confirming and capturing payments on %s', (dialect
         expect(await owner(username)).toBeUndefined();
 
         // A pass right after the refusal leaves it alone: it is tried again a minute later.
-        await t.app.paymentReconciliation.runOnce();
+        await t.app.jobs.paymentReconciliation.runOnce();
         expect((await orderRow(orderId)).status).toBe('capture_failed');
         expect(
           fake.calls.filter((call) => call.endsWith(`${paid.razorpay_payment_id}/capture`)),
         ).toHaveLength(1);
-        await t.app.paymentReconciliation.runOnce(new Date(Date.now() + 120_000));
+        await t.app.jobs.paymentReconciliation.runOnce(new Date(Date.now() + 120_000));
         expect((await orderRow(orderId)).status).toBe('paid');
         expect(fake.payment(paid.razorpay_payment_id)!.status).toBe('captured');
         expect(await owner(username)).toBeDefined();

@@ -52,7 +52,7 @@ describe.each(TEST_DIALECTS)('term reminders on %s', (dialect) => {
         .orderBy('sent_at')
         .execute()
     ).map((row) => row.kind);
-  const run = (now: Date) => t.app.termSchedule.runOnce(now);
+  const run = (now: Date) => t.app.jobs.termSchedule.runOnce(now);
 
   it('sends each reminder once, on its day, and a new set after a renewal', async () => {
     // A term ending a thousand days ahead: no other test's portfolio is near its dates.
@@ -162,8 +162,8 @@ describe.each(TEST_DIALECTS)('term reminders from two app instances on %s', (dia
     }
     for (let round = 0; round < 3; round += 1) {
       const counts = await Promise.all([
-        first.app.termSchedule.runOnce(now),
-        second.app.termSchedule.runOnce(now),
+        first.app.jobs.termSchedule.runOnce(now),
+        second.app.jobs.termSchedule.runOnce(now),
       ]);
       if (round > 0) expect(counts.map((count) => count.reminders)).toEqual([0, 0]);
     }

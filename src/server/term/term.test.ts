@@ -247,8 +247,8 @@ describe.each(TEST_DIALECTS)('usernames after the term on %s', (dialect) => {
       paidUntil: daysFromNow(-(RELEASED_AFTER_DAYS - 2)),
     });
     const [first, second] = await Promise.all([
-      t.app.termSchedule.runOnce(),
-      t.app.termSchedule.runOnce(),
+      t.app.jobs.termSchedule.runOnce(),
+      t.app.jobs.termSchedule.runOnce(),
     ]);
     // One pass joined by the second call.
     expect(first).toBe(second);
@@ -258,7 +258,7 @@ describe.each(TEST_DIALECTS)('usernames after the term on %s', (dialect) => {
       expect((await fetch(`${t.url}/users/${username}`)).status).toBe(404);
     }
     expect(await heldName(kept)).toBeDefined();
-    expect((await t.app.termSchedule.runOnce()).released).toBe(0);
+    expect((await t.app.jobs.termSchedule.runOnce()).released).toBe(0);
   });
 
   it('allows free updates in grace, refuses them after it with a sentence, and sells a renewal then', async () => {

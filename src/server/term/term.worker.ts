@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
+import { JOB_SCHEDULES } from '../jobs/schedules.js';
 import { releasedBefore } from '../site/released-names.js';
 import { releaseExpiredUsernames } from './release.service.js';
 import { sendDueReminders } from './reminders.service.js';
@@ -35,10 +36,9 @@ export class TermSchedule extends PeriodicJob<TermPassCounts> {
     private readonly options: TermScheduleOptions = {},
   ) {
     super(log, {
-      everyMs: options.intervalMs ?? 5 * 60_000,
-      firstPass: 'soon',
+      ...JOB_SCHEDULES.termSchedule,
+      everyMs: options.intervalMs ?? JOB_SCHEDULES.termSchedule.everyMs,
       // The database may be away for a moment; the next pass tries again.
-      name: 'term_schedule',
       failedMessage: 'term pass failed',
       failedResult: { reminders: 0, released: 0 },
     });

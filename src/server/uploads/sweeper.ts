@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
+import { JOB_SCHEDULES } from '../jobs/schedules.js';
 import type { MediaStorage } from './storage.js';
 import { sweepUnreferenced } from './uploads.service.js';
 
@@ -13,11 +14,11 @@ export class UploadSweeper extends PeriodicJob<number> {
     private readonly db: Db,
     private readonly storage: MediaStorage,
     log: FastifyBaseLogger,
-    intervalMs = 60 * 60 * 1000,
+    intervalMs: number = JOB_SCHEDULES.uploadSweep.everyMs,
   ) {
     super(log, {
+      ...JOB_SCHEDULES.uploadSweep,
       everyMs: intervalMs,
-      name: 'upload_sweep',
       failedMessage: 'upload sweep failed; trying again at the next one',
       failedResult: 0,
     });

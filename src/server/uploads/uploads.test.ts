@@ -549,7 +549,7 @@ describe.each(
       expect(await malformed.json()).toMatchObject({ error: { field: 'refs.1' } });
 
       // 29 days on, nothing is old enough; the draft's touch renews the upload it holds.
-      expect(await t.app.uploadSweeper.runOnce(new Date(now + 29 * DAY_MS))).toBe(0);
+      expect(await t.app.jobs.uploadSweeper.runOnce(new Date(now + 29 * DAY_MS))).toBe(0);
       const touch = await request(owner.jar, `${t.url}/api/uploads/touch`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: t.url },
@@ -566,7 +566,7 @@ describe.each(
         .where('hash', '=', inDraft.hash)
         .execute();
 
-      const swept = await t.app.uploadSweeper.runOnce(new Date(now + 31 * DAY_MS));
+      const swept = await t.app.jobs.uploadSweeper.runOnce(new Date(now + 31 * DAY_MS));
       const left = (await list(owner)).uploads.map((u) => u.hash).sort();
       expect(left).toEqual([inDraft.hash, published.hash].sort());
       // Other tests' uploads, as old as this one, went too.
