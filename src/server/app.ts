@@ -37,7 +37,11 @@ import { Metrics } from './metrics/metrics.js';
 import { registerMetricsRoutes } from './metrics/metrics.routes.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRouteRules, SMALL_BODY_BYTES } from './http/route-rules.js';
-import { rawSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
+import {
+  rawSecurityHeaders,
+  registerSecurityHeaders,
+  securityHeaderSet,
+} from './http/security-headers.js';
 import { registerSpa } from './http/spa.routes.js';
 import { loggerOptions } from './logger.js';
 import { createMailer } from './mail/mailer.js';
@@ -54,7 +58,6 @@ import { registerBuiltinGatewayRoutes } from './payments/builtin-gateway.routes.
 import type { PaymentGateway } from './payments/gateway.js';
 import { createGateway } from './payments/create-gateway.js';
 import { registerPortfolioRoutes } from './portfolios/portfolios.routes.js';
-import type { PublicPageFastPath } from './public-pages/fast-path.js';
 import { registerPublicPages } from './public-pages/public-pages.routes.js';
 import { registerSiteModeRoutes, siteMode } from './site-mode.js';
 import { registerTemplateRoutes } from './templates/templates.routes.js';
@@ -160,9 +163,6 @@ function publicHostOf(config: Config): () => string {
 
 /** Builds the whole HTTP application without listening, so tests can run it on any port. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  // Views of public pages are answered ahead of Fastify (public-pages/fast-path.ts); everything
-  // else, and those too while the server is closing, goes through Fastify.
-  const publicPages: { fastPath?: PublicPageFastPath } = {};
   const gateway = createGateway(deps.config, deps.db);
   const securityOptions = {
     https: servedOverHttps(deps.config.publicUrl),
@@ -193,12 +193,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         );
     },
     serverFactory: (fastifyHandler) => {
+      // Views of public pages are answered ahead of Fastify (public-pages/fast-path.ts);
+      // everything else, and those too while the server is closing, goes through Fastify.
       const answer = (request: IncomingMessage, response: ServerResponse) => {
-        if (publicPages.fastPath && server.listening) {
-          publicPages.fastPath(request, response, fastifyHandler);
-        } else {
-          fastifyHandler(request, response);
-        }
+        if (server.listening) app.publicPageFastPath(request, response, fastifyHandler);
+        else fastifyHandler(request, response);
       };
       // Without custom domains, no request needs its Host looked at first.
       const server = createGuardedServer(
@@ -312,7 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('visits', visits);
   app.addHook('onReady', async () => visits.start());
   app.addHook('onClose', async () => visits.stop());
-  publicPages.fastPath = registerPublicPages(app, {
+  registerPublicPages(app, {
     db: deps.db,
     publicUrl,
     mediaBase: mediaStorage.mediaBase,
@@ -327,6 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Without custom domains there is no list to keep: the change check stays as it was.
     onGeneration: domainsOn ? () => domainDirectory.refresh() : undefined,
     closing: () => closing,
+    securityHeaders: securityHeaderSet(securityOptions),
   });
   registerContactRoutes(app, {
     db: deps.db,

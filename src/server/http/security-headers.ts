@@ -71,6 +71,26 @@ export function rawSecurityHeaders(
   return (request, response) => middleware(request, response, () => {});
 }
 
+/**
+ * The headers the middleware sets, as a list: the same on every answer (nothing in them depends
+ * on the request), so an answer made outside Fastify (a public page's, page-answers.ts) carries
+ * exactly what the hook gives every other.
+ */
+export function securityHeaderSet(options: SecurityHeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  const middleware = helmet(helmetOptions(options));
+  middleware({} as IncomingMessage, collector as unknown as ServerResponse, () => {});
+  return headers;
+}
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions,

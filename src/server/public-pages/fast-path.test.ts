@@ -5,6 +5,8 @@ import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { publishDirectly, updateDirectly } from '../../../test/publish-directly.js';
 import { buildApp } from '../app.js';
+import { PageAnswers } from './page-answers.js';
+import type { StoredPages } from './stored-pages.service.js';
 import { createPublicPageFastPath } from './fast-path.js';
 import { answerShape, cachedAnswer, PageCache } from './page-cache.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
@@ -60,23 +62,24 @@ describe.each(TEST_DIALECTS)('views of public pages ahead of Fastify on %s', (di
 
   it('answers the first view of a page not in memory ahead of Fastify, as the full path would', async () => {
     /**
-     * The full path's answer: from a second app on the same database that has sent no page
-     * yet, so that its fast path steps aside (as it does until its full path has sent one).
+     * The route's answer: from a second app on the same database, served by Fastify alone (its
+     * own request handler on a server without the fast path).
      */
     const fullPathAnswer = async (username: string, init: RequestInit) => {
       const other = await buildApp({ config: t.config, db: t.database.db, dialect, logger: false });
-      await other.listen({ port: 0, host: '127.0.0.1' });
+      await other.ready();
+      const server = createServer(other.routing);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
-        const address = other.server.address();
-        const port = typeof address === 'object' && address ? address.port : 0;
+        const port = (server.address() as AddressInfo).port;
         const answer = await fetch(`http://127.0.0.1:${port}/users/${username}`, init);
         const body = Buffer.from(await answer.arrayBuffer());
         expect(answer.headers.get('x-request-id')).toBeTruthy();
         return { answer, body };
       } finally {
-        // The database belongs to the first app: close the second without destroying it.
-        other.server.closeAllConnections();
-        await new Promise((resolve) => other.server.close(resolve));
+        // The database belongs to the first app: stop the second's server without closing it.
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
       }
     };
     const pages = ['a', 'b', 'c', 'd', 'e', 'f'].map((letter) => `first-view-${letter}`);
@@ -88,7 +91,6 @@ describe.each(TEST_DIALECTS)('views of public pages ahead of Fastify on %s', (di
       await publishDirectly(t.database.db, { username, templateId: 'template4', data });
     }
     await t.app.storedPages.checkForChanges();
-    // One page sent by the full path gives the hooks' headers for every page.
     const [sentFirst] = pages;
     await (await fetch(`${t.url}/users/${sentFirst}`)).arrayBuffer();
     for (const [index, encoding] of ['br', 'gzip', 'identity'].entries()) {
@@ -216,12 +218,15 @@ describe('a view from memory while the server closes', () => {
       csp: '',
     });
     let closing = false;
-    const fastPath = createPublicPageFastPath({
+    const answers = new PageAnswers({
       cache,
+      // Never read: the page is in memory.
+      stored: {} as StoredPages,
+      securityHeaders: {},
+      https: () => false,
       onView: () => undefined,
-      readyToSend: async () => undefined,
-      closing: () => closing,
     });
+    const fastPath = createPublicPageFastPath(answers, () => closing);
     const server = createServer((request, response) =>
       fastPath(request, response, (_request, unhandled) => unhandled.writeHead(500).end()),
     );
