@@ -519,3 +519,99 @@ describe('a complete portfolio from files alone', () => {
     },
   );
 });
+
+describe('uploads that overlap', () => {
+  const session = useBrowser();
+  const db = serverDatabase();
+  afterAll(() => db.destroy());
+
+  it(
+    'keeps every photo on its own tile, whichever answer comes last',
+    { timeout: 90_000 },
+    async () => {
+      const page = await session.newPage({ width: 1280, height: 900 });
+      await signInOnAccountPage(page, db, {
+        name: 'Tara Sen',
+        email: `overlap-${randomUUID()}@example.com`,
+      });
+      await openEditor(page, 'template5', phantomDraft());
+      await page.getByRole('button', { name: /^Next/ }).click();
+      const tile = (position: number) =>
+        page.getByRole('group', { name: `Tile ${position} Image (optional)` });
+
+      // The server's answers are held in the browser (the request itself goes through as sent) so
+      // that they arrive in the order that lost a photo: tile 3's upload starts while tile 1's is on
+      // its way, tile 1's answer lands, then tile 3's.
+      const cdp = await page.context().newCDPSession(page);
+      const held: string[] = [];
+      cdp.on(
+        'Fetch.requestPaused',
+        (paused: { requestId: string; request: { method: string } }) => {
+          if (paused.request.method === 'POST') held.push(paused.requestId);
+          else void cdp.send('Fetch.continueRequest', { requestId: paused.requestId });
+        },
+      );
+      await cdp.send('Fetch.enable', {
+        patterns: [{ urlPattern: '*/api/uploads', requestStage: 'Response' }],
+      });
+      const release = (index: number) =>
+        cdp.send('Fetch.continueRequest', { requestId: held[index]! });
+
+      const photo = async (name: string, seed: number) => ({
+        name,
+        mimeType: 'image/jpeg',
+        buffer: await smallPhoto(seed),
+      });
+      await step('tile 1 starts, then tile 3 while tile 1 is on its way', async () => {
+        await chooseFile(
+          page,
+          tile(1).getByRole('button', { name: /^Upload/ }),
+          await photo('one.jpg', 101),
+        );
+        await tile(1).getByRole('progressbar').waitFor();
+        await chooseFile(
+          page,
+          tile(3).getByRole('button', { name: /^Upload/ }),
+          await photo('three.jpg', 103),
+        );
+        await tile(3).getByRole('progressbar').waitFor();
+        await expect.poll(() => held.length, SLOW).toBe(2);
+      });
+
+      const tileImages = async () =>
+        (await storedDraftWithText(page)).draft.data.section!.sectionTiles.map((t) => t.img ?? '');
+
+      await step("tile 1's answer lands first, then tile 3's", async () => {
+        await release(0);
+        await expect.poll(async () => (await tileImages())[0], SLOW).toMatch(/^upload:/);
+        await release(1);
+        await expect.poll(async () => (await tileImages())[2], SLOW).toMatch(/^upload:/);
+      });
+
+      await step(
+        'both photos stay, each where it was put, in the draft and the preview',
+        async () => {
+          const [first, second, third] = await tileImages();
+          expect(first).toMatch(/^upload:/);
+          expect(third).toMatch(/^upload:/);
+          expect(first).not.toBe(third);
+          expect(second).toBe(phantomDraft().section!.sectionTiles[1]!.img);
+          await tile(1).locator('.focal__image').waitFor();
+          await tile(3).locator('.focal__image').waitFor();
+          const previewSources = () =>
+            page
+              .frameLocator('iframe')
+              .locator('.phantom-tile img')
+              .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).currentSrc));
+          for (const ref of [first, third]) {
+            const hash = parseUploadRef(ref!)!.hash;
+            await expect
+              .poll(async () => (await previewSources()).some((src) => src.includes(hash)), SLOW)
+              .toBe(true);
+          }
+        },
+      );
+      await cdp.send('Fetch.disable');
+    },
+  );
+});

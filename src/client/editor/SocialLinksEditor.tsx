@@ -6,11 +6,12 @@ import { NETWORK_NAMES, SocialIcon } from '../../shared/templates/common/Icon.js
 import { fieldId, SOCIAL_LINK_FIELDS } from './fieldRules.js';
 import { FormFields } from './FormFields.js';
 import { ItemCard, ListEditor } from './ListEditor.js';
+import type { ListChange } from './useKeyedList.js';
 import { useListEditing } from './useListEditing.js';
 
 interface SocialLinksEditorProps {
   links: readonly SocialLink[];
-  onChange: (links: SocialLink[]) => void;
+  onChange: (change: ListChange<SocialLink>) => void;
   /** The phone number of the contact step, offered as a WhatsApp button. */
   phone?: string;
 }
@@ -52,9 +53,8 @@ export function SocialLinksEditor({ links, onChange, phone = '' }: SocialLinksEd
   };
 
   // The icon follows the address.
-  const set = (index: number, link: SocialLink, field: 'label' | 'url', value: string) =>
-    editing.replace(
-      index,
+  const set = (key: string, field: 'label' | 'url', value: string) =>
+    editing.update(key, (link) =>
       field === 'url'
         ? {
             ...link,
@@ -108,7 +108,7 @@ export function SocialLinksEditor({ links, onChange, phone = '' }: SocialLinksEd
               copy={LINK_COPY}
               idOf={(field) => `${prefix(position)}-${field.id}`}
               context={`Social link ${position}`}
-              onChange={(field, value) => set(index, link, field, value)}
+              onChange={(field, value) => set(key, field, value)}
             />
             <LinkIconNote url={link.url} />
           </ItemCard>

@@ -98,7 +98,15 @@ export function SectionFields({
         sectionLabel={spec.label}
         fields={spec.tileFields}
         tiles={section.sectionTiles}
-        onChange={(sectionTiles) => edit(setSection(sectionKey, { sectionTiles }))}
+        onChange={(change) =>
+          edit((data) =>
+            setSection(sectionKey, {
+              sectionTiles: change(
+                data[sectionKey]?.sectionTiles ?? blankSection(sectionKey).sectionTiles,
+              ),
+            })(data),
+          )
+        }
       />
     </>
   );
@@ -142,7 +150,11 @@ export function ContactDetailsFields({ definition, data, edit }: PartFieldsProps
         <SocialLinksEditor
           links={contact.socialLinks}
           phone={shows('tel') ? contact.tel : ''}
-          onChange={(socialLinks) => edit(setContact({ socialLinks }))}
+          onChange={(change) =>
+            edit((data) =>
+              setContact({ socialLinks: change(data.contactDetails.socialLinks) })(data),
+            )
+          }
         />
       )}
     </>

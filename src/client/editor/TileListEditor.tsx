@@ -11,6 +11,7 @@ import { fieldId, TILE_FIELDS } from './fieldRules.js';
 import { FormFields, type FieldCopy } from './FormFields.js';
 import { IconPicker } from './IconPicker.js';
 import { ItemCard, ListEditor } from './ListEditor.js';
+import type { ListChange } from './useKeyedList.js';
 import { useListEditing } from './useListEditing.js';
 
 interface TileListEditorProps {
@@ -19,7 +20,7 @@ interface TileListEditorProps {
   sectionLabel: string;
   fields: readonly TileField[];
   tiles: readonly Tile[];
-  onChange: (tiles: Tile[]) => void;
+  onChange: (change: ListChange<Tile>) => void;
 }
 
 export const KEEP_ONE_TILE =
@@ -62,11 +63,12 @@ export function TileListEditor({
     editing.add(blankTile(), `${prefix(tiles.length + 1)}-${first ? first.id : 'remove'}`);
   };
 
-  const set = (index: number, tile: Tile, patch: Partial<Tile>) => {
-    const next: Tile = { ...tile, ...patch };
-    if (patch.icon === undefined && 'icon' in patch) delete next.icon;
-    editing.replace(index, next);
-  };
+  const set = (key: string, patch: Partial<Tile>) =>
+    editing.update(key, (tile) => {
+      const next: Tile = { ...tile, ...patch };
+      if (patch.icon === undefined && 'icon' in patch) delete next.icon;
+      return next;
+    });
 
   return (
     <ListEditor
@@ -96,7 +98,7 @@ export function TileListEditor({
               copy={tileCopy(position)}
               idOf={(field) => `${prefix(position)}-${field.id}`}
               context={context}
-              onChange={(field, value) => set(index, tile, { [field]: value })}
+              onChange={(field, value) => set(key, { [field]: value })}
             />
             {fields.includes('icon') && (
               <IconPicker
@@ -107,7 +109,7 @@ export function TileListEditor({
                 value={tile.icon}
                 allowNone
                 renderIcon={(icon) => <TileIcon name={icon} />}
-                onChange={(icon) => set(index, tile, { icon })}
+                onChange={(icon) => set(key, { icon })}
               />
             )}
           </ItemCard>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useFocusAfterRender } from './useFocusAfterRender.js';
-import { useKeyedList } from './useKeyedList.js';
+import { useKeyedList, type ListChange } from './useKeyedList.js';
 
 export interface ListRules {
   /** The item in sentences, e.g. "Tile" ("Tile 2 added."), and after a move ("it is now tile 3"). */
@@ -24,7 +24,7 @@ export interface ListRules {
  */
 export function useListEditing<T>(
   items: readonly T[],
-  onChange: (items: T[]) => void,
+  onChange: (change: ListChange<T>) => void,
   rules: ListRules,
 ) {
   const list = useKeyedList(items, onChange);
@@ -90,12 +90,12 @@ export function useListEditing<T>(
     add,
     remove,
     move,
-    replace: list.replace,
+    update: list.update,
   };
 }
 
 /** What a list's frame and its cards use, whatever the items are. */
 export type ListEditing = Omit<
   ReturnType<typeof useListEditing<unknown>>,
-  'entries' | 'add' | 'replace'
+  'entries' | 'add' | 'update'
 >;
