@@ -1,90 +1,141 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
-import { TEST_DIALECTS } from '../../../test/database.js';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/database.js';
 import { orderBody } from '../../../test/orders.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { loadConfig } from '../config.js';
 import { hmacHex } from '../payments/signatures.js';
-import { clientNetwork, RATE_LIMITS, RateLimiter, type RateLimitRule } from './rate-limit.js';
+import { clientNetwork, RATE_LIMITS, SharedRateLimiter, type RateLimitRule } from './rate-limit.js';
+import {
+  DatabaseRateLimitStore,
+  RedisRateLimitStore,
+  type RateLimitStore,
+} from './rate-limit-store.js';
+import { deleteFullRateLimits } from './rate-limits.repository.js';
 
-describe('the rate limiter (token bucket) on a fake clock', () => {
+/**
+ * The stores the app counts in, each on a fake clock: the database (SQLite, and PostgreSQL when
+ * TEST_DATABASE_URL is set) and Redis when TEST_REDIS_URL is set. Keys carry this run's id, so
+ * runs sharing a PostgreSQL server or a Redis never share a bucket.
+ */
+const STORES = [
+  ...TEST_DIALECTS.map((dialect) => ({ name: dialect, dialect, redisUrl: undefined })),
+  ...(process.env.TEST_REDIS_URL
+    ? [{ name: 'redis', dialect: undefined, redisUrl: process.env.TEST_REDIS_URL }]
+    : []),
+];
+
+describe.each(STORES)('the token bucket in $name, on a fake clock', (store) => {
   const rule: RateLimitRule = { limit: 5, windowSeconds: 60, what: 'tries', by: 'ip' };
-  const setup = (maxKeys?: number) => {
-    let clock = 1_000_000;
-    const limiter = new RateLimiter({ now: () => clock, maxKeys });
+  let database: TestDatabase | undefined;
+  let openStore: RateLimitStore;
+  beforeAll(async () => {
+    if (store.dialect) database = await createTestDatabase(store.dialect);
+    openStore = store.redisUrl
+      ? new RedisRateLimitStore(store.redisUrl)
+      : new DatabaseRateLimitStore(database!.db);
+  });
+  afterAll(async () => {
+    await openStore?.close();
+    await database?.destroy();
+  });
+
+  /** A limiter on `counting` (the store opened above unless given) and a clock from `start`. */
+  const setup = (counting?: RateLimitStore, start = 1_000_000) => {
+    let clock = start;
+    const limiter = new SharedRateLimiter(counting ?? openStore);
+    limiter.now = () => clock;
+    const run = randomUUID();
     return {
       limiter,
-      take: (key = 'a', name = 'tries') => limiter.take(name, rule, key),
+      run,
+      now: () => clock,
+      take: (key = 'a', name = 'tries') => limiter.take(name, rule, `${run} ${key}`),
       advance: (ms: number) => {
         clock += ms;
       },
     };
   };
 
-  it('allows a whole burst, then refuses with the wait until one more is allowed', () => {
+  it('allows a whole burst, then refuses with the wait until one more is allowed', async () => {
     const { take, advance } = setup();
-    for (let i = 0; i < 5; i += 1) expect(take()).toEqual({ allowed: true });
+    for (let i = 0; i < 5; i += 1) expect(await take()).toEqual({ allowed: true });
     // One of five per minute comes back every 12 seconds.
-    expect(take()).toEqual({ allowed: false, retryAfterSeconds: 12 });
+    expect(await take()).toEqual({ allowed: false, retryAfterSeconds: 12 });
     advance(5_000);
-    expect(take()).toEqual({ allowed: false, retryAfterSeconds: 7 });
+    expect(await take()).toEqual({ allowed: false, retryAfterSeconds: 7 });
     advance(7_000);
-    expect(take()).toEqual({ allowed: true });
-    expect(take()).toEqual({ allowed: false, retryAfterSeconds: 12 });
+    expect(await take()).toEqual({ allowed: true });
+    expect(await take()).toEqual({ allowed: false, retryAfterSeconds: 12 });
   });
 
-  it('does not count refused requests, and is full again after the window', () => {
+  it('does not count refused requests, and is full again after the window', async () => {
     const { take, advance } = setup();
-    for (let i = 0; i < 5; i += 1) take();
-    for (let i = 0; i < 50; i += 1) expect(take().allowed).toBe(false);
+    for (let i = 0; i < 5; i += 1) await take();
+    for (let i = 0; i < 50; i += 1) expect((await take()).allowed).toBe(false);
     advance(60_000);
-    for (let i = 0; i < 5; i += 1) expect(take()).toEqual({ allowed: true });
-    expect(take().allowed).toBe(false);
+    for (let i = 0; i < 5; i += 1) expect(await take()).toEqual({ allowed: true });
+    expect((await take()).allowed).toBe(false);
   });
 
-  it('never answers a wait under one second', () => {
-    let clock = 0;
-    const limiter = new RateLimiter({ now: () => clock });
+  it('never answers a wait under one second', async () => {
+    const { limiter, advance } = setup();
     const fast: RateLimitRule = { limit: 600, windowSeconds: 60, what: 'x', by: 'ip' };
-    for (let i = 0; i < 600; i += 1) limiter.take('fast', fast, 'k');
-    expect(limiter.take('fast', fast, 'k')).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    clock += 100;
-    expect(limiter.take('fast', fast, 'k')).toEqual({ allowed: true });
+    const key = randomUUID();
+    for (let i = 0; i < 600; i += 1) await limiter.take('fast', fast, key);
+    expect(await limiter.take('fast', fast, key)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
+    advance(100);
+    expect(await limiter.take('fast', fast, key)).toEqual({ allowed: true });
   });
 
-  it('counts each rule and key on its own', () => {
+  it('counts each rule and key on its own', async () => {
     const { take } = setup();
-    for (let i = 0; i < 5; i += 1) take('a');
-    expect(take('a').allowed).toBe(false);
-    expect(take('b').allowed).toBe(true);
-    expect(take('a', 'other rule').allowed).toBe(true);
+    for (let i = 0; i < 5; i += 1) await take('a');
+    expect((await take('a')).allowed).toBe(false);
+    expect((await take('b')).allowed).toBe(true);
+    expect((await take('a', 'other rule')).allowed).toBe(true);
   });
 
-  it('forgets keys whose bucket is full again, and never holds more than maxKeys', () => {
-    const { limiter, take, advance } = setup(100);
-    for (let i = 0; i < 50; i += 1) take(`key${i}`);
-    expect(limiter.size).toBe(50);
-    // Sweeps run at most once a minute; by then every one-request bucket has refilled.
-    advance(60_000);
-    take('fresh');
-    expect(limiter.size).toBe(1);
-
-    for (let i = 0; i < 1000; i += 1) take(`flood${i}`);
-    expect(limiter.size).toBe(100);
-  });
-
-  it('keeps a limited key through a sweep while its bucket is still refilling', () => {
-    const { take, advance } = setup();
-    for (let i = 0; i < 5; i += 1) take('busy');
+  it('keeps a limited key through a purge while its bucket is still refilling', async () => {
+    const { take, advance, now } = setup();
+    for (let i = 0; i < 5; i += 1) await take('busy');
     advance(59_000);
-    take('other'); // runs the sweep
+    // The database forgets what is full again (Redis lets such keys expire by themselves).
+    if (database) await deleteFullRateLimits(database.db, now());
     // 59 s refilled four tokens: four allowed, then refused again.
-    for (let i = 0; i < 4; i += 1) expect(take('busy').allowed).toBe(true);
-    expect(take('busy').allowed).toBe(false);
+    for (let i = 0; i < 4; i += 1) expect((await take('busy')).allowed).toBe(true);
+    expect((await take('busy')).allowed).toBe(false);
   });
 
+  it.runIf(store.dialect)('forgets buckets that are full again, now and then', async () => {
+    // A store of its own, on a clock past the other tests': its first take purges at once.
+    const { take, advance, run } = setup(new DatabaseRateLimitStore(database!.db), 10_000_000);
+    const rows = async () =>
+      (
+        await database!.db
+          .selectFrom('rate_limits')
+          .select('id')
+          .where('id', 'like', `%${run}%`)
+          .execute()
+      ).length;
+    for (let i = 0; i < 50; i += 1) await take(`key${i}`);
+    expect(await rows()).toBe(50);
+    advance(59_000);
+    await take('within a minute');
+    expect(await rows()).toBe(51);
+    // A minute on, the next purge runs: the fifty have refilled by then, the two since have not.
+    advance(1_000);
+    await take('fresh');
+    await expect.poll(rows).toBe(2);
+  });
+});
+
+describe('request limits', () => {
   it('counts IPv4 addresses one by one and IPv6 addresses by their /64', () => {
     expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7');
     expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7');

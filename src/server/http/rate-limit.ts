@@ -5,6 +5,7 @@ import {
   DatabaseRateLimitStore,
   RedisRateLimitStore,
   type RateLimitStore,
+  type TakeResult,
 } from './rate-limit-store.js';
 import { escapeHtml, smallPage } from '../html.js';
 
@@ -22,7 +23,8 @@ import { escapeHtml, smallPage } from '../html.js';
  *
  * The app keeps the buckets where every process sees them (rate-limit-store.ts: Redis when
  * REDIS_URL is set, else the database), so a client gets each limit once however many processes
- * serve it. `RateLimiter` below is the same algorithm in memory, the reference the stores follow.
+ * serve it. Why our own stores and not rate-limiter-flexible's: its counters are fixed windows
+ * (docs/decisions/0013-request-limits-stay-a-token-bucket.md).
  */
 export interface RateLimitRule {
   /** Requests allowed in one burst, and refilled over `windowSeconds`. */
@@ -199,65 +201,6 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
-/** Full sweeps of forgotten keys run at most this often (by the limiter's clock). */
-const SWEEP_INTERVAL_MS = 60_000;
-
-export class RateLimiter {
-  /** Key -> the time (ms) at which its bucket is full again. Map order = least recently used. */
-  private readonly full = new Map<string, number>();
-  private lastSweep: number;
-  /** The clock, in milliseconds. Tests replace it to move time without waiting. */
-  now: () => number;
-  private readonly maxKeys: number;
-
-  constructor(options: { now?: () => number; maxKeys?: number } = {}) {
-    this.now = options.now ?? Date.now;
-    // About 100 bytes a key: 50,000 keys stay within a few megabytes.
-    this.maxKeys = options.maxKeys ?? 50_000;
-    this.lastSweep = this.now();
-  }
-
-  /** Counts one request of `key` under `rule`; refused requests are not counted. */
-  take(ruleName: string, rule: RateLimitRule, key: string): RateLimitResult {
-    const now = this.now();
-    this.sweep(now);
-    const id = `${ruleName}\u0000${key}`;
-    const interval = (rule.windowSeconds * 1000) / rule.limit;
-    const window = rule.windowSeconds * 1000;
-    const fullAt = Math.max(this.full.get(id) ?? now, now);
-    const next = fullAt + interval;
-    if (next - now > window) {
-      return {
-        allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((next - window - now) / 1000)),
-      };
-    }
-    // Re-inserting keeps the map ordered by last use, so the oldest entry is the first one.
-    this.full.delete(id);
-    this.full.set(id, next);
-    if (this.full.size > this.maxKeys) {
-      // Under a flood of distinct keys, forget the least recently used: it gets a fresh bucket.
-      this.full.delete(this.full.keys().next().value!);
-    }
-    return { allowed: true };
-  }
-
-  /** Keys currently remembered (for tests of the memory bound). */
-  get size(): number {
-    return this.full.size;
-  }
-
-  private sweep(now: number): void {
-    if (now - this.lastSweep < SWEEP_INTERVAL_MS) return;
-    this.lastSweep = now;
-    for (const [id, fullAt] of this.full) {
-      if (fullAt <= now) this.full.delete(id);
-    }
-  }
-}
-
 /**
  * The address a limit counts against. IPv6 addresses are grouped by their /64 network, since
  * one subscriber is usually given a whole /64 and could otherwise rotate through it (narrower
@@ -272,7 +215,7 @@ export class SharedRateLimiter {
 
   constructor(private readonly store: RateLimitStore) {}
 
-  take(ruleName: string, rule: RateLimitRule, key: string): Promise<RateLimitResult> {
+  take(ruleName: string, rule: RateLimitRule, key: string): Promise<TakeResult> {
     const windowMs = rule.windowSeconds * 1000;
     // Rule names have no colon, so the first one ends the name (IPv6 keys have more).
     return this.store.take(
@@ -360,7 +303,7 @@ export function rateLimitHooks(
       const key = await keyOf(request);
       if (key === undefined) return;
       const rule: RateLimitRule = RATE_LIMITS[name];
-      let result: RateLimitResult;
+      let result: TakeResult;
       try {
         result = await limiter.take(name, rule, key);
       } catch (error) {
@@ -392,7 +335,7 @@ export async function refusedByLimit(
   const app = request.server;
   if (!app.deps.config.rateLimits || !app.hasDecorator('rateLimiter')) return false;
   const rule: RateLimitRule = RATE_LIMITS[name];
-  let result: RateLimitResult;
+  let result: TakeResult;
   try {
     result = await app.rateLimiter.take(name, rule, key);
   } catch (error) {

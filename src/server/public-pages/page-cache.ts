@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { prepareHead, type PreparedHead } from '../http/prepared-head.js';
 import { ownCopy } from '../own-string.js';
 
@@ -154,8 +155,8 @@ export class SharedValues<Value> {
 const ENTRY_BYTES = 1024;
 /**
  * One encoding's answer (CachedAnswer): its object, its head's object and the head's own lines
- * (the page's tag and length; the rest is its shape's, shared), about 280 bytes measured (it was
- * 1.6 KB with a whole head and two header maps of its own per page). Counted for each body the
+ * (the page's tag and length; the rest is its shape's, shared), rounded up from what a heap
+ * snapshot shows (decision 0010). Counted for each body the
  * page holds: the answer in an encoding is made on the first view in it, right after its body
  * is kept (and counted).
  */
@@ -183,70 +184,47 @@ export interface PageCacheStats {
   maxBytes: number;
 }
 
-interface Entry {
-  /** The username it is kept under: a string of its own (ownCopy), reused when it moves. */
-  key: string;
-  page: CachedPage;
-  bytes: number;
-  /** `moves` when the entry last went to the most recent end. */
-  movedAt: number;
-}
-
 /**
- * Rendered pages by username: a least-recently-used cache bounded by the bytes it holds. A read
- * moves the page to the most recent end (Map order is insertion order), so pages people keep
- * viewing stay while pages nobody viewed lately go first. A page already in the most recent half
- * is not moved again: it cannot be next out, and a page viewed thousands of times a second
- * would otherwise pay a delete and an insert on every view.
+ * Rendered pages by username: a least-recently-used cache (lru-cache) bounded by the bytes its
+ * pages hold (cachedPageBytes), so pages people keep viewing stay while pages nobody viewed
+ * lately go first. A page larger than the whole cache is served but not kept. This class adds
+ * what the metrics read: hits, misses and evictions.
  */
 export class PageCache {
-  private readonly pages = new Map<string, Entry>();
-  /** Entries sent to the most recent end so far: an entry's distance from that end is at most `moves - movedAt`. */
-  private moves = 0;
-  private bytes = 0;
+  private readonly pages: LRUCache<string, CachedPage>;
   private hits = 0;
   private misses = 0;
+  private evictions = 0;
   /** Since the process started, for the metrics (takeStats resets the others). */
   private readonly totals = { hits: 0, misses: 0, evictions: 0 };
-  private evictions = 0;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(readonly maxBytes: number) {
+    this.pages = new LRUCache({
+      maxSize: maxBytes,
+      sizeCalculation: cachedPageBytes,
+      // Replaced and deleted pages are not evictions: only pages pushed out by others are.
+      dispose: (_page, _username, reason) => {
+        if (reason === 'evict') this.evictions += 1;
+      },
+    });
+  }
 
   get(username: string): CachedPage | undefined {
-    const entry = this.pages.get(username);
-    if (!entry) {
-      this.misses += 1;
-      return undefined;
-    }
-    this.hits += 1;
-    if (this.moves - entry.movedAt > this.pages.size >> 1) {
-      this.pages.delete(username);
-      // The entry's own key: the one asked with may be cut from the request's path.
-      this.pages.set(entry.key, entry);
-      entry.movedAt = ++this.moves;
-    }
-    return entry.page;
+    const page = this.pages.get(username);
+    if (page) this.hits += 1;
+    else this.misses += 1;
+    return page;
   }
 
   /** The page without counting a view or changing recency (for checks, not for answers). */
   peek(username: string): CachedPage | undefined {
-    return this.pages.get(username)?.page;
+    return this.pages.peek(username);
   }
 
   set(username: string, page: CachedPage): void {
-    this.delete(username);
-    const bytes = cachedPageBytes(page);
-    // A page larger than the whole cache is served but not kept.
-    if (bytes > this.maxBytes) return;
-    const key = ownCopy(username);
-    this.pages.set(key, { key, page, bytes, movedAt: ++this.moves });
-    this.bytes += bytes;
-    for (const [oldest, entry] of this.pages) {
-      if (this.bytes <= this.maxBytes) break;
-      this.pages.delete(oldest);
-      this.bytes -= entry.bytes;
-      this.evictions += 1;
-    }
+    // A key of its own: the one given may be cut from the request's path (the cache keeps the
+    // first key it was given for a username).
+    this.pages.set(ownCopy(username), page);
   }
 
   /** The usernames held now (a copy: callers may delete while they go through it). */
@@ -255,22 +233,16 @@ export class PageCache {
   }
 
   delete(username: string): void {
-    const entry = this.pages.get(username);
-    if (!entry) return;
     this.pages.delete(username);
-    this.bytes -= entry.bytes;
   }
 
   /** Drops every page `test` picks; returns how many. */
   deleteWhere(test: (page: CachedPage) => boolean): number {
-    let dropped = 0;
-    for (const [username, entry] of this.pages) {
-      if (!test(entry.page)) continue;
-      this.pages.delete(username);
-      this.bytes -= entry.bytes;
-      dropped += 1;
-    }
-    return dropped;
+    // Picked first, then deleted: the cache's iterators do not allow deleting as they go.
+    const picked: string[] = [];
+    for (const [username, page] of this.pages.entries()) if (test(page)) picked.push(username);
+    for (const username of picked) this.pages.delete(username);
+    return picked.length;
   }
 
   /** Counters since the process started, and the current size. */
@@ -280,7 +252,7 @@ export class PageCache {
       misses: this.totals.misses + this.misses,
       evictions: this.totals.evictions + this.evictions,
       entries: this.pages.size,
-      bytes: this.bytes,
+      bytes: this.pages.calculatedSize,
       maxBytes: this.maxBytes,
     };
   }
@@ -295,7 +267,7 @@ export class PageCache {
       misses: this.misses,
       evictions: this.evictions,
       entries: this.pages.size,
-      bytes: this.bytes,
+      bytes: this.pages.calculatedSize,
       maxBytes: this.maxBytes,
     };
     this.hits = 0;

@@ -3,7 +3,9 @@ import type { AcceptedImageFormat } from '../../shared/uploads.js';
 /**
  * The format of an uploaded file, decided from its first bytes (its "magic number"), never from
  * its name or the Content-Type the browser guessed. `heic` is recognised only to refuse it with
- * a message of its own: the image library we ship cannot decode HEVC-coded photos.
+ * a message of its own: the image library we ship cannot decode HEVC-coded photos. Not the
+ * file-type package: it reads only the major brand of ISO media, and so would take some AVIF
+ * images for HEIC (docs/decisions/0014-upload-types-sniffed-by-our-own-code.md).
  */
 export type SniffedType = AcceptedImageFormat | 'heic' | 'svg' | undefined;
 
