@@ -2,7 +2,9 @@
  * A QR code of a portfolio's address, for business cards and posters: SVG (any size, for print)
  * or PNG (for documents and messages). Made with the `qrcode` library on request; only the
  * owner's names are answered, like every other account action. The PNG is the SVG drawn by
- * sharp, off the event loop: the library's own PNG encoder held it for 200 to 400 ms a code.
+ * sharp, off the event loop: the library's own PNG encoder runs on it, in JavaScript, and held
+ * every other request up while it drew a code (bench/RESULTS.md, Measurements behind design
+ * choices in the code).
  */
 import QRCode from 'qrcode';
 import sharp from 'sharp';

@@ -4,8 +4,9 @@ import { startSqliteThread, threadErrorReason } from './sqlite-thread.js';
 /**
  * SQLite in WAL mode copies the log back into the database file in a checkpoint, which by
  * default runs inside whichever commit takes the log past 1,000 pages: on the event loop, for
- * tens of milliseconds (it writes the file and syncs it), while every request waits. Measured on
- * a flush of visitor counts, those commits took 45 ms against 3 ms for the others.
+ * tens of milliseconds (it writes the file and syncs it), while every request waits. On a flush
+ * of visitor counts, a commit that checkpointed took many times as long as the others
+ * (bench/RESULTS.md, Measurements behind design choices in the code).
  *
  * So the connection that serves requests never checkpoints. A thread with a connection of its
  * own runs a passive checkpoint (one that waits for no reader or writer) every interval, so the

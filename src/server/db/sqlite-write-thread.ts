@@ -5,8 +5,9 @@ import { startSqliteThread, threadErrorReason, type SqliteThread } from './sqlit
 /**
  * Bulk writes on SQLite, run by a thread with a connection of its own so that the event loop
  * never waits for them. better-sqlite3 runs a statement on the thread that calls it, and a
- * flush of visitor counts writes rows all over the file's B-trees: 500 of them took 2 to 20 ms
- * in one transaction at 100,000 portfolios, each on the event loop while every request waited.
+ * flush of visitor counts writes rows all over the file's B-trees: 500 of them in one
+ * transaction at 100,000 portfolios, on the event loop, kept every request waiting for them
+ * (bench/RESULTS.md, Public pages at scale: 100,000 portfolios).
  *
  * Each write is one transaction of one statement run once per row, begun immediate like every
  * transaction here (database.ts), and holds Kysely's turn on the serving connection while the
@@ -31,12 +32,12 @@ const BUSY_RETRY_MS = 20;
 
 /**
  * The thread (see sqlite-thread.ts). Its commits never checkpoint the log, which the checkpoint
- * thread does (a checkpoint in a commit of 500 rows took 45 ms, this process's queries waiting
- * for it); its page cache is SQLite's default (2 MB), not SQLITE_CACHE_MB. It runs at
- * the process's priority: it holds the file's write lock while it writes, and below the event
- * loop's priority a busy core left it holding the lock for longer, while this process's queries
- * and other processes' writes waited. Its one-statement-per-row transaction is the same as
- * runOnServingConnection's.
+ * thread does (a checkpoint inside a commit of 500 rows made that commit many times slower,
+ * this process's queries waiting for it: sqlite-checkpointer.ts); its page cache is SQLite's
+ * default (2 MB), not SQLITE_CACHE_MB. It runs at the process's priority: it holds the file's
+ * write lock while it writes, and below the event loop's priority a busy core left it holding
+ * the lock for longer, while this process's queries and other processes' writes waited. Its
+ * one-statement-per-row transaction is the same as runOnServingConnection's.
  */
 const WRITE_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');

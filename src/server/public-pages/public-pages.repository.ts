@@ -400,8 +400,9 @@ export function changedPagesQuery(
 /**
  * Usernames whose stored page was rendered by other templates than `version`. Asked as the two
  * ranges either side of it, which the template_version index answers at once: `<>` read the
- * whole table instead, pages and all (0.2 s at 100,000 pages from memory, 4.4 s from disk,
- * holding the event loop on SQLite, every sweep, even with nothing to find).
+ * whole table instead, pages and all, holding the event loop on SQLite long at 100,000 pages
+ * and far longer from disk, every sweep, even with nothing to find (bench/RESULTS.md,
+ * Measurements behind design choices in the code).
  */
 export async function listPagesOfOtherTemplateVersions(
   db: Db,

@@ -13,10 +13,10 @@ import { listSitemapSlice } from './public-pages.repository.js';
 export const SITEMAP_URLS_PER_CHILD = 50_000;
 /**
  * Usernames read per query while building, the event loop held between two yields. On SQLite
- * the query runs on it too: 250 rows with the string work on them take about 1.5 ms of CPU at
- * 100,000 portfolios, where 1,000 took 5 to 7 (up to 11 on a busy machine). On PostgreSQL only
- * the string work does (about 3 ms for 1,000 rows), and each query costs a round trip and a
- * plan: slices of 250 made a build a third slower there.
+ * the query runs on it too, so slices are small: 1,000 rows with the string work on them held
+ * it several times as long as 250 do. On PostgreSQL only the string work does, and each query
+ * costs a round trip and a plan: slices of 250 made a build markedly slower there
+ * (bench/RESULTS.md, Measurements behind design choices in the code).
  */
 const ROWS_PER_QUERY = { sqlite: 250, postgres: 1_000 };
 
@@ -35,9 +35,9 @@ const MAX_AGE_MS = 10 * 60_000;
 const MIN_BUILD_GAP_MS = 1000;
 
 /**
- * A built sitemap, kept in its gzip form: a child of 50,000 URLs is about 4.6 MB of XML and
- * about 140 KB compressed. Crawlers take gzip; the rare client that does not is sent the XML
- * inflated (sitemapXml).
+ * A built sitemap, kept in its gzip form: a child of 50,000 URLs is megabytes of XML and a small
+ * fraction of that compressed (bench/RESULTS.md, Measurements behind design choices in the
+ * code). Crawlers take gzip; the rare client that does not is sent the XML inflated (sitemapXml).
  */
 export interface SitemapFile {
   gzip: Buffer;
@@ -250,7 +250,8 @@ export class Sitemaps {
 /**
  * A file gzip-compressed as it is written, in the thread pool (zlib's stream), keeping only the
  * compressed bytes: the XML is never whole in memory. Built at once, the children's XML, its
- * parts and their copies came to about 19 MB of buffers at 100,000 portfolios on every rebuild.
+ * parts and their copies came to many megabytes of buffers at 100,000 portfolios on every
+ * rebuild (bench/RESULTS.md, Measurements behind design choices in the code).
  */
 class CompressedFile {
   private readonly stream = createGzip();

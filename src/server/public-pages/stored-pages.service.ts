@@ -43,7 +43,10 @@ export interface ServedPage {
 /** What a view finds: a page, a portfolio that is not shown now (term over, or taken offline), or nothing. */
 export type PageLookup = ServedPage | 'unavailable' | undefined;
 
-/** Changed rows read per query: 2 to 6 ms of the event loop on SQLite at 100,000 portfolios. */
+/**
+ * Changed rows read per query: a short hold of the event loop on SQLite, even at 100,000
+ * portfolios (bench/RESULTS.md, Measurements behind design choices in the code).
+ */
 const CHANGE_ROWS_PER_QUERY = 500;
 /** How often each process looks at the page generation for changes made anywhere. */
 const CHANGE_CHECK_MS = 100;
@@ -342,8 +345,9 @@ export class StoredPages {
   /**
    * Every row changed at or after `since`, read a slice at a time with the event loop let go
    * between slices: after a burst of writes (a bulk import) the window holds thousands of rows,
-   * and read in one go they held the loop for 130 to 210 ms on SQLite at 100,000 portfolios, on
-   * every check until the burst was older than the clock margin.
+   * and read in one go on SQLite they held the loop long enough to delay every request, on every
+   * check until the burst was older than the clock margin (bench/RESULTS.md, Measurements behind
+   * design choices in the code).
    */
   private async *changesSince(since: string): AsyncGenerator<ChangedPageRow> {
     const limit = this.options.changeRowsPerQuery ?? CHANGE_ROWS_PER_QUERY;
@@ -383,8 +387,9 @@ export class StoredPages {
    * A username whose row was deleted (its owner deleted the portfolio or the account) leaves no
    * changed row to find: the pages this process holds are looked up by name instead, only after
    * a change that deleted one (the cost grows with the pages held). The event loop is let go
-   * between lookups: on SQLite each runs on it, and a cache of 10,000 pages held it for 25 to
-   * 40 ms when this ran at once after every change.
+   * between lookups: on SQLite each runs on it, and with a cache of 10,000 pages, run at once
+   * after every change, they held it long enough to delay other requests (bench/RESULTS.md,
+   * Measurements behind design choices in the code).
    */
   private async dropReleasedPages(): Promise<void> {
     const { db, cache } = this.options;

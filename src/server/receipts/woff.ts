@@ -2,7 +2,8 @@ import { inflateSync } from 'node:zlib';
 
 /**
  * A WOFF file as the plain TrueType font inside it. fontkit reads WOFF too, but inflates a table
- * again, in JavaScript, at every read: a receipt took a third of a second.
+ * again, in JavaScript, at every read, which made drawing a receipt slow (bench/RESULTS.md,
+ * Measurements behind design choices in the code).
  */
 export function unwoff(woff: Buffer): Buffer {
   if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF file');

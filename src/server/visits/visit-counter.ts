@@ -404,8 +404,9 @@ export class VisitCounter {
       // Visitors are hashed as their rows are made, a chunk at a time (HashedVisitors): hashed
       // all at once, a flush's tens of thousands of hashes and their lists outlived several of
       // the collector's young-generation sweeps, and copying them held the event loop each time.
-      // Each page that has visitors gets its hasher, a slice of pages at a time: all 160,000
-      // at once held the event loop for 25 to 40 ms.
+      // Each page that has visitors gets its hasher, a slice of pages at a time: a flush's
+      // objects made for all its 160,000 pages at once held the event loop long enough to
+      // delay other requests (bench/RESULTS.md, Public pages at scale: 100,000 portfolios).
       for (const [index, entry] of taken.entries()) {
         if (index > 0 && index % ENTRIES_PER_TURN === 0) await yieldToOtherRequests();
         if (!entry.seen) continue;

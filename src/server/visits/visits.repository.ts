@@ -35,8 +35,9 @@ export async function saltOf(db: Db, day: string, fresh: string): Promise<string
  * Rows per write, each write its own transaction (one multi-row statement on PostgreSQL, a
  * prepared statement run per row on SQLite), with `between` awaited between two: one flush
  * holds whatever pages were viewed in its interval (tens of thousands under load), and written
- * in one transaction it held the event loop on SQLite for 1.5 s at 15,000 pages, and a
- * PostgreSQL connection for a round trip per page. A flush need not be atomic: a failed one
+ * in one transaction it held the event loop on SQLite far longer than a request may wait
+ * (bench/RESULTS.md, Measurements behind design choices in the code), and a PostgreSQL
+ * connection for a round trip per page. A flush need not be atomic: a failed one
  * loses only its own rows (see VisitCounter.write).
  */
 const ROWS_PER_WRITE = 500;
@@ -60,7 +61,9 @@ const SQLITE_WRITER_GAP_MS = 5;
 /**
  * SQLite: the same upserts as addVisits's multi-row statements for PostgreSQL (a change to one
  * goes to both), each run once per row of a write by the database's write thread
- * (sqlite-write-thread.ts), off the event loop: 500 rows took 2 to 20 ms at 100,000 portfolios.
+ * (sqlite-write-thread.ts), off the event loop: on it, a write of 500 rows at 100,000
+ * portfolios kept every request waiting (bench/RESULTS.md, Public pages at scale: 100,000
+ * portfolios).
  */
 const SQLITE_UPSERTS = {
   views: `insert into page_views (username, day, views, visitors) values (@username, @day, @views, 0)

@@ -3,9 +3,10 @@ import type { Kysely } from 'kysely';
 /*
  * The change check reads each table's changes in slices ordered by (date, key) and resumes after
  * the last row it read. Indexed by the date alone, every slice read and sorted all the rows of
- * the instant it resumed in: a bulk write stamped with one instant made the slices quadratic
- * (50,000 rows took 2.6 s on SQLite). Indexed by (date, key), a slice seeks to its cursor. The
- * date-only indexes are dropped: these serve every query they served.
+ * the instant it resumed in: a bulk write stamped with one instant made the slices quadratic,
+ * slow already at 50,000 rows on SQLite (bench/RESULTS.md, Measurements behind design choices
+ * in the code). Indexed by (date, key), a slice seeks to its cursor. The date-only indexes are
+ * dropped: these serve every query they served.
  * Frozen: imports nothing from the app.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed against Kysely<any> on purpose
