@@ -611,6 +611,27 @@ describe('uploads that overlap', () => {
           }
         },
       );
+
+      await step(
+        'an upload whose step was left and opened again lands on its tile, moved',
+        async () => {
+          await chooseFile(
+            page,
+            tile(3).getByRole('button', { name: /^(Upload|Replace)/ }),
+            await photo('moved.jpg', 107),
+          );
+          await expect.poll(() => held.length, SLOW).toBe(3);
+          await page.getByRole('button', { name: /^Next/ }).click();
+          await page.getByRole('button', { name: 'Back', exact: true }).click();
+          await page.getByRole('button', { name: 'Move tile 3 up' }).click();
+          const before = await tileImages();
+          await release(2);
+          await expect.poll(async () => (await tileImages())[1], SLOW).not.toBe(before[1]);
+          const after = await tileImages();
+          expect(after[1]).toMatch(/^upload:/);
+          expect([after[0], after[2]]).toEqual([before[0], before[2]]);
+        },
+      );
       await cdp.send('Fetch.disable');
     },
   );

@@ -1,5 +1,3 @@
-import { useLayoutEffect, useRef, useState } from 'react';
-
 export interface KeyedEntry<T> {
   key: string;
   item: T;
@@ -15,7 +13,8 @@ export interface KeyedList<T> {
   move: (index: number, delta: -1 | 1) => void;
   /**
    * Changes the item with this key, as it is when the change lands: an upload that ends after
-   * other edits (even of this same list) changes its own item and keeps theirs.
+   * other edits (even of this same list, or after its step was left and opened again) changes
+   * its own item and keeps theirs.
    */
   update: (key: string, change: (item: T) => T) => void;
 }
@@ -23,15 +22,25 @@ export interface KeyedList<T> {
 /** A change to a list, applied to the list as it is when the change lands. */
 export type ListChange<T> = (items: T[]) => T[];
 
-interface Keys {
-  keys: string[];
-  next: number;
-}
+/**
+ * Each list's keys, by the list itself: every change makes a new list and hands its keys on to
+ * it, so the keys follow the list wherever it is rendered (a step left and opened again shows
+ * the same keys), and a late change finds its item among the keys of the list it changes.
+ */
+const keysOfList = new WeakMap<readonly unknown[], readonly string[]>();
+let lastKey = 0;
 
-const initialKeys = (length: number, from = 0): Keys => ({
-  keys: Array.from({ length }, (_, index) => `item-${from + index}`),
-  next: from + length,
-});
+const freshKey = () => `item-${++lastKey}`;
+
+/** The list's keys; a list not seen before (loaded, or replaced from outside) gets new ones. */
+function keysOf(items: readonly unknown[]): readonly string[] {
+  let keys = keysOfList.get(items);
+  if (!keys) {
+    keys = items.map(freshKey);
+    keysOfList.set(items, keys);
+  }
+  return keys;
+}
 
 /**
  * A list edited in place (tiles, social links) with a stable key per item, so moving or removing
@@ -43,53 +52,57 @@ export function useKeyedList<T>(
   items: readonly T[],
   onChange: (change: ListChange<T>) => void,
 ): KeyedList<T> {
-  const [state, setState] = useState(() => initialKeys(items.length));
-  // Items replaced from outside (another length than ours): start a fresh set of keys.
-  const current =
-    state.keys.length === items.length ? state : initialKeys(items.length, state.next);
-  const { keys } = current;
-  // The keys as last rendered, for a change that lands after later renders.
-  const latestKeys = useRef(keys);
-  useLayoutEffect(() => {
-    latestKeys.current = keys;
-  });
+  const keys = keysOf(items);
 
-  const commit = (change: ListChange<T>, nextKeys: string[], next = current.next) => {
-    latestKeys.current = nextKeys;
-    setState({ keys: nextKeys, next });
-    onChange(change);
-  };
+  /** Hands on `change`, which gives the new list and its keys from the latest list and keys. */
+  const commit = (change: (latest: T[], latestKeys: readonly string[]) => [T[], string[]]) =>
+    onChange((latest) => {
+      const [next, nextKeys] = change(latest, keysOf(latest));
+      keysOfList.set(next, nextKeys);
+      return next;
+    });
+
+  /** Where the item shown at `index` is in the latest list (-1: gone meanwhile). */
+  const indexIn = (latestKeys: readonly string[], index: number) =>
+    keys[index] === undefined ? -1 : latestKeys.indexOf(keys[index]);
 
   return {
-    entries: items.map((item, index) => ({ key: keys[index] ?? `item-${index}`, item, index })),
+    entries: items.map((item, index) => ({ key: keys[index]!, item, index })),
     add(item) {
-      const key = `item-${current.next}`;
-      commit((latest) => [...latest, item], [...keys, key], current.next + 1);
+      const key = freshKey();
+      commit((latest, latestKeys) => [
+        [...latest, item],
+        [...latestKeys, key],
+      ]);
       return key;
     },
     remove(index) {
-      commit(
-        (latest) => latest.filter((_, i) => i !== index),
-        keys.filter((_, i) => i !== index),
-      );
+      commit((latest, latestKeys) => {
+        const at = indexIn(latestKeys, index);
+        if (at < 0) return [latest, [...latestKeys]];
+        return [latest.filter((_, i) => i !== at), latestKeys.filter((_, i) => i !== at)];
+      });
     },
     move(index, delta) {
-      const target = index + delta;
-      if (target < 0 || target >= items.length) return;
-      const swap = <V>(list: readonly V[]): V[] => {
-        if (target >= list.length) return [...list];
-        const copy = [...list];
-        [copy[index], copy[target]] = [copy[target]!, copy[index]!];
-        return copy;
-      };
-      commit(swap, swap(keys));
+      commit((latest, latestKeys) => {
+        const at = indexIn(latestKeys, index);
+        const target = at + delta;
+        if (at < 0 || target < 0 || target >= latest.length) return [latest, [...latestKeys]];
+        const swap = <V>(list: readonly V[]): V[] => {
+          const copy = [...list];
+          [copy[at], copy[target]] = [copy[target]!, copy[at]!];
+          return copy;
+        };
+        return [swap(latest), swap(latestKeys)];
+      });
     },
     update(key, change) {
-      onChange((latest) => {
-        // Found by its key among the keys as they are now: the item may have moved since.
-        const index = latestKeys.current.indexOf(key);
-        if (index < 0 || index >= latest.length) return latest;
-        return latest.map((item, i) => (i === index ? change(item) : item));
+      commit((latest, latestKeys) => {
+        // Found by its key among the latest keys: the item may have moved since. An item no
+        // longer in the list (removed, or the list replaced) is left alone.
+        const at = latestKeys.indexOf(key);
+        if (at < 0) return [latest, [...latestKeys]];
+        return [latest.map((item, i) => (i === at ? change(item) : item)), [...latestKeys]];
       });
     },
   };
