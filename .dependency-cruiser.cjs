@@ -43,11 +43,21 @@ module.exports = {
     },
     {
       name: 'builder-loads-templates-on-demand',
+      severity: 'error',
       comment:
         'registry.ts and components.ts wait for every template at load (a top-level await): the ' +
         'builder reads catalog.ts and loads a template when it shows it.',
       from: { path: '^src/client/' },
       to: { path: '^src/shared/templates/(registry|components)\\.ts$' },
+    },
+    {
+      name: 'slices-do-not-import-the-app',
+      severity: 'error',
+      comment:
+        'app.ts, main.ts and periodic-jobs.ts wire the slices; a slice importing them would reach ' +
+        'every other slice (orders/ included) around the rules.',
+      from: { path: '^src/server/[^/]+/' },
+      to: { path: '^src/server/(app|main|periodic-jobs)\\.ts$' },
     },
     {
       name: 'server-is-not-client',
@@ -59,7 +69,7 @@ module.exports = {
       name: 'services-speak-no-http',
       severity: 'error',
       comment: 'A service throws its slice’s domain error; its routes turn it into a status.',
-      from: { path: '\\.(service|repository)\\.tsx?$' },
+      from: { path: '\\.(service|repository|worker)\\.tsx?$' },
       to: { path: ['^src/server/http/', '\\.routes\\.tsx?$'] },
     },
     {

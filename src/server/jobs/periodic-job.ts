@@ -21,9 +21,10 @@ export interface PeriodicJobSchedule<T> extends JobSchedule {
 /**
  * Work that every app process does now and then, without a separate cron (which jobs, how often
  * and under what lock: schedules.ts). server/periodic-jobs.ts starts and stops them; tests call
- * runOnce() with a clock of their own. A job is its pass and its schedule; this owns the rest: passes never overlap (a call while one runs joins
- * it), a pending pass never keeps the process alive, a pass that throws is logged and the next
- * one tries again, and stop() waits for the pass under way.
+ * runOnce() with a clock of their own. A job is its pass and its schedule; this owns the rest:
+ * passes never overlap (a call while one runs joins it), a pending pass never keeps the process
+ * alive, a pass that throws is logged and the next one tries again, and stop() waits for the
+ * pass under way.
  */
 export abstract class PeriodicJob<T> {
   private timer?: NodeJS.Timeout;

@@ -3,7 +3,7 @@ import { MINUTE_MS } from '../../shared/domain/time.js';
 export interface JobSchedule {
   /** The job's name in logs and metrics (`job_last_success_timestamp_seconds{job=…}`). */
   name: string;
-  /** Time between passes, unless the setting named in `setting` says otherwise. */
+  /** Time between passes; where `setting` names a variable, its default (the config's too). */
   everyMs: number;
   /** The environment variable that changes `everyMs`, where there is one. */
   setting?: string;
