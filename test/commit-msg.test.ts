@@ -40,9 +40,14 @@ describe('commit-msg hook', () => {
     expect(check('# only a comment\n').ok).toBe(false);
   });
 
-  it('lets merges and fixups through, and skips comment lines', () => {
-    expect(check(`Merge branch '${'z'.repeat(80)}'\n`).ok).toBe(true);
+  it('lets fixups through, and skips comment lines and carriage returns', () => {
     expect(check(`fixup! ${'z'.repeat(80)}\n`).ok).toBe(true);
     expect(check('# Please enter the commit message\nShort subject\n').ok).toBe(true);
+    expect(check('Subject\r\n\r\nBody written on Windows\r\n').ok).toBe(true);
+    expect(check('Subject\n   \nBody after a line of spaces\n').ok).toBe(true);
+  });
+
+  it('holds a subject that only looks like a merge to the same rule', () => {
+    expect(check(`Merge the page cache into ${'z'.repeat(60)}\n`).ok).toBe(false);
   });
 });
