@@ -3,7 +3,7 @@ import type { Draft } from '../../shared/draft.js';
 
 /*
  * The only code that touches the draft in local storage (templateData). Pages read its JSON here
- * and decode it with the reader that fits them (shared/domain/draft.ts). No zod here: /choose,
+ * and decode it with the reader that fits them (shared/draft.ts). No zod here: /choose,
  * which only writes a fresh draft, stays small.
  */
 

@@ -12,6 +12,7 @@ import {
   type CachedAnswer,
   type CachedPage,
   type Encoding,
+  type HeaderMap,
   type PageCache,
   type SentHeaders,
 } from './page-cache.js';
@@ -115,16 +116,11 @@ export class PageAnswers {
     return handed ? handed.found : this.read(username, encoding);
   }
 
-  /** Whether the visitor already holds this version: the answer is then a 304. */
-  notModified(request: IncomingMessage, page: ReadyPage): boolean {
-    return matchesIfNoneMatch(request.headers['if-none-match'], page.answer.etag);
-  }
-
-  /** The headers of the answer to `request`, as both ways of sending give them. */
-  headersFor(request: IncomingMessage, page: ReadyPage) {
-    return this.notModified(request, page)
-      ? notModifiedHeaders(page.answer)
-      : okHeaders(page.answer);
+  /** The answer to this view: a 304 when the visitor holds this version, else a 200. */
+  respond(request: IncomingMessage, page: ReadyPage): { status: 200 | 304; headers: HeaderMap } {
+    return matchesIfNoneMatch(request.headers['if-none-match'], page.answer.etag)
+      ? { status: 304, headers: notModifiedHeaders(page.answer) }
+      : { status: 200, headers: okHeaders(page.answer) };
   }
 
   countView(username: string, request: IncomingMessage): void {
@@ -137,15 +133,16 @@ export class PageAnswers {
    */
   send(request: IncomingMessage, response: ServerResponse, username: string, page: ReadyPage) {
     this.countView(username, request);
-    if (this.notModified(request, page)) {
-      response.writeHead(304, notModifiedHeaders(page.answer));
-      response.end();
-      return;
+    if (!matchesIfNoneMatch(request.headers['if-none-match'], page.answer.etag)) {
+      // The common answer: its head prepared once, without building the header map.
+      if (writePreparedHead(response, page.answer.okHead)) {
+        response.end(request.method === 'HEAD' ? undefined : page.body);
+        return;
+      }
     }
-    if (!writePreparedHead(response, page.answer.okHead)) {
-      response.writeHead(200, okHeaders(page.answer));
-    }
-    response.end(request.method === 'HEAD' ? undefined : page.body);
+    const { status, headers } = this.respond(request, page);
+    response.writeHead(status, headers);
+    response.end(status === 304 || request.method === 'HEAD' ? undefined : page.body);
   }
 
   /** The page from memory while its term lasts, else from the store (which knows renewals). */

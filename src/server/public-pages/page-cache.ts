@@ -49,9 +49,8 @@ export interface CachedPage {
    */
   bodies: Partial<Record<Encoding, Buffer>>;
   /**
-   * The headers of a 200 answer in each encoding, as the full (Fastify) path sends them (its
-   * hooks' and the page's own), so that the fast path replays them without running any hook.
-   * Filled on the page's first answer in the encoding, by either path.
+   * The answer in each encoding (the security headers and the page's own, page-answers.ts), made
+   * on the page's first view in the encoding and sent as it is by the fast path and the route.
    */
   headers: Partial<Record<Encoding, CachedAnswer>>;
   /** The page's Content-Security-Policy, naming its own image origins (page-csp.ts). */
@@ -86,7 +85,7 @@ const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encodin
 /** The headers each page's answer has of its own. */
 const PAGE_OWN_HEADERS = new Set(['etag', 'content-length']);
 
-/** Headers as a reply holds them before they are sent (getHeaders). */
+/** Headers by name, as writeHead and a Fastify reply take them. */
 export type SentHeaders = Record<string, string | number | string[] | undefined>;
 
 export function answerShape(sent: SentHeaders): AnswerShape {

@@ -130,10 +130,9 @@ export function registerPublicPages(
     if (!found) return notFoundPage(reply, username);
     if (found === 'unavailable') return unavailablePage(reply);
     answers.countView(username, request.raw);
-    reply.headers(answers.headersFor(request.raw, found));
-    return answers.notModified(request.raw, found)
-      ? reply.status(304).send()
-      : reply.send(found.body);
+    const { status, headers } = answers.respond(request.raw, found);
+    reply.status(status).headers(headers);
+    return status === 304 ? reply.send() : reply.send(found.body);
   };
 
   app.get('/users/:username', servePortfolio);
