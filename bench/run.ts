@@ -37,8 +37,8 @@ writeFileSync(
   [
     '# Benchmark results',
     '',
-    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, ${machineLine()}.`,
-    'Each section says how it was measured; figures from one run, compared with a reference measured in the same run where a target is a ratio.',
+    `Gathered by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${machineLine()}).`,
+    'Each section says when, on what machine and how it was measured; figures from one run, compared with a reference measured in the same run where a target is a ratio.',
     '',
     ...sections.flatMap((section) => [section, '']),
   ].join('\n'),
