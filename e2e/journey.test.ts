@@ -53,7 +53,7 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
   const usernameRow = (username: string) =>
     db.selectFrom('usernames').selectAll().where('username', '=', username).executeTakeFirst();
 
-  it('signs in, selects, previews, claims, survives a failed payment, pays, is thanked and sent back to Update; updates for free; another template there is a new purchase; keeps the name from another user', async () => {
+  it('signs in, selects, previews, claims, survives a failed payment, pays, is thanked and goes on to Update; updates for free; another template there is a new purchase; keeps the name from another user', async () => {
     const run = randomUUID().slice(0, 8);
     const asha = { name: 'Asha Rao', email: `asha-${run}@example.com` };
     const typed = `Asha-${run}`;
@@ -170,18 +170,20 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     });
 
     await step(
-      'Pay: published, thanked with the email and the link, then back to /choose after ~5 s',
+      'Pay: published and thanked, with the link to open, copy and scan, and what comes next',
       async () => {
         await page.getByRole('button', { name: 'Make Payment' }).click();
         await dialog.getByRole('button', { name: `Pay ₹${rupees}`, exact: true }).click();
         await page.waitForURL('**/ack');
-        const thanked = Date.now();
         await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
         await expect(page.getByText(asha.email).isVisible()).resolves.toBe(true);
         await expect(page.getByRole('link', { name: url }).getAttribute('href')).resolves.toBe(url);
-        // Where the new page's visitors, receipt and sharing are, from the top bar.
         await expect(
-          page.getByRole('link', { name: 'My portfolios' }).getAttribute('href'),
+          page.getByRole('link', { name: 'View your portfolio' }).getAttribute('href'),
+        ).resolves.toBe(url);
+        // Where the new page's visitors, receipt and sharing are.
+        await expect(
+          page.getByRole('main').getByRole('link', { name: 'My portfolios' }).getAttribute('href'),
         ).resolves.toBe('/account');
         await expect(usernameRow(username)).resolves.toMatchObject({ username });
         const mail = await db
@@ -191,9 +193,21 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
           .execute();
         expect(mail.some((message) => message.text_body.includes(url))).toBe(true);
 
-        // Five one-second timers on a loaded machine: the lower bound is the point, not this one.
-        await page.waitForURL('**/choose', { timeout: 20_000 });
-        expect(Date.now() - thanked).toBeGreaterThan(4_000);
+        // The page stays: no countdown takes the person away from their new page's link.
+        await expect(page.getByRole('timer').count()).resolves.toBe(0);
+        await page
+          .context()
+          .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+        await page.getByRole('button', { name: 'Copy link' }).click();
+        await expect.poll(() => page.getByRole('status').last().textContent()).toBe('Link copied.');
+        await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(url);
+        const qr = page.getByRole('img', { name: `QR code of ${url}` });
+        await expect
+          .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
+
+        await page.getByRole('link', { name: 'Build another portfolio' }).click();
+        await page.waitForURL('**/choose');
         update = templateCard(page, 'Directive').getByRole('button', { name: 'Update Directive' });
         await update.waitFor();
       },
@@ -351,14 +365,16 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     ).resolves.toBe('/choose');
   });
 
-  it('thanks and redirects on a direct load of /ack too', async () => {
+  it('thanks on a direct load of /ack too, and stays', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
     await page.goto('/ack');
     await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
-    await expect(page.getByRole('link', { name: 'Go now' }).getAttribute('href')).resolves.toBe(
-      '/choose',
-    );
-    // After five one-second timers, which a loaded machine may stretch.
-    await page.waitForURL('**/choose', { timeout: 20_000 });
+    await expect(
+      page.getByRole('link', { name: 'Pick a template' }).getAttribute('href'),
+    ).resolves.toBe('/choose');
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'My portfolios' }).getAttribute('href'),
+    ).resolves.toBe('/account');
+    await expect(page.getByRole('timer').count()).resolves.toBe(0);
   });
 });

@@ -118,6 +118,32 @@ describe('pages shorter than the screen', () => {
   );
 });
 
+describe('the skip link', () => {
+  const session = useBrowser();
+
+  it.each([1280, 375])(
+    'at %i px shows nothing over the test-mode strip until the keyboard reaches it',
+    async (width) => {
+      const page = await session.newPage({ width, height: 800 });
+      await page.goto('/account');
+      await page.getByRole('complementary', { name: 'Test mode' }).waitFor();
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      // Clipped to nothing: at most the one pixel a visually hidden element keeps.
+      const area = () =>
+        skip.evaluate((link) => {
+          const box = link.getBoundingClientRect();
+          return box.width * box.height;
+        });
+      await expect(area()).resolves.toBeLessThanOrEqual(1);
+      await page.keyboard.press('Tab');
+      await expect.poll(() => skip.evaluate((link) => link === document.activeElement)).toBe(true);
+      await expect
+        .poll(() => skip.evaluate((link) => link.getBoundingClientRect().top))
+        .toBeGreaterThanOrEqual(0);
+    },
+  );
+});
+
 describe('the shared footer', () => {
   const session = useBrowser();
 

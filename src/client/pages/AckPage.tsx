@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { refreshSession, useSession } from '../auth/session.js';
 import { formatPrice } from '../../shared/domain/price.js';
 import type { ReceiptSummary } from '../../shared/orders.js';
-import { CHOOSE_PATH } from '../../shared/routes.js';
+import { ACCOUNT_PATH, CHOOSE_PATH, qrCodePath } from '../../shared/routes.js';
 import { useApiAnswer } from '../api/useApiAnswer.js';
+import { useCopy } from '../account/useCopy.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
@@ -12,33 +13,30 @@ import { readAckState } from '../checkout/ackState.js';
 import './simple-page.css';
 import './ack.css';
 
-/** SPEC section 9: /ack goes back to /choose after 5 seconds. */
-const ACK_REDIRECT_SECONDS = 5;
+/** The username a portfolio address on this site ends in (none for another address). */
+function usernameOf(url: string): string | undefined {
+  try {
+    return /^\/users\/([a-z0-9-]+)$/.exec(new URL(url).pathname)?.[1];
+  } catch {
+    return undefined;
+  }
+}
 
+/**
+ * The thank-you page after paying. It stays (decision 0016): the moment a page goes live is when
+ * people want its link, to share it and to see it, so those come first.
+ */
 export function AckPage() {
   const location = useLocation();
-  const navigate = useNavigate();
   const session = useSession();
   const [state] = useState(() =>
     readAckState(location.state, location.search, window.location.origin),
   );
-  const [remaining, setRemaining] = useState(ACK_REDIRECT_SECONDS);
-  const [stayed, setStayed] = useState(false);
 
   // The new portfolio turns its card's Select into Update on /choose: ask the server again.
   useEffect(() => {
     void refreshSession();
   }, []);
-
-  useEffect(() => {
-    if (stayed) return;
-    if (remaining <= 0) {
-      void navigate(CHOOSE_PATH, { replace: true });
-      return;
-    }
-    const timer = window.setTimeout(() => setRemaining((seconds) => seconds - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [remaining, stayed, navigate]);
 
   const email =
     state.email ?? (session.status === 'ready' && session.user ? session.user.email : undefined);
@@ -72,40 +70,15 @@ export function AckPage() {
             )}
             .
           </p>
-          {state.orderId && (
-            <ReceiptLine orderId={state.orderId} onLooking={() => setStayed(true)} />
-          )}
-          {state.url && (
-            <p className="ack__link">
-              <NewTabLink href={state.url} />
-            </p>
-          )}
-          <p className="ack__countdown">
-            {stayed ? (
-              'You are staying on this page.'
-            ) : (
-              <>
-                Taking you back to the templates in{' '}
-                <span role="timer" className="ack__seconds">
-                  {remaining}
-                </span>{' '}
-                {remaining === 1 ? 'second' : 'seconds'}…
-              </>
-            )}
-          </p>
-          <div className="simple-page__actions">
-            <Link className="button" to={CHOOSE_PATH} replace>
-              Go now
+          {state.orderId && <ReceiptLine orderId={state.orderId} />}
+          {state.url && <LiveLink url={state.url} />}
+          <div className="simple-page__actions ack__next">
+            <Link className="button button--ghost" to={ACCOUNT_PATH}>
+              My portfolios
             </Link>
-            {!stayed && (
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => setStayed(true)}
-              >
-                Stay on this page
-              </button>
-            )}
+            <Link className="button button--ghost" to={CHOOSE_PATH}>
+              {state.url ? 'Build another portfolio' : 'Pick a template'}
+            </Link>
           </div>
         </div>
       </main>
@@ -113,11 +86,63 @@ export function AckPage() {
   );
 }
 
-/**
- * What was paid, with the order id support asks for and the receipt: read from the server (the
- * buyer's own receipt only). Looking at it stops the return to /choose.
- */
-function ReceiptLine({ orderId, onLooking }: { orderId: string; onLooking: () => void }) {
+/** The new page's address: open it, copy it, share it, or scan it from another device. */
+function LiveLink({ url }: { url: string }) {
+  const { copied, copy } = useCopy();
+  const statusId = useId();
+  const username = usernameOf(url);
+  const canShare = typeof navigator.share === 'function';
+  return (
+    <section className="ack__live" aria-label="Your portfolio's link">
+      <p className="ack__link">
+        <NewTabLink href={url} />
+      </p>
+      <div className="ack__share">
+        <a className="button" href={url} target="_blank" rel="noopener">
+          View your portfolio
+        </a>
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-describedby={statusId}
+          onClick={() => void copy(url)}
+        >
+          Copy link
+        </button>
+        {canShare && (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void navigator.share({ url }).catch(() => undefined)}
+          >
+            Share…
+          </button>
+        )}
+      </div>
+      <p className="ack__copied" id={statusId} role="status">
+        {copied === 'copied' && 'Link copied.'}
+        {copied === 'failed' && 'This browser did not allow copying: select the link above.'}
+      </p>
+      {username && (
+        <figure className="ack__qr">
+          <img
+            src={qrCodePath(username, 'svg')}
+            width={120}
+            height={120}
+            alt={`QR code of ${url}`}
+          />
+          <figcaption>
+            Scan to open it on a phone.{' '}
+            <a href={qrCodePath(username, 'png', true)}>Download the QR code</a>
+          </figcaption>
+        </figure>
+      )}
+    </section>
+  );
+}
+
+/** What was paid, with the order id support asks for and the receipt (the buyer's own only). */
+function ReceiptLine({ orderId }: { orderId: string }) {
   const { loaded } = useApiAnswer<ReceiptSummary>(`/api/receipts/${encodeURIComponent(orderId)}`);
   // Without it the page still thanks: the line is left out rather than shown failed.
   if (loaded.status !== 'ready') return null;
@@ -126,9 +151,7 @@ function ReceiptLine({ orderId, onLooking }: { orderId: string; onLooking: () =>
     <p className="ack__receipt">
       Order <strong>{receipt.gatewayOrderId}</strong> · {formatPrice(receipt.amountPaise)} paid
       <br />
-      <a href={receipt.url} onFocus={onLooking} onClick={onLooking}>
-        Receipt {receipt.number}
-      </a>
+      <a href={receipt.url}>Receipt {receipt.number}</a>
     </p>
   );
 }
