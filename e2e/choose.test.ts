@@ -50,11 +50,11 @@ describe('the Choose page', () => {
     expect(names).toEqual(['Mini-port', 'Directive', 'Hyperspace', 'Solid-State', 'Phantom']);
     await expect(
       templateCard(page, 'Mini-port').locator('.template-card__price').textContent(),
-    ).resolves.toBe('Template Price: 499 INR / yearTaxes included');
+    ).resolves.toBe('Template Price: ₹499 / yearTaxes included');
     // With a discount: the struck-through price and the discounted one, in rupees per year.
     const directive = templateCard(page, 'Directive').locator('.template-card__price');
-    await expect(directive.locator('s').textContent()).resolves.toBe('700');
-    await expect(directive.textContent()).resolves.toContain('630 INR / year');
+    await expect(directive.locator('s').textContent()).resolves.toBe('₹700');
+    await expect(directive.textContent()).resolves.toContain('₹630 / year');
     for (const [index, name] of names.entries()) {
       await expect(
         templateCard(page, name)
@@ -82,8 +82,8 @@ describe('the Choose page', () => {
         await page.goto('/choose');
         const hyperspace = templateCard(page, 'Hyperspace').locator('.template-card__price');
         await hyperspace.waitFor();
-        await expect(hyperspace.locator('s').textContent()).resolves.toBe('899.50');
-        await expect(hyperspace.textContent()).resolves.toContain('809.55 INR / year');
+        await expect(hyperspace.locator('s').textContent()).resolves.toBe('₹899.50');
+        await expect(hyperspace.textContent()).resolves.toContain('₹809.55 / year');
         const phantom = templateCard(page, 'Phantom');
         await expect(phantom.locator('.template-card__price').textContent()).resolves.toBe(
           'Template Price: NA',

@@ -354,6 +354,11 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     await page.reload();
     // Typed as it will be used (lowercase), and still there.
     await expect.poll(() => page.getByLabel('Username').inputValue()).toBe('keep-me-here');
+    // A name typed with a space keeps its words apart, as the hint says.
+    await page.getByLabel('Username').fill('');
+    await page.getByLabel('Username').pressSequentially('Arjun Rao');
+    await expect.poll(() => page.getByLabel('Username').inputValue()).toBe('arjun-rao');
+    await expect(page.getByText('spaces hyphens').isVisible()).resolves.toBe(true);
   });
 
   it('shows a friendly way back to /choose when there is no draft', async () => {

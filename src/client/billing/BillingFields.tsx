@@ -3,6 +3,11 @@ import { BILLING_LIMITS, type BillingDetails } from '../../shared/orders.js';
 import './billing.css';
 import '../components/fold-chevron.css';
 
+/** The states by name (their codes would put Bihar, 10, first and Delhi, 07, near the end). */
+const STATES_BY_NAME = Object.entries(GST_STATES).sort(([, a], [, b]) =>
+  a.localeCompare(b, 'en-IN'),
+);
+
 /** Only what was filled in is sent; an empty form sends nothing. */
 export function billingToSend(billing: BillingDetails): BillingDetails | undefined {
   const filled = Object.fromEntries(
@@ -81,7 +86,7 @@ export function BillingFields({
             onChange={(event) => set({ state: event.target.value })}
           >
             <option value="">Not given</option>
-            {Object.entries(GST_STATES).map(([code, name]) => (
+            {STATES_BY_NAME.map(([code, name]) => (
               <option key={code} value={code}>
                 {name}
               </option>

@@ -71,7 +71,7 @@ export function AddressCard({
           >
             {p.showProblem
               ? p.problem
-              : `${USERNAME_MIN} to ${USERNAME_MAX} characters: letters a-z, digits 0-9 and hyphens. Capitals become lowercase.`}
+              : `${USERNAME_MIN} to ${USERNAME_MAX} characters: letters a-z, digits 0-9 and hyphens. Capitals become lowercase, spaces hyphens.`}
           </p>
         </form>
       )}

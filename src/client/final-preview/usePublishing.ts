@@ -62,7 +62,9 @@ export function usePublishing(
   const busy = claiming || signingIn || phase === 'ordering' || phase === 'verifying';
 
   const changeUsername = (value: string) => {
-    const normalised = normaliseUsername(value);
+    // "Arjun Rao" reads as arjun-rao, as the hint says: a space typed between words is kept as
+    // a hyphen rather than dropped (trimming as one types would join the words).
+    const normalised = normaliseUsername(value.trimStart().replace(/\s+/g, '-'));
     setUsername(normalised);
     writeChosenUsername(templateId, normalised);
     setTouched(true);

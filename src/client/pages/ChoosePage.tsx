@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatRupees, NO_PRICE_MESSAGE } from '../../shared/domain/price.js';
+import { formatPrice, NO_PRICE_MESSAGE } from '../../shared/domain/price.js';
 import type { TemplateSummary } from '../../shared/templates-api.js';
 import {
   isTemplateId,
@@ -27,14 +27,14 @@ export function PriceLine({ template }: { template: TemplateSummary }) {
       Template Price:{' '}
       {discounted && (
         <>
-          <s aria-label={`was ${formatRupees(template.pricePaise)} INR`}>
-            {formatRupees(template.pricePaise)}
+          <s aria-label={`was ${formatPrice(template.pricePaise)}`}>
+            {formatPrice(template.pricePaise)}
           </s>{' '}
         </>
       )}
       {/* The amount and its period stay on one line on a narrow card. */}
       <span className="template-card__amount">
-        <strong>{formatRupees(template.finalPricePaise)} INR</strong> / year
+        <strong>{formatPrice(template.finalPricePaise)}</strong> / year
       </span>
       {discounted && (
         <span className="discount-pill template-card__discount">
@@ -63,7 +63,7 @@ function PlaceholderCards() {
           <span className="template-card__skeleton">Template</span>
         </h2>
         <p className="template-card__price">
-          <span className="template-card__skeleton">Template Price: 000 INR / year</span>
+          <span className="template-card__skeleton">Template Price: ₹000 / year</span>
           <span className="template-card__tax">&nbsp;</span>
         </p>
         <div className="template-card__actions">
