@@ -4,7 +4,7 @@ import { LIMITS } from '../src/shared/domain/limits.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import { TEMPLATE_IDS, type TemplateId } from '../src/shared/templates/catalog.js';
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
-import { TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
+import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
 import { showDraft } from './fixtures.js';
@@ -227,4 +227,58 @@ describe.each(TEMPLATE_IDS)('template %s', (id) => {
     );
     expect(small).toEqual([]);
   });
+});
+
+describe('names and words in Indian scripts', () => {
+  const session = useBrowser();
+  const HINDI_NAME = 'प्रिया शर्मा';
+  const TAMIL_TITLE = 'தமிழ் ஓவியங்கள்';
+
+  it.each(TEMPLATE_IDS)(
+    '%s shows their letters in its own family, kept together: no letter spacing on such a page',
+    async (id) => {
+      const definition = TEMPLATE_DEFINITIONS[id];
+      const data = pickTemplateFields(definition, structuredClone(SAMPLE_DATA[id]));
+      data.personalDetails.name = HINDI_NAME;
+      data.section!.sectionTiles[0]!.title = TAMIL_TITLE;
+      const page = await session.newPage({ width: 1280, height: 800 });
+      const fonts: string[] = [];
+      page.on('request', (request) => {
+        const file = /noto-(\w+)-400/.exec(request.url())?.[1];
+        if (file) fonts.push(file);
+      });
+      await showDraft(page, id, data);
+      const root = page.locator(`.tpl-${definition.slug}`);
+      // The letters come from the template's own family, which has each script's face: the page
+      // fetches those two scripts' files, whatever fonts the device has.
+      await page.evaluate(() => document.fonts.ready);
+      await expect.poll(() => [...new Set(fonts)].sort()).toEqual(['devanagari', 'tamil']);
+      await expect(root.getAttribute('data-joined-script')).resolves.toBe('');
+      // Every element holding the words, the name in the header or logo included, spaces none.
+      const spacings = await root.evaluate(
+        (element, words) =>
+          [...element.querySelectorAll('*')]
+            .filter((node) => words.some((word) => node.textContent?.includes(word)))
+            .map((node) => getComputedStyle(node).letterSpacing),
+        [HINDI_NAME, TAMIL_TITLE],
+      );
+      expect(spacings.length).toBeGreaterThan(0);
+      expect(new Set(spacings)).toEqual(new Set(['normal']));
+      await expect(root.textContent()).resolves.toContain(HINDI_NAME);
+      await expect(root.textContent()).resolves.toContain(TAMIL_TITLE);
+
+      // A page in Latin letters alone keeps the template's own spacing.
+      const latin = await session.newPage({ width: 1280, height: 800 });
+      const latinFonts: string[] = [];
+      latin.on('request', (request) => {
+        if (request.url().includes('/noto-')) latinFonts.push(request.url());
+      });
+      await showDraft(latin, id, pickTemplateFields(definition, structuredClone(SAMPLE_DATA[id])));
+      await latin.evaluate(() => document.fonts.ready);
+      expect(latinFonts).toEqual([]);
+      await expect(
+        latin.locator(`.tpl-${definition.slug}`).getAttribute('data-joined-script'),
+      ).resolves.toBeNull();
+    },
+  );
 });

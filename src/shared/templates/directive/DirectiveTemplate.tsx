@@ -11,6 +11,7 @@ import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
+import { joinedScriptMark } from '../common/scripts.js';
 import { directiveDefinition } from './definition.js';
 import './directive.css';
 import { Paragraphs, relFor } from '../common/text.js';
@@ -227,7 +228,7 @@ export function DirectiveTemplate({ data }: TemplateProps) {
   const { personalDetails, section, contactDetails } = data;
   const say = phrasesOf(data, directiveDefinition);
   return (
-    <div className="tpl-directive">
+    <div className="tpl-directive" {...joinedScriptMark(data)}>
       <Header person={personalDetails} />
       <main className="dv-main">
         {section && <Features section={section} more={say('moreButton')} />}

@@ -5,6 +5,7 @@ import { telHref, visibleSocialLinks } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
+import { joinedScriptMark } from '../common/scripts.js';
 import { hyperspaceDefinition } from './definition.js';
 import './hyperspace.css';
 import { Paragraphs, relFor } from '../common/text.js';
@@ -212,7 +213,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
   }, [active]);
 
   return (
-    <div className="tpl-hyperspace" ref={rootRef}>
+    <div className="tpl-hyperspace" ref={rootRef} {...joinedScriptMark(data)}>
       <nav className="hs-sidebar" aria-label="Page sections">
         <ul className="hs-nav" ref={navRef}>
           {navItems.map((item) => (

@@ -3,6 +3,7 @@ import type { Section, Tile } from '../../domain/portfolio.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
 import { ROTATING_ICONS, SocialIcon, TileIcon, socialLinkName } from '../common/Icon.js';
 import { phrasesOf } from '../common/phrases.js';
+import { joinedScriptMark } from '../common/scripts.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import { miniportDefinition } from './definition.js';
@@ -285,7 +286,7 @@ export function MiniportTemplate({ data }: TemplateProps) {
   const hasDetails = Boolean(email || tel || address);
 
   return (
-    <div className="tpl-miniport" ref={rootRef}>
+    <div className="tpl-miniport" ref={rootRef} {...joinedScriptMark(data)}>
       <nav className="mp-nav" aria-label="Sections">
         <ul className="mp-nav__list">
           {parts.map((part) => (

@@ -5,6 +5,7 @@ import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
+import { joinedScriptMark } from '../common/scripts.js';
 import { phantomDefinition } from './definition.js';
 import './phantom.css';
 import { paragraphs, relFor } from '../common/text.js';
@@ -144,7 +145,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
   };
 
   return (
-    <div className="tpl-phantom">
+    <div className="tpl-phantom" {...joinedScriptMark(data)}>
       <header className="phantom-header">
         <div className="phantom-inner phantom-header-inner">
           <div className="phantom-logo">

@@ -14,6 +14,7 @@ import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
+import { joinedScriptMark } from '../common/scripts.js';
 import { solidStateDefinition } from './definition.js';
 import './solid-state.css';
 import { Paragraphs, relFor } from '../common/text.js';
@@ -373,7 +374,7 @@ export function SolidStateTemplate({ data }: TemplateProps) {
   navItems.push({ href: '#contactDetails', label: 'Contact' });
 
   return (
-    <div className="tpl-solid-state">
+    <div className="tpl-solid-state" {...joinedScriptMark(data)}>
       <Header name={name} items={navItems} />
       <main>
         <section id="personalDetails" className="ss-banner" aria-labelledby="ss-title">
