@@ -94,6 +94,16 @@ describe('renewing a portfolio from its renew page with the test gateway', () =>
       await expect(
         page.getByRole('link', { name: `${baseUrl()}/users/${username}` }).isVisible(),
       ).resolves.toBe(true);
+      // The portfolio's mark is its owner's initials, not the template's picture of its sample
+      // person beside the owner's name.
+      const initials = SAMPLE_DATA.template2.personalDetails.name
+        .split(' ')
+        .slice(0, 2)
+        .map((word) => word[0])
+        .join('')
+        .toUpperCase();
+      await expect(page.locator('.renew__initials').textContent()).resolves.toBe(initials);
+      await expect(page.locator('.renew__portfolio img').count()).resolves.toBe(0);
       const terms = page.locator('.renew__terms');
       await expect(terms.textContent()).resolves.toContain(formatTermDate(paidUntil));
       await expect(terms.textContent()).resolves.toContain(formatTermDate(termEndFrom(new Date())));

@@ -1,4 +1,3 @@
-import { templateCardImage } from '../../shared/templates/catalog.js';
 import { Link, useParams } from 'react-router';
 import { formatPrice, PER_YEAR } from '../../shared/domain/price.js';
 import { formatTermDate, termInWords, type TermState } from '../../shared/domain/term.js';
@@ -37,16 +36,28 @@ const PAY_LABELS: Record<PaymentPhase, string> = {
   verifying: 'Confirming the payment…',
 };
 
+/**
+ * The first letter of the name's first two words, whole in any script ("प्रि" is one letter of
+ * Devanagari): the portfolio's mark on this page. Not the template's card picture, which shows
+ * its sample person beside the owner's name.
+ */
+function initialsOf(name: string): string {
+  const letters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => letters.segment(word)[Symbol.iterator]().next().value?.segment ?? '')
+    .join('')
+    .toLocaleUpperCase();
+}
+
 function QuoteCard({ quote }: { quote: RenewalQuote }) {
   return (
     <div className="renew__portfolio">
-      <img
-        className="renew__thumb"
-        src={templateCardImage(quote.templateId)}
-        alt=""
-        width={160}
-        height={110}
-      />
+      <span className="renew__initials" aria-hidden="true">
+        {initialsOf(quote.name || quote.username)}
+      </span>
       <div>
         <p className="renew__name">{quote.name || quote.username}</p>
         <p className="renew__template">{quote.templateName} template</p>
