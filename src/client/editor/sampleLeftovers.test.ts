@@ -35,6 +35,21 @@ describe('what a draft still has of the sample', () => {
     expect(where).toContain('Services: 2 tiles');
   });
 
+  it("names the sample's pictures left on tiles the person wrote themselves", () => {
+    const draft = structuredClone(sample);
+    const work = draft.section2!.sectionTiles;
+    // Two tiles in the person's words: one keeps the sample's picture, one has their own.
+    work[0] = { ...work[0]!, title: 'Backwater kitchens', desc: 'A cookbook from Kerala.' };
+    work[1] = {
+      ...work[1]!,
+      title: 'Temple town',
+      desc: 'Posters.',
+      img: 'https://example.com/a.jpg',
+    };
+    const where = sampleLeftovers(definition, draft, sample).map((leftover) => leftover.where);
+    expect(where).toContain('Portfolio: 1 tile picture');
+  });
+
   it('finds nothing in a portfolio written by its owner', () => {
     const draft = structuredClone(sample);
     const owned = sampleLeftovers(definition, draft, SAMPLE_DATA.template2);

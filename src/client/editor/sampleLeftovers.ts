@@ -61,6 +61,23 @@ export function sampleLeftovers(
           where: `${spec.label}: ${plural(tiles, 'tile')}`,
         });
       }
+      // A tile made the person's own in words that still shows the sample's picture: their
+      // "Backwater kitchens" over the sample's city skyline.
+      if (spec.tileFields.includes('img')) {
+        const samplePictures = new Set(
+          sampleSection.sectionTiles.map((tile) => tile.img ?? '').filter(Boolean),
+        );
+        const pictures = section.sectionTiles.filter(
+          (tile) =>
+            !isSampleTile(tile, sampleSection.sectionTiles) && samplePictures.has(tile.img ?? ''),
+        ).length;
+        if (pictures > 0) {
+          found.push({
+            step: step.id,
+            where: `${spec.label}: ${plural(pictures, 'tile picture')}`,
+          });
+        }
+      }
     } else {
       for (const field of CONTACT_FIELDS) {
         if (!definition.contactDetails.includes(field.key)) continue;
