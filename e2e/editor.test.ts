@@ -311,7 +311,7 @@ describe.each(TEMPLATE_IDS)('the editor with %s', (id) => {
       await page.getByRole('button', { name: /^Next/ }).click();
       await expectStep(page, steps[index]!, steps);
     }
-    await page.getByRole('button', { name: 'See Preview' }).click();
+    await page.getByRole('button', { name: 'Review and publish' }).click();
     await page.waitForURL('**/final-preview');
     await expect(storedDraft(page)).resolves.toEqual(draft);
   });
@@ -432,9 +432,9 @@ describe('the editor', () => {
     expect(draft.data.personalDetails.profileImage).toBe('javascript:alert(document.domain)');
     expect(draft.data.section!.sectionTiles[0]!.link).toBe('javascript:alert(1)');
 
-    // 'See Preview' does not go on with refused fields; it lists them, each a way to the field.
+    // 'Review and publish' does not go on with refused fields; it lists them, each a way to the field.
     await page.getByRole('button', { name: /^Next/ }).click();
-    await page.getByRole('button', { name: 'See Preview' }).click();
+    await page.getByRole('button', { name: 'Review and publish' }).click();
     const problems = page.locator('.problems');
     await expect(problems.getByRole('heading').textContent()).resolves.toBe(
       '2 fields need fixing before the preview',
@@ -454,7 +454,7 @@ describe('the editor', () => {
       frame.locator('a[href="mailto:asha@example.com"]').count(),
     ).resolves.toBeGreaterThan(0);
     await page.getByRole('button', { name: /^Next/ }).click();
-    await page.getByRole('button', { name: 'See Preview' }).click();
+    await page.getByRole('button', { name: 'Review and publish' }).click();
     await page.waitForURL('**/final-preview');
   });
 
@@ -664,7 +664,7 @@ describe('the editor', () => {
     }
   });
 
-  it("keeps the browser's history sensible after a jump, and See Preview's way back returns to the step", async () => {
+  it("keeps the browser's history sensible after a jump, and Review and publish's way back returns to the step", async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await openEditor(page, 'template3', sample('template3'));
     const steps = editorSteps(TEMPLATE_DEFINITIONS.template3);
@@ -700,7 +700,7 @@ describe('the editor', () => {
       .getByRole('button', { name: new RegExp(`Step ${steps.length}: ${last.label}`) })
       .click();
     await expect.poll(() => stepHeading(page)).toBe(last.title);
-    await page.getByRole('button', { name: 'See Preview' }).click();
+    await page.getByRole('button', { name: 'Review and publish' }).click();
     await page.waitForURL('**/final-preview');
     await page.getByRole('link', { name: 'Back to the editor' }).click();
     await page.waitForURL('**/edit');

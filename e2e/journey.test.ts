@@ -22,12 +22,12 @@ const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({
 
 /**
  * From the editor to the final preview the way a person goes: Next through the steps, then
- * See Preview. Until the editor has its See Preview button, straight to /final-preview (the
+ * Review and publish. Until the editor has that button, straight to /final-preview (the
  * draft is already in local storage once Select has run).
  */
 async function goToFinalPreview(page: Page): Promise<void> {
   await page.waitForURL('**/edit');
-  const seePreview = page.getByRole('button', { name: 'See Preview' });
+  const seePreview = page.getByRole('button', { name: 'Review and publish' });
   const next = page.getByRole('button', { name: /^Next\b/ });
   // The editor's chunk loads after the address changes.
   await next.or(seePreview).first().waitFor();

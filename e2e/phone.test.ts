@@ -103,7 +103,7 @@ describe('the whole builder on a phone', () => {
         .toBe(true);
     });
 
-    await step('Every step, then See Preview', async () => {
+    await step('Every step, then Review and publish', async () => {
       for (let count = 0; count < 6; count += 1) {
         const next = page.getByRole('button', { name: /^Next/ });
         if (!(await next.isVisible())) break;
@@ -118,7 +118,7 @@ describe('the whole builder on a phone', () => {
         'tel',
       );
       await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
-      await page.getByRole('button', { name: 'See Preview' }).tap();
+      await page.getByRole('button', { name: 'Review and publish' }).tap();
       await page.waitForURL('**/final-preview');
       await page.getByRole('heading', { level: 1, name: 'Final preview' }).waitFor();
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);

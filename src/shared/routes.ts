@@ -32,7 +32,7 @@ export function portfolioDataPath(templateId: TemplateId): string {
  */
 export interface EditorNavigationState {
   templateId: TemplateId;
-  /** The editor's step this entry shows (on /final-preview: the step See Preview was pressed on). */
+  /** The editor's step this entry shows (on /final-preview: the step Review and publish was pressed on). */
   step?: string;
   /** The step of the history entry before this one, when the editor made both. */
   from?: string;

@@ -64,7 +64,7 @@ export function Editor({
   const navigationType = useNavigationType();
   const stepId: StepId = initialStep(steps, stepInHistory(location.state, templateId)).id;
   const [problems, setProblems] = useState<DraftProblem[]>([]);
-  // Shown on the step See Preview was pressed on only: another step has nothing to do with it.
+  // Shown on the step Review and publish was pressed on only: another step has nothing to do with it.
   const [finishError, setFinishError] = useState<{ step: StepId; text: string }>();
   const [changing, setChanging] = useState(false);
   const [clearing, setClearing] = useState(false);
@@ -325,7 +325,7 @@ export function Editor({
                 </button>
               ) : (
                 <button type="button" className="button" onClick={finish}>
-                  See Preview
+                  Review and publish
                   <UiIcon name="next" />
                 </button>
               )}

@@ -52,7 +52,7 @@ export function PhraseFields({
         <TextField
           key={key}
           id={fieldId('phrase', key)}
-          label={PHRASE_LABELS[key]}
+          label={spec.label ?? PHRASE_LABELS[key]}
           kind="line"
           value={data.phrases?.[key] ?? ''}
           placeholder={spec.words}

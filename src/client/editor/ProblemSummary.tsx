@@ -10,7 +10,7 @@ interface ProblemSummaryProps {
   headingId: string;
 }
 
-/** Why 'See Preview' did not go on: each field to fix, with a way straight to it. */
+/** Why 'Review and publish' did not go on: each field to fix, with a way straight to it. */
 export function ProblemSummary({ problems, steps, onGoTo, headingId }: ProblemSummaryProps) {
   const stepLabel = (problem: DraftProblem) =>
     steps.find((step) => step.id === problem.step)?.label ?? '';

@@ -60,7 +60,7 @@ describe('draftProblems', () => {
       })),
     ).toEqual([
       { step: 'personalDetails', fieldId: 'f-profileImage', where: 'Profile image URL' },
-      { step: 'section2', fieldId: 'f-section2-tile-2-link', where: 'Projects, tile 2: Link' },
+      { step: 'section2', fieldId: 'f-section2-tile-2-link', where: 'What I do, tile 2: Link' },
       { step: 'contactDetails', fieldId: 'f-email', where: 'Email' },
       { step: 'contactDetails', fieldId: 'f-social-1-url', where: 'Social link 1: URL' },
     ]);

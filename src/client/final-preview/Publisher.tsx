@@ -43,7 +43,7 @@ export function Publisher({
   // Opened with Edit on the account page: the address is that page's, fixed.
   const [editing, setEditing] = useState(() => readEditingTarget(templateId));
   const path = publicPagePath(editing?.username ?? (publishing.username || 'your-username'));
-  // Back to the editor opens the step See Preview was pressed on.
+  // Back to the editor opens the step Review and publish was pressed on.
   const lastStep = stepInHistory(useLocation().state, templateId);
   const editorState: EditorNavigationState = {
     templateId,

@@ -20,6 +20,8 @@ export interface SectionSpec {
 export interface PhraseSpec {
   part: 'personalDetails' | SectionKey | 'contactDetails';
   words: string;
+  /** The editor's name for it where the usual one would mislead (the button shows elsewhere). */
+  label?: string;
 }
 
 export interface TemplateProps {

@@ -13,14 +13,18 @@ export const hyperspaceDefinition = defineTemplate({
       tileFields: ['img', 'title', 'desc', 'link'],
     },
     section2: {
-      label: 'Projects',
+      label: 'What I do',
       fields: ['sectionTitle', 'sectionSubTitle', 'sectionFooterText'],
       tileFields: ['title', 'desc', 'link'],
     },
   },
   contactDetails: ['email', 'tel', 'address', 'socialLinks'],
   phrases: {
-    moreButton: { part: 'personalDetails', words: 'Learn more' },
+    moreButton: {
+      part: 'personalDetails',
+      words: 'Learn more',
+      label: 'Button under the intro and on highlights with a link',
+    },
     projectButton: { part: 'section2', words: 'Check it out' },
     contactHeading: { part: 'contactDetails', words: 'Get in touch' },
   },
