@@ -104,7 +104,7 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     await step("SPEC section 5's two alerts, on the page", async () => {
       field = page.getByLabel('Username');
       await expect(field.inputValue()).resolves.toBe('');
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Use this username' }).click();
       await alertWith(page, 'Please provide a username').first().waitFor();
       await page.getByRole('button', { name: 'Make Payment' }).click();
       await alertWith(page, 'Please provide a username to deploy your website').waitFor();
@@ -112,7 +112,7 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
 
     await step('A name kept for the service is refused once, under the field', async () => {
       await field.fill('admin');
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Use this username' }).click();
       await page.getByText('This username is kept for the service itself.').waitFor();
       await expect(alertWith(page, 'kept for the service').count()).resolves.toBe(0);
       await expect(page.getByText('kept for the service').count()).resolves.toBe(1);
@@ -134,11 +134,11 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     });
 
     await step('Submit: free, with the final URL and a way back to the name', async () => {
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Use this username' }).click();
       await page.getByText(url, { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Change' }).click();
       await expect(field.inputValue()).resolves.toBe(username);
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Use this username' }).click();
       await page.getByText(url, { exact: true }).waitFor();
     });
 
@@ -217,7 +217,7 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
       await update.click();
       await goToFinalPreview(page);
       await page.getByLabel('Username').fill(username);
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Use this username' }).click();
       // The person's own page changes at once: Submit asks first.
       const confirm = page.getByRole('dialog', { name: 'Update your page now?' });
       await expect(confirm.textContent()).resolves.toContain(url.replace(/^https?:\/\/[^/]+/, ''));
@@ -238,7 +238,7 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
           .click();
         await goToFinalPreview(page);
         await page.getByLabel('Username').fill(username);
-        await page.getByRole('button', { name: 'Submit' }).click();
+        await page.getByRole('button', { name: 'Use this username' }).click();
         await page.getByText('Publishing this template there replaces it').waitFor();
         // Directive was paid a moment ago: all but the current day of its year is credited.
         await page.getByText('Credit for 364 unused days of your current template').waitFor();
@@ -264,7 +264,7 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
         );
         await goToFinalPreview(other);
         await other.getByLabel('Username').fill(username);
-        await other.getByRole('button', { name: 'Submit' }).click();
+        await other.getByRole('button', { name: 'Use this username' }).click();
         await alertWith(other, USERNAME_TAKEN_MESSAGE).waitFor();
         await other.getByRole('button', { name: 'Make Payment' }).click();
         await alertWith(other, USERNAME_TAKEN_MESSAGE).last().waitFor();
@@ -285,10 +285,14 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     // Signed out: Submit opens the sign-in, then checks the name.
     const username = `kiran-${run}`;
     await page.getByLabel('Username').fill(username);
-    await signInThroughPopup(page, () => page.getByRole('button', { name: 'Submit' }).click(), {
-      name: 'Kiran Das',
-      email: `kiran-${run}@example.com`,
-    });
+    await signInThroughPopup(
+      page,
+      () => page.getByRole('button', { name: 'Use this username' }).click(),
+      {
+        name: 'Kiran Das',
+        email: `kiran-${run}@example.com`,
+      },
+    );
     await page.getByText(`${baseUrl()}/users/${username}`, { exact: true }).waitFor();
     await page.getByText('Welcome Kiran!').waitFor();
     await expect(axeViolations(page)).resolves.toEqual([]);

@@ -130,7 +130,7 @@ describe('the whole builder on a phone', () => {
         const input = page.getByLabel('Username');
         await input.tap();
         await input.fill(username);
-        const submit = page.getByRole('button', { name: 'Submit' });
+        const submit = page.getByRole('button', { name: 'Use this username' });
         const submitBox = (await submit.boundingBox())!;
         expect(submitBox.x + submitBox.width).toBeLessThanOrEqual(375);
         await submit.tap();

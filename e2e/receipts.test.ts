@@ -26,7 +26,7 @@ describe('receipts in the browser', () => {
       email: `ritu-${run}@example.com`,
     });
     await page.getByLabel('Username').fill(username);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Use this username' }).click();
     await page.getByText(`/users/${username}`, { exact: false }).first().waitFor();
 
     await page.getByText('Add billing details for a GST invoice').click();

@@ -121,7 +121,7 @@ describe('updating a portfolio whose term has ended, from the final preview', ()
 
     await page.setViewportSize({ width, height: 900 });
     await page.getByLabel('Username').fill(username);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Use this username' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'yearly term' });
     await alert.waitFor();
     await expect(alert.innerText()).resolves.toMatch(

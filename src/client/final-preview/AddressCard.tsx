@@ -4,7 +4,7 @@ import { Alert } from '../components/Alert.js';
 import { ClaimResult } from './ClaimResult.js';
 import type { Publishing } from './usePublishing.js';
 
-/** Step 1: the username, checked by Submit. */
+/** Step 1: the username, checked by "Use this username". */
 export function AddressCard({
   id,
   publishing: p,
@@ -17,7 +17,7 @@ export function AddressCard({
   publishing: Publishing;
   inputRef: RefObject<HTMLInputElement | null>;
   canSubmit: boolean;
-  /** A failed sign-in that Submit started. */
+  /** A failed sign-in that "Use this username" started. */
   signInAlert: ReactNode;
 }) {
   return (
@@ -61,7 +61,7 @@ export function AddressCard({
               disabled={!canSubmit || p.session.status === 'loading'}
               aria-disabled={p.busy}
             >
-              {p.claiming ? 'Checking…' : 'Submit'}
+              {p.claiming ? 'Checking…' : 'Use this username'}
             </button>
           </div>
           <p

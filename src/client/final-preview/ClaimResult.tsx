@@ -43,7 +43,7 @@ function leadOf(claim: ClaimResponse): { tone: 'free' | 'done' | 'other'; lead: 
 }
 
 /**
- * What Submit found for the username: free, already this template (updated), or another one;
+ * What "Use this username" found for the username: free, already this template (updated), or another one;
  * then the address (a link once the page there is updated) and Change.
  */
 export function ClaimResult({ claim, onChange }: { claim: ClaimResponse; onChange: () => void }) {
