@@ -159,6 +159,17 @@ describe('HyperspaceTemplate with the sample data', () => {
     expect(ROTATING_ICONS).toEqual(['code', 'desktop', 'terminal', 'cube', 'file-code', 'bolt']);
   });
 
+  it("shows each project's own icon, chosen in the editor, and the rotating one without", () => {
+    const data = structuredClone(hyperspaceSample);
+    const tiles = data.section2!.sectionTiles;
+    tiles[0]!.icon = 'camera';
+    delete tiles[1]!.icon;
+    const cells = articles(element(render(data), /<section id="section2"[^>]*>/));
+    expect(cells[0]).toContain(renderToStaticMarkup(<TileIcon name={tiles[0]!.icon!} />));
+    expect(cells[1]).toContain(renderToStaticMarkup(<TileIcon name={ROTATING_ICONS[1]!} />));
+    expect(hyperspaceDefinition.sections.section2?.tileFields).toContain('icon');
+  });
+
   it('has the contact form and the contact list', () => {
     const contact = element(html, /<section id="contactDetails"[^>]*>/);
     expect(contact).toMatch(/<h2 id="hs-contact-title"[^>]*>Get in touch<\/h2>/);

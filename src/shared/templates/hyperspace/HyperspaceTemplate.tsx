@@ -325,7 +325,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                     {featureTiles.map(({ tile, index }) => (
                       <article key={index} className="hs-feature">
                         <span className="hs-feature__icon" aria-hidden="true">
-                          <TileIcon name={rotatingIcon(index)} />
+                          <TileIcon name={tile.icon ?? rotatingIcon(index)} />
                         </span>
                         <div className="hs-reveal">
                           {filled(tile.title) && <h3>{tile.title}</h3>}

@@ -15,7 +15,7 @@ export const hyperspaceDefinition = defineTemplate({
     section2: {
       label: 'What I do',
       fields: ['sectionTitle', 'sectionSubTitle', 'sectionFooterText'],
-      tileFields: ['title', 'desc', 'link'],
+      tileFields: ['title', 'desc', 'link', 'icon'],
     },
   },
   contactDetails: ['email', 'tel', 'address', 'socialLinks'],
