@@ -33,6 +33,7 @@ const STORED_AS_IS = /\.(?:woff2?|avif|webp|jpe?g|png|gif)$/;
 /** What one export copies at most; addresses past either stay links to the site. */
 export interface ExportBudget {
   files: number;
+  /** Bytes read from disk or storage, before stylesheets' addresses are rewritten. */
   bytes: number;
 }
 
