@@ -4,6 +4,7 @@ import { DRAFT_STORAGE_KEY } from '../src/shared/draft.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
+import { publishDirectly } from '../test/publish-directly.js';
 import { serverDatabase, signInThroughPopup, templateCard } from './fixtures.js';
 
 describe('the Choose page', () => {
@@ -99,36 +100,49 @@ describe('the Choose page', () => {
     );
   });
 
-  it('Select while signed out signs in, then puts the default data in local storage and opens the editor', async () => {
+  it('Select while signed out opens the editor on the sample at once; a later sign-in keeps every word', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
+    const popups: string[] = [];
+    page.context().on('page', (opened) => popups.push(opened.url()));
     await page.goto('/choose');
-    const card = templateCard(page, 'Hyperspace');
-    await signInThroughPopup(
-      page,
-      async () => {
-        await card.getByRole('button', { name: 'Select Hyperspace' }).click();
-        // While the sign-in window is open, the page says what it waits for.
-        await page.getByRole('status').filter({ hasText: 'Sign in to start editing' }).waitFor();
-        await card.getByRole('button', { name: 'Signing in… Hyperspace' }).waitFor();
-      },
-      {
-        name: 'Kiran Das',
-        email: `kiran-${randomUUID()}@example.com`,
-      },
-    );
+    await templateCard(page, 'Hyperspace')
+      .getByRole('button', { name: 'Select Hyperspace' })
+      .click();
     await page.waitForURL('**/edit');
-    const draft = JSON.parse(
-      (await page.evaluate((key) => localStorage.getItem(key), DRAFT_STORAGE_KEY)) ?? 'null',
-    );
+    await page.locator('#editor-step-heading').waitFor();
+    expect(popups).toEqual([]);
+    const stored = async () =>
+      JSON.parse(
+        (await page.evaluate((key) => localStorage.getItem(key), DRAFT_STORAGE_KEY)) ?? 'null',
+      );
+    const draft = await stored();
     expect(draft.templateId).toBe('template3');
     expect(draft.data.personalDetails.name).toBe(SAMPLE_DATA.template3.personalDetails.name);
     expect(draft.data.section2.sectionTiles).toHaveLength(
       SAMPLE_DATA.template3.section2!.sectionTiles.length,
     );
+
+    // The person's own words, signed out; then a sign-in where publishing asks for it.
+    await page.getByLabel('Name').fill('Kiran Das');
+    await expect.poll(async () => (await stored()).data.personalDetails.name).toBe('Kiran Das');
+    await page.goto('/final-preview');
+    await signInThroughPopup(page, () => page.getByRole('button', { name: 'Sign In' }).click(), {
+      name: 'Kiran Das',
+      email: `kiran-${randomUUID()}@example.com`,
+    });
+    await page.getByText('Welcome Kiran!').waitFor();
+    await page
+      .frameLocator('iframe[title="Preview of your portfolio"]')
+      .getByText('Kiran Das')
+      .first()
+      .waitFor();
+    expect((await stored()).data.personalDetails.name).toBe('Kiran Das');
   });
 
-  it("a template's preview offers Use this template, which signs in and opens the editor on it", async () => {
+  it("a template's preview offers Use this template, which opens the editor on it without a sign-in", async () => {
     const page = await session.newPage({ width: 375, height: 740 });
+    const popups: string[] = [];
+    page.context().on('page', (opened) => popups.push(opened.url()));
     await page.goto('/template2');
     const use = page.getByRole('button', { name: 'Use this template' });
     await use.waitFor();
@@ -139,12 +153,10 @@ describe('the Choose page', () => {
     ]);
     expect(Math.abs(back!.y + back!.height / 2 - (action!.y + action!.height / 2))).toBeLessThan(2);
     expect(action!.x + action!.width).toBeLessThanOrEqual(375);
-    await signInThroughPopup(page, () => use.click(), {
-      name: 'Noor Rao',
-      email: `noor-${randomUUID()}@example.com`,
-    });
+    await use.click();
     await page.waitForURL('**/edit');
     await page.locator('#editor-step-heading').waitFor();
+    expect(popups).toEqual([]);
     const draft = JSON.parse(
       (await page.evaluate((key) => localStorage.getItem(key), DRAFT_STORAGE_KEY)) ?? 'null',
     );
@@ -168,8 +180,9 @@ describe('the Choose page', () => {
     });
   });
 
-  it('reads Update for a template the user has published, and loads their saved data', async () => {
+  it('reads Update for a template the user has published, and opens it to update its own address', async () => {
     const email = `owner-${randomUUID()}@example.com`;
+    const username = `olu-${randomUUID().slice(0, 8)}`;
     const page = await session.newPage({ width: 1280, height: 900 });
     await page.goto('/choose');
     await signInThroughPopup(page, () => page.getByRole('button', { name: 'Sign In' }).click(), {
@@ -189,19 +202,7 @@ describe('the Choose page', () => {
       .executeTakeFirstOrThrow();
     const saved = structuredClone(SAMPLE_DATA.template5);
     saved.personalDetails.name = 'Olu Ade, saved';
-    const now = new Date().toISOString();
-    await db
-      .insertInto('portfolios')
-      .values({
-        id: randomUUID(),
-        user_id: user.id,
-        template_id: 'template5',
-        data: JSON.stringify(saved),
-        paid_until: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await publishDirectly(db, { username, templateId: 'template5', data: saved, ownerId: user.id });
 
     await page.reload();
     const update = templateCard(page, 'Phantom').getByRole('button', { name: 'Update Phantom' });
@@ -218,6 +219,14 @@ describe('the Choose page', () => {
       templateId: 'template5',
       data: { personalDetails: { name: 'Olu Ade, saved' } },
     });
+    // The final preview updates the live page at its address: no new name, no payment.
+    await page.goto('/final-preview');
+    await page.getByRole('button', { name: 'Publish changes' }).waitFor();
+    await page.getByText(`/users/${username}`).first().waitFor();
+    await expect(page.getByRole('button', { name: 'Make Payment' }).count()).resolves.toBe(0);
+    const fixed = page.getByLabel('Username');
+    await expect(fixed.inputValue()).resolves.toBe(username);
+    await expect(fixed.getAttribute('readonly')).resolves.not.toBeNull();
   });
 
   it('shows a message, not a broken page, when the templates cannot be loaded', async () => {

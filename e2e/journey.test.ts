@@ -74,19 +74,18 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     let update!: Locator;
 
     await step(
-      'Sign in and select: the draft goes to local storage and the editor opens',
+      'Select, signed out: no sign-in yet, the draft goes to local storage and the editor opens',
       async () => {
         page = await session.newPage({ width: 1280, height: 900 });
+        const popups: string[] = [];
+        page.context().on('page', (opened) => popups.push(opened.url()));
         await page.goto('/choose');
-        await signInThroughPopup(
-          page,
-          () =>
-            templateCard(page, 'Directive')
-              .getByRole('button', { name: 'Select Directive' })
-              .click(),
-          asha,
-        );
+        await templateCard(page, 'Directive')
+          .getByRole('button', { name: 'Select Directive' })
+          .click();
         await goToFinalPreview(page);
+        expect(popups).toEqual([]);
+        await page.getByRole('button', { name: 'Sign In' }).waitFor();
       },
     );
 
@@ -133,9 +132,14 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
       });
     });
 
-    await step('Submit: free, with the final URL and a way back to the name', async () => {
-      await page.getByRole('button', { name: 'Use this username' }).click();
+    await step('Submit signs in, then: free, with the final URL and a way back', async () => {
+      await signInThroughPopup(
+        page,
+        () => page.getByRole('button', { name: 'Use this username' }).click(),
+        asha,
+      );
       await page.getByText(url, { exact: true }).waitFor();
+      await page.getByText('Welcome Asha!').waitFor();
       await page.getByRole('button', { name: 'Change' }).click();
       await expect(field.inputValue()).resolves.toBe(username);
       await page.getByRole('button', { name: 'Use this username' }).click();
@@ -213,9 +217,21 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
       },
     );
 
-    await step('A free update of the same username: no payment', async () => {
+    await step('Update opens the live page for a free update at its own address', async () => {
       await update.click();
       await goToFinalPreview(page);
+      await expect(page.getByLabel('Username').inputValue()).resolves.toBe(username);
+      await expect(page.getByRole('button', { name: 'Make Payment' }).count()).resolves.toBe(0);
+      await page.getByRole('button', { name: 'Publish changes' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Publish these changes?' });
+      await expect(confirm.textContent()).resolves.toContain(url.replace(/^https?:\/\//, ''));
+      await confirm.getByRole('button', { name: 'Publish changes now' }).click();
+      await page.getByText('Your changes are live. No payment was needed.').waitFor();
+      await expect(page.getByRole('link', { name: url }).isVisible()).resolves.toBe(true);
+    });
+
+    await step("Typing one's own name on a fresh final preview asks before updating", async () => {
+      await page.getByRole('button', { name: 'Publish this under another address' }).click();
       await page.getByLabel('Username').fill(username);
       await page.getByRole('button', { name: 'Use this username' }).click();
       // The person's own page changes at once: Submit asks first.
@@ -256,12 +272,13 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
         await other.goto('/choose');
         await signInThroughPopup(
           other,
-          () =>
-            templateCard(other, 'Directive')
-              .getByRole('button', { name: 'Select Directive' })
-              .click(),
+          () => other.getByRole('button', { name: 'Sign In' }).click(),
           { name: 'Ravi Menon', email: `ravi-${run}@example.com` },
         );
+        await other.getByText('Welcome Ravi!').waitFor();
+        await templateCard(other, 'Directive')
+          .getByRole('button', { name: 'Select Directive' })
+          .click();
         await goToFinalPreview(other);
         await other.getByLabel('Username').fill(username);
         await other.getByRole('button', { name: 'Use this username' }).click();

@@ -44,13 +44,15 @@ describe('the whole builder on a phone', () => {
     });
 
     await step(
-      'Select signs in (the popup is a new tab on a phone) and opens the editor',
+      'Sign In (the popup is a new tab on a phone), then Select opens the editor',
       async () => {
         await signInThroughPopup(
           page,
-          () => page.getByRole('button', { name: 'Select Mini-port' }).tap(),
+          () => page.getByRole('button', { name: 'Sign In' }).first().tap(),
           { name: 'Nila Menon', email: `nila-${run}@example.com` },
         );
+        await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
+        await page.getByRole('button', { name: 'Select Mini-port' }).tap();
         await page.waitForURL('**/edit');
         await page.locator('#editor-step-heading').waitFor();
         expect(new URL(page.url()).pathname).toBe('/edit');

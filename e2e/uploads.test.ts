@@ -99,8 +99,6 @@ describe('uploading images in the editor', () => {
     async () => {
       // bypassCSP: axe is injected into the page.
       const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
-      // The first attempt is made signed out: its 401 is expected in the console.
-      session.allowConsoleError(/401/);
       // The SVG and the fake JPEG are refused with 400, as they should be.
       session.allowConsoleError(/status of 400/);
       // The preview shows the share link as what it is: a broken image (no internet here).
@@ -114,10 +112,19 @@ describe('uploading images in the editor', () => {
       };
 
       await step('signed out: the upload asks for a sign-in, then goes ahead', async () => {
+        // Signed out, not a byte of the photo is sent before the sign-in.
+        const sentSignedOut: string[] = [];
+        const countUploads = (request: { method(): string; url(): string }) => {
+          if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads')
+            sentSignedOut.push(request.url());
+        };
+        page.on('request', countUploads);
         await chooseFile(page, profile.getByRole('button', { name: /^Upload/ }), photo);
         await expect
           .poll(() => profile.getByRole('alert').textContent(), SLOW)
-          .toContain('Sign in to upload images');
+          .toContain('Sign in to upload your own images');
+        page.off('request', countUploads);
+        expect(sentSignedOut).toEqual([]);
         // Sending slowly, so the progress bar can be seen moving.
         const cdp = await page.context().newCDPSession(page);
         await cdp.send('Network.enable');

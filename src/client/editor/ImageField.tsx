@@ -19,12 +19,16 @@ import {
   withFocus,
   type UploadRef,
 } from '../../shared/uploads.js';
+import { currentSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
-import { sendUpload, UploadError } from '../uploads/sendUpload.js';
+import { checkBeforeSending, sendUpload, UploadError } from '../uploads/sendUpload.js';
 import { FocalPointPicker } from './FocalPointPicker.js';
 import { TextField } from './TextField.js';
 import { UiIcon, type UiIconName } from '../components/UiIcon.js';
 
+/** Uploads are kept under the person's account: what a signed-out pick is told. */
+const SIGN_IN_TO_UPLOAD =
+  'Sign in to upload your own images: your draft stays as it is, and the image goes up once you are in.';
 /** Hashes of uploads the server said it no longer has (the draft's images that were swept). */
 export const MissingUploadsContext = createContext<ReadonlySet<string>>(new Set());
 
@@ -88,6 +92,13 @@ export function ImageField({
 
   const send = async (file: File) => {
     waiting.current = file;
+    // Signed out, the server would refuse a good file after its bytes crossed a phone's network:
+    // sign-in is asked first, and the picked file goes up once it is done.
+    const session = currentSession();
+    if (session.status === 'ready' && !session.user && !checkBeforeSending(file)) {
+      setStatus({ kind: 'failed', needsSignIn: true, message: SIGN_IN_TO_UPLOAD });
+      return;
+    }
     cancel.current?.abort();
     const controller = new AbortController();
     cancel.current = controller;
@@ -115,9 +126,7 @@ export function ImageField({
       setStatus({
         kind: 'failed',
         needsSignIn,
-        message: needsSignIn
-          ? `Sign in to upload images from your computer; your draft stays as it is.`
-          : failure.message,
+        message: needsSignIn ? SIGN_IN_TO_UPLOAD : failure.message,
       });
       setAnnouncement('');
     }

@@ -76,16 +76,8 @@ function PlaceholderCards() {
 }
 
 export function ChoosePage() {
-  const {
-    select,
-    busyTemplate,
-    signingInFor,
-    published,
-    problem,
-    dismissProblem,
-    signIn,
-    signingIn,
-  } = useSelectTemplate();
+  const { select, busyTemplate, published, problem, dismissProblem, signIn, signingIn } =
+    useSelectTemplate();
   const { loaded: templates, retry: retryTemplates } = useTemplateList();
 
   return (
@@ -98,7 +90,7 @@ export function ChoosePage() {
         <h1 className="choose__title">Pick a Template &amp; Make It Yours</h1>
         <p className="choose__lead">
           Five designs, each made to show your work at its best. Preview any of them, then select
-          one to start filling in your details.
+          one and start filling in your details: you sign in only to upload a photo or publish.
         </p>
 
         {problem && (
@@ -106,11 +98,6 @@ export function ChoosePage() {
             {problem}
           </Alert>
         )}
-
-        <p className="choose__signin-note" role="status">
-          {signingInFor &&
-            'Sign in to start editing: finish in the sign-in window that opened, and the editor opens with your pick.'}
-        </p>
 
         {templates.status === 'loading' && (
           <>
@@ -158,11 +145,7 @@ export function ChoosePage() {
                           aria-describedby={forSale ? undefined : `${id}-unavailable`}
                           onClick={() => void select(id)}
                         >
-                          {busyTemplate === id
-                            ? 'Opening…'
-                            : signingInFor === id
-                              ? 'Signing in…'
-                              : label}
+                          {busyTemplate === id ? 'Opening…' : label}
                           <span className="visually-hidden"> {template.name}</span>
                         </button>
                       </div>

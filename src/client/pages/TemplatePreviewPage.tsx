@@ -10,8 +10,7 @@ import { templatePrice, useTemplateList } from '../templates/useTemplateList.js'
 /** /template1 ... /template5: the template with its sample data and a way back to the picker. */
 export function TemplatePreviewPage({ templateId }: { templateId: TemplateId }) {
   const template = useTemplateWithSample(templateId);
-  const { select, busyTemplate, signingInFor, published, problem, dismissProblem } =
-    useSelectTemplate();
+  const { select, busyTemplate, published, problem, dismissProblem } = useSelectTemplate();
   const price = templatePrice(useTemplateList().loaded, templateId);
   // Offered once the list says the template is for sale, as /choose offers it.
   const forSale = price.status === 'ready' && price.answer?.finalPricePaise != null;
@@ -25,13 +24,7 @@ export function TemplatePreviewPage({ templateId }: { templateId: TemplateId }) 
             disabled={busyTemplate !== undefined}
             onClick={() => void select(templateId)}
           >
-            {busyTemplate
-              ? 'Opening…'
-              : signingInFor
-                ? 'Signing in…'
-                : published.has(templateId)
-                  ? 'Update'
-                  : 'Use this template'}
+            {busyTemplate ? 'Opening…' : published.has(templateId) ? 'Update' : 'Use this template'}
           </button>
         )}
         {problem && (

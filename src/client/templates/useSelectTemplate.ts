@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Draft } from '../../shared/draft.js';
 import {
@@ -10,26 +10,29 @@ import {
 import type { PortfolioDataResponse, TemplateDataResponse } from '../../shared/templates-api.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
-import { currentSession, useSession } from '../auth/session.js';
+import { currentSession, refreshSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
-import { DRAFT_NOT_SAVED_MESSAGE, stopEditingPublished, writeDraft } from '../draft/storage.js';
+import {
+  DRAFT_NOT_SAVED_MESSAGE,
+  startEditingPublished,
+  stopEditingPublished,
+  writeDraft,
+} from '../draft/storage.js';
 
 /**
- * Picking a template to edit, as /choose and a template's preview offer it: signed out, sign in
- * first (from the click, so the popup is allowed); then the person's published portfolio of that
- * template, or the template's sample, becomes the draft and the editor opens on it.
+ * Picking a template to edit, as /choose and a template's preview offer it. Nobody has to sign in
+ * for it: the draft lives in this browser, and sign-in is asked for where the server needs to know
+ * who it is (the first upload, publishing), carrying the draft along. Signed in, picking a template
+ * the person has published opens that portfolio for an update of its address; otherwise the
+ * template's sample becomes the draft.
  */
 export function useSelectTemplate() {
   const navigate = useNavigate();
   const session = useSession();
   const { signIn, pending: signingIn, message: signInMessage, dismissMessage } = useSignIn();
   const [busyTemplate, setBusyTemplate] = useState<TemplateId | undefined>();
-  const [signingInFor, setSigningInFor] = useState<TemplateId | undefined>();
-  // A second pick while a sign-in is open starts another: only the latest one may clear the note.
-  const picks = useRef(0);
   const [selectError, setSelectError] = useState<string | undefined>();
 
-  const user = session.status === 'ready' ? session.user : null;
   /** The templates this person has published: picking one of them edits that portfolio. */
   const published = new Set(
     session.status === 'ready' ? session.portfolios.map((p) => p.templateId) : [],
@@ -37,27 +40,26 @@ export function useSelectTemplate() {
 
   const select = async (templateId: TemplateId) => {
     setSelectError(undefined);
-    if (!user) {
-      const pick = ++picks.current;
-      setSigningInFor(templateId);
-      const signedIn = await signIn();
-      if (pick !== picks.current) return;
-      setSigningInFor(undefined);
-      if (!signedIn) return;
-    }
     setBusyTemplate(templateId);
     try {
-      // Asked now, not from this render: a sign-in a moment ago may have brought portfolios.
-      const now = currentSession();
+      // Who is signed in is asked now: a pick in the page's first moment waits for the answer.
+      const now = currentSession().status === 'loading' ? await refreshSession() : currentSession();
       const owned =
-        now.status === 'ready' && now.portfolios.some((p) => p.templateId === templateId);
+        now.status === 'ready' && now.user
+          ? now.portfolios.find((p) => p.templateId === templateId)
+          : undefined;
       const { data } = owned
         ? await api<PortfolioDataResponse>(portfolioDataPath(templateId))
         : await api<TemplateDataResponse>(templateDataPath(templateId));
       const draft: Draft = { templateId, data };
-      // A pick chooses its address on the final preview again.
-      stopEditingPublished();
-      if (!writeDraft(draft)) {
+      // An update goes back to its own address; a fresh pick chooses one on the final preview.
+      let saved: boolean;
+      if (owned?.username) saved = startEditingPublished(draft, owned.username);
+      else {
+        stopEditingPublished();
+        saved = writeDraft(draft);
+      }
+      if (!saved) {
         setSelectError(DRAFT_NOT_SAVED_MESSAGE);
         setBusyTemplate(undefined);
         return;
@@ -73,8 +75,6 @@ export function useSelectTemplate() {
     select,
     /** The template being opened, while its data loads. */
     busyTemplate,
-    /** The template picked while signed out, while the sign-in it started is under way. */
-    signingInFor,
     published,
     /** Why the last pick or sign-in did not go through. */
     problem: signInMessage ?? selectError,
