@@ -73,7 +73,6 @@ const filled = (value: unknown): boolean =>
 
 /** A section of the draft that has something in it, as the old template shows it. */
 interface Source {
-  key: SectionKey;
   spec: SectionSpec;
   section: Section;
   /** Tiles with anything written in them. */
@@ -104,7 +103,7 @@ function sourcesOf(data: PortfolioData, from: TemplateDefinition): Source[] {
     // What the tiles hold says more than the old template's kind: Directive's features with icons
     // and no pictures are services, and belong where icons show, not under placeholder pictures.
     const kind = photos ? 'photos' : icons ? 'services' : spec.kind;
-    sources.push({ key, spec, section, tiles, photos, kind });
+    sources.push({ spec, section, tiles, photos, kind });
   }
   return sources;
 }
