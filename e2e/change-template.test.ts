@@ -1,10 +1,13 @@
-import type { Locator } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '../src/shared/draft.js';
 import { parsePortfolio, type PortfolioData } from '../src/shared/domain/portfolio.js';
+import type { UploadedImage } from '../src/shared/uploads.js';
+import { webpImage } from '../test/images.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
-import { storeDraft, storedDraft } from './fixtures.js';
+import { serverDatabase, signInOnAccountPage, storeDraft, storedDraft } from './fixtures.js';
 import { step } from './step.js';
 
 function portfolio(input: unknown): PortfolioData {
@@ -119,4 +122,143 @@ describe('Change template in the editor', () => {
       expect((await storedDraft(page)).data.personalDetails.name).toBe('Kavya Menon');
     });
   });
+});
+
+/** Sends an image to POST /api/uploads from the page, as the editor's upload button does. */
+async function upload(page: Page, file: Buffer): Promise<UploadedImage> {
+  const answer = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const response = await fetch('/api/uploads', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/octet-stream' },
+      body: new Blob([bytes], { type: 'image/webp' }),
+    });
+    return { status: response.status, body: await response.text() };
+  }, file.toString('base64'));
+  expect(answer.status, answer.body).toBeLessThan(300);
+  return JSON.parse(answer.body) as UploadedImage;
+}
+
+/** An image element has loaded real pixels. */
+const loaded = (image: Locator) =>
+  image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
+
+describe('Change template by meaning', () => {
+  const session = useBrowser();
+
+  it(
+    'Hyperspace to Mini-port: the highlight photos become Portfolio photos, not service cards',
+    { timeout: 120_000 },
+    async () => {
+      // bypassCSP: axe is injected into the page.
+      const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+      const db = serverDatabase();
+      const projects = ['Lake house', 'Hill school', 'Tea estate'];
+      const photos: UploadedImage[] = [];
+      try {
+        await signInOnAccountPage(page, db, {
+          name: 'Ravi Iyer',
+          email: `photos-${randomUUID().slice(0, 6)}@example.com`,
+        });
+        // The person's own photos, one at a time (uploads are processed on a busy machine).
+        while (photos.length < projects.length) {
+          photos.push(await upload(page, await webpImage(900, 600)));
+        }
+      } finally {
+        await db.destroy();
+      }
+      // Hyperspace's first section shows photos; Mini-port's first shows services with icons.
+      const hyperspace: Draft = {
+        templateId: 'template3',
+        data: portfolio({
+          personalDetails: { name: 'Ravi Iyer', headline: 'Architect', intro: 'I build.' },
+          section: {
+            sectionTitle: 'Projects',
+            sectionTiles: projects.map((title, index) => ({
+              title,
+              desc: `${title}, in photos`,
+              img: photos[index]!.ref,
+            })),
+          },
+          section2: {
+            sectionTiles: [
+              { title: 'Site visits', icon: 'camera' },
+              { title: 'Drawings', icon: 'paintbrush' },
+            ],
+          },
+        }),
+      };
+      await storeDraft(page, hyperspace);
+      await page.goto('/edit');
+      await page.frameLocator('iframe').locator('#personalDetails').waitFor();
+
+      const dialog = page.getByRole('dialog', { name: 'Change template' });
+      const confirm = page.getByRole('dialog', { name: 'Switch to Mini-port?' });
+      await step('the question lists where the sections go and what is discarded', async () => {
+        await page.getByRole('button', { name: 'Change template' }).click();
+        await templateChoice(dialog, 'Mini-port').click();
+        await confirm.waitFor();
+        const moves = confirm.getByRole('list', { name: 'Where your sections go' });
+        await expect(moves.getByRole('listitem').allTextContents()).resolves.toEqual([
+          'What I do → Services',
+          'Highlights → Portfolio',
+        ]);
+        const lost = confirm.getByRole('list', { name: 'What will be discarded' });
+        await expect(lost.getByRole('listitem').allTextContents()).resolves.toEqual(['Headline']);
+        await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
+        await confirm.getByRole('button', { name: 'Discard and switch' }).click();
+        await page.getByRole('heading', { level: 1, name: /Mini-port/ }).waitFor();
+      });
+
+      const preview = page.frameLocator('iframe');
+      await step("the photos load in Mini-port's Portfolio; the services keep icons", async () => {
+        const work = preview.locator('#section2');
+        for (const [index, title] of projects.entries()) {
+          const image = work.getByRole('img', { name: title });
+          await image.scrollIntoViewIfNeeded();
+          await expect.poll(() => loaded(image)).toBe(true);
+          await expect(
+            image.evaluate((element: HTMLImageElement) => element.currentSrc),
+          ).resolves.toContain(photos[index]!.hash);
+        }
+        await expect(preview.locator('#section').getByText('Site visits').count()).resolves.toBe(1);
+        const stored = await storedDraft(page);
+        expect(stored.templateId).toBe('template1');
+        expect(stored.data.section2?.sectionTitle).toBe('Projects');
+        expect(stored.data.section2?.sectionTiles.map((tile) => tile.img)).toEqual(
+          photos.map((photo) => photo.ref),
+        );
+        expect(stored.data.section?.sectionTiles.map((tile) => tile.icon)).toEqual([
+          'camera',
+          'paintbrush',
+        ]);
+      });
+
+      const toDirective = page.getByRole('dialog', { name: 'Switch to Directive?' });
+      await step(
+        'to Directive: nothing is lost, but the services join Features, so it asks',
+        async () => {
+          await page.getByRole('button', { name: 'Change template' }).click();
+          await templateChoice(dialog, 'Directive').click();
+          const moves = toDirective.getByRole('list', { name: 'Where your sections go' });
+          await expect(moves.getByRole('listitem').allTextContents()).resolves.toEqual([
+            'Portfolio → Features',
+            'Services: 2 tiles join Features',
+          ]);
+          await expect(
+            toDirective.getByRole('list', { name: 'What will be discarded' }).count(),
+          ).resolves.toBe(0);
+          await toDirective.getByRole('button', { name: 'Switch', exact: true }).click();
+          await page.getByRole('heading', { level: 1, name: /Directive/ }).waitFor();
+          const stored = await storedDraft(page);
+          expect(stored.data.section?.sectionTiles.map((tile) => tile.title)).toEqual([
+            ...projects,
+            'Site visits',
+            'Drawings',
+          ]);
+          await preview.locator('#section').getByText('Drawings').waitFor();
+        },
+      );
+    },
+  );
 });

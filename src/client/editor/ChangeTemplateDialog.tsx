@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Draft } from '../../shared/draft.js';
 import { carryOver } from '../../shared/templates/carry-over.js';
 import {
@@ -18,11 +18,14 @@ interface Pending {
   templateId: TemplateId;
   draft: Draft;
   lost: string[];
+  moves: string[];
 }
 
 /**
- * "Change template": pick another template; everything both show comes along, and when the new
- * one cannot show something the person has written, the dialog lists it and asks first.
+ * "Change template": pick another template; everything both show comes along, sections going to
+ * the new template's section of the same kind (carry-over.ts). When the new one cannot show
+ * something the person has written, or a section has to join another, the dialog says so and
+ * asks first.
  */
 export function ChangeTemplateDialog({
   draft,
@@ -34,7 +37,10 @@ export function ChangeTemplateDialog({
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const confirmTitle = useRef<HTMLHeadingElement>(null);
   const [pending, setPending] = useState<Pending | undefined>();
+  // The template whose question was left with Back: its card gets the focus again.
+  const [returnTo, setReturnTo] = useState<TemplateId | undefined>();
   const id = useId();
   // Templates are priced apart: the price a switch leads to is shown before it is made.
   const { loaded: templates } = useTemplateList();
@@ -47,15 +53,24 @@ export function ChangeTemplateDialog({
 
   useModalDialog(dialog);
 
+  // The card that was clicked is gone when the question shows: focus goes to its heading, so
+  // a screen reader starts there, and back to the card after Back.
+  useEffect(() => {
+    if (pending) confirmTitle.current?.focus();
+    else if (returnTo) {
+      dialog.current?.querySelector<HTMLButtonElement>(`[data-template="${returnTo}"]`)?.focus();
+    }
+  }, [pending, returnTo]);
+
   const choose = (templateId: TemplateId) => {
-    const { data, lost } = carryOver(
+    const { data, lost, moves, joined } = carryOver(
       draft.data,
       TEMPLATE_DEFINITIONS[draft.templateId],
       TEMPLATE_DEFINITIONS[templateId],
     );
     const next = { templateId, data };
-    if (lost.length === 0) onSwitch(next);
-    else setPending({ templateId, draft: next, lost });
+    if (lost.length === 0 && !joined) onSwitch(next);
+    else setPending({ templateId, draft: next, lost, moves });
   };
 
   return (
@@ -68,61 +83,91 @@ export function ChangeTemplateDialog({
         onClose();
       }}
     >
+      {/* Keys: each screen starts unscrolled, not where the other was left. */}
       {pending ? (
-        <div className="change-template__body">
-          <h2 id={`${id}-title`} className="change-template__title">
+        <div key="confirm" className="change-template__body">
+          <h2
+            id={`${id}-title`}
+            ref={confirmTitle}
+            tabIndex={-1}
+            className="change-template__title"
+          >
             Switch to {templateName(pending.templateId)}?
           </h2>
-          <p>
-            {templateName(pending.templateId)} has no place for these, so they will be discarded:
-          </p>
-          <ul className="change-template__lost" aria-label="What will be discarded">
-            {pending.lost.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-          <p className="change-template__fine">Everything else you wrote comes along.</p>
+          <div className="change-template__scroll">
+            {pending.moves.length > 0 && (
+              <>
+                <p>Where your sections go in {templateName(pending.templateId)}:</p>
+                <ul className="change-template__moves" aria-label="Where your sections go">
+                  {pending.moves.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {pending.lost.length > 0 && (
+              <>
+                <p>
+                  {templateName(pending.templateId)} has no place for these, so they will be
+                  discarded:
+                </p>
+                <ul className="change-template__lost" aria-label="What will be discarded">
+                  {pending.lost.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <p className="change-template__fine">Everything else you wrote comes along.</p>
+          </div>
           <div className="change-template__actions">
             <button
               type="button"
               className="button button--ghost"
-              onClick={() => setPending(undefined)}
+              onClick={() => {
+                setReturnTo(pending.templateId);
+                setPending(undefined);
+              }}
             >
               Back
             </button>
             <button type="button" className="button" onClick={() => onSwitch(pending.draft)}>
-              Discard and switch
+              {pending.lost.length > 0 ? 'Discard and switch' : 'Switch'}
             </button>
           </div>
         </div>
       ) : (
-        <div className="change-template__body">
+        <div key="choose" className="change-template__body">
           <h2 id={`${id}-title`} className="change-template__title">
             Change template
           </h2>
-          <p>
-            Your name, intro, contact details, social links and tiles come along to the template you
-            pick.
-          </p>
-          <ul className="change-template__choices">
-            {TEMPLATE_IDS.filter((templateId) => templateId !== draft.templateId).map(
-              (templateId) => (
-                <li key={templateId}>
-                  <button
-                    type="button"
-                    className="change-template__choice"
-                    onClick={() => choose(templateId)}
-                  >
-                    <img src={templateCardImage(templateId)} alt="" width={120} height={82} />
-                    <span>{templateName(templateId)}</span>
-                    <span className="change-template__price">
-                      {priceOf(templateId) ?? '\u00a0'}
-                    </span>
-                  </button>
-                </li>
-              ),
-            )}
-          </ul>
+          <div className="change-template__scroll">
+            <p>
+              Your name, intro, contact details, social links and tiles come along: photos go where
+              the new template shows photos, services to its services. If it cannot show something,
+              you see what first.
+            </p>
+            <ul className="change-template__choices">
+              {TEMPLATE_IDS.filter((templateId) => templateId !== draft.templateId).map(
+                (templateId) => (
+                  <li key={templateId}>
+                    <button
+                      type="button"
+                      className="change-template__choice"
+                      data-template={templateId}
+                      onClick={() => choose(templateId)}
+                    >
+                      <img src={templateCardImage(templateId)} alt="" width={120} height={82} />
+                      <span>{templateName(templateId)}</span>
+                      <span className="change-template__price">
+                        {priceOf(templateId) ?? '\u00a0'}
+                      </span>
+                    </button>
+                  </li>
+                ),
+              )}
+            </ul>
+          </div>
           <div className="change-template__actions">
             <button type="button" className="button button--ghost" onClick={onClose}>
               Keep {templateName(draft.templateId)}

@@ -29,8 +29,18 @@ describe('editorSteps', () => {
     const definition: TemplateDefinition = {
       ...TEMPLATE_DEFINITIONS.template1,
       sections: {
-        section3: { label: 'Third', fields: ['sectionTitle'], tileFields: ['title'] },
-        section: { label: 'First', fields: ['sectionTitle'], tileFields: ['title'] },
+        section3: {
+          label: 'Third',
+          kind: 'services',
+          fields: ['sectionTitle'],
+          tileFields: ['title'],
+        },
+        section: {
+          label: 'First',
+          kind: 'photos',
+          fields: ['sectionTitle'],
+          tileFields: ['title'],
+        },
       },
     };
     expect(editorSteps(definition).map((step) => [step.id, step.label])).toEqual([

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { carryOver } from './carry-over.js';
 import { parsed } from './common/test-helpers.js';
-import { TEMPLATE_DEFINITIONS } from './catalog.js';
+import { TEMPLATE_DEFINITIONS, TEMPLATE_IDS, type TemplateId } from './catalog.js';
+import { TILE_ICONS } from '../domain/icons.js';
+import { LIMITS } from '../domain/limits.js';
+import {
+  parsePortfolio,
+  SECTION_KEYS,
+  type PortfolioData,
+  type SectionField,
+  type Tile,
+} from '../domain/portfolio.js';
+
+const { template1: miniport, template2: directive, template3: hyperspace } = TEMPLATE_DEFINITIONS;
+const { template4: solidState, template5: phantom } = TEMPLATE_DEFINITIONS;
 
 // Directive (template2): headline, one "Features" section with footer text, image and icon
 // tiles, and an address. Phantom (template5) has no address and no footer text; Miniport
-// (template1) has no headline and no tile images in its first section.
+// (template1) has no headline and no icons in its photos section.
 const directiveDraft = parsed({
   personalDetails: { name: 'Asha Rao', headline: 'Designer', intro: 'Hello', profileImage: '' },
   section: {
@@ -25,13 +37,16 @@ const directiveDraft = parsed({
   },
 });
 
+const titles = (data: PortfolioData) =>
+  Object.fromEntries(
+    SECTION_KEYS.flatMap((key) =>
+      data[key] ? [[key, data[key].sectionTiles.map((tile) => tile.title)]] : [],
+    ),
+  );
+
 describe('changing template in the editor', () => {
   it('carries over everything the two templates share', () => {
-    const { data } = carryOver(
-      directiveDraft,
-      TEMPLATE_DEFINITIONS.template2,
-      TEMPLATE_DEFINITIONS.template5,
-    );
+    const { data, moves, joined } = carryOver(directiveDraft, directive, phantom);
     expect(data.personalDetails).toMatchObject({
       name: 'Asha Rao',
       headline: 'Designer',
@@ -49,39 +64,277 @@ describe('changing template in the editor', () => {
       ['A', 'First', 'https://example.com/a.png'],
       ['B', 'Second', ''],
     ]);
+    expect(moves).toEqual(['Features → Work']);
+    expect(joined).toBe(false);
   });
 
   it('lists what the new template cannot show, and nothing when it shows it all', () => {
-    expect(
-      carryOver(directiveDraft, TEMPLATE_DEFINITIONS.template2, TEMPLATE_DEFINITIONS.template5)
-        .lost,
-    ).toEqual(['Features footer text', 'Address']);
-    expect(
-      carryOver(directiveDraft, TEMPLATE_DEFINITIONS.template2, TEMPLATE_DEFINITIONS.template1)
-        .lost,
-    ).toEqual(['Headline', 'Features: the image of 1 tile']);
+    expect(carryOver(directiveDraft, directive, phantom).lost).toEqual([
+      'Features footer text',
+      'Address',
+    ]);
+    // The tile with a picture makes Features photos: Mini-port's Portfolio shows them, not icons.
+    const toMiniport = carryOver(directiveDraft, directive, miniport);
+    expect(toMiniport.lost).toEqual(['Headline', 'Features: the icon of 1 tile']);
+    expect(toMiniport.moves).toEqual(['Features → Portfolio']);
+    expect(titles(toMiniport.data)).toEqual({ section2: ['A', 'B'] });
     const empty = parsed({ personalDetails: { name: 'Asha' } });
-    expect(
-      carryOver(empty, TEMPLATE_DEFINITIONS.template2, TEMPLATE_DEFINITIONS.template5).lost,
-    ).toEqual([]);
+    expect(carryOver(empty, directive, phantom)).toMatchObject({ lost: [], moves: [] });
   });
 
-  it('names a whole section the new template does not have', () => {
-    const miniport = parsed({
-      personalDetails: { name: 'Asha' },
-      section: { sectionTitle: 'Services', sectionTiles: [{ title: 'Design' }] },
+  it('puts photos where the new template shows photos, and services with services', () => {
+    // The move that lost a new user three project photos: Hyperspace's first section is its
+    // photos, Mini-port's first is services without pictures.
+    const hyperspaceDraft = parsed({
+      personalDetails: { name: 'Ravi', headline: 'Photographer' },
+      section: {
+        sectionTitle: 'Projects',
+        sectionTiles: [1, 2, 3].map((n) => ({
+          img: `https://example.com/p${n}.jpg`,
+          title: `Project ${n}`,
+        })),
+      },
       section2: {
-        sectionTitle: 'Portfolio',
-        sectionTiles: [{ title: 'One' }, { title: 'Two' }, { title: '' }],
+        sectionTitle: 'Services',
+        sectionTiles: [{ title: 'Weddings', icon: 'camera' }],
       },
     });
-    const { data, lost } = carryOver(
-      miniport,
-      TEMPLATE_DEFINITIONS.template1,
-      TEMPLATE_DEFINITIONS.template2,
-    );
-    expect(lost).toEqual(['The Portfolio section (2 tiles)']);
+    const { data, lost, moves, joined } = carryOver(hyperspaceDraft, hyperspace, miniport);
+    expect(data.section2?.sectionTitle).toBe('Projects');
+    expect(data.section2?.sectionTiles.map((tile) => tile.img)).toEqual([
+      'https://example.com/p1.jpg',
+      'https://example.com/p2.jpg',
+      'https://example.com/p3.jpg',
+    ]);
+    expect(data.section).toMatchObject({
+      sectionTitle: 'Services',
+      sectionTiles: [{ title: 'Weddings', icon: 'camera' }],
+    });
+    expect(lost).toEqual(['Headline']);
+    expect(moves).toEqual(['What I do → Services', 'Highlights → Portfolio']);
+    expect(joined).toBe(false);
+
+    // And on to Solid-State, whose first section is its photos: no letters in place of them.
+    const solid = carryOver(data, miniport, solidState);
+    expect(solid.data.section?.sectionTiles.map((tile) => tile.img)).toEqual([
+      'https://example.com/p1.jpg',
+      'https://example.com/p2.jpg',
+      'https://example.com/p3.jpg',
+    ]);
+    expect(titles(solid.data)).toEqual({
+      section: ['Project 1', 'Project 2', 'Project 3'],
+      section2: ['Weddings'],
+    });
+    expect(solid.moves).toEqual(['Portfolio → Spotlights', 'Services → Features']);
+    expect(solid.lost).toEqual(['Services: the icon of 1 tile']);
+  });
+
+  it('moves a section whose tiles have icons and no pictures to services', () => {
+    const iconsOnly = parsed({
+      personalDetails: { name: 'Asha' },
+      section: {
+        sectionTitle: 'What I offer',
+        sectionTiles: [{ title: 'Branding', icon: 'paintbrush' }, { title: 'Web' }],
+      },
+    });
+    const { data, lost, moves } = carryOver(iconsOnly, directive, miniport);
+    expect(titles(data)).toEqual({ section: ['Branding', 'Web'] });
+    expect(data.section?.sectionTiles[0]?.icon).toBe('paintbrush');
+    expect(lost).toEqual([]);
+    expect(moves).toEqual(['Features → Services']);
+  });
+
+  it('joins a section with no place of its own to one that has, after its tiles', () => {
+    const miniportDraft = parsed({
+      personalDetails: { name: 'Asha' },
+      section: {
+        sectionTitle: 'Services',
+        sectionTiles: [{ title: 'Design', icon: 'paintbrush' }, { title: '' }],
+      },
+      section2: {
+        sectionTitle: 'Portfolio',
+        sectionTiles: [{ title: 'One', img: 'https://example.com/1.jpg' }, { title: 'Two' }],
+      },
+    });
+    const { data, lost, moves, joined } = carryOver(miniportDraft, miniport, directive);
+    // Portfolio has the pictures, so it takes Features and keeps its title; the blank tile goes.
+    expect(data.section?.sectionTitle).toBe('Portfolio');
+    expect(titles(data)).toEqual({ section: ['One', 'Two', 'Design'] });
+    expect(data.section?.sectionTiles[2]?.icon).toBe('paintbrush');
     expect(data.section2).toBeUndefined();
-    expect(data.section?.sectionTiles[0]?.title).toBe('Design');
+    expect(lost).toEqual(['Services title']);
+    expect(moves).toEqual(['Portfolio → Features', 'Services: 1 tile joins Features']);
+    expect(joined).toBe(true);
+  });
+
+  it(`stops a joining section at ${LIMITS.maxTiles} tiles and names the rest`, () => {
+    const crowded = parsed({
+      personalDetails: { name: 'Asha' },
+      section: {
+        sectionTiles: Array.from({ length: 20 }, (_, n) => ({ title: `Highlight ${n}` })),
+      },
+      section2: {
+        sectionTiles: Array.from({ length: 10 }, (_, n) => ({ title: `Service ${n}` })),
+      },
+    });
+    const { data, lost, moves } = carryOver(crowded, hyperspace, phantom);
+    expect(data.section?.sectionTiles).toHaveLength(LIMITS.maxTiles);
+    expect(data.section?.sectionTiles.at(-1)?.title).toBe('Service 3');
+    expect(lost).toEqual([`What I do: 6 tiles (Work holds at most ${LIMITS.maxTiles})`]);
+    expect(moves).toEqual(['Highlights → Work', 'What I do: 4 tiles join Work']);
+    expect(parsePortfolio(data).ok).toBe(true);
+  });
+
+  it('leaves an empty section behind, and asks nothing about it', () => {
+    const draft = parsed({
+      personalDetails: { name: 'Asha' },
+      section: { sectionTiles: [{ title: '' }] },
+      section2: { sectionTitle: 'What I do', sectionTiles: [{ title: 'Editing' }] },
+    });
+    const { data, lost, joined } = carryOver(draft, hyperspace, phantom);
+    expect(titles(data)).toEqual({ section: ['Editing'] });
+    expect(lost).toEqual([]);
+    expect(joined).toBe(false);
+  });
+});
+
+// The test's own words for what is dropped, so a change of wording shows here.
+const PERSONAL_WORDS = {
+  name: 'Name',
+  headline: 'Headline',
+  intro: 'Intro',
+  profileImage: 'Profile picture',
+};
+const CONTACT_WORDS = {
+  email: 'Email',
+  tel: 'Phone',
+  address: 'Address',
+  socialLinks: 'Social links',
+};
+const SECTION_WORDS: Record<SectionField, string> = {
+  sectionTitle: 'title',
+  sectionSubTitle: 'sub title',
+  sectionFooterText: 'footer text',
+};
+
+/** Everything `id` shows, filled with text found nowhere else: 3 tiles a section. */
+function fullPortfolio(id: TemplateId): PortfolioData {
+  const definition = TEMPLATE_DEFINITIONS[id];
+  const personal = Object.fromEntries(
+    definition.personalDetails.map((field) => [
+      field,
+      field === 'profileImage' ? `https://example.com/${id}/me.jpg` : `${id} ${field}`,
+    ]),
+  );
+  let icon = 0;
+  const sections = Object.fromEntries(
+    SECTION_KEYS.flatMap((key) => {
+      const spec = definition.sections[key];
+      if (!spec) return [];
+      const tiles = [1, 2, 3].map((n) => ({
+        title: `${id} ${key} tile ${n}`,
+        desc: `${id} ${key} description ${n}`,
+        link: `https://example.com/${id}/${key}/${n}`,
+        ...(spec.tileFields.includes('img') && {
+          img: `https://example.com/${id}/${key}/${n}.jpg`,
+        }),
+        ...(spec.tileFields.includes('icon') && { icon: TILE_ICONS[icon++] }),
+      }));
+      const fields = Object.fromEntries(
+        spec.fields.map((field) => [field, `${id} ${key} ${field}`]),
+      );
+      return [[key, { ...fields, sectionTiles: tiles }]];
+    }),
+  );
+  const contact = {
+    email: `${id}@example.com`,
+    tel: '+91 98765 43210',
+    address: `${id} address`,
+    socialLinks: [{ url: `https://github.com/${id}`, label: 'GitHub', iconClass: 'github' }],
+  };
+  return parsed({
+    personalDetails: personal,
+    ...sections,
+    contactDetails: Object.fromEntries(
+      definition.contactDetails.map((field) => [field, contact[field]]),
+    ),
+  });
+}
+
+const pairs = TEMPLATE_IDS.flatMap((from) =>
+  TEMPLATE_IDS.filter((to) => to !== from).map((to) => [from, to] as const),
+);
+
+describe.each(pairs)('a full %s portfolio moved to %s', (fromId, toId) => {
+  const from = TEMPLATE_DEFINITIONS[fromId];
+  const to = TEMPLATE_DEFINITIONS[toId];
+  const before = fullPortfolio(fromId);
+  const { data: after, lost } = carryOver(before, from, to);
+  const landed = SECTION_KEYS.flatMap((key) =>
+    (after[key]?.sectionTiles ?? []).map((tile) => ({ spec: to.sections[key]!, tile })),
+  );
+  const landingOf = (tile: Tile) => landed.find((place) => place.tile.title === tile.title);
+  const showsImages = Object.values(to.sections).some((spec) => spec.tileFields.includes('img'));
+
+  it('keeps every tile once, with its title, description and link', () => {
+    expect(pairs).toHaveLength(20);
+    const tiles = SECTION_KEYS.flatMap((key) => before[key]?.sectionTiles ?? []);
+    expect(landed.map(({ tile }) => tile.title).sort()).toEqual(
+      tiles.map((tile) => tile.title).sort(),
+    );
+    for (const tile of tiles) {
+      expect(landingOf(tile)?.tile).toMatchObject({ desc: tile.desc, link: tile.link });
+    }
+    expect(parsePortfolio(after)).toMatchObject({ ok: true, data: after });
+  });
+
+  it('keeps photos, icons where they show, and the details both templates have', () => {
+    for (const key of SECTION_KEYS) {
+      for (const tile of before[key]?.sectionTiles ?? []) {
+        const place = landingOf(tile)!;
+        if (tile.img && showsImages) expect(place.tile.img).toBe(tile.img);
+        if (tile.icon && place.spec.tileFields.includes('icon')) {
+          expect(place.tile.icon).toBe(tile.icon);
+        }
+      }
+    }
+    for (const field of from.personalDetails.filter((f) => to.personalDetails.includes(f))) {
+      expect(after.personalDetails[field]).toBe(before.personalDetails[field]);
+    }
+    for (const field of from.contactDetails.filter((f) => to.contactDetails.includes(f))) {
+      expect(after.contactDetails[field]).toEqual(before.contactDetails[field]);
+    }
+  });
+
+  it('names everything it drops, in the page order, and nothing else', () => {
+    const dropped: string[] = [];
+    for (const field of from.personalDetails) {
+      if (after.personalDetails[field] !== before.personalDetails[field]) {
+        dropped.push(PERSONAL_WORDS[field]);
+      }
+    }
+    for (const key of SECTION_KEYS) {
+      const spec = from.sections[key];
+      const section = before[key];
+      if (!spec || !section) continue;
+      for (const field of spec.fields) {
+        if (!SECTION_KEYS.some((target) => after[target]?.[field] === section[field])) {
+          dropped.push(`${spec.label} ${SECTION_WORDS[field]}`);
+        }
+      }
+      const missing = (field: 'img' | 'icon') =>
+        section.sectionTiles.filter((tile) => tile[field] !== landingOf(tile)!.tile[field]).length;
+      if (spec.tileFields.includes('img') && missing('img') > 0) {
+        dropped.push(`${spec.label}: the image of ${missing('img')} tiles`);
+      }
+      if (spec.tileFields.includes('icon') && missing('icon') > 0) {
+        dropped.push(`${spec.label}: the icon of ${missing('icon')} tiles`);
+      }
+    }
+    for (const field of from.contactDetails) {
+      const same = JSON.stringify(after.contactDetails[field]);
+      if (same !== JSON.stringify(before.contactDetails[field])) dropped.push(CONTACT_WORDS[field]);
+    }
+    expect(lost).toEqual(dropped);
   });
 });

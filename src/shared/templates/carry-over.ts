@@ -1,8 +1,12 @@
 /**
- * "Change template" in the editor: what of a draft the new template can show (carried over
- * as it is) and what it cannot (listed for the person, who decides before it is dropped).
- * Parts match by their place in the document: the name is the name, the first section's tiles
- * are the first section's tiles, whatever each template calls them.
+ * "Change template" in the editor: what of a draft the new template can show (carried over)
+ * and what it cannot (listed for the person, who decides before it is dropped).
+ *
+ * Sections move by meaning, not by place: each template calls its sections something else and
+ * lists them in its own order (Mini-port's first section is services, Hyperspace's is photos), so
+ * a draft's section goes to the new template's section of the same kind, one that shows pictures
+ * when its tiles have some. A section left without a place of its own joins one that is taken:
+ * its tiles follow that section's tiles, so no title, description or link is lost.
  */
 import {
   SECTION_KEYS,
@@ -11,9 +15,12 @@ import {
   type PortfolioData,
   type Section,
   type SectionField,
+  type SectionKey,
+  type Tile,
   type TileField,
 } from '../domain/portfolio.js';
-import type { SectionSpec } from './definition.js';
+import { LIMITS } from '../domain/limits.js';
+import type { SectionKind, SectionSpec } from './definition.js';
 import type { TemplateDefinition } from './catalog.js';
 import { pickTemplateFields } from './pick-fields.js';
 import { plural } from '../plural.js';
@@ -46,49 +53,198 @@ const TILE_LABELS: Record<TileField, string> = {
   icon: 'icon',
 };
 
+/** What a change of template does to a draft. */
+export interface CarryOver {
+  /** The draft for the new template. */
+  data: PortfolioData;
+  /** What the new template has no place for, one line per thing, in the page's order. */
+  lost: string[];
+  /**
+   * Where sections went when the new template names the place otherwise, e.g. "Highlights →
+   * Portfolio", and which join another ("What I do: 4 tiles join Work"), in the new page's order.
+   */
+  moves: string[];
+  /** Whether a section's tiles join another section's (the person is asked first). */
+  joined: boolean;
+}
+
 const filled = (value: unknown): boolean =>
   Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== '';
 
-function tileHasContent(section: Section, spec: SectionSpec): number {
-  return section.sectionTiles.filter((tile) => spec.tileFields.some((field) => filled(tile[field])))
-    .length;
+/** A section of the draft that has something in it, as the old template shows it. */
+interface Source {
+  spec: SectionSpec;
+  section: Section;
+  /** Tiles with anything written in them. */
+  tiles: Tile[];
+  photos: boolean;
+  kind: SectionKind;
 }
 
-/** What the draft loses by moving from `from` to `to`, one line per thing, in the page's order. */
-export function lostInChange(
+interface Placement {
+  source: Source;
+  target: SectionKey;
+  /** Its tiles follow those of the section placed there first, whose title the target keeps. */
+  joins: boolean;
+}
+
+function sourcesOf(data: PortfolioData, from: TemplateDefinition): Source[] {
+  const sources: Source[] = [];
+  for (const key of SECTION_KEYS) {
+    const spec = from.sections[key];
+    const section = data[key];
+    if (!spec || !section) continue;
+    const tiles = section.sectionTiles.filter((tile) =>
+      spec.tileFields.some((field) => filled(tile[field])),
+    );
+    if (tiles.length === 0 && !spec.fields.some((field) => filled(section[field]))) continue;
+    const photos = spec.tileFields.includes('img') && tiles.some((tile) => filled(tile.img));
+    const icons = spec.tileFields.includes('icon') && tiles.some((tile) => filled(tile.icon));
+    // What the tiles hold says more than the old template's kind: Directive's features with icons
+    // and no pictures are services, and belong where icons show, not under placeholder pictures.
+    const kind = photos ? 'photos' : icons ? 'services' : spec.kind;
+    sources.push({ spec, section, tiles, photos, kind });
+  }
+  return sources;
+}
+
+/** Where each section with content goes in the new template; see the module's comment. */
+function planPlacements(sources: readonly Source[], to: TemplateDefinition): Placement[] {
+  const targets = SECTION_KEYS.filter((key) => to.sections[key]);
+  if (targets.length === 0) return [];
+  const specOf = (key: SectionKey): SectionSpec => to.sections[key]!;
+  const showsPhotos = (key: SectionKey) => specOf(key).tileFields.includes('img');
+  const placements: Placement[] = [];
+  const free = new Set(targets);
+  const unplaced = new Set(sources);
+
+  const passes: ((source: Source, target: SectionKey) => boolean)[] = [
+    // A place of the same kind that shows the section's photos, if it has any.
+    (source, target) =>
+      specOf(target).kind === source.kind && (!source.photos || showsPhotos(target)),
+    // Any place that shows its photos.
+    (source, target) => source.photos && showsPhotos(target),
+    // A section without photos fits anywhere.
+    (source) => !source.photos,
+  ];
+  for (const fits of passes) {
+    for (const source of unplaced) {
+      const target = targets.find((key) => free.has(key) && fits(source, key));
+      if (!target) continue;
+      placements.push({ source, target, joins: false });
+      free.delete(target);
+      unplaced.delete(source);
+    }
+  }
+
+  for (const source of unplaced) {
+    const used = targets.filter((key) => !free.has(key));
+    const withPhotos = source.photos ? used.find(showsPhotos) : undefined;
+    // No place shows pictures: they are lost anyway, and a free place keeps the section's title.
+    const freeTarget = withPhotos ? undefined : targets.find((key) => free.has(key));
+    if (freeTarget) {
+      placements.push({ source, target: freeTarget, joins: false });
+      free.delete(freeTarget);
+      continue;
+    }
+    const target = withPhotos ?? used.find((key) => specOf(key).kind === source.kind) ?? used[0]!;
+    placements.push({ source, target, joins: true });
+  }
+  return placements;
+}
+
+/** Lines for the tile fields `target` does not show, counted over the tiles that go there. */
+function lostTileFields(source: Source, tiles: readonly Tile[], target: SectionSpec): string[] {
+  const lines: string[] = [];
+  for (const field of source.spec.tileFields) {
+    if (target.tileFields.includes(field)) continue;
+    const count = tiles.filter((tile) => filled(tile[field])).length;
+    if (count > 0) {
+      lines.push(`${source.spec.label}: the ${TILE_LABELS[field]} of ${plural(count, 'tile')}`);
+    }
+  }
+  return lines;
+}
+
+/** The draft for `to`, what it cannot show, and where its sections went. */
+export function carryOver(
   data: PortfolioData,
   from: TemplateDefinition,
   to: TemplateDefinition,
-): string[] {
+): CarryOver {
+  const sources = sourcesOf(data, from);
+  const placements = planPlacements(sources, to);
+  const sectionLost = new Map<Source, string[]>();
+  // In the new page's order: each place's own section, then those that join it.
+  const moves: string[] = [];
+  const moved: PortfolioData = {
+    personalDetails: data.personalDetails,
+    contactDetails: data.contactDetails,
+    ...(data.phrases && { phrases: data.phrases }),
+  };
+
+  for (const target of SECTION_KEYS) {
+    const spec = to.sections[target];
+    const here = placements.filter((placement) => placement.target === target);
+    const direct = here.find((placement) => !placement.joins);
+    if (!spec || !direct) continue;
+    const { source } = direct;
+    const lines: string[] = [];
+    for (const field of source.spec.fields) {
+      if (!spec.fields.includes(field) && filled(source.section[field])) {
+        lines.push(`${source.spec.label} ${SECTION_LABELS[field]}`);
+      }
+    }
+    lines.push(...lostTileFields(source, source.section.sectionTiles, spec));
+    sectionLost.set(source, lines);
+    if (source.spec.label !== spec.label) moves.push(`${source.spec.label} → ${spec.label}`);
+
+    const joining = here.filter((placement) => placement.joins);
+    // Blank tiles would sit between the joined ones: only tiles with content are kept then.
+    const tiles = joining.length > 0 ? [...source.tiles] : [...source.section.sectionTiles];
+    for (const { source: joiner } of joining) {
+      const room = Math.max(0, LIMITS.maxTiles - tiles.length);
+      const kept = joiner.tiles.slice(0, room);
+      tiles.push(...kept);
+      const joinLines = joiner.spec.fields
+        .filter((field) => filled(joiner.section[field]))
+        .map((field) => `${joiner.spec.label} ${SECTION_LABELS[field]}`);
+      joinLines.push(...lostTileFields(joiner, kept, spec));
+      const over = joiner.tiles.length - kept.length;
+      if (over > 0) {
+        joinLines.push(
+          `${joiner.spec.label}: ${plural(over, 'tile')} (${spec.label} holds at most ${LIMITS.maxTiles})`,
+        );
+      }
+      sectionLost.set(joiner, joinLines);
+      if (kept.length > 0) {
+        moves.push(
+          `${joiner.spec.label}: ${plural(kept.length, 'tile')} ${kept.length === 1 ? 'joins' : 'join'} ${spec.label}`,
+        );
+      }
+    }
+    moved[target] = {
+      ...source.section,
+      type: target,
+      sectionTiles: tiles.length > 0 ? tiles : source.section.sectionTiles,
+    };
+  }
+
   const lost: string[] = [];
   for (const field of from.personalDetails) {
     if (!to.personalDetails.includes(field) && filled(data.personalDetails[field])) {
       lost.push(PERSONAL_LABELS[field]);
     }
   }
-  for (const key of SECTION_KEYS) {
-    const spec = from.sections[key];
-    const section = data[key];
-    if (!spec || !section) continue;
-    const target = to.sections[key];
-    if (!target) {
-      const tiles = tileHasContent(section, spec);
-      const titled = spec.fields.some((field) => filled(section[field]));
-      if (tiles > 0 || titled) {
-        lost.push(`The ${spec.label} section${tiles > 0 ? ` (${plural(tiles, 'tile')})` : ''}`);
-      }
-      continue;
-    }
-    for (const field of spec.fields) {
-      if (!target.fields.includes(field) && filled(section[field])) {
-        lost.push(`${spec.label} ${SECTION_LABELS[field]}`);
-      }
-    }
-    for (const field of spec.tileFields) {
-      if (target.tileFields.includes(field)) continue;
-      const count = section.sectionTiles.filter((tile) => filled(tile[field])).length;
-      if (count > 0)
-        lost.push(`${spec.label}: the ${TILE_LABELS[field]} of ${plural(count, 'tile')}`);
+  for (const source of sources) {
+    const lines = sectionLost.get(source);
+    if (lines) lost.push(...lines);
+    else {
+      // Only a template without sections leaves one unplaced.
+      const tiles = source.tiles.length;
+      lost.push(
+        `The ${source.spec.label} section${tiles > 0 ? ` (${plural(tiles, 'tile')})` : ''}`,
+      );
     }
   }
   for (const field of from.contactDetails) {
@@ -96,14 +252,11 @@ export function lostInChange(
       lost.push(CONTACT_LABELS[field]);
     }
   }
-  return lost;
-}
 
-/** The draft for `to`: everything both templates show, kept; the rest dropped. */
-export function carryOver(
-  data: PortfolioData,
-  from: TemplateDefinition,
-  to: TemplateDefinition,
-): { data: PortfolioData; lost: string[] } {
-  return { data: pickTemplateFields(to, data), lost: lostInChange(data, from, to) };
+  return {
+    data: pickTemplateFields(to, moved),
+    lost,
+    moves,
+    joined: placements.some((placement) => placement.joins),
+  };
 }

@@ -9,9 +9,17 @@ import type {
 } from '../domain/portfolio.js';
 import type { PhraseKey } from '../domain/phrases.js';
 
+/**
+ * What a section's tiles are to a visitor: 'photos' are pieces of work shown by their picture
+ * (projects, highlights), 'services' are what the owner offers, shown by text and perhaps an
+ * icon. Change template moves a section to one of the same kind (see carry-over.ts).
+ */
+export type SectionKind = 'photos' | 'services';
+
 export interface SectionSpec {
   /** What the editor calls this part, e.g. "Services" or "Projects". */
   label: string;
+  kind: SectionKind;
   fields: readonly SectionField[];
   tileFields: readonly TileField[];
 }

@@ -9,6 +9,7 @@ export const directiveDefinition = defineTemplate({
   sections: {
     section: {
       label: 'Features',
+      kind: 'photos',
       fields: ['sectionTitle', 'sectionSubTitle', 'sectionFooterText'],
       tileFields: ['img', 'title', 'desc', 'link', 'icon'],
     },

@@ -9,11 +9,13 @@ export const hyperspaceDefinition = defineTemplate({
   sections: {
     section: {
       label: 'Highlights',
+      kind: 'photos',
       fields: ['sectionTitle', 'sectionSubTitle'],
       tileFields: ['img', 'title', 'desc', 'link'],
     },
     section2: {
       label: 'What I do',
+      kind: 'services',
       fields: ['sectionTitle', 'sectionSubTitle', 'sectionFooterText'],
       tileFields: ['title', 'desc', 'link', 'icon'],
     },

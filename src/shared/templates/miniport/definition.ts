@@ -9,11 +9,13 @@ export const miniportDefinition = defineTemplate({
   sections: {
     section: {
       label: 'Services',
+      kind: 'services',
       fields: ['sectionTitle', 'sectionSubTitle', 'sectionFooterText'],
       tileFields: ['title', 'desc', 'link', 'icon'],
     },
     section2: {
       label: 'Portfolio',
+      kind: 'photos',
       fields: ['sectionTitle', 'sectionSubTitle', 'sectionFooterText'],
       tileFields: ['img', 'title', 'desc', 'link'],
     },

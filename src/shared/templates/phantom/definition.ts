@@ -9,6 +9,7 @@ export const phantomDefinition = defineTemplate({
   sections: {
     section: {
       label: 'Work',
+      kind: 'photos',
       fields: ['sectionTitle', 'sectionSubTitle'],
       tileFields: ['img', 'title', 'desc', 'link', 'icon'],
     },

@@ -9,11 +9,13 @@ export const solidStateDefinition = defineTemplate({
   sections: {
     section: {
       label: 'Spotlights',
+      kind: 'photos',
       fields: ['sectionTitle'],
       tileFields: ['img', 'title', 'desc', 'link'],
     },
     section2: {
       label: 'Features',
+      kind: 'services',
       fields: ['sectionTitle', 'sectionSubTitle', 'sectionFooterText'],
       tileFields: ['img', 'title', 'desc', 'link'],
     },
