@@ -212,6 +212,11 @@ describe('the Choose page', () => {
     ).resolves.toBe(true);
     await update.click();
     await page.waitForURL('**/edit');
+    // The editor says it is the live page, not a new draft, and where its changes go.
+    await page.getByRole('heading', { level: 1, name: 'Editing your live page' }).waitFor();
+    await expect(page.locator('.editor__live-note').textContent()).resolves.toContain(
+      `/users/${username}`,
+    );
     const draft = JSON.parse(
       (await page.evaluate((key) => localStorage.getItem(key), DRAFT_STORAGE_KEY)) ?? 'null',
     );

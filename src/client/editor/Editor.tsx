@@ -10,7 +10,9 @@ import {
   type EditorNavigationState,
 } from '../../shared/routes.js';
 import { TEMPLATE_DEFINITIONS, templateName } from '../../shared/templates/catalog.js';
+import { publicPagePath } from '../../shared/routes.js';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
+import { readEditingTarget } from '../draft/storage.js';
 import { ClearDraftDialog } from './ClearDraftDialog.js';
 import { DraftActions } from './DraftActions.js';
 import { ChangeTemplateDialog } from './ChangeTemplateDialog.js';
@@ -86,6 +88,9 @@ export function Editor({
     preview.scrollTo(stepId, true);
   });
 
+  // A published page opened with Edit (account page) or Update (/choose): said on every step, so
+  // it never reads as a new draft, and where its changes go.
+  const [editing] = useState(() => readEditingTarget(templateId));
   const index = stepIndex(steps, stepId);
   const step = steps[index]!;
   const previous = stepBefore(steps, stepId);
@@ -203,16 +208,22 @@ export function Editor({
     <div className="editor">
       <TopBar className="editor__bar">
         <h1 className="editor__title">
-          <span className="editor__title-kicker">Editing</span> {templateName(templateId)}
+          <span className="editor__title-kicker">Editing</span>{' '}
+          {editing ? 'your live page' : templateName(templateId)}
         </h1>
         <div className="editor__bar-end">
           <p className={`editor__saved${draft.saveFailed ? ' is-failed' : ''}`} role="status">
             <UiIcon name={draft.saveFailed ? 'alert' : 'check'} />
-            <span>
-              {draft.saveFailed
-                ? 'Not saved: this browser’s storage is full or blocked'
-                : 'Saved in this browser'}
-            </span>
+            {draft.saveFailed ? (
+              <span>Not saved: this browser’s storage is full or blocked</span>
+            ) : (
+              <>
+                <span className="editor__saved-long">Saved in this browser</span>
+                <span className="editor__saved-short" aria-hidden="true">
+                  Saved
+                </span>
+              </>
+            )}
           </p>
           <DraftActions
             onClear={() => setClearing(true)}
@@ -234,6 +245,16 @@ export function Editor({
               noValidate
               onSubmit={(event) => event.preventDefault()}
             >
+              {editing && (
+                <p className="editor__live-note">
+                  <UiIcon name="globe" />
+                  <span>
+                    This is your live page at <strong>{publicPagePath(editing.username)}</strong>.
+                    Visitors see it as it was until you publish your changes from Review and
+                    publish.
+                  </span>
+                </p>
+              )}
               <p className="editor__step-count">
                 Step {index + 1} of {steps.length}
               </p>
@@ -353,7 +374,11 @@ export function Editor({
             </button>
             <span className="editor__preview-name">{step.label}</span>
           </div>
-          <LivePreviewFrame templateId={templateId} frameRef={preview.frameRef} />
+          <LivePreviewFrame
+            templateId={templateId}
+            frameRef={preview.frameRef}
+            username={editing?.username}
+          />
         </div>
       </main>
       {clearing && (

@@ -6,16 +6,22 @@ import { BrowserFrame } from '../components/BrowserFrame.js';
 interface LivePreviewFrameProps {
   templateId: TemplateId;
   frameRef: RefObject<HTMLIFrameElement | null>;
+  /** The live page's username when the draft edits one; a stand-in name otherwise. */
+  username?: string;
 }
 
 /**
  * The live preview, drawn as a browser window: the draft preview page of the template in a
  * same-origin frame that the editor updates by message (it is never reloaded while typing).
  */
-export function LivePreviewFrame({ templateId, frameRef }: LivePreviewFrameProps) {
+export function LivePreviewFrame({ templateId, frameRef, username }: LivePreviewFrameProps) {
   const name = templateName(templateId);
   return (
-    <BrowserFrame label="Live preview" path={publicPagePath('your-username')} badge="Live preview">
+    <BrowserFrame
+      label="Live preview"
+      path={publicPagePath(username ?? 'your-username')}
+      badge="Live preview"
+    >
       <iframe
         ref={frameRef}
         className="browser__frame"
