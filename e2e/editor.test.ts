@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +11,7 @@ import { TEMPLATE_IDS, templateName, type TemplateId } from '../src/shared/templ
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { useBrowser } from './browser.js';
-import { openEditor, pressNext, signInThroughPopup, storeDraft, storedDraft } from './fixtures.js';
+import { openEditor, pressNext, storeDraft, storedDraft } from './fixtures.js';
 import { seriousAxeViolations } from './axe.js';
 
 const sample = (id: TemplateId): PortfolioData =>
@@ -399,6 +398,21 @@ describe('the editor', () => {
     await expect.poll(() => add.getAttribute('aria-disabled')).toBeNull();
   });
 
+  it("names the sample's picture as the sample's, never by its path, and removes it on request", async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openEditor(page, 'template5', SAMPLE_DATA.template5);
+    const profile = page.getByRole('group', { name: /^Profile picture/ });
+    await profile.getByText('The template’s sample picture').waitFor();
+    const address = page.getByLabel('Profile image URL', { exact: true });
+    await expect(address.inputValue()).resolves.toBe('');
+    await expect(page.locator('body').textContent()).resolves.not.toContain('/templates/art/');
+    await profile.getByRole('button', { name: 'Remove it' }).click();
+    await expect
+      .poll(async () => (await storedDraft(page)).data.personalDetails.profileImage)
+      .toBe('');
+    await expect(profile.getByText('The template’s sample picture').count()).resolves.toBe(0);
+  });
+
   it('refuses a javascript: URL with a message beside the field, keeps the input, and never shows it', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await openEditor(page, 'template5', oneTileEach('template5'));
@@ -710,16 +724,11 @@ describe('the editor', () => {
   it('opens the template chosen on /choose, from navigation state', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await page.goto('/choose');
-    await signInThroughPopup(
-      page,
-      () =>
-        page
-          .getByRole('listitem')
-          .filter({ has: page.getByRole('heading', { name: 'Solid-State' }) })
-          .getByRole('button', { name: 'Select Solid-State' })
-          .click(),
-      { name: 'Mira Sen', email: `mira-${randomUUID()}@example.com` },
-    );
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Solid-State' }) })
+      .getByRole('button', { name: 'Select Solid-State' })
+      .click();
     await page.waitForURL('**/edit');
     // The editor's chunk loads after the address changes: wait for its heading.
     await page.getByRole('heading', { level: 1, name: /Solid-State/ }).waitFor();

@@ -19,6 +19,7 @@ import {
   withFocus,
   type UploadRef,
 } from '../../shared/uploads.js';
+import { isTemplateArt } from '../../shared/domain/urls.js';
 import { currentSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { checkBeforeSending, sendUpload, UploadError } from '../uploads/sendUpload.js';
@@ -89,6 +90,8 @@ export function ImageField({
   const sending = status.kind === 'sending';
   const labelId = `${id}-label`;
   const shareLink = upload ? undefined : sharePageOf(value);
+  // The sample's own picture is named as what it is; its path on our site means nothing to people.
+  const sampleArt = isTemplateArt(value.trim());
 
   const send = async (file: File) => {
     waiting.current = file;
@@ -220,6 +223,21 @@ export function ImageField({
         </div>
       ) : (
         <div className="image-field__drop">
+          {sampleArt && (
+            <div className="image-field__sample">
+              <img src={value.trim()} alt="" width={56} height={56} />
+              <p>
+                The template’s sample picture, shown until you choose your own.{' '}
+                <button
+                  type="button"
+                  className="image-field__text-button"
+                  onClick={() => onChange('')}
+                >
+                  Remove it
+                </button>
+              </p>
+            </div>
+          )}
           <ImageButton
             verb="Upload"
             imageName={name}
@@ -298,7 +316,7 @@ export function ImageField({
           label={urlLabel}
           hint="Or use an image that is already online: its address."
           kind="image"
-          value={value}
+          value={sampleArt ? '' : value}
           placeholder={placeholder}
           warning={shareLink ? sharePageHint(shareLink) : undefined}
           onChange={onChange}

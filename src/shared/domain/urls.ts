@@ -25,6 +25,11 @@ function isSiteImage(value: string): boolean {
   );
 }
 
+/** The templates' own sample artwork: a picture the person has not chosen yet. */
+export function isTemplateArt(value: string): boolean {
+  return value.startsWith('/templates/art/') && isSiteImage(value);
+}
+
 function hasScheme(value: string, schemes: readonly string[]): boolean {
   // Control characters and whitespace inside a URL are how scheme filters get bypassed.
   // eslint-disable-next-line no-control-regex
