@@ -1,18 +1,29 @@
-// npm run fonts (after subset-fonts.mjs): the letters of India's scripts for the templates' own
-// families. Each template's font has Latin letters only; a name in Devanagari or Tamil fell to
-// whatever the device had, and on a device with none it did not show at all. Noto Sans's file for
-// each script becomes a face of every face the templates declare, for that script's code points
-// (CSS unicode-range), so a page downloads it only when it holds such letters.
+// npm run fonts (after subset-fonts.mjs): the letters of India's scripts for the templates and the
+// builder. Their own fonts have Latin letters only; a name in Devanagari or Tamil fell to whatever
+// the device had, and on a device with none it showed as boxes. Noto Sans's files for each script
+// become one family, 'Indian Scripts', whose faces cover only those scripts' code points (CSS
+// unicode-range): a page downloads a file only when it holds such letters.
 //
-// Input: the regular (400) script files of the @fontsource Noto Sans packages (SIL Open Font
+// The family comes first in every font stack that uses it (`'Indian Scripts', 'Source Sans 3', …`).
+// Latin letters are outside its ranges and fall through to the page's own font, which stays the
+// first available font for line heights (the family has no face for the space). Placed after an
+// installed font (Arial), it is never asked: Chromium shows such letters as that font's boxes.
+//
+// Each script has a regular face (weights 100 to 500) and a bold one (600 to 900), so bold headings
+// are bold in these scripts too; italic is declared with the same upright files, as these scripts
+// have no italics and a slanted copy would be a distortion.
+//
+// Input: the 400 and 700 script files of the @fontsource Noto Sans packages (SIL Open Font
 // License). Output, committed: src/shared/templates/fonts/files/noto-*.woff2 and
-// src/shared/templates/fonts/indian-scripts.css, which every-template.css imports.
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// src/shared/templates/fonts/indian-scripts.css, which every-template.css and the builder's
+// global.css import.
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stdout } from 'node:process';
 
+const FAMILY = 'Indian Scripts';
 const SCRIPTS = [
-  { script: 'devanagari', pkg: 'noto-sans', file: 'noto-sans-devanagari-400-normal.woff2' },
+  { script: 'devanagari', pkg: 'noto-sans', prefix: 'noto-sans-devanagari' },
   { script: 'bengali', pkg: 'noto-sans-bengali' },
   { script: 'gurmukhi', pkg: 'noto-sans-gurmukhi' },
   { script: 'gujarati', pkg: 'noto-sans-gujarati' },
@@ -22,66 +33,85 @@ const SCRIPTS = [
   { script: 'kannada', pkg: 'noto-sans-kannada' },
   { script: 'malayalam', pkg: 'noto-sans-malayalam' },
 ];
+const WEIGHTS = [
+  { file: 400, range: '100 500' },
+  { file: 700, range: '600 900' },
+];
 /**
- * Code points other scripts use too: left to the page's own font or the device's, so that a ₹ or
- * a dotted circle on a page in English does not fetch an Indian script's file.
+ * Code points other scripts use too: left to the page's own font or the device's, so that a ₹, a
+ * dotted circle, a Latin letter's combining dot or the joiner inside an emoji (👩‍💻) on a page in
+ * English fetches no Indian file. Chromium shapes a joiner with the letters around it whatever
+ * face lists it: क्‍ष keeps its half form without it here.
  */
-const SHARED = new Set(['U+20A8', 'U+20B9', 'U+20F0', 'U+25CC']);
+const SHARED = new Set([0x20a8, 0x20b9, 0x20f0, 0x25cc, 0x0307, 0x0323, 0x200c, 0x200d]);
 
 const out = 'src/shared/templates/fonts';
 const OUTPUT = 'indian-scripts.css';
 
-/**
- * Every face the templates declare (family, weight, style), from the stylesheets subset-fonts.mjs
- * wrote: a script's face is declared with each of them, since a browser composes a family from
- * the faces whose weight and style are those asked for (a face with a range of weights beside
- * one of exactly 600 is not used for text at 600).
- */
-const declared = new Map();
-for (const file of readdirSync(out).filter((name) => name.endsWith('.css') && name !== OUTPUT)) {
-  for (const face of readFileSync(path.join(out, file), 'utf8').split('@font-face').slice(1)) {
-    const family = /font-family:\s*'([^']+)'/.exec(face)?.[1];
-    const weight = /font-weight:\s*(\d+)/.exec(face)?.[1];
-    const style = /font-style:\s*(\w+)/.exec(face)?.[1] ?? 'normal';
-    if (family && weight) declared.set(`${family}|${weight}|${style}`, { family, weight, style });
+/** The code points of a CSS unicode-range value. */
+function codePoints(value) {
+  const points = [];
+  for (const part of value.split(',')) {
+    const [from, to = from] = part.trim().replace(/^U\+/i, '').split('-');
+    for (let point = parseInt(from, 16); point <= parseInt(to, 16); point += 1) points.push(point);
   }
+  return points;
 }
 
-/** A family of these faces alone, for a template that sets its text in the device's fonts. */
-const SCRIPTS_FAMILY = 'Indian Scripts';
-declared.set(SCRIPTS_FAMILY, { family: SCRIPTS_FAMILY, weight: '100 900', style: 'normal' });
+/** Code points as a CSS unicode-range value, consecutive ones joined into ranges. */
+function unicodeRange(points) {
+  const sorted = [...points].sort((a, b) => a - b);
+  const parts = [];
+  const hex = (point) => point.toString(16).toUpperCase().padStart(4, '0');
+  for (let start = 0; start < sorted.length;) {
+    let end = start;
+    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end] + 1) end += 1;
+    const [from, to] = [sorted[start], sorted[end]];
+    parts.push(from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`);
+    start = end + 1;
+  }
+  return parts.join(', ');
+}
 
+/**
+ * A code point several scripts list (the dandas ।॥, the Vedic signs) goes to the first script
+ * that lists it, Devanagari before the others: within one family the browser would otherwise take
+ * the last face declared, and a line of Hindi ending in । fetched the Malayalam file for it.
+ */
+const claimed = new Set(SHARED);
 const faces = [];
-for (const { script, pkg, file = `${pkg}-${script}-400-normal.woff2` } of SCRIPTS) {
+for (const { script, pkg, prefix = `${pkg}-${script}` } of SCRIPTS) {
   const dir = path.join('node_modules', '@fontsource', pkg);
   const css = readFileSync(path.join(dir, '400.css'), 'utf8');
-  const block = css.split('@font-face').find((face) => face.includes(file));
+  const block = css.split('@font-face').find((face) => face.includes(`${prefix}-400-normal.woff2`));
   const range = /unicode-range:\s*([^;]+);/.exec(block ?? '')?.[1];
-  if (!range) throw new Error(`no unicode-range for ${file} in ${pkg}/400.css`);
-  const own = range
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => !SHARED.has(part))
-    .join(', ');
-  const target = `noto-${script}-400.woff2`;
-  copyFileSync(path.join(dir, 'files', file), path.join(out, 'files', target));
-  for (const { family, weight, style } of declared.values()) {
-    faces.push(
-      [
-        '@font-face {',
-        `  font-family: '${family}';`,
-        `  font-style: ${style};`,
-        `  font-weight: ${weight};`,
-        '  font-display: swap;',
-        `  src: url('./files/${target}') format('woff2');`,
-        `  unicode-range: ${own};`,
-        '}',
-      ].join('\n'),
+  if (!range) throw new Error(`no unicode-range for ${prefix} in ${pkg}/400.css`);
+  const own = codePoints(range).filter((point) => !claimed.has(point));
+  for (const point of own) claimed.add(point);
+  for (const { file, range: weight } of WEIGHTS) {
+    const target = `noto-${script}-${file}.woff2`;
+    copyFileSync(
+      path.join(dir, 'files', `${prefix}-${file}-normal.woff2`),
+      path.join(out, 'files', target),
     );
+    for (const style of ['normal', 'italic']) {
+      faces.push(
+        [
+          '@font-face {',
+          `  font-family: '${FAMILY}';`,
+          `  font-style: ${style};`,
+          `  font-weight: ${weight};`,
+          '  font-display: swap;',
+          `  src: url('./files/${target}') format('woff2');`,
+          `  unicode-range: ${unicodeRange(own)};`,
+          '}',
+        ].join('\n'),
+      );
+    }
   }
 }
 writeFileSync(
   path.join(out, OUTPUT),
-  `/* India's scripts in the templates' families: generated by scripts/indian-script-fonts.mjs */\n${faces.join('\n')}\n`,
+  `/* India's scripts as the family '${FAMILY}': generated by scripts/indian-script-fonts.mjs */\n${faces.join('\n')}\n`,
 );
 stdout.write(`Wrote ${faces.length} faces for ${SCRIPTS.length} scripts\n`);

@@ -13,6 +13,7 @@ import { NewTabLink } from '../components/NewTabLink.js';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
 import { Alert } from '../components/Alert.js';
 import { Spinner } from '../components/Spinner.js';
+import { initialsOf } from '../renewal/initials.js';
 import { useRenewal } from '../renewal/useRenewal.js';
 import './renew.css';
 
@@ -35,22 +36,6 @@ const PAY_LABELS: Record<PaymentPhase, string> = {
   checkout: 'Waiting for the payment…',
   verifying: 'Confirming the payment…',
 };
-
-/**
- * The first letter of the name's first two words, whole in any script ("प्रि" is one letter of
- * Devanagari): the portfolio's mark on this page. Not the template's card picture, which shows
- * its sample person beside the owner's name.
- */
-function initialsOf(name: string): string {
-  const letters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => letters.segment(word)[Symbol.iterator]().next().value?.segment ?? '')
-    .join('')
-    .toLocaleUpperCase();
-}
 
 function QuoteCard({ quote }: { quote: RenewalQuote }) {
   return (

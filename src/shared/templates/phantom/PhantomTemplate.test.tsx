@@ -80,19 +80,25 @@ function luminance(rgb: number[]): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-describe('phantom tile tints', () => {
+describe('phantom tile colours', () => {
   const css = readFileSync(path.resolve('src/shared/templates/phantom/phantom.css'), 'utf8');
+  const tints = [...css.matchAll(/--tile: #([0-9a-f]{6});/g)].map((match) => match[1]!);
 
-  it('give a white title at least 4.5:1 on every tile, even where the picture is pure white', () => {
-    const tints = [...css.matchAll(/--tile: #([0-9a-f]{6});/g)].map((match) => match[1]!);
+  it('give white words on each tile plate at least 4.5:1, whatever the photo beside them', () => {
     expect(tints).toHaveLength(6);
-    const opacity = Number(/\.phantom-tile-image::after \{[^}]*opacity: ([\d.]+);/.exec(css)![1]);
-    expect(opacity).toBeGreaterThan(0);
+    // The plates are the tile's colour itself, opaque: no photo shows through them.
+    expect(count(css, /background: var\(--tile\);/g)).toBeGreaterThanOrEqual(2);
     for (const tint of tints) {
       const rgb = [0, 2, 4].map((at) => parseInt(tint.slice(at, at + 2), 16));
-      const overWhite = rgb.map((channel) => opacity * channel + (1 - opacity) * 255);
-      expect(1.05 / (luminance(overWhite) + 0.05), `#${tint}`).toBeGreaterThanOrEqual(4.5);
+      expect(1.05 / (luminance(rgb) + 0.05), `#${tint}`).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it('lie lightly over a photo, which still looks like itself, and carry no text shadow', () => {
+    const opacity = Number(/\.phantom-tile-image::after \{[^}]*opacity: ([\d.]+);/.exec(css)![1]);
+    expect(opacity).toBeGreaterThan(0);
+    expect(opacity).toBeLessThanOrEqual(0.35);
+    expect(css).not.toContain('text-shadow');
   });
 });
 
@@ -165,14 +171,20 @@ describe('PhantomTemplate with the sample data', () => {
     expect(decode(header)).toContain(person.name);
   });
 
-  it('has one h1 with the headline in italics and the intro', () => {
+  it('has one h1 with the headline in italics and the first sentence of the intro', () => {
     const h1s = elements(html, 'h1');
     expect(h1s).toHaveLength(1);
+    expect(nth(h1s, 0).attrs).toContain('class="is-large"');
     expect(nth(h1s, 0).inner).toContain(`<em class="phantom-headline">${person.headline}</em>`);
-    const lead = person.intro.split('\n\n')[0];
-    expect(textOf(nth(h1s, 0).inner)).toContain(lead);
-    // The rest of the intro follows as a paragraph.
-    expect(text).toContain(person.intro.split('\n\n')[1]);
+    const [lead = '', second = ''] = person.intro.split('\n\n');
+    const greeting = "Hello, I'm Noor: I design identities, interfaces and print.";
+    expect(lead.startsWith(greeting)).toBe(true);
+    expect(textOf(nth(h1s, 0).inner)).toBe(`${person.headline} ${greeting}`);
+    // The rest of the paragraph, and the next, read on in text type.
+    const more = elements(html, 'p')
+      .filter((p) => p.attrs.includes('phantom-intro-more'))
+      .map((p) => textOf(p.inner));
+    expect(more).toEqual([lead.slice(greeting.length).trim(), second]);
   });
 
   it('shows the portrait next to the intro with alt text', () => {
@@ -263,6 +275,46 @@ describe('PhantomTemplate with the sample data', () => {
   });
 });
 
+describe('PhantomTemplate intro', () => {
+  const introOf = (intro: string, headline = '') => {
+    const data = minimal();
+    data.personalDetails.intro = intro;
+    data.personalDetails.headline = headline;
+    const html = render(data);
+    return {
+      h1: nth(elements(html, 'h1'), 0),
+      more: elements(html, 'p')
+        .filter((p) => p.attrs.includes('phantom-intro-more'))
+        .map((p) => textOf(p.inner)),
+    };
+  };
+
+  it('makes only a short first sentence the big line; a real paragraph reads on as text', () => {
+    const { h1, more } = introOf(
+      'I build furniture. Mostly chairs, some tables, and the odd bookshelf for friends who ask nicely.',
+    );
+    expect(h1.attrs).toContain('class="is-large"');
+    expect(textOf(h1.inner)).toBe('I build furniture.');
+    expect(more).toEqual([
+      'Mostly chairs, some tables, and the odd bookshelf for friends who ask nicely.',
+    ]);
+  });
+
+  it('sizes the line by its length: one long sentence is a lead paragraph, never a bold block', () => {
+    const long =
+      'I am a freelance product designer with over eight years of experience helping startups and established companies turn complicated workflows into simple, friendly interfaces';
+    expect(introOf(long).h1.attrs).toContain('class="is-small"');
+    expect(introOf(`${long.slice(0, 100)}.`).h1.attrs).toContain('class="is-medium"');
+  });
+
+  it('ends a Hindi sentence at the danda, and keeps a very short opening with the next sentence', () => {
+    const { h1, more } = introOf('नमस्ते, मैं प्रिया हूँ। मैं दिल्ली में चित्र बनाती हूँ।');
+    expect(textOf(h1.inner)).toBe('नमस्ते, मैं प्रिया हूँ।');
+    expect(more).toEqual(['मैं दिल्ली में चित्र बनाती हूँ।']);
+    expect(textOf(introOf('Hi! I am Ada Rao. I paint.').h1.inner)).toBe('Hi! I am Ada Rao.');
+  });
+});
+
 describe('PhantomTemplate with optional data left out', () => {
   it('renders a name only without empty headings, links or images', () => {
     const html = render(minimal());
@@ -323,6 +375,7 @@ describe('PhantomTemplate with optional data left out', () => {
     const html = render(data);
     expect(count(html, /<article/g)).toBe(LIMITS.maxTiles);
     expect(count(html, /<h1/g)).toBe(1);
+    // Its one long first sentence is a lead paragraph, not a display line.
     expect(html).toContain('class="is-small"');
     expect(count(html, /class="phantom-social-icon"/g)).toBe(LIMITS.maxSocialLinks);
   });

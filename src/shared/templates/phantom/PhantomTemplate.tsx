@@ -7,6 +7,7 @@ import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { joinedScriptMark } from '../common/scripts.js';
 import { phantomDefinition } from './definition.js';
+import { splitGreeting } from './greeting.js';
 import './phantom.css';
 import { paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
@@ -28,10 +29,13 @@ function sectionHasContent(section: Section): boolean {
   );
 }
 
-/** The h1 shrinks for long intros so a long text never becomes a wall of display type. */
-function leadSize(length: number): string {
-  if (length <= 160) return 'is-large';
-  if (length <= 400) return 'is-medium';
+/**
+ * The big line's size by its length: one or two lines at full size, a long first sentence smaller,
+ * and a sentence longer than a few lines at text weight, as a lead paragraph.
+ */
+function greetingSize(length: number): string {
+  if (length <= 80) return 'is-large';
+  if (length <= 140) return 'is-medium';
   return 'is-small';
 }
 
@@ -116,8 +120,10 @@ export function PhantomTemplate({ data }: TemplateProps) {
   const menuRef = useRef<HTMLDetailsElement>(null);
 
   const name = person.name;
-  const [lead = '', ...more] = paragraphs(person.intro);
-  const hasIntroHeading = person.headline !== '' || lead !== '';
+  const [first = '', ...others] = paragraphs(person.intro);
+  const { greeting, rest } = splitGreeting(first);
+  const more = rest ? [rest, ...others] : others;
+  const hasIntroHeading = person.headline !== '' || greeting !== '';
   const socialLinks = visibleSocialLinks(contact.socialLinks);
   const contactForm = useContactForm(contact, {
     idPrefix: 'phantom-',
@@ -199,10 +205,10 @@ export function PhantomTemplate({ data }: TemplateProps) {
             )}
             <div className="phantom-intro-text">
               {hasIntroHeading ? (
-                <h1 className={leadSize(lead.length)}>
+                <h1 className={greetingSize(greeting.length)}>
                   {person.headline && <em className="phantom-headline">{person.headline}</em>}
-                  {person.headline && lead && ' '}
-                  {lead && <span className="phantom-lead">{lead}</span>}
+                  {person.headline && greeting && ' '}
+                  {greeting && <span className="phantom-lead">{greeting}</span>}
                 </h1>
               ) : (
                 <h1 className="is-large">{name || 'Portfolio'}</h1>

@@ -1,0 +1,185 @@
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { useBrowser } from './browser.js';
+import { showDraft } from './fixtures.js';
+
+const WIDTH = 1200;
+const HEIGHT = 800;
+
+/** A bright, nearly white photo: a pale sky over a sunlit wall. */
+const brightPhoto = () =>
+  sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#fbfaf2' } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${WIDTH}" height="${HEIGHT}"><defs><linearGradient id="g" x2="0" y2="1">` +
+            '<stop offset="0" stop-color="#e6f4ff"/><stop offset="1" stop-color="#fffdf0"/>' +
+            '</linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>' +
+            '<circle cx="900" cy="200" r="120" fill="#fffbd0"/></svg>',
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+
+/** A busy photo: thin stripes of white, black and bright colours at angles. */
+const busyPhoto = () => {
+  const colours = ['#ffffff', '#111111', '#e33333', '#ffff00', '#00aaff'];
+  const stripes = Array.from(
+    { length: 60 },
+    (_, index) =>
+      `<rect x="${index * 20}" width="10" height="${HEIGHT}" fill="${colours[index % 5]}" ` +
+      `transform="rotate(${(index * 7) % 30} ${index * 20} 400)"/>`,
+  ).join('');
+  return sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#777777' } })
+    .composite([
+      { input: Buffer.from(`<svg width="${WIDTH}" height="${HEIGHT}">${stripes}</svg>`) },
+    ])
+    .jpeg()
+    .toBuffer();
+};
+
+/** WCAG 2 relative luminance of an sRGB pixel (channels 0-255). */
+function luminance(r: number, g: number, b: number): number {
+  const [lr, lg, lb] = [r, g, b].map((channel) => {
+    const c = channel / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+}
+
+/** The luminance of every pixel of a region of the page's screenshot. */
+async function luminances(
+  page: Page,
+  box: { x: number; y: number; width: number; height: number },
+) {
+  const png = await page.screenshot({ clip: box });
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const values: number[] = [];
+  for (let at = 0; at < info.width * info.height * 3; at += 3) {
+    values.push(luminance(data[at]!, data[at + 1]!, data[at + 2]!));
+  }
+  return values;
+}
+
+/**
+ * The contrast of white words with the brightest pixel behind them: the words are made
+ * transparent for a moment and what lies behind their box is photographed.
+ */
+async function whiteTextContrast(page: Page, text: Locator): Promise<number> {
+  // The box of the letters' lines, not of the element (whose rounded corners show the photo).
+  const box = await text.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const { x, y, width, height } = range.getBoundingClientRect();
+    return { x, y, width, height };
+  });
+  const hide = await page.addStyleTag({
+    content: '.phantom-tile * { color: transparent !important; }',
+  });
+  const behind = await luminances(page, box);
+  await hide.evaluate((style: Element) => style.remove());
+  return 1.05 / (Math.max(...behind) + 0.05);
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** Phantom's sample with its first tiles showing a bright photo and a busy one. */
+function withPhotos() {
+  const data = structuredClone(SAMPLE_DATA.template5);
+  const tiles = data.section!.sectionTiles;
+  tiles[0]!.img = 'https://photos.example.com/bright.jpg';
+  tiles[1]!.img = 'https://photos.example.com/busy.jpg';
+  return data;
+}
+
+async function openWithPhotos(page: Page): Promise<void> {
+  const photos: Record<string, Buffer> = {
+    'bright.jpg': await brightPhoto(),
+    'busy.jpg': await busyPhoto(),
+  };
+  await page.context().route('https://photos.example.com/*', (route) =>
+    route.fulfill({
+      body: photos[route.request().url().split('/').pop()!]!,
+      contentType: 'image/jpeg',
+    }),
+  );
+  // Hover and focus show at once: what is measured is the state, not a frame of its transition.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await showDraft(page, 'template5', withPhotos());
+  await page.evaluate(() => document.fonts.ready);
+}
+
+async function photosLoaded(page: Page, tiles: Locator): Promise<void> {
+  for (const index of [0, 1]) {
+    const image = tiles.nth(index).locator('img');
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+  }
+  await tiles.first().scrollIntoViewIfNeeded();
+}
+
+describe('Phantom tiles with a person’s own photos', () => {
+  const session = useBrowser();
+
+  it('keep white words at 4.5:1 or more over a bright and a busy photo, shown or hovered', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openWithPhotos(page);
+    const tiles = page.locator('#section article');
+    await photosLoaded(page, tiles);
+    for (const index of [0, 1]) {
+      const tile = tiles.nth(index);
+      const title = tile.locator('.phantom-tile-title');
+      expect(await whiteTextContrast(page, title), `title ${index}`).toBeGreaterThanOrEqual(4.5);
+      await title.hover();
+      const desc = tile.locator('.phantom-tile-desc');
+      await expect.poll(() => desc.evaluate((p) => getComputedStyle(p).opacity)).toBe('1');
+      expect(await whiteTextContrast(page, desc), `text ${index}`).toBeGreaterThanOrEqual(4.5);
+      expect(await whiteTextContrast(page, title), `hovered ${index}`).toBeGreaterThanOrEqual(4.5);
+      // Crisp letters: no shadow smudging them.
+      for (const words of [title, desc]) {
+        await expect(words.evaluate((node) => getComputedStyle(node).textShadow)).resolves.toBe(
+          'none',
+        );
+      }
+      await page.mouse.move(0, 0);
+    }
+  });
+
+  it('shows a bright photo as itself: lightly tinted, and untinted on hover', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openWithPhotos(page);
+    const tiles = page.locator('#section article');
+    await photosLoaded(page, tiles);
+    const image = tiles.first().locator('.phantom-tile-image');
+    const box = (await image.boundingBox())!;
+    // A strip along the top of the picture, clear of the title's plate.
+    const strip = { x: box.x + 8, y: box.y + 8, width: box.width - 16, height: 24 };
+    // The photo is near white (about 0.93); the old 80 % tint left about 0.12 of it.
+    expect(mean(await luminances(page, strip))).toBeGreaterThan(0.45);
+    await tiles.first().locator('.phantom-tile-title').hover();
+    expect(mean(await luminances(page, strip))).toBeGreaterThan(0.85);
+  });
+
+  it('on a phone, keeps the title on its plate over the photo and the words below it', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openWithPhotos(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const tiles = page.locator('#section article');
+    await photosLoaded(page, tiles);
+    for (const index of [0, 1]) {
+      const tile = tiles.nth(index);
+      const title = tile.locator('.phantom-tile-title');
+      expect(await whiteTextContrast(page, title), `title ${index}`).toBeGreaterThanOrEqual(4.5);
+      const [picture, desc] = await Promise.all([
+        tile.locator('.phantom-tile-image').boundingBox(),
+        tile.locator('.phantom-tile-desc').boundingBox(),
+      ]);
+      expect(desc!.y).toBeGreaterThanOrEqual(picture!.y + picture!.height);
+    }
+  });
+});
