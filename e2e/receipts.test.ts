@@ -93,7 +93,7 @@ describe('receipts in the browser', () => {
     const card = page.getByRole('article', { name: username });
     await card.getByRole('button', { name: `Receipts of ${username}` }).click();
     const listed = card.getByRole('link', { name: `Receipt ${order.number}` });
-    await expect(listed.textContent()).resolves.toMatch(/ · ₹\d+(\.\d\d)?$/);
+    await expect(listed.textContent()).resolves.toMatch(/ · ₹[\d,]+(\.\d\d)?$/);
     await expect(listed.getAttribute('href')).resolves.toBe(`/receipts/${order.id}`);
 
     // The receipt's link opened in a browser that is not signed in: signing in from there

@@ -1,4 +1,5 @@
-import { GST_STATES } from '../../shared/domain/receipts.js';
+import { useState } from 'react';
+import { GST_STATES, gstinProblem } from '../../shared/domain/receipts.js';
 import { BILLING_LIMITS, type BillingDetails } from '../../shared/orders.js';
 import './billing.css';
 import '../components/fold-chevron.css';
@@ -16,9 +17,37 @@ export function billingToSend(billing: BillingDetails): BillingDetails | undefin
   return Object.keys(filled).length > 0 ? filled : undefined;
 }
 
+/** What is wrong with the GSTIN typed, in a sentence naming it; undefined when none or valid. */
+export function gstinMessage(gstin: string | undefined): string | undefined {
+  const typed = gstin?.trim() ?? '';
+  if (typed === '') return undefined;
+  const problem = gstinProblem(typed);
+  return problem && `The GSTIN ${problem}.`;
+}
+
 /**
- * Optional details for a GST invoice, folded away: most buyers need none. The server checks the
- * GSTIN and names the field if it is wrong; the state decides CGST+SGST or IGST without one.
+ * A payment refused for the GSTIN: the field (its details unfolded) gets focus, and with it its
+ * message, which it shows from the moment the person left it (the click on pay did).
+ */
+export function focusGstinField(): void {
+  const input = document.querySelector<HTMLInputElement>('input[data-billing-gstin]');
+  if (!input) return;
+  const details = input.closest('details');
+  if (details) details.open = true;
+  input.focus();
+}
+
+/** The state a GSTIN's first two digits name, as soon as they are typed. */
+function stateOfTyped(gstin: string): string | undefined {
+  const code = gstin.slice(0, 2);
+  return /^\d\d$/.test(code) ? GST_STATES[code] : undefined;
+}
+
+/**
+ * Optional details for a GST invoice, folded away: most buyers need none. A GSTIN is checked as
+ * the person leaves its field (the server checks again and decides); its first two digits are
+ * the state, shown in place of the list. Without a GSTIN the state is picked from the list; it
+ * decides CGST+SGST or IGST.
  */
 export function BillingFields({
   id,
@@ -29,10 +58,24 @@ export function BillingFields({
   value: BillingDetails;
   onChange: (next: BillingDetails) => void;
 }) {
+  // Set when the person leaves the GSTIN field: its problem is shown from then on, as it is
+  // corrected, until it is right (the next mistake waits for the next time they leave).
+  const [left, setLeft] = useState(false);
+  // Open when it arrives filled in; then as the person folds it (emptying a field keeps it open).
+  const [open, setOpen] = useState(() => billingToSend(value) !== undefined);
   const set = (patch: Partial<BillingDetails>) => onChange({ ...value, ...patch });
-  const filled = billingToSend(value) !== undefined;
+  const gstin = value.gstin ?? '';
+  const problem = gstinMessage(gstin);
+  const showProblem = left && problem !== undefined;
+  const impliedState = stateOfTyped(gstin);
+  const errorId = `${id}-billing-gstin-error`;
+  const stateId = `${id}-billing-state`;
   return (
-    <details className="billing" open={filled || undefined}>
+    <details
+      className="billing"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="fold-summary fold-chevron">Add billing details for a GST invoice</summary>
       <p className="billing__hint">
         Optional. They appear on your receipt; a GSTIN makes it a tax invoice in your business’s
@@ -66,21 +109,35 @@ export function BillingFields({
       </label>
       <input
         id={`${id}-billing-gstin`}
-        className="billing__input billing__input--code"
+        className={`billing__input billing__input--code${showProblem ? ' is-invalid' : ''}`}
+        // What focusGstinField finds it by.
+        data-billing-gstin=""
         autoCapitalize="characters"
         spellCheck={false}
         maxLength={15}
         placeholder="27AAPFU0939F1ZV"
-        value={value.gstin ?? ''}
-        onChange={(event) => set({ gstin: event.target.value.toUpperCase() })}
+        value={gstin}
+        aria-invalid={showProblem}
+        aria-describedby={gstin === '' ? undefined : `${errorId} ${stateId}`}
+        onChange={(event) => {
+          // Pasted from an invoice, a GSTIN may come with spaces: they are never part of it.
+          const next = event.target.value.toUpperCase().replace(/\s+/g, '');
+          if (gstinMessage(next) === undefined) setLeft(false);
+          set({ gstin: next });
+        }}
+        onBlur={() => setLeft(gstin !== '')}
       />
-      {!value.gstin?.trim() && (
+      {/* Always there, so that a screen reader hears the problem when it appears. */}
+      <p id={errorId} className="billing__error" aria-live="polite">
+        {showProblem && problem}
+      </p>
+      {gstin === '' ? (
         <>
-          <label className="billing__label" htmlFor={`${id}-billing-state`}>
+          <label className="billing__label" htmlFor={stateId}>
             State
           </label>
           <select
-            id={`${id}-billing-state`}
+            id={stateId}
             className="billing__input"
             value={value.state ?? ''}
             onChange={(event) => set({ state: event.target.value })}
@@ -93,6 +150,18 @@ export function BillingFields({
             ))}
           </select>
         </>
+      ) : (
+        // The GSTIN decides the state (the server takes it from there): shown, to be checked.
+        <p id={stateId} className="billing__from-gstin">
+          <span className="billing__from-gstin-label">State</span>
+          {impliedState ? (
+            <>
+              <strong>{impliedState}</strong> (code {gstin.slice(0, 2)}, from the GSTIN)
+            </>
+          ) : (
+            'Taken from the GSTIN’s first two digits'
+          )}
+        </p>
       )}
     </details>
   );

@@ -9,7 +9,7 @@ import { needsRedirectCheckout } from '../../shared/payments/in-app-browser.js';
 import { ACK_PATH } from '../../shared/routes.js';
 import { api, ApiError } from '../api/http.js';
 import { refreshSession } from '../auth/session.js';
-import { billingToSend } from '../billing/BillingFields.js';
+import { billingToSend, focusGstinField, gstinMessage } from '../billing/BillingFields.js';
 import type { AckState } from './ackState.js';
 import type { CheckoutHandle, PaymentRequired } from './checkout.types.js';
 import { openCheckout } from './openCheckout.js';
@@ -154,6 +154,11 @@ export function usePayment({ scope, ackOf, initialAlert }: PaymentOptions) {
     placeOrder: (billing: BillingDetails | undefined) => Promise<CreateOrderResponse>,
     beforeCheckout?: (order: PaymentRequired) => Promise<boolean>,
   ) => {
+    // A GSTIN the server would refuse: no order. Its field says why (said once, where focus goes).
+    if (gstinMessage(billing.gstin) !== undefined) {
+      focusGstinField();
+      return;
+    }
     setPhase('ordering');
     let order: CreateOrderResponse;
     try {

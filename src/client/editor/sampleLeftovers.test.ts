@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 import { sampleLeftovers } from './sampleLeftovers.js';
 
@@ -48,6 +49,46 @@ describe('what a draft still has of the sample', () => {
     };
     const where = sampleLeftovers(definition, draft, sample).map((leftover) => leftover.where);
     expect(where).toContain('Portfolio: 1 tile picture');
+  });
+
+  it("names the sample's links left on tiles the person wrote themselves", () => {
+    const draft = structuredClone(sample);
+    const services = draft.section!.sectionTiles;
+    const work = draft.section2!.sectionTiles;
+    expect(services[0]!.link).toMatch(/^https:\/\/example\.com\//);
+    // Rewritten, sample link kept: flagged, in the section it is in. One more tile takes another
+    // tile's sample link: still the sample's page.
+    services[0] = { ...services[0]!, title: 'Wedding films' };
+    services[1] = { ...services[1]!, desc: 'Short films for families.', link: services[2]!.link };
+    // Rewritten with a link of the person's own, or none: nothing to say.
+    work[0] = { ...work[0]!, title: 'Backwater kitchens', link: 'https://asha.example/kitchens' };
+    work[1] = { ...work[1]!, title: 'Temple town', link: '' };
+    const where = sampleLeftovers(definition, draft, sample).map((leftover) => leftover.where);
+    expect(where).toContain('Services: 2 tile links');
+    expect(where.filter((part) => part.startsWith('Portfolio: ') && part.includes('link'))).toEqual(
+      [],
+    );
+    // An untouched tile is counted once, as a sample tile, not again for its link.
+    expect(where).toContain('Services: 1 tile');
+  });
+
+  it('names no links where the template shows none', () => {
+    const services = definition.sections.section!;
+    const linkless: TemplateDefinition = {
+      ...definition,
+      sections: {
+        ...definition.sections,
+        section: { ...services, tileFields: services.tileFields.filter((f) => f !== 'link') },
+      },
+    };
+    const draft = structuredClone(sample);
+    draft.section!.sectionTiles[0]!.title = 'Wedding films';
+    const where = sampleLeftovers(linkless, draft, sample).map((leftover) => leftover.where);
+    expect(where.some((part) => part.includes('link') && part.startsWith('Services'))).toBe(false);
+    // The same draft, the template showing links: the kept link is named.
+    expect(sampleLeftovers(definition, draft, sample).map((l) => l.where)).toContain(
+      'Services: 1 tile link',
+    );
   });
 
   it('finds nothing in a portfolio written by its owner', () => {

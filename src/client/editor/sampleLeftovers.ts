@@ -61,22 +61,22 @@ export function sampleLeftovers(
           where: `${spec.label}: ${plural(tiles, 'tile')}`,
         });
       }
-      // A tile made the person's own in words that still shows the sample's picture: their
-      // "Backwater kitchens" over the sample's city skyline.
-      if (spec.tileFields.includes('img')) {
-        const samplePictures = new Set(
-          sampleSection.sectionTiles.map((tile) => tile.img ?? '').filter(Boolean),
+      // A tile made the person's own in words that still shows the sample's picture (their
+      // "Backwater kitchens" over the sample's city skyline) or links to the sample's page (an
+      // example.com address where their project should be).
+      const rewritten = section.sectionTiles.filter(
+        (tile) => !isSampleTile(tile, sampleSection.sectionTiles),
+      );
+      for (const [field, what] of [
+        ['img', 'tile picture'],
+        ['link', 'tile link'],
+      ] as const) {
+        if (!spec.tileFields.includes(field)) continue;
+        const samples = new Set(
+          sampleSection.sectionTiles.map((tile) => (tile[field] ?? '').trim()).filter(Boolean),
         );
-        const pictures = section.sectionTiles.filter(
-          (tile) =>
-            !isSampleTile(tile, sampleSection.sectionTiles) && samplePictures.has(tile.img ?? ''),
-        ).length;
-        if (pictures > 0) {
-          found.push({
-            step: step.id,
-            where: `${spec.label}: ${plural(pictures, 'tile picture')}`,
-          });
-        }
+        const kept = rewritten.filter((tile) => samples.has((tile[field] ?? '').trim())).length;
+        if (kept > 0) found.push({ step: step.id, where: `${spec.label}: ${plural(kept, what)}` });
       }
     } else {
       for (const field of CONTACT_FIELDS) {

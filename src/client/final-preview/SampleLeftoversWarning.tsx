@@ -29,7 +29,8 @@ function useSampleLeftovers(draft: Draft): SampleLeftover[] {
 /**
  * The editor starts from the template's sample so that the preview is never empty; parts left
  * unchanged would be published as someone else's words (a made-up name, phone number or
- * address). A warning only: publishing stays allowed.
+ * address), and a tile's sample link would send visitors to an example page. A warning only:
+ * publishing stays allowed.
  */
 export function SampleLeftoversWarning({ draft }: { draft: Draft }) {
   const id = useId();
@@ -45,8 +46,8 @@ export function SampleLeftoversWarning({ draft }: { draft: Draft }) {
       </h3>
       <p className="fp-warning__parts">{leftovers.map((leftover) => leftover.where).join(', ')}</p>
       <p className="fp-warning__hint">
-        These are the template&rsquo;s example words and pictures, not yours: they would go on your
-        page as they are.{' '}
+        These are the template&rsquo;s example words, pictures and links, not yours: they would go
+        on your page as they are.{' '}
         <Link
           to={EDIT_PATH}
           state={{ templateId: draft.templateId, step: first.step } satisfies EditorNavigationState}

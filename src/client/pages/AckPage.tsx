@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { refreshSession, useSession } from '../auth/session.js';
+import { useSignIn } from '../auth/useSignIn.js';
+import type { AccountResponse } from '../../shared/account.js';
 import { formatPrice } from '../../shared/domain/price.js';
 import type { ReceiptSummary } from '../../shared/orders.js';
 import { ACCOUNT_PATH, CHOOSE_PATH, qrCodePath } from '../../shared/routes.js';
@@ -9,7 +11,7 @@ import { useCopy } from '../account/useCopy.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
-import { readAckState } from '../checkout/ackState.js';
+import { isWithoutPayment, latestLivePortfolio, readAckState } from '../checkout/ackState.js';
 import './simple-page.css';
 import './ack.css';
 
@@ -38,8 +40,17 @@ export function AckPage() {
     void refreshSession();
   }, []);
 
-  const email =
-    state.email ?? (session.status === 'ready' && session.user ? session.user.email : undefined);
+  const user = session.status === 'ready' ? session.user : null;
+  const email = state.email ?? user?.email;
+  // Opened on its own: the signed-in person's own latest page stands in for the link.
+  const onItsOwn = isWithoutPayment(state);
+  const offersSignIn = onItsOwn && session.status === 'ready' && !user;
+  // Here, not in the part it shows in: that part is replaced once the sign-in succeeds.
+  const navigate = useNavigate();
+  const { signIn, pending, message } = useSignIn();
+  const signInToAccount = async () => {
+    if (await signIn()) await navigate(ACCOUNT_PATH);
+  };
 
   return (
     <div className="ack-page">
@@ -72,10 +83,21 @@ export function AckPage() {
           </p>
           {state.orderId && <ReceiptLine orderId={state.orderId} />}
           {state.url && <LiveLink url={state.url} />}
+          {onItsOwn && session.status === 'ready' && (
+            // Keyed by the person: another sign-in in this tab asks again, never shows the last.
+            <OnItsOwn
+              key={user?.email ?? ''}
+              email={user?.email}
+              signIn={{ start: () => void signInToAccount(), pending, message }}
+            />
+          )}
           <div className="simple-page__actions ack__next">
-            <Link className="button button--ghost" to={ACCOUNT_PATH}>
-              My portfolios
-            </Link>
+            {/* Signed out, the sign-in above is the way there. */}
+            {!offersSignIn && (
+              <Link className="button button--ghost" to={ACCOUNT_PATH}>
+                My portfolios
+              </Link>
+            )}
             <Link className="button button--ghost" to={CHOOSE_PATH}>
               {state.url ? 'Build another portfolio' : 'Pick a template'}
             </Link>
@@ -83,6 +105,76 @@ export function AckPage() {
         </div>
       </main>
     </div>
+  );
+}
+
+/**
+ * The page without the payment it follows (a new tab, a bookmark): it says so, then offers the
+ * signed-in person's latest live page, asked of the server for them alone, or a sign-in.
+ */
+function OnItsOwn({
+  email,
+  signIn,
+}: {
+  /** The signed-in person's; undefined when nobody is signed in. */
+  email: string | undefined;
+  signIn: { start: () => void; pending: boolean; message: string | undefined };
+}) {
+  const { loaded } = useApiAnswer<AccountResponse>(email ? '/api/account' : undefined);
+  const said = (
+    <p className="ack__alone">
+      This page was opened on its own (in a new tab, or after a reload), so it cannot tell which
+      payment it follows.
+    </p>
+  );
+  if (!email) {
+    return (
+      <section className="ack__found" aria-label="Your portfolios">
+        {said}
+        <p>Sign in to see your portfolios, their links and receipts in My portfolios.</p>
+        <button type="button" className="button" disabled={signIn.pending} onClick={signIn.start}>
+          {signIn.pending ? 'Signing in…' : 'Sign in to My portfolios'}
+        </button>
+        {signIn.message && (
+          <p className="ack__error" role="alert">
+            {signIn.message}
+          </p>
+        )}
+      </section>
+    );
+  }
+  if (loaded.status === 'loading') {
+    return (
+      <p className="ack__found" role="status">
+        Looking for your portfolio…
+      </p>
+    );
+  }
+  // The answer is for the account asked about; one for anyone else is never shown.
+  const latest =
+    loaded.status === 'ready' && loaded.answer.email === email
+      ? latestLivePortfolio(loaded.answer.portfolios)
+      : undefined;
+  return (
+    <section className="ack__found" aria-label="Your portfolios">
+      {said}
+      {loaded.status === 'error' ? (
+        <p>We could not look up your portfolios just now: My portfolios lists them.</p>
+      ) : latest ? (
+        <>
+          <p>
+            Your most recently published portfolio is <strong>{latest.username}</strong> (
+            {latest.templateName}):
+          </p>
+          <LiveLink url={latest.url} />
+        </>
+      ) : (
+        <p>
+          None of your portfolios is live yet. A payment that is still being confirmed publishes its
+          page within minutes, and we email you either way; My portfolios shows it then.
+        </p>
+      )}
+    </section>
   );
 }
 

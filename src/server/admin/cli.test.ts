@@ -22,8 +22,12 @@ describe.each(TEST_DIALECTS)('npm run admin on %s', (dialect) => {
 
     const list = admin('list-prices');
     expect(list.status).toBe(0);
-    expect(list.stdout).toContain(
-      'template2  Directive    70000 paise (700 INR)    10%       630 INR / year',
+    expect(list.stdout).toMatch(
+      /template2 +Directive +70000 paise \(700 INR\) +10% +630 INR \/ year/,
+    );
+    // Rupees grouped as everywhere else in the builder.
+    expect(list.stdout).toMatch(
+      /template5 +Phantom +120000 paise \(1,200 INR\) +25% +900 INR \/ year/,
     );
 
     const set = admin('set-price', 'template3', '--amount', '89950', '--discount', '10');

@@ -4,7 +4,7 @@
  * for is taken off its portfolio's term and the buyer is emailed. A page whose term that ends is
  * taken offline at once (not left in its grace period). Nothing changes when the gateway refuses.
  */
-import { formatRupees } from '../../shared/domain/price.js';
+import { formatPrice, formatRupees } from '../../shared/domain/price.js';
 import { GRACE_DAYS, formatTermDate, termStartBefore } from '../../shared/domain/term.js';
 import { ACCOUNT_PATH, receiptPath } from '../../shared/routes.js';
 import { findUserById } from '../auth/users.repository.js';
@@ -102,7 +102,7 @@ export async function refundOrder(
           to: user.email,
           subject: 'Your payment is refunded',
           text: [
-            `We have refunded ₹${formatRupees(order.amount_paise)} ${order.currency}${receipt ? ` (receipt ${receipt})` : ''} to the way you paid. Banks usually show it within 5 to 7 working days.`,
+            `We have refunded ${formatPrice(order.amount_paise)}${receipt ? ` (receipt ${receipt})` : ''} to the way you paid. Banks usually show it within 5 to 7 working days.`,
             '',
             paidUntil && Date.parse(paidUntil) > now.getTime()
               ? `Your portfolio at /users/${order.username} is now paid until ${formatTermDate(new Date(paidUntil))}.`

@@ -6,16 +6,22 @@ export function discountedPaise(pricePaise: number, discountPercent: number): nu
   return Math.round(pricePaise - (discountPercent * pricePaise) / 100);
 }
 
-/** "499" for whole rupees, "449.10" otherwise: the builder shows prices in rupees per year. */
-export function formatRupees(paise: number): string {
-  const rupees = paise / 100;
-  return Number.isInteger(rupees) ? String(rupees) : rupees.toFixed(2);
-}
+// Indian grouping, as Indian buyers read amounts: 1,000, 12,000, then lakhs (1,00,000).
+const WHOLE_RUPEES = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+const RUPEES_AND_PAISE = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /**
- * "₹499", "₹449.10": an amount as the builder writes it everywhere but /choose, whose price line
- * keeps the specification's "499 INR / year".
+ * "499" and "1,00,000" for whole rupees, "449.10" and "1,079.10" otherwise: paise only when there
+ * are some. Receipts always show paise (formatInvoiceRupees), grouped the same way.
  */
+export function formatRupees(paise: number): string {
+  return (paise % 100 === 0 ? WHOLE_RUPEES : RUPEES_AND_PAISE).format(paise / 100);
+}
+
+/** "₹499", "₹1,079.10": an amount as the builder writes it wherever a person reads one. */
 export function formatPrice(paise: number): string {
   return `₹${formatRupees(paise)}`;
 }
@@ -23,7 +29,7 @@ export function formatPrice(paise: number): string {
 /** What follows a yearly price wherever it is shown apart from its amount: "₹499 / year". */
 export const PER_YEAR = ' / year';
 
-/** "₹499 / year": a template's or a renewal's price, in one piece. */
+/** "₹1,499 / year": a template's or a renewal's price, in one piece. */
 export function formatYearlyPrice(paise: number): string {
   return `${formatPrice(paise)}${PER_YEAR}`;
 }

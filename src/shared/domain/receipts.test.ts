@@ -21,11 +21,21 @@ describe('GSTINs', () => {
     expect(gstinProblem(gstin)).toBeUndefined();
   });
   it.each([
-    ['27AAPFU0939F1ZW', 'check character'],
-    ['99AAPFU0939F1ZV', 'no GST state code'],
-    ['27AAPFU0939F1Z', '15-character'],
-    ['27aapfu0939f1zv', '15-character'],
-  ])('refuses %s', (gstin, why) => expect(gstinProblem(gstin)).toContain(why));
+    ['27AAPFU0939F1ZW', 'has a wrong check character (its last character)'],
+    ['99AAPFU0939F1ZV', 'starts with 99, which is no GST state code'],
+    ['27AAPFU0939F1Z', 'has 14 characters: a GSTIN has 15'],
+    ['2', 'has 1 character: a GSTIN has 15'],
+    ['', 'has 0 characters'],
+    ['2AAAPFU0939F1ZV', 'must start with the two digits of a state code'],
+    ['27aapfu0939f1zv', 'five letters as characters 3 to 7'],
+    ['27AAPFUO939F1ZV', 'four digits as characters 8 to 11'],
+    ['27AAPFU093911ZV', 'a letter as character 12'],
+    ['27AAPFU0939F0ZV', 'a digit 1 to 9 or a letter as character 13'],
+    ['27AAPFU0939F1YV', 'must have Z as character 14'],
+    ['27AAPFU0939F1Z-', 'must end in a letter or digit'],
+  ])('refuses %s, naming what is wrong', (gstin, why) =>
+    expect(gstinProblem(gstin)).toContain(why),
+  );
 });
 
 describe('tax inside a tax-inclusive price', () => {

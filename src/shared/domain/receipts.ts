@@ -79,6 +79,21 @@ export const GST_STATES: Readonly<Record<string, string>> = {
 
 const GSTIN_FORM = /^(\d{2})[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 const GSTIN_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const GSTIN_EXAMPLE = '27AAPFU0939F1ZV';
+
+/**
+ * A GSTIN's parts in order, each with what it must be: the first that does not fit is named,
+ * so a person can find the typo (a letter O for a zero in the PAN is the usual one).
+ */
+const GSTIN_PARTS: readonly [RegExp, string][] = [
+  [/^\d{2}/, 'must start with the two digits of a state code (27 for Maharashtra)'],
+  [/^.{2}[A-Z]{5}/, 'must have five letters as characters 3 to 7 (the start of the PAN)'],
+  [/^.{7}\d{4}/, 'must have four digits as characters 8 to 11 (the middle of the PAN)'],
+  [/^.{11}[A-Z]/, 'must have a letter as character 12 (the end of the PAN)'],
+  [/^.{12}[1-9A-Z]/, 'must have a digit 1 to 9 or a letter as character 13 (the entity number)'],
+  [/^.{13}Z/, 'must have Z as character 14'],
+  [/^.{14}[0-9A-Z]$/, 'must end in a letter or digit (the check character)'],
+];
 
 /** The check character of a GSTIN's first 14 (the GSTN's base-36 weighted sum). */
 function gstinCheckCharacter(first14: string): string {
@@ -91,11 +106,18 @@ function gstinCheckCharacter(first14: string): string {
   return GSTIN_ALPHABET[(36 - (sum % 36)) % 36]!;
 }
 
-/** Why a GSTIN cannot be one, or undefined when it can (form, state code and check character). */
+/**
+ * Why a GSTIN cannot be one, or undefined when it can: its length, then the first part out of
+ * form, the state code, the check character. Worded to follow "The GSTIN ".
+ */
 export function gstinProblem(gstin: string): string | undefined {
+  if (gstin.length !== 15) {
+    return `has ${gstin.length} ${gstin.length === 1 ? 'character' : 'characters'}: a GSTIN has 15, like ${GSTIN_EXAMPLE}`;
+  }
   const match = GSTIN_FORM.exec(gstin);
   if (!match) {
-    return 'must be a 15-character GSTIN like 27AAPFU0939F1ZV (state code, PAN, entity number, Z, check character)';
+    const part = GSTIN_PARTS.find(([form]) => !form.test(gstin));
+    return part ? part[1] : `must be written like ${GSTIN_EXAMPLE}`;
   }
   if (!GST_STATES[match[1]!]) return `starts with ${match[1]}, which is no GST state code`;
   if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) {

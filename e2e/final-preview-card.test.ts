@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { seriousAxeViolations } from './axe.js';
+import { useBrowser } from './browser.js';
+import { storeDraft } from './fixtures.js';
+
+describe('the final preview’s publishing cards', () => {
+  const session = useBrowser();
+
+  it.each([375, 1280])(
+    'shows a whole 20-character username and its button at %i px',
+    async (width) => {
+      const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
+      await storeDraft(page, { templateId: 'template2', data: SAMPLE_DATA.template2 });
+      await page.goto('/final-preview');
+      const input = page.getByLabel('Username');
+      const button = page.getByRole('button', { name: 'Use this username' });
+      // Names as people choose them, the widest (m, w, digits) last.
+      for (const name of ['priya-raghunathan-22', 'muhammad-mumtaz-4444']) {
+        expect(name).toHaveLength(20);
+        await input.fill(name);
+        // Nothing scrolled out of sight inside the field.
+        await expect(
+          input.evaluate((element) => element.scrollWidth - element.clientWidth),
+        ).resolves.toBeLessThanOrEqual(0);
+      }
+      const field = (await page.locator('.fp-username__field').boundingBox())!;
+      const box = (await button.boundingBox())!;
+      const card = (await page.locator('.fp-username').boundingBox())!;
+      // The button under the field, both inside the card and the window.
+      expect(box.y).toBeGreaterThanOrEqual(field.y + field.height);
+      for (const part of [field, box]) {
+        expect(part.x).toBeGreaterThanOrEqual(card.x);
+        expect(part.x + part.width).toBeLessThanOrEqual(Math.min(card.x + card.width, width));
+      }
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
+      mkdirSync('test-results', { recursive: true });
+      await page
+        .locator('.fp-card')
+        .first()
+        .screenshot({ path: `test-results/username-field-${width}.png` });
+    },
+  );
+
+  it("names a sample link kept on a tile the person rewrote, and leads to that tile's step", async () => {
+    const sample = SAMPLE_DATA.template1;
+    const [services, work] = [sample.section!, sample.section2!];
+    // Everything the person's own except one Services tile: new words, the sample's link.
+    const data: PortfolioData = {
+      personalDetails: {
+        ...sample.personalDetails,
+        name: 'Asha Rao',
+        intro: 'I make short films about food and the people who cook it.',
+        profileImage: '',
+      },
+      section: {
+        ...services,
+        sectionSubTitle: 'Films for kitchens and families.',
+        sectionFooterText: 'Every film starts over a cup of tea.',
+        sectionTiles: [
+          {
+            ...services.sectionTiles[0]!,
+            title: 'Wedding films',
+            desc: 'Whole days, told in ten minutes.',
+          },
+        ],
+      },
+      section2: {
+        ...work,
+        sectionSubTitle: 'Recent films.',
+        sectionFooterText: 'More on request.',
+        sectionTiles: [{ img: '', title: 'Backwater kitchens', desc: 'Kerala.', link: '' }],
+      },
+      contactDetails: {
+        ...sample.contactDetails,
+        email: 'asha.rao@example.net',
+        tel: '',
+        address: '',
+        socialLinks: [],
+      },
+    };
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await storeDraft(page, { templateId: 'template1', data });
+    await page.goto('/final-preview');
+    const warning = page.getByRole('region', { name: '1 part still shows the sample' });
+    await warning.waitFor();
+    await expect(warning.locator('.fp-warning__parts').textContent()).resolves.toBe(
+      'Services: 1 tile link',
+    );
+    await expect(warning.textContent()).resolves.toContain('example words, pictures and links');
+    await warning.getByRole('link', { name: 'Replace them' }).click();
+    await page.waitForURL('**/edit');
+    await expect
+      .poll(() => page.locator('#editor-step-heading').textContent())
+      .toContain('Services');
+  });
+});
