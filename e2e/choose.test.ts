@@ -232,6 +232,18 @@ describe('the Choose page', () => {
     const fixed = page.getByLabel('Username');
     await expect(fixed.inputValue()).resolves.toBe(username);
     await expect(fixed.getAttribute('readonly')).resolves.not.toBeNull();
+
+    // The session ends elsewhere (its cookie gone): the next person at this browser sees none of
+    // the live page's draft, published or not.
+    await page.context().clearCookies();
+    await page.goto('/edit');
+    await page.waitForURL('**/choose');
+    await expect(
+      page.evaluate(() => [
+        localStorage.getItem('templateData'),
+        localStorage.getItem('templateDataEditing'),
+      ]),
+    ).resolves.toEqual([null, null]);
   });
 
   it('shows a message, not a broken page, when the templates cannot be loaded', async () => {

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AccountPortfolio, PublicationResponse } from '../../shared/account.js';
-import { EDIT_PATH, portfolioDataPath } from '../../shared/routes.js';
-import type { PortfolioDataResponse } from '../../shared/templates-api.js';
+import { EDIT_PATH } from '../../shared/routes.js';
 import { isTemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
-import { DRAFT_NOT_SAVED_MESSAGE, startEditingPublished } from '../draft/storage.js';
+import { loadPublishedForEdit } from './editPublished.js';
 
 /**
  * What a portfolio's card does with the server: publish or unpublish it, and open its content in
@@ -46,10 +45,7 @@ export function usePortfolioActions(
     setBusy('edit');
     setError(undefined);
     try {
-      const { data } = await api<PortfolioDataResponse>(portfolioDataPath(p.templateId));
-      if (!startEditingPublished({ templateId: p.templateId, data }, p.username)) {
-        throw new Error(DRAFT_NOT_SAVED_MESSAGE);
-      }
+      await loadPublishedForEdit(p.templateId, p.username);
       await navigate(EDIT_PATH, { state: { templateId: p.templateId } });
     } catch (failure) {
       setError((failure as Error).message);

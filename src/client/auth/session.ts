@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, type MeResponse } from '../../shared/auth.js';
 import { api } from '../api/http.js';
-import { clearDraft } from '../draft/storage.js';
+import { clearDraft, keepEditOnlyForItsOwner } from '../draft/storage.js';
 
 export type SessionState =
   { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready' } & MeResponse);
@@ -18,7 +18,10 @@ function set(next: SessionState) {
 /** Asks the server who is signed in (the session cookie is HttpOnly: only the server knows). */
 export async function refreshSession(): Promise<SessionState> {
   try {
-    set({ status: 'ready', ...(await api<MeResponse>('/api/me')) });
+    const me = await api<MeResponse>('/api/me');
+    // Before any page reads the draft in the new state: it may be another person's.
+    keepEditOnlyForItsOwner(me);
+    set({ status: 'ready', ...me });
   } catch (error) {
     set({ status: 'error', message: (error as Error).message });
   }

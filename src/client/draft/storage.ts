@@ -1,4 +1,5 @@
 import { DRAFT_STORAGE_KEY } from '../../shared/domain/draft-key.js';
+import type { MeResponse } from '../../shared/auth.js';
 import type { Draft } from '../../shared/draft.js';
 
 /*
@@ -58,11 +59,13 @@ const EDITING_KEY = 'templateDataEditing';
 export interface EditingTarget {
   username: string;
   templateId: string;
+  /** The email of the person who opened it: the draft is theirs, and no one else's. */
+  owner: string;
 }
 
-/** Stores the draft and the username it updates; false when the browser refuses. */
-export function startEditingPublished(draft: Draft, username: string): boolean {
-  const target: EditingTarget = { username, templateId: draft.templateId };
+/** Stores the draft and the username it updates, for `owner`; false when the browser refuses. */
+export function startEditingPublished(draft: Draft, username: string, owner: string): boolean {
+  const target: EditingTarget = { username, templateId: draft.templateId, owner };
   try {
     window.localStorage.setItem(EDITING_KEY, JSON.stringify(target));
   } catch {
@@ -71,16 +74,41 @@ export function startEditingPublished(draft: Draft, username: string): boolean {
   return writeDraft(draft);
 }
 
-/** The username the stored draft updates, when it is for this template. */
-export function readEditingTarget(templateId: string): EditingTarget | undefined {
+function readStoredTarget(): EditingTarget | undefined {
   try {
     const raw = window.localStorage.getItem(EDITING_KEY);
     const value = raw ? (JSON.parse(raw) as Partial<EditingTarget> | null) : null;
-    if (typeof value?.username !== 'string' || value.templateId !== templateId) return undefined;
-    return { username: value.username, templateId };
+    const { username, templateId, owner } = value ?? {};
+    if (typeof username !== 'string' || typeof templateId !== 'string') return undefined;
+    if (typeof owner !== 'string') return undefined;
+    return { username, templateId, owner };
   } catch {
     return undefined;
   }
+}
+
+/** The username the stored draft updates, when it is for this template. */
+export function readEditingTarget(templateId: string): EditingTarget | undefined {
+  const target = readStoredTarget();
+  return target?.templateId === templateId ? target : undefined;
+}
+
+/**
+ * A draft opened as an edit of a live page holds its owner's words, published or not. When the
+ * server says someone else, or nobody, is signed in here (a session that ended elsewhere, on a
+ * shared computer), that draft is forgotten before any page shows it. Its owner signed in, with
+ * the address no longer theirs, it stays a draft to publish elsewhere.
+ */
+export function keepEditOnlyForItsOwner(me: MeResponse): void {
+  let target: EditingTarget | undefined;
+  try {
+    if (window.localStorage.getItem(EDITING_KEY) === null) return;
+    target = readStoredTarget();
+  } catch {
+    return;
+  }
+  if (!target || me.user?.email !== target.owner) clearDraft();
+  else if (!me.portfolios.some((p) => p.username === target.username)) stopEditingPublished();
 }
 
 /** The draft is no longer an edit of a published portfolio (a fresh pick, or "another address"). */

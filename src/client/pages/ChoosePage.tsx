@@ -11,6 +11,7 @@ import { Alert } from '../components/Alert.js';
 import { Footer } from '../components/Footer.js';
 import { LoadFailed } from '../components/LoadFailed.js';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
+import { useSignIn } from '../auth/useSignIn.js';
 import { useSelectTemplate } from '../templates/useSelectTemplate.js';
 import { useTemplateList } from '../templates/useTemplateList.js';
 import '../components/discount-pill.css';
@@ -76,8 +77,16 @@ function PlaceholderCards() {
 }
 
 export function ChoosePage() {
-  const { select, busyTemplate, published, problem, dismissProblem, signIn, signingIn } =
-    useSelectTemplate();
+  const {
+    select,
+    busyTemplate,
+    published,
+    problem: selectProblem,
+    dismissProblem,
+  } = useSelectTemplate();
+  // Signing in is the top bar's, for a person who wants it; picking a template needs none.
+  const { signIn, pending: signingIn, message: signInMessage, dismissMessage } = useSignIn();
+  const problem = signInMessage ?? selectProblem;
   const { loaded: templates, retry: retryTemplates } = useTemplateList();
 
   return (
@@ -94,7 +103,14 @@ export function ChoosePage() {
         </p>
 
         {problem && (
-          <Alert className="choose__notice" reveal={false} onDismiss={dismissProblem}>
+          <Alert
+            className="choose__notice"
+            reveal={false}
+            onDismiss={() => {
+              dismissMessage();
+              dismissProblem();
+            }}
+          >
             {problem}
           </Alert>
         )}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../auth/session.js';
 import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
 import type { Draft } from '../../shared/draft.js';
 import { CHOOSE_PATH, EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
@@ -18,20 +19,23 @@ export function EditorPage() {
   const navigate = useNavigate();
   // What the page was opened with: later navigation state or drafts do not restart the editor.
   const [navigationState] = useState<unknown>(() => location.state);
-  const [storedRaw] = useState(() => readDraftJson() ?? null);
+  // The draft is read once the server has said who is signed in: a draft that edits another
+  // person's live page is forgotten first (session.ts).
+  const sessionKnown = useSession().status !== 'loading';
   const [start, setStart] = useState<EditorStart | undefined | 'resolving'>('resolving');
   // A cleared draft starts a fresh editor (fields, lists and preview from the new content).
   const [run, setRun] = useState(0);
 
   useEffect(() => {
+    if (!sessionKnown) return;
     let live = true;
-    void resolveEditorStart(navigationState, storedRaw).then((resolved) => {
+    void resolveEditorStart(navigationState, readDraftJson() ?? null).then((resolved) => {
       if (live) setStart(resolved);
     });
     return () => {
       live = false;
     };
-  }, [navigationState, storedRaw]);
+  }, [navigationState, sessionKnown]);
 
   useEffect(() => {
     if (start === undefined) void navigate(CHOOSE_PATH, { replace: true });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CHOOSE_PATH } from '../../shared/routes.js';
+import { useSession } from '../auth/session.js';
 import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
 import { FinalPreviewBar } from '../final-preview/FinalPreviewBar.js';
 import { readStoredDraftForFinalPreview } from '../final-preview/finalDraft.js';
@@ -12,6 +13,13 @@ import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 /** /final-preview: the stored draft as it will be published, with its address and payment. */
 export function FinalPreviewPage() {
   useSmallScreenRedirect();
+  // The draft is read once the server has said who is signed in: a draft that edits another
+  // person's live page is forgotten first (session.ts).
+  if (useSession().status === 'loading') return null;
+  return <StoredDraftPreview />;
+}
+
+function StoredDraftPreview() {
   const [stored] = useState(readStoredDraftForFinalPreview);
 
   if (stored.status === 'missing' || stored.status === 'unreadable') {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Draft } from '../../shared/draft.js';
 import {
   EDIT_PATH,
   portfolioDataPath,
@@ -9,15 +8,10 @@ import {
 } from '../../shared/routes.js';
 import type { PortfolioDataResponse, TemplateDataResponse } from '../../shared/templates-api.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
+import { loadPublishedForEdit } from '../account/editPublished.js';
 import { api } from '../api/http.js';
 import { currentSession, refreshSession, useSession } from '../auth/session.js';
-import { useSignIn } from '../auth/useSignIn.js';
-import {
-  DRAFT_NOT_SAVED_MESSAGE,
-  startEditingPublished,
-  stopEditingPublished,
-  writeDraft,
-} from '../draft/storage.js';
+import { DRAFT_NOT_SAVED_MESSAGE, stopEditingPublished, writeDraft } from '../draft/storage.js';
 
 /**
  * Picking a template to edit, as /choose and a template's preview offer it. Nobody has to sign in
@@ -29,7 +23,6 @@ import {
 export function useSelectTemplate() {
   const navigate = useNavigate();
   const session = useSession();
-  const { signIn, pending: signingIn, message: signInMessage, dismissMessage } = useSignIn();
   const [busyTemplate, setBusyTemplate] = useState<TemplateId | undefined>();
   const [selectError, setSelectError] = useState<string | undefined>();
 
@@ -48,21 +41,18 @@ export function useSelectTemplate() {
         now.status === 'ready' && now.user
           ? now.portfolios.find((p) => p.templateId === templateId)
           : undefined;
-      const { data } = owned
-        ? await api<PortfolioDataResponse>(portfolioDataPath(templateId))
-        : await api<TemplateDataResponse>(templateDataPath(templateId));
-      const draft: Draft = { templateId, data };
-      // An update goes back to its own address; a fresh pick chooses one on the final preview.
-      let saved: boolean;
-      if (owned?.username) saved = startEditingPublished(draft, owned.username);
+      if (owned?.username) await loadPublishedForEdit(templateId, owned.username);
       else {
+        // A fresh pick (or a portfolio whose address was released) chooses one on the final preview.
+        const { data } = owned
+          ? await api<PortfolioDataResponse>(portfolioDataPath(templateId))
+          : await api<TemplateDataResponse>(templateDataPath(templateId));
         stopEditingPublished();
-        saved = writeDraft(draft);
-      }
-      if (!saved) {
-        setSelectError(DRAFT_NOT_SAVED_MESSAGE);
-        setBusyTemplate(undefined);
-        return;
+        if (!writeDraft({ templateId, data })) {
+          setSelectError(DRAFT_NOT_SAVED_MESSAGE);
+          setBusyTemplate(undefined);
+          return;
+        }
       }
       await navigate(EDIT_PATH, { state: { templateId } satisfies EditorNavigationState });
     } catch (error) {
@@ -76,13 +66,8 @@ export function useSelectTemplate() {
     /** The template being opened, while its data loads. */
     busyTemplate,
     published,
-    /** Why the last pick or sign-in did not go through. */
-    problem: signInMessage ?? selectError,
-    dismissProblem: () => {
-      dismissMessage();
-      setSelectError(undefined);
-    },
-    signIn,
-    signingIn,
+    /** Why the last pick did not go through. */
+    problem: selectError,
+    dismissProblem: () => setSelectError(undefined),
   };
 }

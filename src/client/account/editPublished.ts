@@ -1,0 +1,20 @@
+import { DRAFT_NOT_SAVED_MESSAGE, startEditingPublished } from '../draft/storage.js';
+import { portfolioDataPath } from '../../shared/routes.js';
+import type { PortfolioDataResponse } from '../../shared/templates-api.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
+import { api } from '../api/http.js';
+import { currentSession } from '../auth/session.js';
+
+/**
+ * Makes the signed-in person's live portfolio of `templateId` the draft, as an edit of its
+ * address `username` (Edit on the account page, Update on /choose). Throws with what to tell them.
+ */
+export async function loadPublishedForEdit(templateId: TemplateId, username: string) {
+  const session = currentSession();
+  const owner = session.status === 'ready' ? session.user?.email : undefined;
+  if (!owner) throw new Error('Please sign in again to edit your portfolio.');
+  const { data } = await api<PortfolioDataResponse>(portfolioDataPath(templateId));
+  if (!startEditingPublished({ templateId, data }, username, owner)) {
+    throw new Error(DRAFT_NOT_SAVED_MESSAGE);
+  }
+}
