@@ -5,9 +5,9 @@
  * both must split and capitalise the same whatever language either runs in (a Turkish browser's
  * default would turn "i" into "İ").
  */
-const LOCALE = 'en';
+export const TEXT_LOCALE = 'en';
 
-const letters = new Intl.Segmenter(LOCALE, { granularity: 'grapheme' });
+const letters = new Intl.Segmenter(TEXT_LOCALE, { granularity: 'grapheme' });
 
 /** The text's first letter (a whole cluster), or '' for none. */
 export function firstGrapheme(text: string): string {
@@ -22,7 +22,7 @@ export function graphemeCount(text: string): number {
 
 /** The text in capitals, the same in every browser and on the server. */
 export function upperCase(text: string): string {
-  return text.toLocaleUpperCase(LOCALE);
+  return text.toLocaleUpperCase(TEXT_LOCALE);
 }
 
 /**

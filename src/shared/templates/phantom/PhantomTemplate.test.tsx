@@ -177,14 +177,14 @@ describe('PhantomTemplate with the sample data', () => {
     expect(nth(h1s, 0).attrs).toContain('class="is-large"');
     expect(nth(h1s, 0).inner).toContain(`<em class="phantom-headline">${person.headline}</em>`);
     const [lead = '', second = ''] = person.intro.split('\n\n');
-    const greeting = "Hello, I'm Noor: I design identities, interfaces and print.";
-    expect(lead.startsWith(greeting)).toBe(true);
-    expect(textOf(nth(h1s, 0).inner)).toBe(`${person.headline} ${greeting}`);
+    const opening = "Hello, I'm Noor: I design identities, interfaces and print.";
+    expect(lead.startsWith(opening)).toBe(true);
+    expect(textOf(nth(h1s, 0).inner)).toBe(`${person.headline} ${opening}`);
     // The rest of the paragraph, and the next, read on in text type.
     const more = elements(html, 'p')
       .filter((p) => p.attrs.includes('phantom-intro-more'))
       .map((p) => textOf(p.inner));
-    expect(more).toEqual([lead.slice(greeting.length).trim(), second]);
+    expect(more).toEqual([lead.slice(opening.length).trim(), second]);
   });
 
   it('shows the portrait next to the intro with alt text', () => {
@@ -307,9 +307,20 @@ describe('PhantomTemplate intro', () => {
     expect(introOf(`${long.slice(0, 100)}.`).h1.attrs).toContain('class="is-medium"');
   });
 
+  it('sizes a Hindi line by its letters, not by the code units of its vowel signs', () => {
+    // 87 UTF-16 units but 54 letters: as wide as a Latin line of 54, so full size.
+    const short = 'नमस्ते, मैं प्रिया शर्मा हूँ और दिल्ली में रहकर किताबों के लिए चित्र और आवरण बनाती हूँ।';
+    expect(introOf(short).h1.attrs).toContain('class="is-large"');
+    // 161 units, 101 letters: a long line, not yet a lead paragraph.
+    const longer =
+      'नमस्ते, मैं प्रिया शर्मा हूँ और दिल्ली में रहकर बच्चों की किताबों के लिए चित्र, नक्शे और आवरण बनाती हूँ, और कभी-कभी पुराने मंदिरों की दीवारों पर भी काम करती हूँ।';
+    expect(introOf(longer).h1.attrs).toContain('class="is-medium"');
+  });
+
   it('ends a Hindi sentence at the danda, and keeps a very short opening with the next sentence', () => {
-    const { h1, more } = introOf('नमस्ते, मैं प्रिया हूँ। मैं दिल्ली में चित्र बनाती हूँ।');
-    expect(textOf(h1.inner)).toBe('नमस्ते, मैं प्रिया हूँ।');
+    const { h1, more } = introOf('नमस्ते! मैं प्रिया शर्मा, एक चित्रकार हूँ। मैं दिल्ली में चित्र बनाती हूँ।');
+    // "नमस्ते!" is 4 letters (7 code units): too short alone, like "Hi!".
+    expect(textOf(h1.inner)).toBe('नमस्ते! मैं प्रिया शर्मा, एक चित्रकार हूँ।');
     expect(more).toEqual(['मैं दिल्ली में चित्र बनाती हूँ।']);
     expect(textOf(introOf('Hi! I am Ada Rao. I paint.').h1.inner)).toBe('Hi! I am Ada Rao.');
   });
