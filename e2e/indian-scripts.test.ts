@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bumpPageGeneration } from '../src/server/site/page-generation.repository.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import { renewPath } from '../src/shared/routes.js';
 import { TEMPLATE_DEFINITIONS, TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { publishDirectly } from '../test/publish-directly.js';
 import { useBrowser } from './browser.js';
 import { openEditor, serverDatabase, showDraft, signInThroughPopup } from './fixtures.js';
 
@@ -214,35 +214,16 @@ describe('letters of India’s scripts in the builder', () => {
       .select('id')
       .where('email', '=', person.email)
       .executeTakeFirstOrThrow();
-    const portfolioId = randomUUID();
-    const stamp = new Date().toISOString();
     const data = structuredClone(SAMPLE_DATA.template2);
     data.personalDetails.name = HINDI_NAME;
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('portfolios')
-        .values({
-          id: portfolioId,
-          user_id: user.id,
-          template_id: 'template2',
-          data: JSON.stringify(data),
-          paid_until: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .execute();
-      await trx
-        .insertInto('usernames')
-        .values({
-          username,
-          user_id: user.id,
-          portfolio_id: portfolioId,
-          created_at: stamp,
-          updated_at: stamp,
-          unpublished_at: null,
-        })
-        .execute();
-      await bumpPageGeneration(trx);
+    // A term with thirty days left, one a person would come to renew.
+    const paidUntil = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    await publishDirectly(db, {
+      username,
+      templateId: 'template2',
+      data,
+      paidUntil,
+      ownerId: user.id,
     });
     await page.reload();
     const initials = page.locator('.renew__initials');

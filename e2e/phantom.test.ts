@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { contrastRatio, luminance } from '../test/contrast.js';
 import { useBrowser } from './browser.js';
 import { showDraft } from './fixtures.js';
 
@@ -41,15 +42,6 @@ const busyPhoto = () => {
     .toBuffer();
 };
 
-/** WCAG 2 relative luminance of an sRGB pixel (channels 0-255). */
-function luminance(r: number, g: number, b: number): number {
-  const [lr, lg, lb] = [r, g, b].map((channel) => {
-    const c = channel / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
-}
-
 /** The luminance of every pixel of a region of the page's screenshot. */
 async function luminances(
   page: Page,
@@ -81,7 +73,7 @@ async function whiteTextContrast(page: Page, text: Locator): Promise<number> {
   });
   const behind = await luminances(page, box);
   await hide.evaluate((style: Element) => style.remove());
-  return 1.05 / (Math.max(...behind) + 0.05);
+  return contrastRatio(luminance(255, 255, 255), Math.max(...behind));
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;

@@ -13,7 +13,7 @@ import { NewTabLink } from '../components/NewTabLink.js';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
 import { Alert } from '../components/Alert.js';
 import { Spinner } from '../components/Spinner.js';
-import { initialsOf } from '../renewal/initials.js';
+import { initialsOf } from '../../shared/text/graphemes.js';
 import { useRenewal } from '../renewal/useRenewal.js';
 import './renew.css';
 

@@ -7,10 +7,11 @@ import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { joinedScriptMark } from '../common/scripts.js';
 import { phantomDefinition } from './definition.js';
-import { splitGreeting } from './greeting.js';
+import { splitOpeningSentence } from './opening.js';
 import './phantom.css';
 import { paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
+import { graphemeCount } from '../../text/graphemes.js';
 
 const LOGO = '/templates/art/logo.svg';
 /** Phantom cycles six tile colours by index. */
@@ -30,10 +31,11 @@ function sectionHasContent(section: Section): boolean {
 }
 
 /**
- * The big line's size by its length: one or two lines at full size, a long first sentence smaller,
- * and a sentence longer than a few lines at text weight, as a lead paragraph.
+ * The big line's size by its length in letters (a Devanagari vowel sign or virama adds a code
+ * unit, not width): one or two lines at full size, a long first sentence smaller, and a sentence
+ * longer than a few lines at text weight, as a lead paragraph.
  */
-function greetingSize(length: number): string {
+function openingSize(length: number): string {
   if (length <= 80) return 'is-large';
   if (length <= 140) return 'is-medium';
   return 'is-small';
@@ -121,9 +123,9 @@ export function PhantomTemplate({ data }: TemplateProps) {
 
   const name = person.name;
   const [first = '', ...others] = paragraphs(person.intro);
-  const { greeting, rest } = splitGreeting(first);
+  const { opening, rest } = splitOpeningSentence(first);
   const more = rest ? [rest, ...others] : others;
-  const hasIntroHeading = person.headline !== '' || greeting !== '';
+  const hasIntroHeading = person.headline !== '' || opening !== '';
   const socialLinks = visibleSocialLinks(contact.socialLinks);
   const contactForm = useContactForm(contact, {
     idPrefix: 'phantom-',
@@ -205,10 +207,10 @@ export function PhantomTemplate({ data }: TemplateProps) {
             )}
             <div className="phantom-intro-text">
               {hasIntroHeading ? (
-                <h1 className={greetingSize(greeting.length)}>
+                <h1 className={openingSize(graphemeCount(opening))}>
                   {person.headline && <em className="phantom-headline">{person.headline}</em>}
-                  {person.headline && greeting && ' '}
-                  {greeting && <span className="phantom-lead">{greeting}</span>}
+                  {person.headline && opening && ' '}
+                  {opening && <span className="phantom-lead">{opening}</span>}
                 </h1>
               ) : (
                 <h1 className="is-large">{name || 'Portfolio'}</h1>

@@ -276,6 +276,15 @@ describe('SolidStateTemplate rules', () => {
     expect(html).not.toContain('src=""');
   });
 
+  it('puts a Hindi title’s whole first letter on the placeholder, conjunct and vowel sign', () => {
+    const html = render(withSections([tile(1, { img: '', title: 'क्षेत्र अध्ययन' })], [tile(1)]));
+    const initial = /<span class="ss-placeholder__initial">([^<]*)<\/span>/.exec(html)?.[1];
+    // The first code point alone would be "क", the conjunct cut in half.
+    expect(initial).toBe('क्षे');
+    const latin = render(withSections([tile(1, { img: '', title: ' identity' })], [tile(1)]));
+    expect(latin).toContain('<span class="ss-placeholder__initial">I</span>');
+  });
+
   it('hides social links without a url and contact lines that are empty', () => {
     const html = render({
       ...solidStateSample,

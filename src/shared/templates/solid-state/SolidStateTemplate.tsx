@@ -19,6 +19,7 @@ import { solidStateDefinition } from './definition.js';
 import './solid-state.css';
 import { Paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
+import { initialOf } from '../../text/graphemes.js';
 
 /*
  * Solid-State: a slate page over a fixed, darkened backdrop. The banner and the footer sit on the
@@ -31,9 +32,9 @@ function hasContent(tile: Tile): boolean {
   return tile.title !== '' || tile.desc !== '' || tile.img !== '';
 }
 
-/** Stand-in for a missing image: a slate gradient with the title's first letter. */
+/** Stand-in for a missing image: a slate gradient with the title's first letter (a whole cluster). */
 function Placeholder({ title }: { title: string }) {
-  const initial = Array.from(title.trim())[0]?.toUpperCase() ?? '';
+  const initial = initialOf(title);
   return (
     <div className="ss-placeholder" aria-hidden="true">
       {initial !== '' && <span className="ss-placeholder__initial">{initial}</span>}
