@@ -32,11 +32,6 @@ export function formatIndiaDate(at: Date): string {
   }).format(at);
 }
 
-/** An invoice amount: rupees with paise always shown and Indian grouping ("₹1,49,900.00"). */
-export function formatInvoiceRupees(paise: number): string {
-  return `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100)}`;
-}
-
 /** GST state codes (the first two digits of a GSTIN), 01 Jammu and Kashmir to 38 Ladakh. */
 export const GST_STATES: Readonly<Record<string, string>> = {
   '01': 'Jammu and Kashmir',
