@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { gstinProblem } from '../shared/domain/receipts.js';
+import { GSTIN_LENGTH, gstinProblem } from '../shared/domain/receipts.js';
 import { trimTrailingSlashes } from '../shared/domain/urls.js';
 
 /**
@@ -166,7 +166,7 @@ const envSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .max(15, 'must be a 15-character GSTIN')
+    .max(GSTIN_LENGTH, `must be a ${GSTIN_LENGTH}-character GSTIN`)
     .superRefine((value, context) => {
       const problem = gstinProblem(value);
       if (problem) context.addIssue({ code: 'custom', message: problem });

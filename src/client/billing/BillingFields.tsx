@@ -1,5 +1,11 @@
-import { useState } from 'react';
-import { GST_STATES, gstinProblem } from '../../shared/domain/receipts.js';
+import { useState, type RefObject } from 'react';
+import {
+  GST_STATES,
+  GSTIN_EXAMPLE,
+  GSTIN_LENGTH,
+  gstinMessage,
+  gstStateName,
+} from '../../shared/domain/receipts.js';
 import { BILLING_LIMITS, type BillingDetails } from '../../shared/orders.js';
 import './billing.css';
 import '../components/fold-chevron.css';
@@ -17,32 +23,6 @@ export function billingToSend(billing: BillingDetails): BillingDetails | undefin
   return Object.keys(filled).length > 0 ? filled : undefined;
 }
 
-/** What is wrong with the GSTIN typed, in a sentence naming it; undefined when none or valid. */
-export function gstinMessage(gstin: string | undefined): string | undefined {
-  const typed = gstin?.trim() ?? '';
-  if (typed === '') return undefined;
-  const problem = gstinProblem(typed);
-  return problem && `The GSTIN ${problem}.`;
-}
-
-/**
- * A payment refused for the GSTIN: the field (its details unfolded) gets focus, and with it its
- * message, which it shows from the moment the person left it (the click on pay did).
- */
-export function focusGstinField(): void {
-  const input = document.querySelector<HTMLInputElement>('input[data-billing-gstin]');
-  if (!input) return;
-  const details = input.closest('details');
-  if (details) details.open = true;
-  input.focus();
-}
-
-/** The state a GSTIN's first two digits name, as soon as they are typed. */
-function stateOfTyped(gstin: string): string | undefined {
-  const code = gstin.slice(0, 2);
-  return /^\d\d$/.test(code) ? GST_STATES[code] : undefined;
-}
-
 /**
  * Optional details for a GST invoice, folded away: most buyers need none. A GSTIN is checked as
  * the person leaves its field (the server checks again and decides); its first two digits are
@@ -53,21 +33,33 @@ export function BillingFields({
   id,
   value,
   onChange,
+  gstinRefused = false,
+  gstinRef,
 }: {
   id: string;
   value: BillingDetails;
   onChange: (next: BillingDetails) => void;
+  /** A payment was refused for the GSTIN: its problem shows (and the details open) at once. */
+  gstinRefused?: boolean;
+  /** The GSTIN field, for the payment to put focus on when it refuses it. */
+  gstinRef?: RefObject<HTMLInputElement | null>;
 }) {
   // Set when the person leaves the GSTIN field: its problem is shown from then on, as it is
   // corrected, until it is right (the next mistake waits for the next time they leave).
   const [left, setLeft] = useState(false);
   // Open when it arrives filled in; then as the person folds it (emptying a field keeps it open).
   const [open, setOpen] = useState(() => billingToSend(value) !== undefined);
+  // A refusal unfolds the details, so that the field it focuses can be seen (and focused).
+  const [seenRefusal, setSeenRefusal] = useState(gstinRefused);
+  if (seenRefusal !== gstinRefused) {
+    setSeenRefusal(gstinRefused);
+    if (gstinRefused) setOpen(true);
+  }
   const set = (patch: Partial<BillingDetails>) => onChange({ ...value, ...patch });
   const gstin = value.gstin ?? '';
   const problem = gstinMessage(gstin);
-  const showProblem = left && problem !== undefined;
-  const impliedState = stateOfTyped(gstin);
+  const showProblem = (left || gstinRefused) && problem !== undefined;
+  const impliedState = gstStateName(gstin);
   const errorId = `${id}-billing-gstin-error`;
   const stateId = `${id}-billing-state`;
   return (
@@ -110,18 +102,18 @@ export function BillingFields({
       <input
         id={`${id}-billing-gstin`}
         className={`billing__input billing__input--code${showProblem ? ' is-invalid' : ''}`}
-        // What focusGstinField finds it by.
-        data-billing-gstin=""
+        ref={gstinRef}
         autoCapitalize="characters"
         spellCheck={false}
-        maxLength={15}
-        placeholder="27AAPFU0939F1ZV"
+        // No maxLength: the browser would cut a GSTIN pasted with spaces before they are taken
+        // out. Its length is limited here, once they are.
+        placeholder={GSTIN_EXAMPLE}
         value={gstin}
         aria-invalid={showProblem}
         aria-describedby={gstin === '' ? undefined : `${errorId} ${stateId}`}
         onChange={(event) => {
           // Pasted from an invoice, a GSTIN may come with spaces: they are never part of it.
-          const next = event.target.value.toUpperCase().replace(/\s+/g, '');
+          const next = event.target.value.toUpperCase().replace(/\s+/g, '').slice(0, GSTIN_LENGTH);
           if (gstinMessage(next) === undefined) setLeft(false);
           set({ gstin: next });
         }}

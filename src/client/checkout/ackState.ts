@@ -1,4 +1,3 @@
-import type { AccountPortfolio } from '../../shared/account.js';
 import { isOrderId, redirectedPaymentMessage } from '../../shared/orders.js';
 
 /** What the final preview hands to /ack when it navigates there after publishing. */
@@ -51,31 +50,5 @@ function readAckQuery(query: URLSearchParams, origin: string): AckState {
  * Nothing handed over: the page was opened on its own (a new tab, a bookmark, a reload after the
  * history entry lost its state), so it cannot tell which payment, if any, it follows.
  */
-export const isWithoutPayment = (state: AckState): boolean =>
+export const isOpenedWithoutPayment = (state: AckState): boolean =>
   state.url === undefined && state.message === undefined && state.orderId === undefined;
-
-/** When a portfolio was last paid for, in ms (0 for never): its orders come newest first. */
-const lastPaid = (portfolio: AccountPortfolio) =>
-  Date.parse(portfolio.orders[0]?.paidAt ?? '') || 0;
-
-/** Later-paid first; with no payment between them (a page given, not bought), the later end. */
-const paidLater = (a: AccountPortfolio, b: AccountPortfolio) =>
-  lastPaid(a) !== lastPaid(b)
-    ? lastPaid(a) > lastPaid(b)
-    : Date.parse(a.paidUntil) > Date.parse(b.paidUntil);
-
-/**
- * The page a person most likely came to thank for: of their portfolios that visitors can see
- * (paid or in grace, not taken offline), the one paid for last.
- */
-export function latestLivePortfolio(
-  portfolios: readonly AccountPortfolio[],
-): AccountPortfolio | undefined {
-  let latest: AccountPortfolio | undefined;
-  for (const portfolio of portfolios) {
-    const visible =
-      !portfolio.unpublished && (portfolio.termState === 'live' || portfolio.termState === 'grace');
-    if (visible && (latest === undefined || paidLater(portfolio, latest))) latest = portfolio;
-  }
-  return latest;
-}

@@ -5,11 +5,12 @@ import type {
   CreateOrderResponse,
   VerifyPaymentResponse,
 } from '../../shared/orders.js';
+import { gstinMessage } from '../../shared/domain/receipts.js';
 import { needsRedirectCheckout } from '../../shared/payments/in-app-browser.js';
 import { ACK_PATH } from '../../shared/routes.js';
 import { api, ApiError } from '../api/http.js';
 import { refreshSession } from '../auth/session.js';
-import { billingToSend, focusGstinField, gstinMessage } from '../billing/BillingFields.js';
+import { billingToSend } from '../billing/BillingFields.js';
 import type { AckState } from './ackState.js';
 import type { CheckoutHandle, PaymentRequired } from './checkout.types.js';
 import { openCheckout } from './openCheckout.js';
@@ -69,6 +70,10 @@ export function usePayment({ scope, ackOf, initialAlert }: PaymentOptions) {
   const [alert, setAlert] = useState<string | undefined>(initialAlert);
   const [note, setNote] = useState<string | undefined>();
   const [billing, setBilling] = useState<BillingDetails>({});
+  // A payment refused for the GSTIN: its field says why from then on, until it is right (the
+  // person may not have left the field, Enter or a click that keeps focus there, to see it).
+  const [gstinRefused, setGstinRefused] = useState(false);
+  const gstinRef = useRef<HTMLInputElement | null>(null);
   const checkout = useRef<CheckoutHandle | undefined>(undefined);
 
   const unmounted = useRef(false);
@@ -154,9 +159,11 @@ export function usePayment({ scope, ackOf, initialAlert }: PaymentOptions) {
     placeOrder: (billing: BillingDetails | undefined) => Promise<CreateOrderResponse>,
     beforeCheckout?: (order: PaymentRequired) => Promise<boolean>,
   ) => {
-    // A GSTIN the server would refuse: no order. Its field says why (said once, where focus goes).
+    // A GSTIN the server would refuse: no order. Its field says why (said once, where focus
+    // goes), after the render that unfolds the details it is in.
     if (gstinMessage(billing.gstin) !== undefined) {
-      focusGstinField();
+      setGstinRefused(true);
+      window.requestAnimationFrame(() => gstinRef.current?.focus());
       return;
     }
     setPhase('ordering');
@@ -209,8 +216,16 @@ export function usePayment({ scope, ackOf, initialAlert }: PaymentOptions) {
       setAlert(undefined);
       setNote(undefined);
     },
-    billing,
-    setBilling,
+    /** What the page's BillingFields takes. */
+    billingFields: {
+      value: billing,
+      onChange: (next: BillingDetails) => {
+        setBilling(next);
+        if (gstinMessage(next.gstin) === undefined) setGstinRefused(false);
+      },
+      gstinRefused,
+      gstinRef,
+    },
     pay,
   };
 }

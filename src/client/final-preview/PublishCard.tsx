@@ -52,7 +52,7 @@ export function PublishCard({
         </p>
       )}
       {p.credit && <Alert tone="warning">{p.credit}</Alert>}
-      {!alreadyPublished && <BillingFields id={id} value={p.billing} onChange={p.setBilling} />}
+      {!alreadyPublished && <BillingFields id={id} {...p.billingFields} />}
       <button
         type="button"
         className="button fp-pay"

@@ -7,11 +7,12 @@ import { formatPrice } from '../../shared/domain/price.js';
 import type { ReceiptSummary } from '../../shared/orders.js';
 import { ACCOUNT_PATH, CHOOSE_PATH, qrCodePath } from '../../shared/routes.js';
 import { useApiAnswer } from '../api/useApiAnswer.js';
+import { latestLivePortfolio } from '../account/latestLivePortfolio.js';
 import { useCopy } from '../account/useCopy.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
-import { isWithoutPayment, latestLivePortfolio, readAckState } from '../checkout/ackState.js';
+import { isOpenedWithoutPayment, readAckState } from '../checkout/ackState.js';
 import './simple-page.css';
 import './ack.css';
 
@@ -43,8 +44,8 @@ export function AckPage() {
   const user = session.status === 'ready' ? session.user : null;
   const email = state.email ?? user?.email;
   // Opened on its own: the signed-in person's own latest page stands in for the link.
-  const onItsOwn = isWithoutPayment(state);
-  const offersSignIn = onItsOwn && session.status === 'ready' && !user;
+  const openedWithoutPayment = isOpenedWithoutPayment(state);
+  const offersSignIn = openedWithoutPayment && session.status === 'ready' && !user;
   // Here, not in the part it shows in: that part is replaced once the sign-in succeeds.
   const navigate = useNavigate();
   const { signIn, pending, message } = useSignIn();
@@ -83,9 +84,9 @@ export function AckPage() {
           </p>
           {state.orderId && <ReceiptLine orderId={state.orderId} />}
           {state.url && <LiveLink url={state.url} />}
-          {onItsOwn && session.status === 'ready' && (
+          {openedWithoutPayment && session.status === 'ready' && (
             // Keyed by the person: another sign-in in this tab asks again, never shows the last.
-            <OnItsOwn
+            <OpenedWithoutPayment
               key={user?.email ?? ''}
               email={user?.email}
               signIn={{ start: () => void signInToAccount(), pending, message }}
@@ -112,7 +113,7 @@ export function AckPage() {
  * The page without the payment it follows (a new tab, a bookmark): it says so, then offers the
  * signed-in person's latest live page, asked of the server for them alone, or a sign-in.
  */
-function OnItsOwn({
+function OpenedWithoutPayment({
   email,
   signIn,
 }: {
@@ -120,61 +121,69 @@ function OnItsOwn({
   email: string | undefined;
   signIn: { start: () => void; pending: boolean; message: string | undefined };
 }) {
-  const { loaded } = useApiAnswer<AccountResponse>(email ? '/api/account' : undefined);
-  const said = (
-    <p className="ack__alone">
-      This page was opened on its own (in a new tab, or after a reload), so it cannot tell which
-      payment it follows.
-    </p>
-  );
-  if (!email) {
-    return (
-      <section className="ack__found" aria-label="Your portfolios">
-        {said}
-        <p>Sign in to see your portfolios, their links and receipts in My portfolios.</p>
-        <button type="button" className="button" disabled={signIn.pending} onClick={signIn.start}>
-          {signIn.pending ? 'Signing in…' : 'Sign in to My portfolios'}
-        </button>
-        {signIn.message && (
-          <p className="ack__error" role="alert">
-            {signIn.message}
-          </p>
-        )}
-      </section>
-    );
-  }
-  if (loaded.status === 'loading') {
-    return (
-      <p className="ack__found" role="status">
-        Looking for your portfolio…
+  return (
+    <section className="ack__found" aria-label="Your portfolios">
+      <p className="ack__alone">
+        This page was opened on its own (in a new tab, or after a reload), so it cannot tell which
+        payment it follows.
       </p>
-    );
-  }
-  // The answer is for the account asked about; one for anyone else is never shown.
+      {email ? (
+        <LatestPortfolio email={email} />
+      ) : (
+        <>
+          <p>Sign in to see your portfolios, their links and receipts in My portfolios.</p>
+          {/* Not disabled while pending: a disabled button would drop the focus it holds. */}
+          <button
+            type="button"
+            className="button"
+            aria-disabled={signIn.pending}
+            onClick={() => {
+              if (!signIn.pending) signIn.start();
+            }}
+          >
+            {signIn.pending ? 'Signing in…' : 'Sign in to My portfolios'}
+          </button>
+          {signIn.message && (
+            <p className="ack__error" role="alert">
+              {signIn.message}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The signed-in person's latest live page. One status line, there from the start, says first
+ * that it is being looked for, then what was found, so that a screen reader hears the result.
+ */
+function LatestPortfolio({ email }: { email: string }) {
+  const { loaded } = useApiAnswer<AccountResponse>('/api/account');
+  // The request goes with the browser's cookie, which a sign-in in another tab may have changed
+  // since this page read its session: an answer about anyone but `email` is not shown here.
   const latest =
     loaded.status === 'ready' && loaded.answer.email === email
       ? latestLivePortfolio(loaded.answer.portfolios)
       : undefined;
   return (
-    <section className="ack__found" aria-label="Your portfolios">
-      {said}
-      {loaded.status === 'error' ? (
-        <p>We could not look up your portfolios just now: My portfolios lists them.</p>
-      ) : latest ? (
-        <>
-          <p>
+    <>
+      <p role="status">
+        {loaded.status === 'loading' ? (
+          'Looking for your portfolio…'
+        ) : loaded.status === 'error' ? (
+          'We could not look up your portfolios just now: My portfolios lists them.'
+        ) : latest ? (
+          <>
             Your most recently published portfolio is <strong>{latest.username}</strong> (
             {latest.templateName}):
-          </p>
-          <LiveLink url={latest.url} />
-        </>
-      ) : (
-        <p>
-          None of your portfolios is live yet. A payment that is still being confirmed publishes its
-          page within minutes, and we email you either way; My portfolios shows it then.
-        </p>
-      )}
-    </section>
+          </>
+        ) : (
+          'None of your portfolios is live yet. A payment that is still being confirmed publishes its page within minutes, and we email you either way; My portfolios shows it then.'
+        )}
+      </p>
+      {latest && <LiveLink url={latest.url} />}
+    </>
   );
 }
 

@@ -130,7 +130,7 @@ export function RenewPage() {
         </p>
         {renewal.alert && <Alert onDismiss={renewal.dismissAlert}>{renewal.alert}</Alert>}
         {renewal.note && <Alert tone="warning">{renewal.note}</Alert>}
-        <BillingFields id="renew" value={renewal.billing} onChange={renewal.setBilling} />
+        <BillingFields id="renew" {...renewal.billingFields} />
         <button
           type="button"
           className="button renew__pay"

@@ -52,7 +52,6 @@ export function useRenewal(username: string, signedIn: boolean) {
     dismissAlert: payment.dismissAlert,
     note: payment.note,
     pay,
-    billing: payment.billing,
-    setBilling: payment.setBilling,
+    billingFields: payment.billingFields,
   };
 }

@@ -4,7 +4,12 @@ import {
   normaliseUsername,
   usernameProblem,
 } from '../../shared/domain/username.js';
-import { GST_STATES, gstinProblem, stateOfGstin } from '../../shared/domain/receipts.js';
+import {
+  GST_STATES,
+  GSTIN_LENGTH,
+  gstinMessage,
+  stateOfGstin,
+} from '../../shared/domain/receipts.js';
 import { BILLING_LIMITS } from '../../shared/orders.js';
 import { isTemplateId } from '../../shared/templates/catalog.js';
 import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
@@ -94,12 +99,10 @@ export function readBilling(value: unknown): StoredBilling {
   };
   const name = text('name', BILLING_LIMITS.name);
   const address = text('address', BILLING_LIMITS.address);
-  const gstin = text('gstin', 15)?.toUpperCase();
+  const gstin = text('gstin', GSTIN_LENGTH)?.toUpperCase();
   const state = text('state', 2);
-  if (gstin) {
-    const problem = gstinProblem(gstin);
-    if (problem) throw badRequest(`The GSTIN ${problem}.`, 'billing.gstin');
-  }
+  const problem = gstinMessage(gstin);
+  if (problem) throw badRequest(problem, 'billing.gstin');
   if (state && !GST_STATES[state]) {
     throw badRequest(
       'billing.state must be a GST state code such as 29 (Karnataka)',

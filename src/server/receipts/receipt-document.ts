@@ -2,7 +2,8 @@
  * A receipt's contents in words and rupees, once, for both its page and its PDF: the lines to
  * show, in order, from the receipt as it was issued.
  */
-import { formatIndiaDate, formatInvoiceRupees, GST_STATES } from '../../shared/domain/receipts.js';
+import { formatInvoiceRupees } from '../../shared/domain/price.js';
+import { formatIndiaDate, GST_STATES } from '../../shared/domain/receipts.js';
 import { isGatewayPayment } from '../payments/ids.js';
 import type { ReceiptView } from './receipts.repository.js';
 

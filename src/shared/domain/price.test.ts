@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { discountedPaise, formatPrice, formatRupees, formatYearlyPrice } from './price.js';
-import { formatInvoiceRupees } from './receipts.js';
+import {
+  discountedPaise,
+  formatInvoiceRupees,
+  formatPrice,
+  formatRupees,
+  formatYearlyPrice,
+} from './price.js';
 
 describe('prices as shown', () => {
   it('writes whole rupees bare and other amounts with their paise', () => {

@@ -21,6 +21,11 @@ export function formatRupees(paise: number): string {
   return (paise % 100 === 0 ? WHOLE_RUPEES : RUPEES_AND_PAISE).format(paise / 100);
 }
 
+/** An invoice amount: rupees with paise always shown and Indian grouping ("₹1,49,900.00"). */
+export function formatInvoiceRupees(paise: number): string {
+  return `₹${RUPEES_AND_PAISE.format(paise / 100)}`;
+}
+
 /** "₹499", "₹1,079.10": an amount as the builder writes it wherever a person reads one. */
 export function formatPrice(paise: number): string {
   return `₹${formatRupees(paise)}`;

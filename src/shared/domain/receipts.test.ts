@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { financialYearOf, gstinProblem, receiptNumber, taxOf } from './receipts.js';
+import {
+  financialYearOf,
+  gstinMessage,
+  gstinProblem,
+  gstStateName,
+  receiptNumber,
+  taxOf,
+} from './receipts.js';
 
 describe('receipt numbers', () => {
   it('belong to the Indian financial year, April to March, by India’s calendar', () => {
@@ -36,6 +43,23 @@ describe('GSTINs', () => {
   ])('refuses %s, naming what is wrong', (gstin, why) =>
     expect(gstinProblem(gstin)).toContain(why),
   );
+
+  it('says the one sentence the form and the API show, nothing for none or a valid one', () => {
+    expect(gstinMessage(' 27AAPFU0939F1Z ')).toBe(
+      'The GSTIN has 14 characters: a GSTIN has 15, like 27AAPFU0939F1ZV.',
+    );
+    expect(gstinMessage('27AAPFU0939F1ZV')).toBeUndefined();
+    expect(gstinMessage('  ')).toBeUndefined();
+    expect(gstinMessage(undefined)).toBeUndefined();
+  });
+
+  it('names the state of the first two digits as soon as they are typed', () => {
+    expect(gstStateName('27')).toBe('Maharashtra');
+    expect(gstStateName('29AB')).toBe('Karnataka');
+    expect(gstStateName('2')).toBeUndefined();
+    expect(gstStateName('99AAPFU0939F1ZV')).toBeUndefined();
+    expect(gstStateName('2A')).toBeUndefined();
+  });
 });
 
 describe('tax inside a tax-inclusive price', () => {

@@ -32,11 +32,6 @@ export function formatIndiaDate(at: Date): string {
   }).format(at);
 }
 
-/** An invoice amount: rupees with paise always shown and Indian grouping ("₹1,49,900.00"). */
-export function formatInvoiceRupees(paise: number): string {
-  return `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100)}`;
-}
-
 /** GST state codes (the first two digits of a GSTIN), 01 Jammu and Kashmir to 38 Ladakh. */
 export const GST_STATES: Readonly<Record<string, string>> = {
   '01': 'Jammu and Kashmir',
@@ -77,9 +72,13 @@ export const GST_STATES: Readonly<Record<string, string>> = {
   '38': 'Ladakh',
 };
 
-const GSTIN_FORM = /^(\d{2})[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 const GSTIN_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const GSTIN_EXAMPLE = '27AAPFU0939F1ZV';
+
+/** A GSTIN's characters: the state code (2), the PAN (10), the entity number, Z, the check. */
+export const GSTIN_LENGTH = 15;
+
+/** A valid GSTIN, given as the example wherever one is asked for. */
+export const GSTIN_EXAMPLE = '27AAPFU0939F1ZV';
 
 /**
  * A GSTIN's parts in order, each with what it must be: the first that does not fit is named,
@@ -106,28 +105,44 @@ function gstinCheckCharacter(first14: string): string {
   return GSTIN_ALPHABET[(36 - (sum % 36)) % 36]!;
 }
 
+/** The state code of a valid GSTIN. */
+export const stateOfGstin = (gstin: string): string => gstin.slice(0, 2);
+
 /**
  * Why a GSTIN cannot be one, or undefined when it can: its length, then the first part out of
- * form, the state code, the check character. Worded to follow "The GSTIN ".
+ * form (together the parts spell out every character), the state code, the check character.
+ * Worded to follow "The GSTIN ".
  */
 export function gstinProblem(gstin: string): string | undefined {
-  if (gstin.length !== 15) {
-    return `has ${gstin.length} ${gstin.length === 1 ? 'character' : 'characters'}: a GSTIN has 15, like ${GSTIN_EXAMPLE}`;
+  if (gstin.length !== GSTIN_LENGTH) {
+    return `has ${gstin.length} ${gstin.length === 1 ? 'character' : 'characters'}: a GSTIN has ${GSTIN_LENGTH}, like ${GSTIN_EXAMPLE}`;
   }
-  const match = GSTIN_FORM.exec(gstin);
-  if (!match) {
-    const part = GSTIN_PARTS.find(([form]) => !form.test(gstin));
-    return part ? part[1] : `must be written like ${GSTIN_EXAMPLE}`;
-  }
-  if (!GST_STATES[match[1]!]) return `starts with ${match[1]}, which is no GST state code`;
+  const part = GSTIN_PARTS.find(([form]) => !form.test(gstin));
+  if (part) return part[1];
+  const code = stateOfGstin(gstin);
+  if (!GST_STATES[code]) return `starts with ${code}, which is no GST state code`;
   if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) {
     return 'has a wrong check character (its last character): please check it for a typo';
   }
   return undefined;
 }
 
-/** The state code of a valid GSTIN. */
-export const stateOfGstin = (gstin: string): string => gstin.slice(0, 2);
+/**
+ * What is wrong with a GSTIN typed, as the sentence the form and the API both say; undefined
+ * when none is typed or it is valid.
+ */
+export function gstinMessage(gstin: string | undefined): string | undefined {
+  const typed = gstin?.trim() ?? '';
+  if (typed === '') return undefined;
+  const problem = gstinProblem(typed);
+  return problem && `The GSTIN ${problem}.`;
+}
+
+/** The state a GSTIN's first two digits name, as soon as they are typed (undefined before). */
+export function gstStateName(gstin: string): string | undefined {
+  const code = stateOfGstin(gstin);
+  return /^\d\d$/.test(code) ? GST_STATES[code] : undefined;
+}
 
 export interface TaxBreakdown {
   /** The amount before tax, in paise. */
