@@ -1,6 +1,7 @@
 /**
  * Renders our templates in Chromium and writes the site's pictures of them:
- * the landing page's eight collage images and every template's card image for /choose (WebP).
+ * the landing page's collage images (AVIF and WebP) and every template's card image for /choose
+ * (WebP).
  * Usage: npm run screenshots (builds first). Output: src/client/public/images/.
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -8,8 +9,8 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { startBuiltServer } from '../test/built-server.js';
-import { toWebp } from './webp.js';
-import { COLLAGE_TILES, collageImage } from '../src/client/landing/collage.js';
+import { toAvif, toWebp } from './webp.js';
+import { COLLAGE_SHOT, COLLAGE_TEMPLATES, collageImage } from '../src/client/landing/collage.js';
 import {
   TEMPLATE_IDS,
   templateCardImage,
@@ -19,25 +20,27 @@ import {
 /** What the site serves at /: a picture's address is its path under this folder. */
 const PUBLIC_DIR = path.resolve('src/client/public');
 const MAX_BYTES = 80 * 1024;
+/** Keeps the five collage pictures a phone fetches under 50 KB together, text still crisp. */
+const AVIF_QUALITY = 0.55;
 
 interface Shot {
-  /** The picture's address on the site, e.g. /images/collage-1.webp. */
+  /** The picture's address on the site, e.g. /images/card-template1.webp. */
   file: string;
+  /** Where an AVIF copy of it goes too, if anywhere. */
+  avif?: string;
   route: string;
-  /** Element id to scroll to before the shot; the top of the page when absent. */
-  anchor?: string;
   viewport: { width: number; height: number };
   /** Width of the written picture; the shot is scaled down to it. */
   outputWidth: number;
 }
 
 /** The collage tiles are portrait: the templates' own phone layouts fill them naturally. */
-const collage = ({ file, templateId, anchor }: (typeof COLLAGE_TILES)[number]): Shot => ({
-  file: collageImage(file),
+const collage = (templateId: TemplateId): Shot => ({
+  file: collageImage(templateId, 'webp'),
+  avif: collageImage(templateId, 'avif'),
   route: `/${templateId}`,
-  anchor,
-  viewport: { width: 400, height: 640 },
-  outputWidth: 400,
+  viewport: COLLAGE_SHOT,
+  outputWidth: COLLAGE_SHOT.width,
 });
 
 /**
@@ -50,7 +53,7 @@ const CARD_VIEWPORTS: Partial<Record<TemplateId, Shot['viewport']>> = {
 };
 
 const SHOTS: Shot[] = [
-  ...COLLAGE_TILES.map(collage),
+  ...COLLAGE_TEMPLATES.map(collage),
   ...TEMPLATE_IDS.map((id) => ({
     file: templateCardImage(id),
     route: `/${id}`,
@@ -95,9 +98,6 @@ async function main(): Promise<void> {
         content:
           '.preview-bar { display: none !important; } :root { --template-top-offset: 0px !important; }',
       });
-      if (shot.anchor) {
-        await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), shot.anchor);
-      }
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(300);
       await page.evaluate(hideWhatTheEdgeCuts);
@@ -114,6 +114,11 @@ async function main(): Promise<void> {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, webp);
       console.log(`${shot.file}  ${(statSync(file).size / 1024).toFixed(1)} KB`);
+      if (shot.avif) {
+        const avifFile = path.join(PUBLIC_DIR, shot.avif);
+        writeFileSync(avifFile, await toAvif(png, shot.outputWidth, AVIF_QUALITY));
+        console.log(`${shot.avif}  ${(statSync(avifFile).size / 1024).toFixed(1)} KB`);
+      }
       await context.close();
     }
   } finally {

@@ -12,3 +12,11 @@ export async function toWebp(png: Buffer, width: number, quality: number): Promi
     .webp({ quality: Math.round(quality * 100) })
     .toBuffer();
 }
+
+/** As toWebp, in AVIF: about a third smaller for the same look on our flat, text-heavy pages. */
+export async function toAvif(png: Buffer, width: number, quality: number): Promise<Buffer> {
+  return sharp(png)
+    .resize({ width, kernel: 'lanczos3' })
+    .avif({ quality: Math.round(quality * 100) })
+    .toBuffer();
+}

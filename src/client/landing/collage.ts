@@ -1,24 +1,21 @@
-import type { TemplateId } from '../../shared/templates/catalog.js';
-
-/** The template whose card picture the landing page's hero shows. */
-export const HERO_TEMPLATE: TemplateId = 'template3';
+import { TEMPLATE_IDS, type TemplateId } from '../../shared/templates/catalog.js';
 
 /**
- * The landing page's eight screenshots around the centre card, left side first (four a side):
- * each shows a template's phone layout, from the top of the page or from the part with this
- * element id, and links to that template's preview. `npm run screenshots` makes them from this
- * same list.
+ * The landing page's collage: every template once, in the builder's order, so the page shows the
+ * whole range and /choose then offers the same five in the same order.
  */
-export const COLLAGE_TILES: readonly { file: string; templateId: TemplateId; anchor?: string }[] = [
-  { file: 'collage-1.webp', templateId: 'template1' },
-  { file: 'collage-2.webp', templateId: 'template2' },
-  { file: 'collage-3.webp', templateId: 'template3' },
-  { file: 'collage-4.webp', templateId: 'template4' },
-  { file: 'collage-5.webp', templateId: 'template5' },
-  { file: 'collage-6.webp', templateId: 'template3', anchor: 'section2' },
-  { file: 'collage-7.webp', templateId: 'template4', anchor: 'section' },
-  { file: 'collage-8.webp', templateId: 'template1', anchor: 'section2' },
-];
+export const COLLAGE_TEMPLATES: readonly TemplateId[] = TEMPLATE_IDS;
+
+/**
+ * Each collage picture is the template's first screen in a phone-sized window of this size (CSS
+ * pixels), written at this width: twice what a tile is shown at on a phone. `npm run screenshots`
+ * takes them.
+ */
+export const COLLAGE_SHOT = { width: 400, height: 520 } as const;
+
+/** AVIF for the browsers that read it (most), WebP for the rest: a browser fetches one of them. */
+export type CollageFormat = 'avif' | 'webp';
 
 /** Where the site serves a collage picture (the screenshots go to src/client/public/images). */
-export const collageImage = (file: string): string => `/images/${file}`;
+export const collageImage = (templateId: TemplateId, format: CollageFormat): string =>
+  `/images/collage-${templateId}.${format}`;

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { formatPrice } from '../../shared/domain/price.js';
 import { ACCOUNT_PATH, CHOOSE_PATH } from '../../shared/routes.js';
-import { templateCardImage, templateName } from '../../shared/templates/catalog.js';
+import { templateName } from '../../shared/templates/catalog.js';
 import { Footer } from '../components/Footer.js';
-import { COLLAGE_TILES, collageImage, HERO_TEMPLATE } from '../landing/collage.js';
+import { COLLAGE_SHOT, COLLAGE_TEMPLATES, collageImage } from '../landing/collage.js';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
 import { startingPrice, useTemplateList } from '../templates/useTemplateList.js';
 import './landing.css';
@@ -38,26 +38,61 @@ function StartingPrice() {
   );
 }
 
-export function LandingPage() {
-  const side = (start: number) =>
-    COLLAGE_TILES.slice(start, start + 4).map(({ file, templateId }, index) => (
-      // Each tile is a way into the preview of the template it shows.
-      <Link key={file} to={`/${templateId}`} className="collage__tile">
-        <img
-          className="collage__image"
-          src={collageImage(file)}
-          // The picture is the link's only content: its text says where the link goes.
-          alt={`Preview the ${templateName(templateId)} template`}
-          width={400}
-          height={640}
-          fetchPriority={start + index < 2 ? 'high' : 'auto'}
-          // Phones show only the first image of each side, narrow screens the first two: the rest
-          // load when laid out, so a phone does not fetch six pictures it never shows.
-          loading={index === 0 ? 'eager' : 'lazy'}
-        />
-      </Link>
-    ));
+/** A small arrow after a tile's name: it says the picture leads somewhere. */
+function ArrowIcon() {
+  return (
+    <svg className="collage__arrow" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+      <path
+        d="M3 8h9M8.5 4.5 12 8l-3.5 3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.75"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
 
+/**
+ * Every template once, like prints laid on a table: each a link to its preview, named by its
+ * caption ("Preview Hyperspace" to a screen reader, the template's name to the eye).
+ */
+function Collage() {
+  return (
+    <ul className="collage" aria-label="The templates">
+      {COLLAGE_TEMPLATES.map((templateId, index) => (
+        <li key={templateId} className="collage__item">
+          <Link to={`/${templateId}`} className="collage__tile">
+            <picture>
+              <source type="image/avif" srcSet={collageImage(templateId, 'avif')} />
+              <img
+                className="collage__image"
+                src={collageImage(templateId, 'webp')}
+                // The caption names the picture; the picture adds nothing a reader would hear.
+                alt=""
+                width={COLLAGE_SHOT.width}
+                height={COLLAGE_SHOT.height}
+                // The first is on a phone's first screen; the others load once laid out.
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                loading={index === 0 ? 'eager' : 'lazy'}
+              />
+            </picture>
+            <span className="collage__caption">
+              <span>
+                <span className="visually-hidden">Preview </span>
+                {templateName(templateId)}
+              </span>
+              <ArrowIcon />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function LandingPage() {
   return (
     <div className="landing">
       <TopBar className="landing__bar">
@@ -72,35 +107,28 @@ export function LandingPage() {
         </nav>
       </TopBar>
       <main id={MAIN_CONTENT_ID} tabIndex={-1}>
-        {/* The hero comes first in reading and tab order; the grid draws the left side before it. */}
-        <div className="collage">
-          <section className="hero" aria-labelledby="landing-title">
-            <img
-              className="hero__art"
-              src={templateCardImage(HERO_TEMPLATE)}
-              alt={`A portfolio made with the ${templateName(HERO_TEMPLATE)} template`}
-              width={640}
-              height={480}
-              fetchPriority="high"
-            />
-            <div className="hero__body">
-              <h1 id="landing-title" className="hero__title">
-                Online Portfolio Builder
-              </h1>
-              <p className="hero__tagline">Showcase Your Story, Build Your Brand.</p>
-              <p className="hero__lede">
-                Make a portfolio page that looks professional in minutes: pick a design, fill in
-                your work, publish it at your own address.
-              </p>
+        <section className="hero" aria-labelledby="landing-title">
+          <div className="hero__body">
+            <p className="hero__eyebrow">For artists, designers and makers</p>
+            <h1 id="landing-title" className="hero__title">
+              Online Portfolio Builder
+            </h1>
+            <p className="hero__tagline">
+              Showcase <span className="hero__mark">Your Story</span>, Build Your Brand.
+            </p>
+            <p className="hero__lede">
+              Make a portfolio page that looks professional in minutes: pick a design, fill in your
+              work, publish it at your own address.
+            </p>
+            <div className="hero__actions">
               <Link to={CHOOSE_PATH} className="button hero__cta">
                 Get Started
               </Link>
               <StartingPrice />
             </div>
-          </section>
-          <div className="collage__side collage__side--left">{side(0)}</div>
-          <div className="collage__side collage__side--right">{side(4)}</div>
-        </div>
+          </div>
+          <Collage />
+        </section>
 
         <section className="how-steps" aria-labelledby="steps-title">
           <h2 id="steps-title" className="how-steps__title">
