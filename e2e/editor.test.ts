@@ -406,11 +406,18 @@ describe('the editor', () => {
     const address = page.getByLabel('Profile image URL', { exact: true });
     await expect(address.inputValue()).resolves.toBe('');
     await expect(page.locator('body').textContent()).resolves.not.toContain('/templates/art/');
-    await profile.getByRole('button', { name: 'Remove it' }).click();
+    await profile
+      .getByRole('button', { name: /^Remove it \(the sample profile picture\)$/ })
+      .click();
     await expect
       .poll(async () => (await storedDraft(page)).data.personalDetails.profileImage)
       .toBe('');
     await expect(profile.getByText('The template’s sample picture').count()).resolves.toBe(0);
+    // Focus stays in the field, on Upload, and the removal is announced.
+    await expect(
+      page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''),
+    ).resolves.toMatch(/^Upload/);
+    await profile.getByRole('status').filter({ hasText: 'was removed' }).waitFor();
   });
 
   it('refuses a javascript: URL with a message beside the field, keeps the input, and never shows it', async () => {

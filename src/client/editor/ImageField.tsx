@@ -5,6 +5,7 @@ import {
   useState,
   type ClipboardEvent,
   type DragEvent,
+  type Ref,
 } from 'react';
 import { sharePageHint, sharePageOf } from '../../shared/image-links.js';
 import {
@@ -81,6 +82,7 @@ export function ImageField({
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
   const waiting = useRef<File | null>(null);
   const cancel = useRef<AbortController | null>(null);
   const missing = useContext(MissingUploadsContext);
@@ -97,8 +99,11 @@ export function ImageField({
     waiting.current = file;
     // Signed out, the server would refuse a good file after its bytes crossed a phone's network:
     // sign-in is asked first, and the picked file goes up once it is done.
+    // A file that cannot be sent at all says so first, signed in or not.
     const session = currentSession();
-    if (session.status === 'ready' && !session.user && !checkBeforeSending(file)) {
+    const signedOut = session.status === 'ready' && !session.user;
+    const fileProblem = checkBeforeSending(file);
+    if (signedOut && !fileProblem) {
       setStatus({ kind: 'failed', needsSignIn: true, message: SIGN_IN_TO_UPLOAD });
       return;
     }
@@ -231,14 +236,19 @@ export function ImageField({
                 <button
                   type="button"
                   className="image-field__text-button"
-                  onClick={() => onChange('')}
+                  onClick={() => {
+                    remove();
+                    // The button goes with the sample: focus stays in the field, on Upload.
+                    uploadButton.current?.focus();
+                  }}
                 >
-                  Remove it
+                  Remove it<span className="visually-hidden"> (the sample {name})</span>
                 </button>
               </p>
             </div>
           )}
           <ImageButton
+            ref={uploadButton}
             verb="Upload"
             imageName={name}
             icon="add"
@@ -339,7 +349,9 @@ function ImageButton({
   disabled,
   describedBy,
   onClick,
+  ref,
 }: {
+  ref?: Ref<HTMLButtonElement>;
   verb: string;
   imageName: string;
   icon?: UiIconName;
@@ -350,6 +362,7 @@ function ImageButton({
 }) {
   return (
     <button
+      ref={ref}
       type="button"
       className={`button${primary ? '' : ' button--ghost'} image-field__button`}
       onClick={onClick}

@@ -51,6 +51,21 @@ describe('what a draft still has of the sample', () => {
     expect(where).toContain('Portfolio: 1 tile picture');
   });
 
+  it("names another template's sample pictures that a change of template carried over", () => {
+    // Phantom's own content, but Mini-port's sample portrait and a Hyperspace tile picture.
+    const phantom = SAMPLE_DATA.template5;
+    const draft = structuredClone(phantom);
+    draft.personalDetails.name = 'Asha Rao';
+    draft.personalDetails.profileImage = SAMPLE_DATA.template1.personalDetails.profileImage;
+    const tiles = draft.section!.sectionTiles;
+    tiles[0] = { ...tiles[0]!, title: 'Wedding films', img: '/templates/art/tile-10.svg' };
+    const where = sampleLeftovers(TEMPLATE_DEFINITIONS.template5, draft, phantom).map(
+      (leftover) => leftover.where,
+    );
+    expect(where).toContain('Profile image');
+    expect(where).toContain('Work: 1 tile picture');
+  });
+
   it("names the sample's links left on tiles the person wrote themselves", () => {
     const draft = structuredClone(sample);
     const services = draft.section!.sectionTiles;

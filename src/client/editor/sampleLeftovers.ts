@@ -1,4 +1,5 @@
 import type { PortfolioData, Tile } from '../../shared/domain/portfolio.js';
+import { isTemplateArt } from '../../shared/domain/urls.js';
 import { plural } from '../../shared/plural.js';
 import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import { CONTACT_FIELDS, PERSONAL_FIELDS, SECTION_FIELDS } from './fieldRules.js';
@@ -36,7 +37,13 @@ export function sampleLeftovers(
       for (const field of PERSONAL_FIELDS) {
         if (!definition.personalDetails.includes(field.key)) continue;
         const label = field.kind === 'image' ? 'Profile image' : field.label;
-        if (same(data.personalDetails[field.key], sample.personalDetails[field.key])) {
+        const value = data.personalDetails[field.key];
+        // Any template's sample art is a sample here: a change of template carries it along.
+        const leftover =
+          field.kind === 'image'
+            ? isTemplateArt(value.trim())
+            : same(value, sample.personalDetails[field.key]);
+        if (leftover) {
           found.push({ step: step.id, where: label });
         }
       }
@@ -75,7 +82,9 @@ export function sampleLeftovers(
         const samples = new Set(
           sampleSection.sectionTiles.map((tile) => (tile[field] ?? '').trim()).filter(Boolean),
         );
-        const kept = rewritten.filter((tile) => samples.has((tile[field] ?? '').trim())).length;
+        const isLeftover = (value: string) =>
+          field === 'img' ? isTemplateArt(value) : samples.has(value);
+        const kept = rewritten.filter((tile) => isLeftover((tile[field] ?? '').trim())).length;
         if (kept > 0) found.push({ step: step.id, where: `${spec.label}: ${plural(kept, what)}` });
       }
     } else {
