@@ -174,13 +174,16 @@ describe('DirectiveTemplate with partial data', () => {
     expect(html).toContain('aria-label="GitHub"');
   });
 
-  it('draws a placeholder block for a tile without an image, and the paper plane without a portrait', () => {
+  it('lets a tile without an image stand as words alone, and the paper plane without a portrait', () => {
     const data = parsed({
       personalDetails: { name: 'Ada Park' },
       section: { sectionTiles: [{ title: 'Sketches', desc: 'Pencil on paper.', icon: 'pen' }] },
     });
     const html = render(data);
-    expect(html).toContain('class="dv-feature__media dv-feature__media--empty"');
+    // No empty picture frame: the icon moves into the words' panel.
+    expect(html).toContain('class="dv-feature dv-feature--text"');
+    expect(html).not.toContain('dv-feature__media');
+    expect(html).toMatch(/<div class="dv-feature__body"><span class="dv-feature__icon"><svg/);
     expect(html).not.toContain('<img');
     expect(html).toMatch(/<div class="dv-logo"><svg class="dv-logo__icon"/);
     expect(html).toContain('<h3 class="dv-feature__title">Sketches</h3>');
@@ -288,7 +291,7 @@ describe('DirectiveTemplate with maximal data', () => {
     const html = render(data);
     expect(count(html, '<article')).toBe(LIMITS.maxTiles);
     expect(count(html, 'Learn more')).toBe(LIMITS.maxTiles);
-    expect(count(html, 'dv-feature__media--empty')).toBe(LIMITS.maxTiles / 3);
+    expect(count(html, 'dv-feature--text')).toBe(LIMITS.maxTiles / 3);
     expect(count(html, 'class="dv-social__link"')).toBe(LIMITS.maxSocialLinks);
     expect(emptyElements(html)).toEqual([]);
   });

@@ -53,43 +53,59 @@ function hasContent(tile: Tile): boolean {
 
 function Feature({ tile, index, more }: { tile: Tile; index: number; more: string }) {
   const side = index % 2 === 0 ? 'left' : 'right';
+  const icon = tile.icon && (
+    <span className="dv-feature__icon">
+      <TileIcon name={tile.icon} />
+    </span>
+  );
+  // Without a picture the words take the whole row; an empty picture frame looks broken.
+  if (!tile.img) {
+    return (
+      <article className="dv-feature dv-feature--text">
+        <div className="dv-feature__body">
+          {icon}
+          <FeatureWords tile={tile} more={more} />
+        </div>
+      </article>
+    );
+  }
   return (
     <article className={`dv-feature dv-feature--${side}`}>
-      <div
-        className={tile.img ? 'dv-feature__media' : 'dv-feature__media dv-feature__media--empty'}
-      >
-        {tile.img && (
-          <TemplateImage
-            className="dv-feature__img"
-            src={tile.img}
-            alt={tile.title}
-            width={800}
-            height={500}
-            sizes="(max-width: 736px) 100vw, 50vw"
-            load="lazy"
-          />
-        )}
-        {tile.icon && (
-          <span className="dv-feature__icon">
-            <TileIcon name={tile.icon} />
-          </span>
-        )}
+      <div className="dv-feature__media">
+        <TemplateImage
+          className="dv-feature__img"
+          src={tile.img}
+          alt={tile.title}
+          width={800}
+          height={500}
+          sizes="(max-width: 736px) 100vw, 50vw"
+          load="lazy"
+        />
+        {icon}
       </div>
       <div className="dv-feature__body">
-        {tile.title && <h3 className="dv-feature__title">{tile.title}</h3>}
-        {tile.desc && (
-          <div className="dv-feature__desc">
-            <Paragraphs text={tile.desc} />
-          </div>
-        )}
-        {tile.link && (
-          <a className="dv-button" href={tile.link} rel={relFor(tile.link)}>
-            {more}
-            {tile.title && <span className="tpl-visually-hidden"> about {tile.title}</span>}
-          </a>
-        )}
+        <FeatureWords tile={tile} more={more} />
       </div>
     </article>
+  );
+}
+
+function FeatureWords({ tile, more }: { tile: Tile; more: string }) {
+  return (
+    <>
+      {tile.title && <h3 className="dv-feature__title">{tile.title}</h3>}
+      {tile.desc && (
+        <div className="dv-feature__desc">
+          <Paragraphs text={tile.desc} />
+        </div>
+      )}
+      {tile.link && (
+        <a className="dv-button" href={tile.link} rel={relFor(tile.link)}>
+          {more}
+          {tile.title && <span className="tpl-visually-hidden"> about {tile.title}</span>}
+        </a>
+      )}
+    </>
   );
 }
 

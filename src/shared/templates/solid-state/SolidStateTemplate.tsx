@@ -7,7 +7,7 @@ import {
   faXmark,
 } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
-import type { MouseEvent, ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { FaIcon, SocialIconList } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
@@ -17,15 +17,46 @@ import { phrasesOf } from '../common/phrases.js';
 import { joinedScriptMark } from '../common/scripts.js';
 import { solidStateDefinition } from './definition.js';
 import './solid-state.css';
-import { Paragraphs, relFor } from '../common/text.js';
+import { Paragraphs, paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
-import { initialOf } from '../../text/graphemes.js';
+import { graphemeCount, initialOf } from '../../text/graphemes.js';
 
 /*
  * Solid-State: a slate page over a fixed, darkened backdrop. The banner and the footer sit on the
  * backdrop; every tile section is a solid band whose top and bottom edges are diagonal wedges
  * (pseudo-elements in the margins between bands, so content is never clipped).
  */
+
+/** Up to this many characters, the intro's first paragraph is a greeting set in capitals. */
+const CAPITALS_MAX = 60;
+
+/**
+ * The intro: a short first line (a greeting) in the template's light spaced capitals, everything
+ * else in normal case, as whole paragraphs in capitals tire the eye.
+ */
+function Intro({ text }: { text: string }) {
+  return (
+    <div className="ss-banner__intro">
+      {paragraphs(text).map((part, index) => (
+        <p
+          key={index}
+          className={index === 0 && part.length <= CAPITALS_MAX ? 'ss-banner__lead' : undefined}
+        >
+          {part}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The heading's size follows the name's longest word (in characters, passed to CSS), so a long
+ * single name fits a phone's width without breaking inside the word.
+ */
+function longestWordStyle(name: string): CSSProperties {
+  const longest = Math.max(4, ...name.split(/\s+/).map(graphemeCount));
+  return { ['--ss-longest-word' as string]: longest };
+}
 
 /** A tile worth showing: one with something to look at or read. */
 function hasContent(tile: Tile): boolean {
@@ -188,7 +219,8 @@ function Header({ name, items }: { name: string; items: NavItem[] }) {
     <header className="ss-header">
       {name !== '' && (
         <a className="ss-header__name" href="#personalDetails">
-          {name}
+          {/* The text in its own block: only a block draws the ellipsis of a name too long. */}
+          <span className="ss-header__label">{name}</span>
         </a>
       )}
       <details className="ss-menu">
@@ -390,7 +422,7 @@ export function SolidStateTemplate({ data }: TemplateProps) {
                 />
               </div>
             )}
-            <h1 id="ss-title" className="ss-banner__title">
+            <h1 id="ss-title" className="ss-banner__title" style={longestWordStyle(name)}>
               {name !== '' ? (
                 <>
                   <span className="ss-banner__hi">Hi. This is </span>
@@ -400,11 +432,7 @@ export function SolidStateTemplate({ data }: TemplateProps) {
                 <span className="ss-banner__hi">Hello.</span>
               )}
             </h1>
-            {personalDetails.intro !== '' && (
-              <div className="ss-banner__intro">
-                <Paragraphs text={personalDetails.intro} />
-              </div>
-            )}
+            {personalDetails.intro !== '' && <Intro text={personalDetails.intro} />}
           </div>
         </section>
         {showSpotlights && <Spotlights section={section} linkText={say('moreButton')} />}

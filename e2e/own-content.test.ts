@@ -1,0 +1,243 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { seriousAxeViolations } from './axe.js';
+import { useBrowser } from './browser.js';
+import { showDraft } from './fixtures.js';
+
+/*
+ * Directive and Solid-State with what a new user really brings: a phone portrait (3:4), a bright
+ * sunset, tiles without pictures, a long South Indian name and a real paragraph of introduction.
+ */
+
+const SUNSET = { r: 255, g: 176, b: 84 };
+
+/** A bright 1600x1200 photo: one warm orange, with a paler sun in a corner. */
+const sunsetPhoto = () =>
+  sharp({ create: { width: 1600, height: 1200, channels: 3, background: SUNSET } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="1600" height="1200"><circle cx="1400" cy="180" r="120" fill="#fff3c4"/></svg>',
+        ),
+      },
+    ])
+    .jpeg({ quality: 95 })
+    .toBuffer();
+
+/** A 1200x1600 portrait, as a phone takes it: a face over shoulders on a pale wall. */
+const portraitPhoto = () =>
+  sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#dfe6ee' } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="1200" height="1600"><ellipse cx="600" cy="620" rx="260" ry="320" ' +
+            'fill="#c8935f"/><rect x="180" y="1050" width="840" height="550" rx="300" ' +
+            'fill="#8a2b3a"/></svg>',
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+
+async function servePhotos(page: Page): Promise<void> {
+  const photos: Record<string, Buffer> = {
+    'sunset.jpg': await sunsetPhoto(),
+    'portrait.jpg': await portraitPhoto(),
+  };
+  await page.context().route('https://photos.example.com/*', (route) =>
+    route.fulfill({
+      body: photos[route.request().url().split('/').pop()!]!,
+      contentType: 'image/jpeg',
+    }),
+  );
+  // No hover zoom mid-measurement.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+}
+
+async function loaded(page: Page, selector: string): Promise<void> {
+  const image = page.locator(selector);
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+}
+
+const LONG_NAME = 'Venkatasubramanian Srinivasaraghavan Iyer';
+const LONG_INTRO =
+  'I am an architect in Pune designing homes, schools and small public buildings that stay cool ' +
+  'without air-conditioning: deep verandahs, jaali screens, shaded courtyards and local laterite ' +
+  'stone.\n\nIn twelve years my studio has finished 40 projects across Maharashtra and Goa.';
+
+function directiveData(): PortfolioData {
+  const data = structuredClone(SAMPLE_DATA.template2);
+  data.personalDetails.profileImage = 'https://photos.example.com/portrait.jpg';
+  const tiles = data.section!.sectionTiles;
+  tiles[0]!.img = 'https://photos.example.com/sunset.jpg';
+  delete tiles[0]!.icon;
+  tiles[1]!.img = '';
+  delete tiles[1]!.icon;
+  tiles[2]!.img = '';
+  return data;
+}
+
+function solidStateData(): PortfolioData {
+  const data = structuredClone(SAMPLE_DATA.template4);
+  data.personalDetails.name = LONG_NAME;
+  data.personalDetails.intro = LONG_INTRO;
+  data.personalDetails.profileImage = 'https://photos.example.com/portrait.jpg';
+  for (const tile of data.section2!.sectionTiles) tile.img = '';
+  data.section!.sectionTiles[0]!.img = '';
+  return data;
+}
+
+describe('Directive with a person’s own photos and words', () => {
+  const session = useBrowser();
+
+  for (const width of [1280, 375]) {
+    it(`crops a portrait upload to the round ring, shows photos undimmed, no empty frames (${width} px)`, async () => {
+      const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
+      await servePhotos(page);
+      await showDraft(page, 'template2', directiveData());
+
+      await loaded(page, '.dv-logo img');
+      const ring = (await page.locator('.dv-logo').boundingBox())!;
+      const photo = (await page.locator('.dv-logo img').boundingBox())!;
+      expect(Math.abs(photo.width - photo.height)).toBeLessThanOrEqual(1);
+      expect(photo.y).toBeGreaterThanOrEqual(ring.y);
+      expect(photo.y + photo.height).toBeLessThanOrEqual(ring.y + ring.height + 0.5);
+
+      // The middle of the sunset keeps its own colour (no dark veil over the person's work).
+      const sunset = '#section article:first-child img';
+      await loaded(page, sunset);
+      const media = (await page.locator(sunset).boundingBox())!;
+      const png = await page.screenshot({
+        clip: {
+          x: media.x + media.width * 0.3,
+          y: media.y + media.height * 0.3,
+          width: media.width * 0.4,
+          height: media.height * 0.4,
+        },
+      });
+      const { channels } = await sharp(png).stats();
+      expect(Math.abs(channels[0]!.mean - SUNSET.r)).toBeLessThan(8);
+      expect(Math.abs(channels[1]!.mean - SUNSET.g)).toBeLessThan(8);
+      expect(Math.abs(channels[2]!.mean - SUNSET.b)).toBeLessThan(8);
+
+      // A tile without a picture is its words and their padding, not a tall empty block.
+      for (const index of [1, 2]) {
+        const tile = page.locator('#section article').nth(index);
+        const words = await tile.evaluate((article) => {
+          const parts = [...article.querySelectorAll('h3, p, a')].map((node) =>
+            node.getBoundingClientRect(),
+          );
+          const top = Math.min(...parts.map((box) => box.top));
+          const bottom = Math.max(...parts.map((box) => box.bottom));
+          return { tile: article.getBoundingClientRect().height, words: bottom - top };
+        });
+        expect(words.tile - words.words, `tile ${index}`).toBeLessThan(220);
+      }
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+  }
+});
+
+describe('Solid-State with a long name, a real introduction and tiles without pictures', () => {
+  const session = useBrowser();
+
+  it('keeps only short text in capitals: a long first intro paragraph reads in normal case', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await servePhotos(page);
+    await showDraft(page, 'template4', solidStateData());
+    const paragraphs = page.locator('.ss-banner__intro p');
+    for (const index of [0, 1]) {
+      await expect(
+        paragraphs.nth(index).evaluate((p) => getComputedStyle(p).textTransform),
+      ).resolves.toBe('none');
+    }
+    // A short greeting line keeps the template's spaced capitals.
+    const data = solidStateData();
+    data.personalDetails.intro = 'Architect in Pune.\n\n' + LONG_INTRO;
+    await showDraft(page, 'template4', data);
+    await expect(
+      paragraphs.first().evaluate((p) => getComputedStyle(p).textTransform),
+    ).resolves.toBe('uppercase');
+    await expect(
+      paragraphs.nth(1).evaluate((p) => getComputedStyle(p).textTransform),
+    ).resolves.toBe('none');
+  });
+
+  for (const width of [375, 320]) {
+    it(`fits a long name at ${width} px: the header ends in an ellipsis, the heading breaks only between words`, async () => {
+      const page = await session.newPage({ width, height: 800 });
+      await servePhotos(page);
+      await showDraft(page, 'template4', solidStateData());
+      await page.evaluate(() => document.fonts.ready);
+
+      const header = page.locator('.ss-header__name');
+      const clipped = await header.evaluate((link) => {
+        // The element that holds the text and clips it.
+        const box = [link, ...link.querySelectorAll('*')].find(
+          (node) => node.textContent === link.textContent && node.scrollWidth > node.clientWidth,
+        );
+        // An ellipsis is drawn only by a block container, never by a flex box's loose text.
+        return box ? `${getComputedStyle(box).textOverflow} ${getComputedStyle(box).display}` : '';
+      });
+      expect(clipped).toMatch(/^ellipsis (block|inline-block)$/);
+      await expect(header.textContent()).resolves.toBe(LONG_NAME);
+      const headerBox = (await header.boundingBox())!;
+      const menuBox = (await page.locator('.ss-menu__toggle').boundingBox())!;
+      expect(headerBox.x + headerBox.width).toBeLessThanOrEqual(menuBox.x + 0.5);
+
+      // Every word of the name stays on one line and inside the page.
+      const words = await page.locator('.ss-banner__name').evaluate((name) => {
+        const text = name.firstChild!;
+        const result: { word: string; lines: number; right: number }[] = [];
+        let at = 0;
+        for (const word of name.textContent!.split(' ')) {
+          const range = document.createRange();
+          range.setStart(text, at);
+          range.setEnd(text, at + word.length);
+          const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+          result.push({ word, lines: lines.size, right: range.getBoundingClientRect().right });
+          at += word.length + 1;
+        }
+        return result;
+      });
+      for (const word of words) {
+        expect(word.lines, word.word).toBe(1);
+        expect(word.right, word.word).toBeLessThanOrEqual(width);
+      }
+      const title = page.locator('#ss-title');
+      await expect(title.evaluate((h1) => h1.scrollWidth <= h1.clientWidth)).resolves.toBe(true);
+    });
+  }
+
+  it('gives a tile without a picture a bold, deliberate letter panel, not a faint letter on stripes', async () => {
+    for (const width of [1280, 375]) {
+      const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
+      await servePhotos(page);
+      await showDraft(page, 'template4', solidStateData());
+      for (const selector of ['#section2 .feature__image', '#section .spotlight__image']) {
+        const panel = page.locator(selector).first();
+        await panel.scrollIntoViewIfNeeded();
+        const look = await panel.evaluate((box) => {
+          const letter = box.querySelector('.ss-placeholder__initial')!;
+          const style = getComputedStyle(letter);
+          return {
+            letter: letter.getBoundingClientRect().height,
+            panel: box.getBoundingClientRect().height,
+            weight: Number(style.fontWeight),
+            background: getComputedStyle(box.querySelector('.ss-placeholder')!).backgroundImage,
+          };
+        });
+        expect(look.letter / look.panel, `${selector} at ${width}`).toBeGreaterThan(0.4);
+        expect(look.weight).toBeGreaterThanOrEqual(600);
+        expect(look.background).not.toContain('repeating');
+      }
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    }
+  });
+});
