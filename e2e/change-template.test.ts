@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '../src/shared/draft.js';
 import { parsePortfolio, type PortfolioData } from '../src/shared/domain/portfolio.js';
@@ -7,7 +7,13 @@ import type { UploadedImage } from '../src/shared/uploads.js';
 import { webpImage } from '../test/images.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
-import { serverDatabase, signInOnAccountPage, storeDraft, storedDraft } from './fixtures.js';
+import {
+  serverDatabase,
+  signInOnAccountPage,
+  storeDraft,
+  storedDraft,
+  uploadFromPage,
+} from './fixtures.js';
 import { step } from './step.js';
 
 function portfolio(input: unknown): PortfolioData {
@@ -124,21 +130,6 @@ describe('Change template in the editor', () => {
   });
 });
 
-/** Sends an image to POST /api/uploads from the page, as the editor's upload button does. */
-async function upload(page: Page, file: Buffer): Promise<UploadedImage> {
-  const answer = await page.evaluate(async (base64) => {
-    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-    const response = await fetch('/api/uploads', {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/octet-stream' },
-      body: new Blob([bytes], { type: 'image/webp' }),
-    });
-    return { status: response.status, body: await response.text() };
-  }, file.toString('base64'));
-  expect(answer.status, answer.body).toBeLessThan(300);
-  return JSON.parse(answer.body) as UploadedImage;
-}
-
 /** An image element has loaded real pixels. */
 const loaded = (image: Locator) =>
   image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
@@ -162,7 +153,7 @@ describe('Change template by meaning', () => {
         });
         // The person's own photos, one at a time (uploads are processed on a busy machine).
         while (photos.length < projects.length) {
-          photos.push(await upload(page, await webpImage(900, 600)));
+          photos.push(await uploadFromPage(page, await webpImage(900, 600)));
         }
       } finally {
         await db.destroy();

@@ -4,6 +4,7 @@ import { expect, inject } from 'vitest';
 import { openDatabase, type Db } from '../src/server/db/database.js';
 import { DRAFT_STORAGE_KEY, type Draft } from '../src/shared/draft.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import type { UploadedImage } from '../src/shared/uploads.js';
 import type { TemplateId } from '../src/shared/templates/catalog.js';
 
 /** The e2e server's own database, for arranging what a test is not about (a published portfolio). */
@@ -100,4 +101,22 @@ export async function pressNext(
   const before = await currentStep.textContent();
   await press(page.getByRole('button', { name: /^Next\b/ }));
   await expect.poll(() => currentStep.textContent()).not.toBe(before);
+}
+
+/**
+ * Sends an image to POST /api/uploads from the page, signed in as its person, as the editor's
+ * upload button does (the server tells the format from the bytes).
+ */
+export async function uploadFromPage(page: Page, file: Buffer): Promise<UploadedImage> {
+  const answer = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const response = await fetch('/api/uploads', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/octet-stream' },
+      body: bytes,
+    });
+    return { status: response.status, body: await response.text() };
+  }, file.toString('base64'));
+  expect(answer.status, answer.body).toBeLessThan(300);
+  return JSON.parse(answer.body) as UploadedImage;
 }

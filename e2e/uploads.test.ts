@@ -18,13 +18,18 @@ import {
   VARIANT_FORMATS,
   variantFile,
   variantWidths,
-  type UploadedImage,
 } from '../src/shared/uploads.js';
 import { publishDirectly } from '../test/publish-directly.js';
 import { phoneJpegWithGps, pngWithAlpha, webpImage } from '../test/images.js';
 import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
-import { openEditor, serverDatabase, signInOnAccountPage, signInThroughPopup } from './fixtures.js';
+import {
+  openEditor,
+  serverDatabase,
+  signInOnAccountPage,
+  signInThroughPopup,
+  uploadFromPage,
+} from './fixtures.js';
 import { step } from './step.js';
 
 /** Phantom's sample with three tiles: a photographer's portfolio to fill with their own files. */
@@ -416,21 +421,6 @@ function smallPhoto(index: number): Promise<Buffer> {
   })
     .jpeg({ quality: 80 })
     .toBuffer();
-}
-
-/** Sends a file to POST /api/uploads from the page, as the editor's upload button does. */
-async function uploadFromPage(page: Page, file: Buffer): Promise<UploadedImage> {
-  const answer = await page.evaluate(async (base64) => {
-    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-    const response = await fetch('/api/uploads', {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/octet-stream' },
-      body: new Blob([bytes], { type: 'image/jpeg' }),
-    });
-    return { status: response.status, body: await response.text() };
-  }, file.toString('base64'));
-  expect(answer.status, answer.body).toBeLessThan(300);
-  return JSON.parse(answer.body) as UploadedImage;
 }
 
 /** Every image field the template shows, filled with the person's own uploads. */
