@@ -685,6 +685,69 @@ describe('the editor', () => {
     }
   });
 
+  it('fits the bottom bar’s three buttons at 375 and 320 px on every step, icons whole', async () => {
+    for (const width of [375, 320]) {
+      const page = await session.newPage({ width, height: 740 });
+      await storeDraft(page, { templateId: 'template1', data: sample('template1') });
+      await page.goto('/edit');
+      for (const step of editorSteps(TEMPLATE_DEFINITIONS.template1)) {
+        await expect.poll(() => stepHeading(page)).toBe(step.title);
+        // Per button: does its content overflow it, how close do the drawn icon and words come to
+        // its edges, and how wide is each icon against the 1em it is drawn at.
+        const buttons = await page.locator('.editor__buttons > *').evaluateAll((elements) =>
+          elements.map((button) => {
+            const box = button.getBoundingClientRect();
+            const drawn: DOMRect[] = [];
+            const icons = [...button.querySelectorAll('svg')].map((icon) => {
+              drawn.push(icon.getBoundingClientRect());
+              return (
+                icon.getBoundingClientRect().width / parseFloat(getComputedStyle(icon).fontSize)
+              );
+            });
+            const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              // Words kept for screen readers only are clipped to a pixel: not drawn.
+              if (
+                !node.textContent?.trim() ||
+                node.parentElement!.getBoundingClientRect().width <= 1
+              )
+                continue;
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              drawn.push(range.getBoundingClientRect());
+            }
+            return {
+              name: button.textContent,
+              overflow: button.scrollWidth - button.clientWidth,
+              left: Math.min(...drawn.map((rect) => rect.left)) - box.left,
+              right: box.right - Math.max(...drawn.map((rect) => rect.right)),
+              icons,
+              fits: box.right <= window.innerWidth,
+            };
+          }),
+        );
+        expect(buttons).toHaveLength(3);
+        for (const button of buttons) {
+          const where = `${width} px, ${step.id}, ${button.name}`;
+          expect(button.overflow, where).toBeLessThanOrEqual(0);
+          expect(button.left, where).toBeGreaterThanOrEqual(8);
+          expect(button.right, where).toBeGreaterThanOrEqual(8);
+          expect(button.fits, where).toBe(true);
+          for (const icon of button.icons) expect(icon, where).toBeCloseTo(1, 2);
+        }
+        const next = page.getByRole('button', { name: /^Next/ });
+        if (await next.count()) await next.click();
+      }
+      // The last step's buttons keep their full names for screen readers.
+      await expect(page.getByRole('button', { name: 'Review and publish' }).count()).resolves.toBe(
+        1,
+      );
+      await expect(page.getByRole('button', { name: 'Back', exact: true }).count()).resolves.toBe(
+        1,
+      );
+    }
+  });
+
   it("keeps the browser's history sensible after a jump, and Review and publish's way back returns to the step", async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await openEditor(page, 'template3', sample('template3'));

@@ -97,4 +97,28 @@ describe('the final preview’s publishing cards', () => {
       .poll(() => page.locator('#editor-step-heading').textContent())
       .toContain('Services');
   });
+
+  it('lists empty fields the template expects without calling them required, and still offers publishing', async () => {
+    const sample = SAMPLE_DATA.template2;
+    const data: PortfolioData = {
+      ...sample,
+      personalDetails: { ...sample.personalDetails, headline: '', intro: '' },
+    };
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    await storeDraft(page, { templateId: 'template2', data });
+    await page.goto('/final-preview');
+    const note = page.getByRole('region', { name: '2 fields the template expects are empty' });
+    await note.waitFor();
+    const text = (await note.textContent()) ?? '';
+    expect(text).toContain('About you: Headline, Intro');
+    expect(text).toContain('Your page will show without them.');
+    // Nothing enforces these fields: the note must not say otherwise.
+    expect(text).not.toMatch(/required|must/i);
+    await expect(page.getByRole('button', { name: 'Use this username' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
+    await note.getByRole('link', { name: 'Fill them in' }).click();
+    await page.waitForURL('**/edit');
+  });
 });

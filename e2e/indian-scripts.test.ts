@@ -72,8 +72,8 @@ async function drawnIndianText(page: Page, root: string): Promise<Drawn[]> {
 
 /**
  * Why an element's letters are not drawn as they should be, or '' when they are: every glyph not
- * drawn by a Noto face stands for a character outside these scripts (a space, a comma), and bold
- * text (600 and up) is drawn from the bold files.
+ * drawn by a Noto face stands for a character outside these scripts (a space, a comma), bold
+ * text (600 and up) is drawn from the bold files and light text (300 and less) from the light ones.
  */
 function problemWith({ text, weight, fonts }: Drawn): string {
   const others = [...text].filter((letter) => !INDIAN_LETTER.test(letter)).length;
@@ -86,6 +86,9 @@ function problemWith({ text, weight, fonts }: Drawn): string {
   const bold = noto.every((font) => /-Bold$/.test(font.postScriptName));
   if (weight >= 600 && !bold) return `"${text}" at ${weight} is not bold (${summary})`;
   if (weight < 600 && bold) return `"${text}" at ${weight} is bold (${summary})`;
+  const light = noto.every((font) => /-Light$/.test(font.postScriptName));
+  if (weight <= 300 && !light) return `"${text}" at ${weight} is not light (${summary})`;
+  if (weight > 300 && light) return `"${text}" at ${weight} is light (${summary})`;
   return '';
 }
 
@@ -107,11 +110,11 @@ function inIndianScripts(id: (typeof TEMPLATE_IDS)[number]): PortfolioData {
   return data;
 }
 
-describe('letters of India’s scripts in every template, regular and bold', () => {
+describe('letters of India’s scripts in every template, light, regular and bold', () => {
   const session = useBrowser();
 
   it.each(TEMPLATE_IDS)(
-    '%s draws Hindi and Tamil from the Noto faces, bold ones from the bold files',
+    '%s draws Hindi and Tamil from the Noto faces, light and bold ones from their own files',
     async (id) => {
       const page = await session.newPage({ width: 1280, height: 900 });
       const files: string[] = [];

@@ -53,6 +53,69 @@ describe('public portfolio pages in the browser', () => {
     },
   );
 
+  it.each(TEMPLATE_IDS)(
+    '%s: every weight and style its text is set in is a face it loads (no fallback to a neighbour)',
+    async (id) => {
+      const username = `fonts-${id}-${suffix}`;
+      const data = structuredClone(SAMPLE_DATA[id]);
+      // A first sentence over 140 letters: Phantom's smallest opening size, at its own weight.
+      data.personalDetails.intro = `I design and build calm, careful websites for small studios, shops and charities across the city, and I teach the people who run them to keep them up to date. ${data.personalDetails.intro}`;
+      await publishDirectly(db, { username, templateId: id, data });
+      const page = await session.newPage({ width: 1280, height: 900 });
+      await page.goto(`/users/${username}`);
+      await page.waitForLoadState('networkidle');
+      // The contact form's error line has its own weight: show it as a failed send would.
+      await page.evaluate(() => {
+        for (const status of document.querySelectorAll<HTMLElement>('[data-contact-status]')) {
+          status.dataset.state = 'error';
+          status.textContent = 'Sorry, that did not send.';
+        }
+      });
+      const misses = await page.evaluate(async () => {
+        await document.fonts.ready;
+        const faces = [...document.fonts];
+        const unquote = (family: string) => family.trim().replace(/^["']|["']$/g, '');
+        const declared = new Set(faces.map((face) => unquote(face.family)));
+        const covers = (face: FontFace, weight: number) => {
+          const [low, high = low] = face.weight.split(' ').map(Number);
+          return low! <= weight && weight <= high!;
+        };
+        const found: string[] = [];
+        for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+          const own = [...element.childNodes]
+            .filter((node) => node.nodeType === Node.TEXT_NODE)
+            .map((node) => node.textContent ?? '')
+            .join('')
+            .trim();
+          const field = element as HTMLInputElement;
+          const text =
+            own || (element.matches('input, textarea') ? field.value || field.placeholder : '');
+          if (!text || !element.checkVisibility()) continue;
+          const style = getComputedStyle(element);
+          // The Latin family: the first web font in the stack after the Indian scripts' one.
+          const family = style.fontFamily
+            .split(',')
+            .map(unquote)
+            .find((name) => declared.has(name) && name !== 'Indian Scripts');
+          if (!family) continue;
+          const weight = Number(style.fontWeight);
+          const italic = style.fontStyle !== 'normal';
+          const matching = faces.filter(
+            (face) =>
+              unquote(face.family) === family &&
+              (face.style !== 'normal') === italic &&
+              covers(face, weight),
+          );
+          const latin = /[A-Za-z]/.test(text);
+          if (!matching.length || (latin && !matching.some((face) => face.status === 'loaded')))
+            found.push(`${family} ${weight}${italic ? ' italic' : ''}: “${text.slice(0, 40)}”`);
+        }
+        return [...new Set(found)];
+      });
+      expect(misses).toEqual([]);
+    },
+  );
+
   it('finds the builder chrome where it belongs: the template preview has its way back', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
     await page.goto('/template1');

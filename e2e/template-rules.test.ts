@@ -171,6 +171,53 @@ describe('template rules from the specification, in the browser', () => {
     ).resolves.toBe(1);
   });
 
+  it.each(
+    (['template3', 'template5'] as const).flatMap((id) =>
+      [375, 320].map((width) => [id, width] as const),
+    ),
+  )(
+    '%s at %i px: a long name shows every word whole, on one line, inside the screen',
+    async (id, width) => {
+      const name = 'Venkatasubramanian Srinivasaraghavan Iyer';
+      const page = await session.newPage({ width, height: 800 });
+      await showDraft(
+        page,
+        id,
+        sampleWith(id, (d) => {
+          d.personalDetails.name = name;
+        }),
+      );
+      await page.evaluate(() => document.fonts.ready);
+      // Each word of each shown copy of the name: the lines its letters sit on, and its right edge.
+      const words = await page.evaluate((name) => {
+        const found: { word: string; lines: number; right: number }[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          const start = text.indexOf(name);
+          if (start < 0) continue;
+          let offset = start;
+          for (const word of name.split(' ')) {
+            const range = document.createRange();
+            range.setStart(node, offset);
+            range.setEnd(node, offset + word.length);
+            offset += word.length + 1;
+            const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+            if (!rects.length) continue; // a copy that is not shown (a closed menu)
+            const tops = new Set(rects.map((rect) => Math.round(rect.top)));
+            found.push({ word, lines: tops.size, right: Math.max(...rects.map((r) => r.right)) });
+          }
+        }
+        return found;
+      }, name);
+      expect(words.length).toBeGreaterThan(0);
+      for (const { word, lines, right } of words) {
+        expect(lines, word).toBe(1);
+        expect(right, word).toBeLessThanOrEqual(width);
+      }
+    },
+  );
+
   it.each(['template1', 'template2', 'template3', 'template4', 'template5'] as const)(
     '%s hides social links whose url is empty',
     async (id) => {

@@ -9,11 +9,12 @@
 // first available font for line heights (the family has no face for the space). Placed after an
 // installed font (Arial), it is never asked: Chromium shows such letters as that font's boxes.
 //
-// Each script has a regular face (weights 100 to 500) and a bold one (600 to 900), so bold headings
-// are bold in these scripts too; italic is declared with the same upright files, as these scripts
-// have no italics and a slanted copy would be a distortion.
+// Each script has a light face (weights 100 to 300), a regular one (400 and 500) and a bold one
+// (600 to 900): headings are bold in these scripts too, and Hindi inside a template's light (300)
+// Latin text is light as well, not darker than the words around it. Italic is declared with the
+// same upright files, as these scripts have no italics and a slanted copy would be a distortion.
 //
-// Input: the 400 and 700 script files of the @fontsource Noto Sans packages (SIL Open Font
+// Input: the 300, 400 and 700 script files of the @fontsource Noto Sans packages (SIL Open Font
 // License). Output, committed: src/shared/templates/fonts/files/noto-*.woff2 and
 // src/shared/templates/fonts/indian-scripts.css, which every-template.css and the builder's
 // global.css import.
@@ -34,7 +35,8 @@ const SCRIPTS = [
   { script: 'malayalam', pkg: 'noto-sans-malayalam' },
 ];
 const WEIGHTS = [
-  { file: 400, range: '100 500' },
+  { file: 300, range: '100 300' },
+  { file: 400, range: '400 500' },
   { file: 700, range: '600 900' },
 ];
 /**

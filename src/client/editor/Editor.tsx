@@ -320,7 +320,7 @@ export function Editor({
                   onClick={() => goBack(previous.id)}
                 >
                   <UiIcon name="back" />
-                  Back
+                  <span className="editor__back-word">Back</span>
                 </button>
               ) : (
                 <Link to={CHOOSE_PATH} className="button button--ghost">
@@ -346,7 +346,9 @@ export function Editor({
                 </button>
               ) : (
                 <button type="button" className="button" onClick={finish}>
-                  Review and publish
+                  <span>
+                    Review<span className="editor__finish-rest"> and publish</span>
+                  </span>
                   <UiIcon name="next" />
                 </button>
               )}

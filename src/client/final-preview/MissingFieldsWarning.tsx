@@ -4,7 +4,10 @@ import { EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import type { MissingFields } from './requiredFields.js';
 
-/** Required fields still empty: a warning only, publishing stays allowed (SPEC section 5). */
+/**
+ * Fields the template has a place for (those the editor marks) still empty. Publishing does not
+ * need them (SPEC section 5), so the note says what happens without them, not that they are required.
+ */
 export function MissingFieldsWarning({
   missing,
   templateId,
@@ -18,7 +21,9 @@ export function MissingFieldsWarning({
   return (
     <section className="fp-warning" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="fp-warning__title">
-        {count === 1 ? '1 required field is empty' : `${count} required fields are empty`}
+        {count === 1
+          ? '1 field the template expects is empty'
+          : `${count} fields the template expects are empty`}
       </h3>
       <ul className="fp-warning__list">
         {missing.map(({ part, fields }) => (
@@ -28,7 +33,7 @@ export function MissingFieldsWarning({
         ))}
       </ul>
       <p className="fp-warning__hint">
-        You can still publish; empty parts simply stay blank.{' '}
+        Your page will show without them.{' '}
         <Link to={EDIT_PATH} state={{ templateId } satisfies EditorNavigationState}>
           Fill them in
         </Link>
