@@ -235,7 +235,7 @@ export function ImageField({
                 The template’s sample picture, shown until you choose your own.{' '}
                 <button
                   type="button"
-                  className="image-field__text-button"
+                  className="link-button"
                   onClick={() => {
                     remove();
                     // The button goes with the sample: focus stays in the field, on Upload.

@@ -136,7 +136,7 @@ export function UpdateCard({
       {signInMessage && <Alert onDismiss={dismissMessage}>{signInMessage}</Alert>}
       <p className="fp-note">
         Want a second page instead?{' '}
-        <button type="button" className="fp-link-button" onClick={onLeave}>
+        <button type="button" className="link-button" onClick={onLeave}>
           Publish this under another address
         </button>
       </p>
