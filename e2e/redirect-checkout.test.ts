@@ -26,14 +26,15 @@ describe('paying from an in-app browser: the checkout redirect flow', () => {
       await page.goto('/choose');
       await signInThroughPopup(
         page,
-        () =>
-          page
-            .getByRole('listitem')
-            .filter({ has: page.getByRole('heading', { name: 'Directive' }) })
-            .getByRole('button', { name: 'Select Directive' })
-            .click(),
+        () => page.getByRole('button', { name: 'Sign In' }).click(),
         person,
       );
+      await page.getByText(`Welcome ${person.name.split(' ')[0]}!`).waitFor();
+      await page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: 'Directive' }) })
+        .getByRole('button', { name: 'Select Directive' })
+        .click();
       await page.waitForURL('**/edit');
       // Select has put the draft in local storage: straight to the final preview.
       await page.goto('/final-preview');
