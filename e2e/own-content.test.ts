@@ -215,12 +215,45 @@ describe('Solid-State with a long name, a real introduction and tiles without pi
     });
   }
 
-  it('gives a tile without a picture a bold, deliberate letter panel, not a faint letter on stripes', async () => {
+  it('shows spotlight photos whole enough to read, not cut to a small circle', async () => {
+    for (const width of [1280, 375]) {
+      const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
+      await servePhotos(page);
+      const data = solidStateData();
+      data.section!.sectionTiles[0]!.img = 'https://photos.example.com/sunset.jpg';
+      await showDraft(page, 'template4', data);
+      const photo = page.locator('#section .spotlight__image img').first();
+      await loaded(page, '#section .spotlight--odd .spotlight__image img >> nth=0');
+      const look = await photo.evaluate((img) => {
+        const frame = img.parentElement!;
+        return {
+          width: frame.getBoundingClientRect().width,
+          height: frame.getBoundingClientRect().height,
+          radius: parseFloat(getComputedStyle(frame).borderTopLeftRadius),
+          page: document.documentElement.clientWidth,
+        };
+      });
+      // A 4:3 painting keeps most of itself: the frame is wide, and its corners barely round.
+      expect(look.width / look.height, `at ${width}`).toBeGreaterThan(1.3);
+      expect(look.radius, `at ${width}`).toBeLessThan(look.height / 10);
+      expect(look.width / look.page, `at ${width}`).toBeGreaterThan(width > 736 ? 0.3 : 0.8);
+    }
+  });
+
+  it('gives a spotlight without a picture the whole row, and a card a bold letter panel', async () => {
     for (const width of [1280, 375]) {
       const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
       await servePhotos(page);
       await showDraft(page, 'template4', solidStateData());
-      for (const selector of ['#section2 .feature__image', '#section .spotlight__image']) {
+      const row = page.locator('#section .spotlight__item').first();
+      await expect(row.locator('.spotlight__image').count()).resolves.toBe(0);
+      const words = await row.evaluate(
+        (item) =>
+          item.querySelector('.spotlight__content')!.getBoundingClientRect().width /
+          item.getBoundingClientRect().width,
+      );
+      expect(words, `at ${width}`).toBeGreaterThan(0.99);
+      for (const selector of ['#section2 .feature__image']) {
         const panel = page.locator(selector).first();
         await panel.scrollIntoViewIfNeeded();
         const look = await panel.evaluate((box) => {

@@ -264,24 +264,26 @@ describe('SolidStateTemplate rules', () => {
     const bands = blocks(html, 'div', 'ss-band spotlight ');
     expect(bands[0]).not.toContain('Learn More');
     expect(bands[0]).not.toContain('<a ');
+    // A spotlight without a picture gives its words the whole row: no letter panel.
     expect(bands[1]).not.toContain('<img');
-    expect(bands[1]).toContain('ss-placeholder');
+    expect(bands[1]).not.toContain('spotlight__image');
     expect(bands[1]).toContain('Learn More');
     expect(bands[2]).not.toMatch(/<h[23]/);
     expect(bands[2]).toContain('alt=""');
     const cards = blocks(html, 'article', 'feature');
     expect(cards[0]).not.toContain('Check it out');
     expect(cards[1]).not.toContain('<img');
+    expect(cards[1]).toContain('ss-placeholder');
     expect(cards[1]).toContain('Check it out');
     expect(html).not.toContain('src=""');
   });
 
   it('puts a Hindi title’s whole first letter on the placeholder, conjunct and vowel sign', () => {
-    const html = render(withSections([tile(1, { img: '', title: 'क्षेत्र अध्ययन' })], [tile(1)]));
+    const html = render(withSections([tile(1)], [tile(1, { img: '', title: 'क्षेत्र अध्ययन' })]));
     const initial = /<span class="ss-placeholder__initial">([^<]*)<\/span>/.exec(html)?.[1];
     // The first code point alone would be "क", the conjunct cut in half.
     expect(initial).toBe('क्षे');
-    const latin = render(withSections([tile(1, { img: '', title: ' identity' })], [tile(1)]));
+    const latin = render(withSections([tile(1)], [tile(1, { img: '', title: ' identity' })]));
     expect(latin).toContain('<span class="ss-placeholder__initial">I</span>');
   });
 

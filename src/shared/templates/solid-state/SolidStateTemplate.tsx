@@ -136,6 +136,11 @@ function TileText({
 interface TileLook {
   imageClassName: string;
   sizes: string;
+  /**
+   * Whether a tile without a picture keeps a letter panel in its place. A feature card does, to
+   * sit level with its neighbour in the grid; a spotlight row gives its words the whole width.
+   */
+  placeholder: boolean;
   textClassName: string;
   headingClassName: string;
 }
@@ -156,7 +161,9 @@ function TileCard({
 }) {
   return (
     <article className={className}>
-      <TileImage tile={tile} className={look.imageClassName} sizes={look.sizes} />
+      {(tile.img !== '' || look.placeholder) && (
+        <TileImage tile={tile} className={look.imageClassName} sizes={look.sizes} />
+      )}
       <TileText
         tile={tile}
         className={look.textClassName}
@@ -170,7 +177,8 @@ function TileCard({
 
 const SPOTLIGHT_LOOK: TileLook = {
   imageClassName: 'spotlight__image',
-  sizes: '(max-width: 480px) 136px, (max-width: 980px) 192px, 240px',
+  sizes: '(max-width: 736px) 100vw, (max-width: 980px) 40vw, 420px',
+  placeholder: false,
   textClassName: 'spotlight__content',
   headingClassName: 'ss-major spotlight__title',
 };
@@ -178,6 +186,7 @@ const SPOTLIGHT_LOOK: TileLook = {
 const FEATURE_LOOK: TileLook = {
   imageClassName: 'feature__image',
   sizes: '(max-width: 980px) 100vw, 50vw',
+  placeholder: true,
   textClassName: 'feature__body',
   headingClassName: 'feature__title',
 };
