@@ -115,16 +115,6 @@ export const NETWORK_NAMES: Readonly<Record<SocialIconName, string>> = {
   phone: 'Phone',
 };
 
-/** The six icons Hyperspace and Mini-port rotate through by tile index (spec). */
-export const ROTATING_ICONS: readonly TileIconName[] = [
-  'code',
-  'desktop',
-  'terminal',
-  'cube',
-  'file-code',
-  'bolt',
-];
-
 /** Any Font Awesome definition as inline SVG, decorative (the control around it is labelled). */
 export function FaIcon({ icon, className }: { icon: IconDefinition; className?: string }) {
   const [width, height, , , path] = icon.icon;

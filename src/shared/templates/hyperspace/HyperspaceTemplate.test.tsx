@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/limits.js';
 import { parsePortfolio, type PortfolioData, type Tile } from '../../domain/portfolio.js';
-import { ROTATING_ICONS, TileIcon } from '../common/Icon.js';
+import { TileIcon } from '../common/Icon.js';
 import { count, decodeEntities, parsed } from '../common/test-helpers.js';
 import { pickTemplateFields } from '../pick-fields.js';
 import { hyperspaceDefinition } from './definition.js';
@@ -133,7 +133,7 @@ describe('HyperspaceTemplate with the sample data', () => {
     }
   });
 
-  it('shows the projects as a features grid with rotating icons and Check it out links', () => {
+  it('shows the projects as a features grid with the sample’s six icons and Check it out links', () => {
     const section = element(html, /<section id="section2"[^>]*>/);
     expect(section).toMatch(/<h2 id="hs-section2-title"[^>]*>What I do<\/h2>/);
     expect(section).toContain(hyperspaceSample.section2?.sectionSubTitle);
@@ -144,8 +144,7 @@ describe('HyperspaceTemplate with the sample data', () => {
     expect(count(section, /Check it out/)).toBe(tiles.filter((tile) => tile.link).length);
     for (const [index, tile] of tiles.entries()) {
       const cell = cells[index] ?? '';
-      const icon = renderToStaticMarkup(<TileIcon name={ROTATING_ICONS[index % 6] ?? 'code'} />);
-      expect(cell).toContain(icon);
+      expect(cell).toContain(renderToStaticMarkup(<TileIcon name={tile.icon!} />));
       expect(cell).toContain(`<h3>${tile.title}</h3>`);
       expect(cell).not.toContain('<img');
       if (tile.link) {
@@ -156,18 +155,34 @@ describe('HyperspaceTemplate with the sample data', () => {
         expect(cell).not.toMatch(/<a\b/);
       }
     }
-    expect(ROTATING_ICONS).toEqual(['code', 'desktop', 'terminal', 'cube', 'file-code', 'bolt']);
+    // The sample keeps the original's six icons in their order.
+    expect(tiles.map((tile) => tile.icon)).toEqual([
+      'code',
+      'desktop',
+      'terminal',
+      'cube',
+      'file-code',
+      'bolt',
+    ]);
   });
 
-  it("shows each project's own icon, chosen in the editor, and the rotating one without", () => {
+  it("shows each project's own icon, chosen in the editor, and none where No icon was chosen", () => {
     const data = structuredClone(hyperspaceSample);
     const tiles = data.section2!.sectionTiles;
     tiles[0]!.icon = 'camera';
     delete tiles[1]!.icon;
     const cells = articles(element(render(data), /<section id="section2"[^>]*>/));
     expect(cells[0]).toContain(renderToStaticMarkup(<TileIcon name={tiles[0]!.icon!} />));
-    expect(cells[1]).toContain(renderToStaticMarkup(<TileIcon name={ROTATING_ICONS[1]!} />));
+    // No stand-in from a developer's set (a terminal read as "software" on a violinist's page).
+    expect(cells[1]).not.toContain('hs-feature__icon');
+    expect(element(render(data), /<section id="section2"[^>]*>/)).toContain('class="hs-features"');
     expect(hyperspaceDefinition.sections.section2?.tileFields).toContain('icon');
+
+    // With no icon anywhere, the grid keeps no column for them.
+    for (const tile of tiles) delete tile.icon;
+    expect(element(render(data), /<section id="section2"[^>]*>/)).toContain(
+      'class="hs-features hs-features--plain"',
+    );
   });
 
   it('has the contact form and the contact list', () => {
@@ -279,7 +294,8 @@ describe('HyperspaceTemplate with partial data', () => {
     expectNothingEmpty(html);
     const rows = articles(element(html, /<section id="section"[^>]*>/));
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toContain('hs-spot__placeholder');
+    // Without a picture the words take the row: no stand-in.
+    expect(rows[0]).not.toContain('hs-spot__media');
     expect(rows[0]).not.toContain('<img');
     expect(rows[1]).not.toContain('Learn more');
     expect(rows[1]).not.toMatch(/<a\b/);
@@ -292,8 +308,8 @@ describe('HyperspaceTemplate with partial data', () => {
     expect(cells[0]).toMatch(/<a href="\/projects\/linked">Check it out/);
     expect(cells[1]).not.toContain('<h3');
     expect(cells[1]).not.toMatch(/<a\b/);
-    // The icons keep rotating by the tile's own index.
-    expect(cells[1]).toContain(renderToStaticMarkup(<TileIcon name="desktop" />));
+    // A tile without an icon shows none.
+    expect(cells[1]).not.toContain('<svg');
   });
 
   it('falls back to the section label when a section has no title', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
-import { ROTATING_ICONS, SocialIconList, TileIcon } from '../common/Icon.js';
+import { SocialIconList, TileIcon } from '../common/Icon.js';
 import { telHref, visibleSocialLinks } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
@@ -102,10 +102,6 @@ function SectionHead({
       {filled(subtitle) && <p className="hs-subtitle">{subtitle}</p>}
     </header>
   );
-}
-
-function rotatingIcon(index: number) {
-  return ROTATING_ICONS[index % ROTATING_ICONS.length] ?? 'code';
 }
 
 export function HyperspaceTemplate({ data }: TemplateProps) {
@@ -274,9 +270,11 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
               {spotTiles.length > 0 && (
                 <div className="hs-spots">
                   {spotTiles.map(({ tile, index }) => (
+                    // Without a picture the words take the row: a stand-in icon read as
+                    // "software" on a violinist's page.
                     <article key={index} className="hs-spot">
-                      <div className="hs-spot__media">
-                        {filled(tile.img) ? (
+                      {filled(tile.img) && (
+                        <div className="hs-spot__media">
                           <TemplateImage
                             src={tile.img}
                             alt={filled(tile.title) ? tile.title : `Highlight ${index + 1}`}
@@ -285,12 +283,8 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                             sizes="(max-width: 980px) 100vw, (max-width: 1440px) 50vw, 720px"
                             load="lazy"
                           />
-                        ) : (
-                          <div className="hs-spot__placeholder" aria-hidden="true">
-                            <TileIcon name={rotatingIcon(index)} />
-                          </div>
-                        )}
-                      </div>
+                        </div>
+                      )}
                       <div className="hs-spot__content hs-reveal">
                         {filled(tile.title) && <h3>{tile.title}</h3>}
                         {filled(tile.desc) && <Paragraphs text={tile.desc} />}
@@ -321,12 +315,20 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                   className="hs-reveal"
                 />
                 {featureTiles.length > 0 && (
-                  <div className="hs-features">
+                  <div
+                    className={
+                      featureTiles.some(({ tile }) => tile.icon !== undefined)
+                        ? 'hs-features'
+                        : 'hs-features hs-features--plain'
+                    }
+                  >
                     {featureTiles.map(({ tile, index }) => (
                       <article key={index} className="hs-feature">
-                        <span className="hs-feature__icon" aria-hidden="true">
-                          <TileIcon name={tile.icon ?? rotatingIcon(index)} />
-                        </span>
+                        {tile.icon !== undefined && (
+                          <span className="hs-feature__icon" aria-hidden="true">
+                            <TileIcon name={tile.icon} />
+                          </span>
+                        )}
                         <div className="hs-reveal">
                           {filled(tile.title) && <h3>{tile.title}</h3>}
                           {filled(tile.desc) && <Paragraphs text={tile.desc} />}

@@ -207,6 +207,10 @@ describe('MiniportTemplate with partial data', () => {
     expect(count(html, /<img /g)).toBe(1);
     expect(html.slice(html.indexOf('id="section2"'))).not.toContain('<img');
     expect(html).toContain('mp-work__media--empty');
+    // Its title's first letter stands in for the picture, not an icon from a developer's set.
+    expect(html).toContain(
+      'mp-work__media--empty" aria-hidden="true"><span class="mp-work__placeholder">N</span></div>',
+    );
     expect(html).toContain('No picture');
     expect(html).not.toContain('Every project starts');
     expect(count(html, /data-network=/g)).toBe(1);

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
-import { ROTATING_ICONS, SocialIcon, TileIcon, socialLinkName } from '../common/Icon.js';
+import { SocialIcon, TileIcon, socialLinkName } from '../common/Icon.js';
+import { initialOf } from '../../text/graphemes.js';
 import { phrasesOf } from '../common/phrases.js';
 import { joinedScriptMark } from '../common/scripts.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
@@ -148,7 +149,6 @@ function ServiceTile({ tile, more }: { tile: Tile; more: string }) {
 
 function WorkTile({ tile, index, more }: { tile: Tile; index: number; more: string }) {
   const title = tile.title.trim();
-  const icon = ROTATING_ICONS[index % ROTATING_ICONS.length] ?? 'code';
   return (
     <article className="mp-box mp-work">
       {filled(tile.img) ? (
@@ -164,10 +164,12 @@ function WorkTile({ tile, index, more }: { tile: Tile; index: number; more: stri
           />
         </div>
       ) : (
+        // The title's first letter, not a stand-in icon: a monitor or a cube said "software" on
+        // a painter's page.
         <div className="mp-work__media mp-work__media--empty" aria-hidden="true">
-          <span className="mp-work__placeholder">
-            <TileIcon name={icon} />
-          </span>
+          {initialOf(title) !== '' && (
+            <span className="mp-work__placeholder">{initialOf(title)}</span>
+          )}
         </div>
       )}
       <div className="mp-work__body">
