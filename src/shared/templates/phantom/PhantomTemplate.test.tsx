@@ -161,15 +161,17 @@ describe('PhantomTemplate with the sample data', () => {
     expect(decode(header)).toContain(person.name);
   });
 
-  it('has one h1 with the headline in italics and the first sentence of the intro', () => {
+  it('has one h1, the name, then the headline and the first sentence as the lead', () => {
     const h1s = elements(html, 'h1');
     expect(h1s).toHaveLength(1);
-    expect(nth(h1s, 0).attrs).toContain('class="is-large"');
-    expect(nth(h1s, 0).inner).toContain(`<em class="phantom-headline">${person.headline}</em>`);
+    expect(textOf(nth(h1s, 0).inner)).toBe(person.name);
+    expect(html).toContain(`<p class="phantom-headline">${person.headline}</p>`);
     const [lead = '', second = ''] = person.intro.split('\n\n');
     const opening = "Hello, I'm Noor: I design identities, interfaces and print.";
     expect(lead.startsWith(opening)).toBe(true);
-    expect(textOf(nth(h1s, 0).inner)).toBe(`${person.headline} ${opening}`);
+    const leads = elements(html, 'p').filter((p) => p.attrs.includes('phantom-lead'));
+    expect(leads.map((p) => textOf(p.inner))).toEqual([opening]);
+    expect(nth(leads, 0).attrs).toContain('class="phantom-lead is-large"');
     // The rest of the paragraph, and the next, read on in text type.
     const more = elements(html, 'p')
       .filter((p) => p.attrs.includes('phantom-intro-more'))
@@ -272,47 +274,50 @@ describe('PhantomTemplate intro', () => {
     data.personalDetails.headline = headline;
     const html = render(data);
     return {
-      h1: nth(elements(html, 'h1'), 0),
+      lead: nth(
+        elements(html, 'p').filter((p) => p.attrs.includes('phantom-lead')),
+        0,
+      ),
       more: elements(html, 'p')
         .filter((p) => p.attrs.includes('phantom-intro-more'))
         .map((p) => textOf(p.inner)),
     };
   };
 
-  it('makes only a short first sentence the big line; a real paragraph reads on as text', () => {
-    const { h1, more } = introOf(
+  it('makes only a short first sentence the lead; a real paragraph reads on as text', () => {
+    const { lead, more } = introOf(
       'I build furniture. Mostly chairs, some tables, and the odd bookshelf for friends who ask nicely.',
     );
-    expect(h1.attrs).toContain('class="is-large"');
-    expect(textOf(h1.inner)).toBe('I build furniture.');
+    expect(lead.attrs).toContain('is-large');
+    expect(textOf(lead.inner)).toBe('I build furniture.');
     expect(more).toEqual([
       'Mostly chairs, some tables, and the odd bookshelf for friends who ask nicely.',
     ]);
   });
 
-  it('sizes the line by its length: one long sentence is a lead paragraph, never a bold block', () => {
+  it('sizes the lead by its length: one long sentence reads at text size', () => {
     const long =
       'I am a freelance product designer with over eight years of experience helping startups and established companies turn complicated workflows into simple, friendly interfaces';
-    expect(introOf(long).h1.attrs).toContain('class="is-small"');
-    expect(introOf(`${long.slice(0, 100)}.`).h1.attrs).toContain('class="is-medium"');
+    expect(introOf(long).lead.attrs).toContain('is-small');
+    expect(introOf(`${long.slice(0, 100)}.`).lead.attrs).toContain('is-medium');
   });
 
   it('sizes a Hindi line by its letters, not by the code units of its vowel signs', () => {
     // 87 UTF-16 units but 54 letters: as wide as a Latin line of 54, so full size.
     const short = 'नमस्ते, मैं प्रिया शर्मा हूँ और दिल्ली में रहकर किताबों के लिए चित्र और आवरण बनाती हूँ।';
-    expect(introOf(short).h1.attrs).toContain('class="is-large"');
+    expect(introOf(short).lead.attrs).toContain('is-large');
     // 161 units, 101 letters: a long line, not yet a lead paragraph.
     const longer =
       'नमस्ते, मैं प्रिया शर्मा हूँ और दिल्ली में रहकर बच्चों की किताबों के लिए चित्र, नक्शे और आवरण बनाती हूँ, और कभी-कभी पुराने मंदिरों की दीवारों पर भी काम करती हूँ।';
-    expect(introOf(longer).h1.attrs).toContain('class="is-medium"');
+    expect(introOf(longer).lead.attrs).toContain('is-medium');
   });
 
   it('ends a Hindi sentence at the danda, and keeps a very short opening with the next sentence', () => {
-    const { h1, more } = introOf('नमस्ते! मैं प्रिया शर्मा, एक चित्रकार हूँ। मैं दिल्ली में चित्र बनाती हूँ।');
+    const { lead, more } = introOf('नमस्ते! मैं प्रिया शर्मा, एक चित्रकार हूँ। मैं दिल्ली में चित्र बनाती हूँ।');
     // "नमस्ते!" is 4 letters (7 code units): too short alone, like "Hi!".
-    expect(textOf(h1.inner)).toBe('नमस्ते! मैं प्रिया शर्मा, एक चित्रकार हूँ।');
+    expect(textOf(lead.inner)).toBe('नमस्ते! मैं प्रिया शर्मा, एक चित्रकार हूँ।');
     expect(more).toEqual(['मैं दिल्ली में चित्र बनाती हूँ।']);
-    expect(textOf(introOf('Hi! I am Ada Rao. I paint.').h1.inner)).toBe('Hi! I am Ada Rao.');
+    expect(textOf(introOf('Hi! I am Ada Rao. I paint.').lead.inner)).toBe('Hi! I am Ada Rao.');
   });
 });
 
@@ -365,7 +370,8 @@ describe('PhantomTemplate with optional data left out', () => {
     expect(nth(articles, 0).inner).toContain('phantom-tile-placeholder');
     // An untitled tile still gets a heading (never an empty one) and a named link.
     expect(textOf(nth(elements(nth(articles, 1).inner, 'h3'), 0).inner)).toBe('Project 2');
-    expect(textOf(nth(elements(html, 'h1'), 0).inner)).toBe('Painter');
+    expect(textOf(nth(elements(html, 'h1'), 0).inner)).toBe('Ada');
+    expect(html).toContain('<p class="phantom-headline">Painter</p>');
     // No section title: the heading is there for screen readers only.
     expect(html).toMatch(/<h2 id="[^"]+" class="tpl-visually-hidden">Work<\/h2>/);
   });
@@ -376,8 +382,8 @@ describe('PhantomTemplate with optional data left out', () => {
     const html = render(data);
     expect(count(html, /<article/g)).toBe(LIMITS.maxTiles);
     expect(count(html, /<h1/g)).toBe(1);
-    // Its one long first sentence is a lead paragraph, not a display line.
-    expect(html).toContain('class="is-small"');
+    // Its one long first sentence reads at text size, not as a display line.
+    expect(html).toContain('class="phantom-lead is-small"');
     expect(count(html, /class="phantom-social-icon"/g)).toBe(LIMITS.maxSocialLinks);
   });
 });

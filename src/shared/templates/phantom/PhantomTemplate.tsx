@@ -31,9 +31,9 @@ function sectionHasContent(section: Section): boolean {
 }
 
 /**
- * The big line's size by its length in letters (a Devanagari vowel sign or virama adds a code
- * unit, not width): one or two lines at full size, a long first sentence smaller, and a sentence
- * longer than a few lines at text weight, as a lead paragraph.
+ * The opening sentence's size by its length in letters (a Devanagari vowel sign or virama adds a
+ * code unit, not width): one or two lines large, a long first sentence smaller, and a sentence
+ * longer than a few lines at text size.
  */
 function openingSize(length: number): string {
   if (length <= 80) return 'is-large';
@@ -125,7 +125,6 @@ export function PhantomTemplate({ data }: TemplateProps) {
   const [first = '', ...others] = paragraphs(person.intro);
   const { opening, rest } = splitOpeningSentence(first);
   const more = rest ? [rest, ...others] : others;
-  const hasIntroHeading = person.headline !== '' || opening !== '';
   const socialLinks = visibleSocialLinks(contact.socialLinks);
   const contactForm = useContactForm(contact, {
     idPrefix: 'phantom-',
@@ -206,14 +205,12 @@ export function PhantomTemplate({ data }: TemplateProps) {
               />
             )}
             <div className="phantom-intro-text">
-              {hasIntroHeading ? (
-                <h1 className={openingSize(graphemeCount(opening))}>
-                  {person.headline && <em className="phantom-headline">{person.headline}</em>}
-                  {person.headline && opening && ' '}
-                  {opening && <span className="phantom-lead">{opening}</span>}
-                </h1>
-              ) : (
-                <h1 className="is-large">{name || 'Portfolio'}</h1>
+              {/* The name is the first large thing a visitor reads; the opening sentence leads
+                  the introduction under it. */}
+              <h1 className="phantom-name">{name || person.headline || 'Portfolio'}</h1>
+              {name && person.headline && <p className="phantom-headline">{person.headline}</p>}
+              {opening && (
+                <p className={`phantom-lead ${openingSize(graphemeCount(opening))}`}>{opening}</p>
               )}
               {more.map((paragraph, index) => (
                 <p key={index} className="phantom-intro-more">
