@@ -7,12 +7,13 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DRAFT_STORAGE_KEY } from '../src/shared/draft.js';
+import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import { GRACE_DAYS } from '../src/shared/domain/term.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { publishDirectly } from '../test/publish-directly.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
-import { serverDatabase, signInOnAccountPage as signInOnAccount } from './fixtures.js';
+import { openEditor, serverDatabase, signInOnAccountPage as signInOnAccount } from './fixtures.js';
 
 interface AccountSetup {
   /** The start of the person's email address. */
@@ -404,6 +405,32 @@ describe('the account page', () => {
       DRAFT_STORAGE_KEY,
     );
     expect(JSON.parse(stored!).data.personalDetails.name).toBe(defaults.data.personalDetails.name);
+  });
+
+  it('Clear this draft can start from a blank page: empty fields, the headings kept', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openEditor(page, 'template4', SAMPLE_DATA.template4);
+    await page.getByRole('button', { name: 'Clear this draft' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Clear this draft?' });
+    // The example is the choice made for the person; the blank page is one keypress away.
+    await expect(
+      dialog.getByRole('radio', { name: /The template.s example/ }).isChecked(),
+    ).resolves.toBe(true);
+    await dialog.getByRole('radio', { name: /A blank page/ }).check();
+    await dialog.getByRole('button', { name: 'Clear draft' }).click();
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+    await expect(page.getByLabel('Intro', { exact: true }).inputValue()).resolves.toBe('');
+    const stored = JSON.parse(
+      (await page.evaluate((key) => window.localStorage.getItem(key), DRAFT_STORAGE_KEY))!,
+    ) as { data: PortfolioData };
+    expect(stored.data.section?.sectionTitle).toBe(SAMPLE_DATA.template4.section?.sectionTitle);
+    expect(stored.data.section?.sectionTiles).toEqual([{ img: '', title: '', desc: '', link: '' }]);
+    expect(JSON.stringify(stored.data)).not.toContain('/templates/art/');
+    // The preview shows the blank page: none of the example person's words.
+    const preview = page.frameLocator('iframe');
+    await expect
+      .poll(() => preview.locator('body').textContent())
+      .not.toContain(SAMPLE_DATA.template4.personalDetails.name);
   });
 
   it('deletes the account after DELETE is typed, and signs out', async () => {
