@@ -41,12 +41,12 @@ interface PartFieldsProps {
 }
 
 const PERSONAL_COPY: Record<PersonalField, FieldCopy> = {
-  name: { placeholder: 'Your full name (required)' },
-  headline: { placeholder: 'e.g. Illustrator and visual designer (required)' },
+  name: { placeholder: 'Your full name' },
+  headline: { placeholder: 'e.g. Illustrator and visual designer' },
   intro: {
     rows: 6,
     hint: 'A blank line starts a new paragraph.',
-    placeholder: 'A few sentences about you and your work (required)',
+    placeholder: 'A few sentences about you and your work',
   },
   profileImage: {
     image: { label: 'Profile picture (optional)', name: 'profile picture' },
@@ -86,9 +86,9 @@ export function SectionFields({
         shown={spec.fields}
         values={section}
         copy={{
-          sectionTitle: { placeholder: `e.g. ${spec.label} (required)` },
-          sectionSubTitle: { placeholder: 'A line under the title (required)' },
-          sectionFooterText: { rows: 3, placeholder: 'A closing note under the tiles (required)' },
+          sectionTitle: { placeholder: `e.g. ${spec.label}` },
+          sectionSubTitle: { placeholder: 'A line under the title' },
+          sectionFooterText: { rows: 3, placeholder: 'A closing note under the tiles' },
         }}
         idOf={(field) => fieldId(sectionKey, field.id)}
         onChange={(key, value) => edit(setSection(sectionKey, { [key]: value }))}

@@ -28,8 +28,8 @@ export const KEEP_ONE_TILE =
 export const TILES_FULL = `A section holds at most ${LIMITS.maxTiles} tiles. Remove one to add another.`;
 
 const tileCopy = (position: number): Record<(typeof TILE_FIELDS)[number]['key'], FieldCopy> => ({
-  title: { placeholder: 'Tile title (required)' },
-  desc: { rows: 3, placeholder: 'What it is and why it matters (required)' },
+  title: { placeholder: 'Tile title' },
+  desc: { rows: 3, placeholder: 'What it is and why it matters' },
   img: {
     image: { label: 'Image (optional)', name: `image of tile ${position}` },
     placeholder: 'https://example.com/picture.jpg',
