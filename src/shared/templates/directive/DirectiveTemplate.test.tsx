@@ -132,7 +132,7 @@ describe('DirectiveTemplate with the sample data', () => {
     expect(mailto).not.toContain('name="email"');
     expect(html).toContain('href="tel:+918055550167"');
     expect(html).toContain('+91 80 5555 0167');
-    expect(html).toContain('Indiranagar, Bengaluru, India');
+    expect(html).toContain('Indiranagar, Bengaluru 560038');
     expect(count(html, 'class="dv-social__link"')).toBe(5);
     for (const link of sample.contactDetails.socialLinks) {
       expect(html).toContain(

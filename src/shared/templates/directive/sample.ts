@@ -50,7 +50,7 @@ export const directiveSample: PortfolioData = {
     type: 'contactDetails',
     email: 'kabir.gill@example.com',
     tel: '+91 80 5555 0167',
-    address: 'Indiranagar, Bengaluru, India',
+    address: 'Indiranagar, Bengaluru 560038',
     socialLinks: [
       { url: 'https://dribbble.com/kabirgill-example', label: 'Dribbble', iconClass: 'dribbble' },
       {
