@@ -6,7 +6,7 @@ export const directiveSample: PortfolioData = {
     name: 'Kabir Gill',
     headline: 'Product designer for calm, useful software',
     intro:
-      'I help small teams turn tangled workflows into products people enjoy opening every morning. For the past nine years I have designed payment apps, clinic schedulers and tools for small shops, from the first sketch on paper to the last pixel in production.\n\nI work closely with engineers, test early with real people and write things down so the next designer does not have to guess.',
+      'I help small teams turn tangled workflows into products people enjoy opening every morning. For the past nine years I have designed payment apps, clinic schedulers and tools for makers, from the first sketch on paper to the last pixel in production.\n\nI work closely with engineers, test early with real people and write things down so the next designer does not have to guess.',
     profileImage: '/templates/art/portrait-directive.svg',
   },
   section: {
@@ -33,7 +33,7 @@ export const directiveSample: PortfolioData = {
       {
         img: '/templates/art/tile-03.svg',
         title: 'Clinic scheduling for a care network',
-        desc: 'A calmer booking flow for nurses and front-desk staff at twelve clinics in Karnataka. Two weeks of shadowing on the wards led to a single-screen week planner that cut double bookings by a third.',
+        desc: 'A calmer booking flow for nurses and reception staff at twelve clinics in Mysuru. Two weeks of shadowing on the ward led to a single-screen week planner that cut double bookings by a third.',
         link: 'https://example.com/projects/clinic-planner',
         icon: 'heart',
       },

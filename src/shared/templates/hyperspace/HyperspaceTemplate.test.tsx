@@ -194,7 +194,7 @@ describe('HyperspaceTemplate with the sample data', () => {
     expect(form).toMatch(/<textarea id="hs-field-message" name="message"/);
     expect(form).toMatch(/<button type="submit"[^>]*>Send Message<\/button>/);
 
-    expect(text).toContain('Address 4th Floor, 18 TTK Road, Alwarpet, Chennai 600018');
+    expect(text).toContain('Address 3rd Floor, 18 Cathedral Road, Gopalapuram, Chennai 600086');
     expect(contact).toContain('href="tel:+914455552273">+91 44 5555 2273</a>');
 
     const socials = element(contact, /<ul class="hs-icons"[^>]*>/);

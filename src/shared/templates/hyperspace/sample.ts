@@ -26,7 +26,7 @@ export const hyperspaceSample: PortfolioData = {
       {
         img: `${ART}/tile-11.svg`,
         title: 'Ledgerline',
-        desc: 'An open-source double-entry accounting engine for small co-operatives. Typed end to end, GST-ready, audited by a chartered accountant and now used by over three hundred member-owned shops.',
+        desc: 'An open-source double-entry accounting engine for small co-operatives. Typed end to end, GST-ready, audited by a chartered accountant and used by over three hundred member-owned shops.',
         link: 'https://example.com/projects/ledgerline',
       },
       {
@@ -93,7 +93,7 @@ export const hyperspaceSample: PortfolioData = {
     type: 'contactDetails',
     email: 'kavya.sundaram@example.com',
     tel: '+91 44 5555 2273',
-    address: '4th Floor, 18 TTK Road, Alwarpet, Chennai 600018',
+    address: '3rd Floor, 18 Cathedral Road, Gopalapuram, Chennai 600086',
     socialLinks: [
       { url: 'https://github.com/example', label: 'GitHub', iconClass: 'github' },
       { url: 'https://www.linkedin.com/in/example', label: 'LinkedIn', iconClass: 'linkedin' },

@@ -34,7 +34,7 @@ export const miniportSample: PortfolioData = {
       {
         img: '',
         title: 'Brand illustration',
-        desc: 'Hand-drawn logos, mascots and icon sets that give home-grown brands a warm and recognisable voice.',
+        desc: 'Hand-drawn logos, mascots and icon sets that give small businesses a warm and recognisable voice.',
         link: 'https://example.com/services/branding',
         icon: 'star',
       },
@@ -49,7 +49,7 @@ export const miniportSample: PortfolioData = {
       {
         img: '/templates/art/tile-07.svg',
         title: 'Small Boat, Big Sea',
-        desc: "A 32-page picture book for Kheya Press about a girl who sails her grandmother's boat home through the Sundarbans one golden evening.",
+        desc: "A 32-page picture book for Kheya Press about a girl who sails her grandmother's boat home across the Sundarbans at dusk.",
         link: 'https://example.com/projects/small-boat-big-sea',
       },
       {
@@ -61,13 +61,13 @@ export const miniportSample: PortfolioData = {
       {
         img: '/templates/art/tile-10.svg',
         title: 'Kolkata After Dark',
-        desc: "Night-time city scenes for a travel magazine's Kolkata issue, from the Esplanade trams down to the Hooghly ghats.",
+        desc: "Night-time city scenes for a travel magazine's Kolkata issue, from the Esplanade tramlines to the Hooghly ghats.",
         link: 'https://example.com/projects/kolkata-after-dark',
       },
       {
         img: '/templates/art/tile-09.svg',
         title: 'The Houseplant Almanac',
-        desc: 'Forty botanical illustrations for a friendly guide to keeping indoor plants happy through heat and monsoon.',
+        desc: 'Forty botanical illustrations for a friendly guide to keeping balcony plants happy, one month at a time.',
         link: 'https://example.com/projects/houseplant-almanac',
       },
       {

@@ -58,7 +58,7 @@ export const phantomSample: PortfolioData = {
       {
         img: art('tile-11.svg'),
         title: 'Open Atlas Data Stories',
-        desc: 'Charts and scroll-driven stories that explain rising sea levels in Kochi to readers who have never read a chart before.',
+        desc: 'Charts and scroll-driven stories on rising sea levels in Kochi, for readers who have never read a chart before.',
         link: project('open-atlas-data-stories'),
         icon: 'chart',
       },
@@ -86,7 +86,7 @@ export const phantomSample: PortfolioData = {
       {
         img: art('tile-02.svg'),
         title: 'Sound of the Ghats',
-        desc: 'Album artwork and a set of looping visuals for an ambient record built from field recordings in the Western Ghats.',
+        desc: 'Album artwork and a set of looping visuals for an ambient record built from rain recorded in the Ghats.',
         link: project('sound-of-the-ghats'),
         icon: 'music',
       },

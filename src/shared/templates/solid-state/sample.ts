@@ -19,7 +19,7 @@ export const solidStateSample: PortfolioData = {
       {
         img: '/templates/art/tile-07.svg',
         title: 'Seafront Library',
-        desc: 'A public library on an old fishing jetty in Ratnagiri. Deep timber fins shade the reading rooms from the afternoon sun, and a long window seat faces the sea so that the tide sets the rhythm of the day.',
+        desc: 'A public library on a disused fishing jetty in Ratnagiri. Deep timber fins shade the reading rooms from the afternoon sun, and a long window seat faces the sea so that the tide sets the rhythm of the day.',
         link: 'https://example.com/projects/seafront-library',
       },
       {
