@@ -49,7 +49,7 @@ describe('messages from visitors', () => {
     await signInThroughPopup(
       owner,
       () => owner.getByRole('button', { name: 'Sign In' }).first().click(),
-      { name: 'Noor Haddad', email: ownerEmail },
+      { name: 'Nila Kurian', email: ownerEmail },
     );
     await owner.getByRole('link', { name: 'My portfolios' }).waitFor();
     const user = await db
@@ -97,7 +97,7 @@ describe('messages from visitors', () => {
     await form.getByLabel('Your email').fill('ravi@example.net');
     await form
       .getByLabel('Message')
-      .fill('Hello Noor, could you design a poster for our festival?');
+      .fill('Hello Nila, could you design a poster for our festival?');
     await form.getByRole('button', { name: 'Send' }).click();
     await expect
       .poll(() => status.textContent())
@@ -136,7 +136,7 @@ describe('messages from visitors', () => {
     await form.getByLabel('Name').fill('Meera Iyer');
     await restarted;
     await form.getByLabel('Your email').fill('meera@example.net');
-    await form.getByLabel('Message').fill('Hello Noor, do you also design book covers?');
+    await form.getByLabel('Message').fill('Hello Nila, do you also design book covers?');
     await page.waitForTimeout(TYPING_MS);
     await form.getByRole('button', { name: 'Send' }).click();
     await pollUntil(
@@ -150,7 +150,7 @@ describe('messages from visitors', () => {
 
     await owner.reload();
     const messages = owner.getByRole('region', { name: 'Messages' });
-    await messages.getByText('Hello Noor, could you design a poster for our festival?').waitFor();
+    await messages.getByText('Hello Nila, could you design a poster for our festival?').waitFor();
     await expect(messages.textContent()).resolves.toContain('ravi@example.net');
     await expect(messages.textContent()).resolves.toContain(`To /users/${username}`);
   });

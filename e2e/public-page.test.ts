@@ -167,12 +167,12 @@ describe('public portfolio pages in the browser', () => {
     const form = page.locator('#contactDetails form');
     await form.getByLabel('Name').fill('Ravi & Co');
     await form.getByLabel('Subject').fill('A commission? Yes!');
-    await form.getByLabel('Message').fill('Hello Noor,\nCould we talk on Monday?');
+    await form.getByLabel('Message').fill('Hello Nila,\nCould we talk on Monday?');
     await form.getByRole('button', { name: 'Send' }).click();
     const opened = await page.evaluate(() => (window as unknown as { opened: string[] }).opened);
     const email = SAMPLE_DATA.template5.contactDetails.email;
     expect(opened).toEqual([
-      `mailto:${email}?subject=${encodeURIComponent('A commission? Yes!')}&body=${encodeURIComponent('Name: Ravi & Co\n\nMessage: Hello Noor,\nCould we talk on Monday?')}`,
+      `mailto:${email}?subject=${encodeURIComponent('A commission? Yes!')}&body=${encodeURIComponent('Name: Ravi & Co\n\nMessage: Hello Nila,\nCould we talk on Monday?')}`,
     ]);
     expect(requests).toEqual([]);
     expect(new URL(page.url()).pathname).toBe(`/users/${username}`);

@@ -62,10 +62,10 @@ describe('DirectiveTemplate with the sample data', () => {
 
   it('shows the header: green logo with the portrait, one h1 name, headline and intro', () => {
     expect(count(html, '<h1')).toBe(1);
-    expect(html).toContain('<h1 class="dv-header__name">Oskar Berg</h1>');
+    expect(html).toContain('<h1 class="dv-header__name">Kabir Gill</h1>');
     expect(html).toContain(sample.personalDetails.headline);
     expect(html).toMatch(
-      /<div class="dv-logo dv-logo--portrait"><img class="dv-logo__img" src="\/templates\/art\/portrait-directive.svg" alt="Portrait of Oskar Berg" width="160" height="160"\/>/,
+      /<div class="dv-logo dv-logo--portrait"><img class="dv-logo__img" src="\/templates\/art\/portrait-directive.svg" alt="Portrait of Kabir Gill" width="160" height="160"\/>/,
     );
     // The portrait is the first visible image: not lazy.
     expect(html).not.toMatch(/dv-logo__img[^>]*loading/);
@@ -82,7 +82,7 @@ describe('DirectiveTemplate with the sample data', () => {
     expect(html).toContain(sampleSection.sectionTitle);
     expect(html).toContain(`<p class="dv-section__subtitle">${sampleSection.sectionSubTitle}</p>`);
     expect(html).toContain('class="dv-section__footer"');
-    expect(html).toContain('I am booking projects for the spring.');
+    expect(html).toContain('I am booking projects from January.');
   });
 
   it('renders each tile as an article: image alternating sides, white icon, title, desc, Learn more', () => {
@@ -109,7 +109,7 @@ describe('DirectiveTemplate with the sample data', () => {
     expect(html).toContain('>Get in touch</h2>');
     // Sent through the server by default: the owner's address appears nowhere.
     expect(html).toMatch(/<form class="dv-form" data-contact="server"/);
-    expect(html).not.toContain('oskar.berg@example.com');
+    expect(html).not.toContain('kabir.gill@example.com');
     expect(html).toMatch(/id="directive-contact-email"[^>]*type="email"[^>]*name="email"/);
     for (const name of ['name', 'subject', 'message']) {
       expect(html).toMatch(
@@ -127,12 +127,12 @@ describe('DirectiveTemplate with the sample data', () => {
       ...sample,
       contactDetails: { ...sample.contactDetails, formDelivery: 'mailto' },
     });
-    expect(mailto).toMatch(/<form class="dv-form" data-to="oskar.berg@example.com"/);
-    expect(mailto).toContain('href="mailto:oskar.berg@example.com"');
+    expect(mailto).toMatch(/<form class="dv-form" data-to="kabir.gill@example.com"/);
+    expect(mailto).toContain('href="mailto:kabir.gill@example.com"');
     expect(mailto).not.toContain('name="email"');
-    expect(html).toContain('href="tel:+46701234567"');
-    expect(html).toContain('+46 70 123 45 67');
-    expect(html).toContain('Södermalm, Stockholm, Sweden');
+    expect(html).toContain('href="tel:+918055550167"');
+    expect(html).toContain('+91 80 5555 0167');
+    expect(html).toContain('Indiranagar, Bengaluru 560038');
     expect(count(html, 'class="dv-social__link"')).toBe(5);
     for (const link of sample.contactDetails.socialLinks) {
       expect(html).toContain(
@@ -140,7 +140,7 @@ describe('DirectiveTemplate with the sample data', () => {
       );
     }
     expect(html).not.toContain('target="_blank"');
-    expect(html).toContain('© Oskar Berg');
+    expect(html).toContain('© Kabir Gill');
   });
 
   it('renders nothing empty', () => {
@@ -162,7 +162,7 @@ describe('DirectiveTemplate with partial data', () => {
         ...sample.contactDetails,
         socialLinks: [
           { url: '', label: 'Hidden', iconClass: 'twitter' },
-          { url: 'https://github.com/oskarberg', label: '', iconClass: 'github' },
+          { url: 'https://github.com/kabirgill-example', label: '', iconClass: 'github' },
         ],
       },
     });

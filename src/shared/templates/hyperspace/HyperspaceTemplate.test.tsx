@@ -83,7 +83,7 @@ describe('HyperspaceTemplate with the sample data', () => {
       expect(count(html, new RegExp(`\\sid="${id}"`))).toBe(1);
     }
     expect(count(html, /<h1\b/)).toBe(1);
-    expect(html).toMatch(/<h1 id="hs-title">Maya Lindqvist<\/h1>/);
+    expect(html).toMatch(/<h1 id="hs-title">Kavya Sundaram<\/h1>/);
     expect(html).not.toContain('section3');
     expect(html).not.toContain('target=');
     expect(html).not.toContain('undefined');
@@ -105,7 +105,7 @@ describe('HyperspaceTemplate with the sample data', () => {
 
   it('shows the intro: portrait, headline, paragraphs and a Learn more button to #section', () => {
     const intro = element(html, /<section id="personalDetails"[^>]*>/);
-    expect(intro).toContain('alt="Portrait of Maya Lindqvist"');
+    expect(intro).toContain('alt="Portrait of Kavya Sundaram"');
     expect(intro).toContain('src="/templates/art/portrait-hyperspace.svg"');
     expect(intro).toMatch(/<img[^>]*width="480"[^>]*height="480"/);
     expect(intro).not.toContain('loading="lazy"');
@@ -192,10 +192,10 @@ describe('HyperspaceTemplate with the sample data', () => {
     // Sent through the server by default: a field for the visitor's address, none of the owner's.
     expect(form).toContain('data-contact="server"');
     expect(form).toMatch(/<input id="hs-field-email" type="email"[^>]*name="email"/);
-    expect(contact).not.toContain('maya.lindqvist@example.com');
+    expect(contact).not.toContain('kavya.sundaram@example.com');
     const mailto = render(withContact({ formDelivery: 'mailto' }));
-    expect(element(mailto, /<form\b[^>]*>/)).toContain('data-to="maya.lindqvist@example.com"');
-    expect(mailto).toContain('href="mailto:maya.lindqvist@example.com"');
+    expect(element(mailto, /<form\b[^>]*>/)).toContain('data-to="kavya.sundaram@example.com"');
+    expect(mailto).toContain('href="mailto:kavya.sundaram@example.com"');
     for (const [name, label] of [
       ['name', 'Name'],
       ['subject', 'Subject'],
@@ -209,8 +209,8 @@ describe('HyperspaceTemplate with the sample data', () => {
     expect(form).toMatch(/<textarea id="hs-field-message" name="message"/);
     expect(form).toMatch(/<button type="submit"[^>]*>Send Message<\/button>/);
 
-    expect(text).toContain('Address 1200 NW Naito Parkway, Suite 410, Portland, OR 97209');
-    expect(contact).toContain('href="tel:+15550142273">+1 (555) 014-2273</a>');
+    expect(text).toContain('Address 3rd Floor, 18 Cathedral Road, Gopalapuram, Chennai 600086');
+    expect(contact).toContain('href="tel:+914455552273">+91 44 5555 2273</a>');
 
     const socials = element(contact, /<ul class="hs-icons"[^>]*>/);
     for (const link of hyperspaceSample.contactDetails.socialLinks) {
@@ -406,7 +406,7 @@ describe('HyperspaceTemplate with minimal and maximal data', () => {
       },
       contactDetails: {
         email: `${'m'.repeat(180)}@example.com`,
-        tel: '+1 (555) 014-2273 0000 0000 0000 0000',
+        tel: '+91 44 5555 2273 0000 0000 0000 0000',
         address: line('Address'),
         socialLinks: Array.from({ length: LIMITS.maxSocialLinks }, () => ({
           url,

@@ -5,10 +5,10 @@ const ART = '/templates/art';
 export const hyperspaceSample: PortfolioData = {
   personalDetails: {
     type: 'personalDetails',
-    name: 'Maya Lindqvist',
+    name: 'Kavya Sundaram',
     headline: 'Software engineer building fast, accessible web platforms',
     intro:
-      'I design and build the systems behind products people rely on every day: real-time APIs, resilient data pipelines and interfaces that stay quick on a patchy train connection.\n\nFor the last nine years I have worked with start-ups and public-sector teams in Stockholm and Portland, usually as the engineer who turns a whiteboard sketch into a service that is still running smoothly three years later.',
+      'I design and build the systems behind products people rely on every day: real-time APIs, resilient data pipelines and interfaces that stay quick on a patchy 4G connection.\n\nFor the last nine years I have worked with start-ups and public-sector teams in Chennai and Bengaluru, usually as the engineer who turns a whiteboard sketch into a service that is still running smoothly three years later.',
     profileImage: `${ART}/portrait-hyperspace.svg`,
   },
   section: {
@@ -20,19 +20,19 @@ export const hyperspaceSample: PortfolioData = {
       {
         img: `${ART}/tile-10.svg`,
         title: 'Transit Pulse',
-        desc: 'A live departure board for a regional rail network. I rebuilt the feed ingestion in Rust and moved the client to server-sent events, cutting delay-notice latency from forty seconds to under two for 1.2 million daily riders.',
+        desc: 'A live departure board for a suburban rail network. I rebuilt the feed ingestion in Rust and moved the client to server-sent events, cutting delay-notice latency from forty seconds to under two for 1.2 million daily riders.',
         link: 'https://example.com/projects/transit-pulse',
       },
       {
         img: `${ART}/tile-11.svg`,
         title: 'Ledgerline',
-        desc: 'An open-source double-entry accounting engine for small co-operatives. Typed end to end, audited by a chartered accountant, and now used by more than three hundred member-owned shops.',
+        desc: 'An open-source double-entry accounting engine for small co-operatives. Typed end to end, GST-ready, audited by a chartered accountant and used by over three hundred member-owned shops.',
         link: 'https://example.com/projects/ledgerline',
       },
       {
         img: `${ART}/tile-06.svg`,
         title: 'Clearform',
-        desc: 'A design-system form library that passes WCAG 2.2 AA out of the box. Screen-reader tested with real users, it replaced eleven hand-rolled form kits across a government agency.',
+        desc: 'A design-system form library that passes WCAG 2.2 AA out of the box. Screen-reader tested in Tamil and English, it replaced eleven hand-rolled form kits across a state government.',
         link: 'https://example.com/projects/clearform',
       },
     ],
@@ -55,7 +55,7 @@ export const hyperspaceSample: PortfolioData = {
       {
         img: '',
         title: 'Front-end architecture',
-        desc: 'React and TypeScript applications that load fast on cheap phones, with accessibility and performance budgets enforced in CI.',
+        desc: 'React and TypeScript applications that load fast on budget phones, with accessibility and performance budgets enforced in CI.',
         link: 'https://example.com/services/front-end',
         icon: 'desktop',
       },
@@ -91,9 +91,9 @@ export const hyperspaceSample: PortfolioData = {
   },
   contactDetails: {
     type: 'contactDetails',
-    email: 'maya.lindqvist@example.com',
-    tel: '+1 (555) 014-2273',
-    address: '1200 NW Naito Parkway, Suite 410, Portland, OR 97209',
+    email: 'kavya.sundaram@example.com',
+    tel: '+91 44 5555 2273',
+    address: '3rd Floor, 18 Cathedral Road, Gopalapuram, Chennai 600086',
     socialLinks: [
       { url: 'https://github.com/example', label: 'GitHub', iconClass: 'github' },
       { url: 'https://www.linkedin.com/in/example', label: 'LinkedIn', iconClass: 'linkedin' },

@@ -36,7 +36,7 @@ describe('Mini-port sample data', () => {
   });
 
   it('is a believable person with three services, six projects and example.com links', () => {
-    expect(miniportSample.personalDetails.name).toBe('Elena Marsh');
+    expect(miniportSample.personalDetails.name).toBe('Ishani Basu');
     expect(miniportSample.section?.sectionTiles).toHaveLength(3);
     expect(miniportSample.section2?.sectionTiles).toHaveLength(6);
     expect(miniportSample.contactDetails.email).toMatch(/@example\.com$/);
@@ -91,11 +91,11 @@ describe('MiniportTemplate with its sample data', () => {
 
   it('introduces the person with one h1, the portrait and the intro paragraphs', () => {
     expect(count(html, /<h1[\s>]/g)).toBe(1);
-    expect(html).toMatch(/<h1[^>]*>Hi\. I’m <strong>Elena Marsh<\/strong>\.<\/h1>/);
-    expect(html).toContain('alt="Portrait of Elena Marsh"');
+    expect(html).toMatch(/<h1[^>]*>Hi\. I’m <strong>Ishani Basu<\/strong>\.<\/h1>/);
+    expect(html).toContain('alt="Portrait of Ishani Basu"');
     expect(html).toMatch(/<img src="\/templates\/art\/portrait-miniport\.svg"(?![^>]*loading)/);
     expect(html).toContain('I work in ink, gouache');
-    expect(count(textOf(html, 'personalDetails'), /Lisbon/g)).toBe(1);
+    expect(count(textOf(html, 'personalDetails'), /Kolkata/g)).toBe(1);
     expect(html).toContain('href="#section"');
   });
 
@@ -130,26 +130,26 @@ describe('MiniportTemplate with its sample data', () => {
     expect(count(work, /<article class="mp-box mp-work">/g)).toBe(6);
     expect(count(work, /<img [^>]*loading="lazy"/g)).toBe(6);
     expect(count(work, /<img [^>]*width="800" height="500"/g)).toBe(6);
-    expect(work).toContain('alt="Lisbon After Dark"');
+    expect(work).toContain('alt="Kolkata After Dark"');
     expect(count(work, /class="mp-more"/g)).toBe(6);
-    expect(work).toContain('href="https://example.com/projects/lisbon-after-dark"');
+    expect(work).toContain('href="https://example.com/projects/kolkata-after-dark"');
     expect(work).toContain('Like what you see?');
     expect(work).toMatch(/href="#contactDetails">Get in touch with me<\/a>/);
   });
 
   it('ends with the contact band: details, form and social links', () => {
     const contact = html.slice(html.indexOf('id="contactDetails"'));
-    expect(contact).toContain('Rua das Flores 28');
-    expect(contact).not.toContain('elena.marsh@example.com');
-    expect(contact).toContain('href="tel:+351215550142"');
+    expect(contact).toContain('28 Hindustan Park');
+    expect(contact).not.toContain('ishani.basu@example.com');
+    expect(contact).toContain('href="tel:+913355550142"');
     expect(contact).toMatch(/<form class="mp-form" data-contact="server"/);
     expect(contact).toMatch(/<input id="mp-form-email"[^>]*type="email"[^>]*name="email"/);
     const mailto = render({
       ...miniportSample,
       contactDetails: { ...miniportSample.contactDetails, formDelivery: 'mailto' },
     });
-    expect(mailto).toContain('href="mailto:elena.marsh@example.com"');
-    expect(mailto).toMatch(/<form class="mp-form" data-to="elena\.marsh@example\.com">/);
+    expect(mailto).toContain('href="mailto:ishani.basu@example.com"');
+    expect(mailto).toMatch(/<form class="mp-form" data-to="ishani\.basu@example\.com">/);
     for (const [name, type] of [
       ['name', 'input'],
       ['subject', 'input'],

@@ -61,7 +61,7 @@ function maximal(): PortfolioData {
     contactDetails: {
       type: 'contactDetails',
       email: `${'a'.repeat(180)}@example.com`,
-      tel: '+31 (0)10 555 0142 0000',
+      tel: '+91 (0)484 555 0142 000',
       address: '',
       socialLinks: Array.from({ length: LIMITS.maxSocialLinks }, (_, index) => ({
         url: `https://github.com/${'handle'.repeat(30)}${index}`,
@@ -167,7 +167,7 @@ describe('PhantomTemplate with the sample data', () => {
     expect(textOf(nth(h1s, 0).inner)).toBe(person.name);
     expect(html).toContain(`<p class="phantom-headline">${person.headline}</p>`);
     const [lead = '', second = ''] = person.intro.split('\n\n');
-    const opening = "Hello, I'm Noor: I design identities, interfaces and print.";
+    const opening = "Hello, I'm Nila: I design identities, interfaces and print.";
     expect(lead.startsWith(opening)).toBe(true);
     const leads = elements(html, 'p').filter((p) => p.attrs.includes('phantom-lead'));
     expect(leads.map((p) => textOf(p.inner))).toEqual([opening]);
@@ -229,7 +229,7 @@ describe('PhantomTemplate with the sample data', () => {
     expect(h2).toEqual(['Get in touch', 'Follow']);
     // Sent through the server by default: the owner's address appears nowhere.
     expect(footer).not.toContain(contact.email);
-    expect(footer).toContain('href="tel:+31105550142"');
+    expect(footer).toContain('href="tel:+914845550142"');
     expect(footer).toContain('data-contact="server"');
     expect(footer).toMatch(/<input id="phantom-email"[^>]*type="email"[^>]*name="email"/);
     const mailto = render({

@@ -127,7 +127,7 @@ describe('SolidStateTemplate with the sample data', () => {
     expect(count(html, /<h1\b/)).toBe(1);
     const h1 = blocks(html, 'h1', 'ss-banner__title')[0]!;
     expect(textOf(h1).replace(/ \./, '.')).toBe(`Hi. This is ${personalDetails.name}.`);
-    expect(text).toContain('I am an architect in Porto');
+    expect(text).toContain('I am an architect in Pune');
     // The intro's blank line makes two paragraphs.
     const intro = blocks(html, 'div', 'ss-banner__intro')[0]!;
     expect(count(intro, /<p\b/)).toBe(2);
@@ -215,7 +215,7 @@ describe('SolidStateTemplate with the sample data', () => {
     expect(footer).toMatch(/<textarea[^>]*name="message"/);
     expect(footer).toMatch(/<button type="submit"[^>]*>Send Message<\/button>/);
     expect(textOf(footer)).toContain(contactDetails.tel);
-    expect(footer).toContain('href="tel:+351225550142"');
+    expect(footer).toContain('href="tel:+912055550142"');
     expect(textOf(footer)).toContain(contactDetails.address);
     for (const link of contactDetails.socialLinks) {
       expect(footer).toContain(`href="${link.url}"`);
@@ -376,7 +376,7 @@ describe('SolidStateTemplate rules', () => {
       contactDetails: {
         type: 'contactDetails',
         email: `${'e'.repeat(180)}@example.com`,
-        tel: '+351 21 555 0142 0000 0000 0000 0000 000',
+        tel: '+91 20 5555 0142 0000 0000 0000 0000 000',
         address: long(LIMITS.line),
         socialLinks: Array.from({ length: LIMITS.maxSocialLinks }, (_, n) => ({
           url: `https://example.com/${n}`,

@@ -4,10 +4,10 @@ import type { PortfolioData } from '../../domain/portfolio.js';
 export const solidStateSample: PortfolioData = {
   personalDetails: {
     type: 'personalDetails',
-    name: 'Jonas Almeida',
+    name: 'Rohan Gokhale',
     headline: '',
     intro:
-      'I am an architect in Porto designing calm, daylit buildings for people who will live and work in them for decades: libraries, homes, market halls and the quiet spaces in between.\n\nFor twelve years I have worked with local builders, timber and reclaimed stone, and I still start every project the same way: a long walk around the site with the people who know it best.',
+      'I am an architect in Pune designing calm, daylit buildings for people who will live and work in them for decades: libraries, homes, market halls and the quiet spaces in between.\n\nFor twelve years I have worked with local builders, timber and reclaimed basalt, and I still start every project the same way: a long walk around the site with the people who know it best.',
     profileImage: '/templates/art/portrait-solid-state.svg',
   },
   section: {
@@ -18,20 +18,20 @@ export const solidStateSample: PortfolioData = {
     sectionTiles: [
       {
         img: '/templates/art/tile-07.svg',
-        title: 'Tidewater Library',
-        desc: 'A public library on a reclaimed harbour pier in Setúbal. Deep timber fins shade the reading rooms from the afternoon sun, and a long window seat faces the water so that the tide sets the rhythm of the day.',
-        link: 'https://example.com/projects/tidewater-library',
+        title: 'Seafront Library',
+        desc: 'A public library on a disused fishing jetty in Ratnagiri. Deep timber fins shade the reading rooms from the afternoon sun, and a long window seat faces the sea so that the tide sets the rhythm of the day.',
+        link: 'https://example.com/projects/seafront-library',
       },
       {
         img: '/templates/art/tile-09.svg',
-        title: 'Courtyard Houses, Alfama',
-        desc: 'Three narrow townhouses rebuilt around one shared courtyard. The original stone walls stay; new stairs, light wells and a planted roof turn a dark row into homes that are bright from cellar to terrace.',
-        link: 'https://example.com/projects/courtyard-houses',
+        title: 'Wada Houses, Kasba Peth',
+        desc: 'Three narrow townhouses rebuilt around one shared courtyard. The old basalt walls stay; new stairs, light wells and a planted roof turn a dark row into homes that are bright from plinth to terrace.',
+        link: 'https://example.com/projects/wada-houses',
       },
       {
         img: '/templates/art/tile-03.svg',
         title: 'Riverside Market Hall',
-        desc: 'A covered market for forty traders under a single folded roof. Rainwater from the roof feeds the fountains and the hall opens completely on market days, closing into a sheltered square for concerts in winter.',
+        desc: 'A covered market for forty vendors under one folded roof by the Mula river. Rainwater from the roof fills a stepwell and the hall opens completely on market days, closing into a shaded square for concerts in winter.',
         link: 'https://example.com/projects/riverside-market-hall',
       },
     ],
@@ -42,12 +42,12 @@ export const solidStateSample: PortfolioData = {
     sectionSubTitle:
       'How a project travels from the first site walk to the day the keys are handed over.',
     sectionFooterText:
-      'The studio is taking on residential and cultural commissions across Portugal and Spain. Most projects begin with a free site visit and an honest conversation about budget.',
+      'The studio is taking on residential and cultural commissions across Maharashtra and Goa. Most projects begin with a free site visit and an honest conversation about budget.',
     sectionTiles: [
       {
         img: '/templates/art/tile-02.svg',
         title: 'Site Studies',
-        desc: 'Sun paths, prevailing winds, neighbours and old maps: a week of drawing on site before a single wall is placed.',
+        desc: 'Sun paths, monsoon winds, neighbours and old maps: a week of drawing on site before a single wall is placed.',
         link: 'https://example.com/practice/site-studies',
       },
       {
@@ -59,7 +59,7 @@ export const solidStateSample: PortfolioData = {
       {
         img: '/templates/art/tile-10.svg',
         title: 'Adaptive Reuse',
-        desc: 'Warehouses, chapels and garages given a second life: the greenest building is very often the one that is already standing.',
+        desc: 'Textile mills, godowns and garages given a second life: the greenest building is very often the one that is already standing.',
         link: 'https://example.com/practice/adaptive-reuse',
       },
       {
@@ -72,22 +72,30 @@ export const solidStateSample: PortfolioData = {
   },
   contactDetails: {
     type: 'contactDetails',
-    email: 'jonas@example.com',
-    tel: '+351 22 555 0142',
-    address: 'Rua de Cedofeita 140, 4050-180 Porto, Portugal',
+    email: 'rohan@example.com',
+    tel: '+91 20 5555 0142',
+    address: '140 Prabhat Road, Erandwane, Pune 411004, India',
     socialLinks: [
       {
-        url: 'https://www.instagram.com/jonasalmeida.studio',
+        url: 'https://www.instagram.com/rohangokhale_example',
         label: 'Instagram',
         iconClass: 'instagram',
       },
       {
-        url: 'https://www.linkedin.com/in/jonas-almeida-architect',
+        url: 'https://www.linkedin.com/in/rohangokhale-example',
         label: 'LinkedIn',
         iconClass: 'linkedin',
       },
-      { url: 'https://www.behance.net/jonasalmeida', label: 'Behance', iconClass: 'behance' },
-      { url: 'https://www.youtube.com/@jonasalmeida', label: 'YouTube', iconClass: 'youtube' },
+      {
+        url: 'https://www.behance.net/rohangokhale-example',
+        label: 'Behance',
+        iconClass: 'behance',
+      },
+      {
+        url: 'https://www.youtube.com/@rohangokhale-example',
+        label: 'YouTube',
+        iconClass: 'youtube',
+      },
       { url: 'https://example.com/journal', label: 'Studio journal', iconClass: 'website' },
     ],
   },
