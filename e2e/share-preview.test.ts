@@ -104,5 +104,6 @@ describe('sharing a preview link', () => {
       await visitor.getByRole('heading', { name: 'This preview has ended' }).waitFor();
       expect(await visitor.content()).not.toContain('Meera Iyer');
     });
-  });
+    // Sign-in, an upload, two renders and an accessibility check: over a minute on a busy machine.
+  }, 150_000);
 });

@@ -27,7 +27,9 @@ export function SharePreview({ draft }: { draft: Draft }) {
         onClick={() => setOpen(true)}
       >
         <UiIcon name="link" />
-        Share<span className="plink__open-rest"> preview</span>
+        <span className="plink__open-label">
+          Share<span className="plink__open-rest"> preview</span>
+        </span>
       </button>
       {open && <ShareDialog draft={draft} onClose={() => setOpen(false)} />}
     </>

@@ -50,7 +50,7 @@ export const PREVIEW_CONTACT_CLOSED =
  */
 const PREVIEW_STRIP = `<div class="preview-strip" role="note">Preview — not published yet</div>`;
 const PREVIEW_STRIP_STYLE =
-  ':root{--template-top-offset:32px}html{scroll-padding-top:32px}.preview-strip{position:sticky;top:0;z-index:2147483647;box-sizing:border-box;height:32px;padding:0 12px;overflow:hidden;background:#1d1b26;color:#fff;font:600 14px/32px system-ui,-apple-system,"Segoe UI",sans-serif;text-align:center;white-space:nowrap;text-overflow:ellipsis}';
+  ':root{--template-top-offset:32px}html{scroll-padding-top:32px}.preview-strip{position:sticky;top:0;z-index:2147483647;box-sizing:border-box;height:32px;padding:0 12px;overflow:hidden;background:#1d1b26;color:#fff;font:600 14px/32px system-ui,-apple-system,"Segoe UI",sans-serif;text-align:center;white-space:nowrap;text-overflow:ellipsis}fieldset[disabled] :is(input,textarea,button){opacity:.5;cursor:not-allowed}';
 
 const absolute = (publicUrl: string, url: string) =>
   url.startsWith('/') ? `${publicUrl}${url}` : url;
