@@ -58,6 +58,8 @@ import { registerBuiltinGatewayRoutes } from './payments/builtin-gateway.routes.
 import type { PaymentGateway } from './payments/gateway.js';
 import { createGateway } from './payments/create-gateway.js';
 import { registerPortfolioRoutes } from './portfolios/portfolios.routes.js';
+import { PreviewTokens } from './preview-links/preview-tokens.js';
+import { registerPreviewLinkRoutes } from './preview-links/preview-links.routes.js';
 import { registerPublicPages } from './public-pages/public-pages.routes.js';
 import { registerSiteModeRoutes, siteMode } from './site-mode.js';
 import { registerTemplateRoutes } from './templates/templates.routes.js';
@@ -363,6 +365,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: () => new Date(),
   });
   app.decorate('mediaStorage', mediaStorage);
+  registerPreviewLinkRoutes(app, {
+    db: deps.db,
+    tokens: new PreviewTokens(deps.config.sessionSecret),
+    publicUrl,
+    now: () => new Date(),
+    clientDir: deps.clientDir,
+    mediaBase: mediaStorage.mediaBase,
+  });
   registerAccountRoutes(app, {
     db: deps.db,
     storage: mediaStorage,

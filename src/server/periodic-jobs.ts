@@ -9,6 +9,7 @@ import type { Mailer } from './mail/mailer.js';
 import { OutboxWorker } from './mail/outbox.worker.js';
 import type { OrdersContext } from './orders/orders.types.js';
 import { PaymentReconciliation } from './orders/reconciliation.worker.js';
+import { PreviewLinkPurge } from './preview-links/expired-links.js';
 import { TermSchedule } from './term/term.worker.js';
 import type { MediaStorage } from './uploads/storage.js';
 import { UploadSweeper } from './uploads/sweeper.js';
@@ -43,6 +44,8 @@ export class PeriodicJobs {
   readonly expiredSignIns: ExpiredSignInPurge;
   /** Clears yesterday's contact-form sender keys. */
   readonly senderKeys: SenderKeyPurge;
+  /** Ends preview links that ran out and forgets those ended 30 days ago. */
+  readonly previewLinks: PreviewLinkPurge;
 
   constructor(deps: PeriodicJobsDeps) {
     const { db, log } = deps;
@@ -55,6 +58,7 @@ export class PeriodicJobs {
     this.uploadSweeper = new UploadSweeper(db, deps.mediaStorage, log);
     this.expiredSignIns = new ExpiredSignInPurge(db, log);
     this.senderKeys = new SenderKeyPurge(db, log);
+    this.previewLinks = new PreviewLinkPurge(db, log);
   }
 
   /** Every job, for starting, stopping and the metrics' last-success series. */
@@ -67,6 +71,7 @@ export class PeriodicJobs {
       this.uploadSweeper,
       this.expiredSignIns,
       this.senderKeys,
+      this.previewLinks,
     ];
   }
 

@@ -34,6 +34,7 @@ import {
 } from './steps.js';
 import { UiIcon } from '../components/UiIcon.js';
 import { useDraft } from './useDraft.js';
+import { SharePreview } from '../preview-links/SharePreview.js';
 import { MissingUploadsContext } from './ImageField.js';
 import { useTouchUploads } from './useTouchUploads.js';
 import { useFocusAfterRender } from './useFocusAfterRender.js';
@@ -225,6 +226,7 @@ export function Editor({
               </>
             )}
           </p>
+          <SharePreview draft={draft.draft} />
           <DraftActions
             onClear={() => setClearing(true)}
             onChangeTemplate={() => {

@@ -4,6 +4,7 @@ import { CHOOSE_PATH, receiptToReturnTo } from '../../shared/routes.js';
 import { LeavingSection } from '../account/LeavingSection.js';
 import { MessagesSection } from '../account/MessagesSection.js';
 import { PortfolioList } from '../account/PortfolioList.js';
+import { PreviewLinksSection } from '../preview-links/PreviewLinksSection.js';
 import { useApiAnswer } from '../api/useApiAnswer.js';
 import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
@@ -127,6 +128,7 @@ function SignedInAccount({ email }: { email: string }) {
           onDeleted={remove}
         />
       )}
+      <PreviewLinksSection />
       <MessagesSection />
       <LeavingSection email={email} />
     </>

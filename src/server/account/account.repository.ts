@@ -196,6 +196,8 @@ export async function erasePerson(trx: Tx, userId: string, stamp: string): Promi
   await trx.deleteFrom('username_holds').where('user_id', '=', userId).execute();
   await trx.deleteFrom('portfolios').where('user_id', '=', userId).execute();
   await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  // Snapshots of the person's drafts, shared by link.
+  await trx.deleteFrom('preview_links').where('user_id', '=', userId).execute();
   // Provider payloads of the person's payments carry their email and phone number.
   await trx
     .updateTable('payment_events')

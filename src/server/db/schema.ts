@@ -350,6 +350,24 @@ export interface DomainsTable {
   updated_at: string;
 }
 
+/** A preview link: a draft's snapshot at /preview/{token} (preview-links/). */
+export interface PreviewLinksTable {
+  id: string;
+  /** SHA-256 of the token, base64url: the only way a link is found. */
+  token_hash: string;
+  /** The token encrypted for its owner's copy (preview-links/preview-tokens.ts). */
+  token_sealed: string;
+  user_id: string;
+  template_id: string;
+  /** The portfolio document shown; null once the link has ended. */
+  data: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+  /** When it was revoked, replaced or found expired; null while it is the current link. */
+  ended_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -377,4 +395,5 @@ export interface Database {
   visit_salts: VisitSaltsTable;
   page_referrers: PageReferrersTable;
   domains: DomainsTable;
+  preview_links: PreviewLinksTable;
 }

@@ -193,6 +193,19 @@ export const RATE_LIMITS = {
     by: 'user',
   },
   /**
+   * Sharing, renewing and revoking preview links per user: 30 per 10 minutes (one back every
+   * 20 s). Each share stores a whole portfolio document; people share again after an edit, not
+   * on every keystroke.
+   */
+  previewLinksPerUser: { limit: 30, windowSeconds: 600, what: 'preview link changes', by: 'user' },
+  /** Sharing a preview per address: 60 per 10 minutes, against many accounts on one address. */
+  previewLinksPerIp: { limit: 60, windowSeconds: 600, what: 'preview link changes', by: 'ip' },
+  /**
+   * GET /preview/:token per address: 120 a minute. A preview is rendered on each view and seen by
+   * a few people; this also bounds guessing at tokens (which 256 random bits make hopeless).
+   */
+  previewViewsPerIp: { limit: 120, windowSeconds: 60, what: 'preview views', by: 'ip' },
+  /**
    * GET /internal/tls-ask per address: Caddy asks once per certificate it wants; 120 a minute
    * bounds a client that reaches the endpoint from loopback in a loop.
    */

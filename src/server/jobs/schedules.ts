@@ -63,4 +63,10 @@ export const JOB_SCHEDULES = {
     firstPass: 'now',
     lock: 'none needed: clearing a sender key twice is harmless',
   },
+  previewLinkPurge: {
+    name: 'preview_link_purge',
+    everyMs: 60 * MINUTE_MS,
+    firstPass: 'soon',
+    lock: 'none needed: ending a run-out link or deleting an ended one twice is harmless',
+  },
 } as const satisfies Record<string, JobSchedule>;

@@ -31,7 +31,26 @@ export interface PageInput {
    * replaces it when a visitor starts typing. Empty when rendered without one (the seed command).
    */
   contactToken?: string;
+  /**
+   * A preview link's page (preview-links/): the same page, but kept out of search engines, with a
+   * strip saying it is not published, the contact form shown closed, no script and no claim to
+   * an address of its own.
+   */
+  preview?: boolean;
 }
+
+/** What a preview's closed contact form says under its fields. */
+export const PREVIEW_CONTACT_CLOSED =
+  'This is a preview: the form starts working when the page is published.';
+
+/**
+ * The strip pinned to the top of a preview link's page. It covers nothing: it sits in the flow
+ * above the template, and its height is the --template-top-offset the templates' own fixed bars
+ * are placed below (as under the builder's preview bar).
+ */
+const PREVIEW_STRIP = `<div class="preview-strip" role="note">Preview — not published yet</div>`;
+const PREVIEW_STRIP_STYLE =
+  ':root{--template-top-offset:32px}html{scroll-padding-top:32px}.preview-strip{position:sticky;top:0;z-index:2147483647;box-sizing:border-box;height:32px;padding:0 12px;overflow:hidden;background:#1d1b26;color:#fff;font:600 14px/32px system-ui,-apple-system,"Segoe UI",sans-serif;text-align:center;white-space:nowrap;text-overflow:ellipsis}fieldset[disabled] :is(input,textarea,button){opacity:.5;cursor:not-allowed}';
 
 const absolute = (publicUrl: string, url: string) =>
   url.startsWith('/') ? `${publicUrl}${url}` : url;
@@ -51,12 +70,14 @@ const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\
 /** A complete, static HTML page of a published portfolio: no framework JavaScript. */
 export function renderPortfolioPage(input: PageInput): string {
   const { data, username, publicUrl } = input;
+  const isPreview = input.preview === true;
   const Component = TEMPLATE_COMPONENTS[input.templateId];
+  const contactForm = isPreview
+    ? { action: '', token: '', closed: PREVIEW_CONTACT_CLOSED }
+    : { action: contactPath(username), token: input.contactToken ?? '' };
   let body = renderToString(
     <MediaBaseProvider value={input.mediaBase}>
-      <ContactFormProvider
-        value={{ action: contactPath(username), token: input.contactToken ?? '' }}
-      >
+      <ContactFormProvider value={contactForm}>
         <Component data={data} />
       </ContactFormProvider>
     </MediaBaseProvider>,
@@ -68,8 +89,9 @@ export function renderPortfolioPage(input: PageInput): string {
     return '';
   });
   const person = data.personalDetails;
-  const name = person.name || username;
-  const url = input.canonicalUrl ?? portfolioUrl(publicUrl, username);
+  const name = person.name || username || 'Portfolio';
+  // A preview has no address of its own to claim: its link is not the page's.
+  const url = isPreview ? undefined : (input.canonicalUrl ?? portfolioUrl(publicUrl, username));
   const description = summary(person.intro || person.headline || `The portfolio of ${name}.`);
   const preview = linkPreviewImage(input.mediaBase, person.profileImage);
   const image = preview ? absolute(publicUrl, preview.url) : '';
@@ -80,7 +102,7 @@ export function renderPortfolioPage(input: PageInput): string {
     '@context': 'https://schema.org',
     '@type': 'Person',
     name,
-    url,
+    ...(url ? { url } : {}),
     ...(person.headline ? { jobTitle: person.headline } : {}),
     ...(description ? { description } : {}),
     ...(image ? { image } : {}),
@@ -91,12 +113,13 @@ export function renderPortfolioPage(input: PageInput): string {
     ...(sameAs.length ? { sameAs } : {}),
   };
   const meta = [
+    ...(isPreview ? ['<meta name="robots" content="noindex">'] : []),
     `<meta name="description" content="${escapeHtml(description)}">`,
-    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    ...(url ? [`<link rel="canonical" href="${escapeHtml(url)}">`] : []),
     `<meta property="og:type" content="profile">`,
     `<meta property="og:title" content="${escapeHtml(name)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
-    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    ...(url ? [`<meta property="og:url" content="${escapeHtml(url)}">`] : []),
     ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}">`] : []),
     ...(preview?.width && preview.height
       ? [
@@ -115,17 +138,16 @@ export function renderPortfolioPage(input: PageInput): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(name)}</title>
+<title>${escapeHtml(isPreview ? `${name} (preview)` : name)}</title>
 ${meta.join('\n')}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${input.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
 ${hints.join('')}
-<style>body{margin:0}</style>
+<style>body{margin:0}${isPreview ? PREVIEW_STRIP_STYLE : ''}</style>
 <script type="application/ld+json">${jsonForScript(jsonLd)}</script>
 </head>
 <body>
-${body}
-<script src="${CONTACT_SCRIPT}" defer></script>
+${isPreview ? `${PREVIEW_STRIP}\n${body}` : `${body}\n<script src="${CONTACT_SCRIPT}" defer></script>`}
 </body>
 </html>`;
 }

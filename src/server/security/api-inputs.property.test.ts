@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.js';
+import { PREVIEW_LINKS_PATH } from '../../shared/preview-links.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { CookieJar, signIn } from '../../../test/signin.js';
 import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
@@ -223,6 +224,12 @@ const ENDPOINTS: Endpoint[] = [
       currency: badCurrency,
       receipt: badReceipt,
     }),
+  },
+  {
+    path: PREVIEW_LINKS_PATH,
+    // Valid as is it would share the owner's draft: every property breaks at least one field.
+    valid: () => ({ templateId: 'template2', data: sample }),
+    wrong: () => ({ templateId: badTemplateId, data: badData }),
   },
   {
     path: '/verify-payment',

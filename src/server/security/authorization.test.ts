@@ -16,6 +16,14 @@ import { CookieJar, signIn } from '../../../test/signin.js';
 import type { AccountResponse } from '../../shared/account.js';
 import type { MeResponse } from '../../shared/auth.js';
 import type { DomainsResponse } from '../../shared/domains.js';
+import {
+  PREVIEW_LINKS_PATH,
+  previewLinkPath,
+  previewLinkRenewPath,
+  type PreviewLink,
+  type PreviewLinksResponse,
+  type SharePreviewResponse,
+} from '../../shared/preview-links.js';
 import { USERNAME_TAKEN_MESSAGE } from '../../shared/orders.js';
 import type { TouchUploadsAnswer, UploadedImage, UploadList } from '../../shared/uploads.js';
 import { webpImage } from '../../../test/images.js';
@@ -299,6 +307,76 @@ const MESSAGE_ROWS: Row[] = [
   },
 ];
 
+/** The owner's current preview link of template3 (made, or updated by sharing again). */
+async function ownerPreview(world: World): Promise<PreviewLink> {
+  const answer = await send(world.t, world.jars.owner, {
+    path: PREVIEW_LINKS_PATH,
+    body: { templateId: 'template3', data: SAMPLE_DATA.template3 },
+  });
+  if (answer.status >= 300) throw new Error(`owner preview not shared: ${answer.status}`);
+  return (answer.body as SharePreviewResponse).link;
+}
+
+const PREVIEW_ROWS: Row[] = [
+  {
+    route: 'POST /api/preview-links',
+    what: "sharing one's own draft (each person's link is their own)",
+    expect: { nobody: 401, owner: 201, other: 201, crossSite: 403 },
+    request: async (world) => {
+      // Everyone's template4 link ended first, so that each share makes a new one.
+      await world.t.database.db
+        .updateTable('preview_links')
+        .set({ ended_at: new Date().toISOString(), data: null })
+        .where('template_id', '=', 'template4')
+        .where('ended_at', 'is', null)
+        .execute();
+      return {
+        path: PREVIEW_LINKS_PATH,
+        body: { templateId: 'template4', data: SAMPLE_DATA.template4 },
+      };
+    },
+  },
+  {
+    route: 'GET /api/preview-links',
+    what: "one's own preview links only",
+    expect: { nobody: 401, owner: 200, other: 200 },
+    request: async (world) => {
+      await ownerPreview(world);
+      return { path: PREVIEW_LINKS_PATH };
+    },
+    check: (_world, who, answer) => {
+      if (who === 'nobody') return;
+      const templates = (answer.body as PreviewLinksResponse).links.map((l) => l.templateId);
+      if (who === 'owner') expect(templates).toContain('template3');
+      if (who === 'other') expect(templates).not.toContain('template3');
+    },
+  },
+  {
+    route: 'POST /api/preview-links/:id/renew',
+    what: "renewing the owner's preview link",
+    expect: { nobody: 401, owner: 200, other: 404, crossSite: 403 },
+    request: async (world) => ({
+      path: previewLinkRenewPath((await ownerPreview(world)).id),
+      body: {},
+    }),
+  },
+  {
+    route: 'DELETE /api/preview-links/:id',
+    what: "revoking the owner's preview link",
+    expect: { nobody: 401, owner: 204, other: 404, crossSite: 403 },
+    request: async (world) => ({
+      method: 'DELETE',
+      path: previewLinkPath((await ownerPreview(world)).id),
+    }),
+  },
+  {
+    route: 'GET /preview/:token',
+    what: "the owner's shared draft: anyone with the link sees it, as the owner meant",
+    expect: { nobody: 200, owner: 200, other: 200 },
+    request: async (world) => ({ path: new URL((await ownerPreview(world)).url!).pathname }),
+  },
+];
+
 /** A domain the owner added to another of their names (pending: its DNS is not there). */
 async function ownerDomain(world: World): Promise<string> {
   const hostname = `${uniqueName('dom')}.example`;
@@ -369,6 +447,7 @@ const TABLE: Row[] = [
   ...ACCOUNT_ROWS,
   ...DOMAIN_ROWS,
   ...MESSAGE_ROWS,
+  ...PREVIEW_ROWS,
   {
     route: 'GET /api/templates',
     what: 'the public template list',

@@ -20,6 +20,7 @@ import * as uploadFocalCrops from './20261124140000_upload_focal_crops.js';
 import * as pageGenerationReleases from './20261124150000_page_generation_releases.js';
 import * as changeCursorIndexes from './20261127090000_change_cursor_indexes.js';
 import * as paymentReconciliation from './20261206090000_payment_reconciliation.js';
+import * as previewLinks from './20261206140000_preview_links.js';
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from the folder so that
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261124150000_page_generation_releases': pageGenerationReleases,
   '20261127090000_change_cursor_indexes': changeCursorIndexes,
   '20261206090000_payment_reconciliation': paymentReconciliation,
+  '20261206140000_preview_links': previewLinks,
 };

@@ -19,6 +19,11 @@ import { handleContactSubmit } from './contact.js';
 export interface ContactFormTarget {
   action: string;
   token: string;
+  /**
+   * Why the form cannot send (a preview link's page): the fields are shown disabled, with this
+   * said under them, and the form goes nowhere.
+   */
+  closed?: string;
 }
 
 const ContactFormContext = createContext<ContactFormTarget | undefined>(undefined);
@@ -50,6 +55,15 @@ export function useContactForm(contact: ContactDetails, look: ContactFieldsLook)
   const target = useContext(ContactFormContext);
   const delivery = formDeliveryOf(contact);
   const fields = <ContactFields fields={contactFields(look, delivery)} layout={look.layout} />;
+  if (target?.closed) {
+    return {
+      delivery,
+      fields,
+      showEmail: delivery === 'mailto' && contact.email !== '',
+      hasForm: true,
+      formProps: { onSubmit: previewSubmit },
+    };
+  }
   if (delivery === 'mailto') {
     return {
       delivery,
@@ -266,6 +280,21 @@ export function ContactFormFrame({
   'aria-label'?: string;
   'aria-labelledby'?: string;
 }) {
+  const closed = useContext(ContactFormContext)?.closed;
+  if (closed) {
+    // Every control disabled at once; `display: contents` keeps the template's layout as it is.
+    return (
+      <form className={className} {...form.formProps} {...naming}>
+        <fieldset disabled style={{ display: 'contents' }}>
+          {form.fields}
+          {children}
+        </fieldset>
+        <p className={statusClassName} data-contact-closed="">
+          {closed}
+        </p>
+      </form>
+    );
+  }
   return (
     <form className={className} {...form.formProps} {...naming}>
       {form.fields}
