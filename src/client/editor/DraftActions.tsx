@@ -3,7 +3,8 @@ import { UiIcon } from '../components/UiIcon.js';
 import { useDismiss } from '../components/useDismiss.js';
 
 /**
- * The draft's own actions in the editor's bar: Clear this draft and Change template. Side by
+ * The draft's own actions in the editor's bar: Import…, Export as JSON Resume, Clear this draft
+ * and Change template. Side by
  * side on wider screens; on phones they fold into a "More" menu so the bar keeps to one row and
  * the form starts higher. Each action only asks for its dialog, which the editor renders outside
  * the menu (a dialog inside a folded menu would be hidden with it).
@@ -11,9 +12,13 @@ import { useDismiss } from '../components/useDismiss.js';
 export function DraftActions({
   onClear,
   onChangeTemplate,
+  onImport,
+  onExport,
 }: {
   onClear: () => void;
   onChangeTemplate: () => void;
+  onImport: () => void;
+  onExport: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -54,6 +59,21 @@ export function DraftActions({
         More<span className="visually-hidden"> draft actions</span>
       </button>
       <div id={menuId} className={`editor__draft-actions${open ? ' is-open' : ''}`}>
+        <button
+          type="button"
+          className="button button--ghost editor__change"
+          aria-haspopup="dialog"
+          onClick={choose(onImport)}
+        >
+          Import…
+        </button>
+        <button
+          type="button"
+          className="button button--ghost editor__change"
+          onClick={choose(onExport)}
+        >
+          Export<span className="editor__export-rest"> as JSON Resume</span>
+        </button>
         <button
           type="button"
           className="button button--ghost editor__change"
