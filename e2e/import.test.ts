@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,8 @@ import { validateJsonResume } from '../test/json-resume-schema.js';
 import { JSON_RESUME_FIXTURE, linkedinExportZip } from '../test/linkedin-export.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
-import { openEditor, storedDraft } from './fixtures.js';
+import { publishDirectly } from '../test/publish-directly.js';
+import { openEditor, serverDatabase, signInOnAccountPage, storedDraft } from './fixtures.js';
 import { step } from './step.js';
 
 const rawDraft = (page: Page) =>
@@ -200,5 +202,46 @@ describe('Import… and Export as JSON Resume in the editor', () => {
       await dialog.waitFor({ state: 'detached' });
       expect(await rawDraft(page)).toBe(before);
     });
+  });
+});
+
+describe('Export as JSON Resume on the account page', () => {
+  const session = useBrowser();
+
+  it('downloads a published page as a valid JSON Resume, made in the browser', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    const db = serverDatabase();
+    try {
+      const run = randomUUID().slice(0, 8);
+      const userId = await signInOnAccountPage(page, db, {
+        name: 'Oskar Berg',
+        email: `export-${run}@example.com`,
+      });
+      const username = `oskar-${run}`;
+      await publishDirectly(db, {
+        username,
+        templateId: 'template2',
+        data: SAMPLE_DATA.template2,
+        ownerId: userId,
+      });
+      await page.reload();
+      const card = page.getByRole('article', { name: username });
+      await card.getByRole('button', { name: 'More' }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        card.getByRole('menuitem', { name: `Export as JSON Resume of ${username}` }).click(),
+      ]);
+      const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+        basics: { name: string };
+        projects: unknown[];
+        meta: { canonical?: string };
+      };
+      expect(validateJsonResume(exported), JSON.stringify(validateJsonResume.errors)).toBe(true);
+      expect(exported.basics.name).toBe(SAMPLE_DATA.template2.personalDetails.name);
+      expect(exported.projects).toHaveLength(SAMPLE_DATA.template2.section!.sectionTiles.length);
+      expect(exported.meta.canonical).toMatch(new RegExp(`/users/${username}$`));
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -4,9 +4,8 @@ import { useDismiss } from '../components/useDismiss.js';
 
 /**
  * The draft's own actions in the editor's bar: Import…, Export as JSON Resume, Clear this draft
- * and Change template. Side by
- * side on wider screens; on phones they fold into a "More" menu so the bar keeps to one row and
- * the form starts higher. Each action only asks for its dialog, which the editor renders outside
+ * and Change template. Side by side on wide screens; below 1280 px they fold into a "More" menu
+ * so the bar keeps to one row and the form starts higher. Each action only asks for its dialog, which the editor renders outside
  * the menu (a dialog inside a folded menu would be hidden with it).
  */
 export function DraftActions({
@@ -72,7 +71,7 @@ export function DraftActions({
           className="button button--ghost editor__change"
           onClick={choose(onExport)}
         >
-          Export<span className="editor__export-rest"> as JSON Resume</span>
+          Export as JSON Resume
         </button>
         <button
           type="button"
