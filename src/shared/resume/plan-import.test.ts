@@ -127,6 +127,9 @@ describe('importing into each template, by meaning', () => {
       ['https://x.com/rohan_draws', 'twitter'],
     ]);
     expect(planned.replaced.personalDetails.headline).toBe('Product designer at Tidewater');
+    expect(planned.replaced.personalDetails.intro).toBe(
+      'I design calm software for clinics.\nEight years in health tech.',
+    );
   });
 });
 

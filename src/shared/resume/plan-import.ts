@@ -97,7 +97,8 @@ const PART_LABELS: Record<Exclude<ImportPartId, SectionKey>, string> = {
 
 /** A text cut to `max` characters (never half of a surrogate pair); `cut` counts the cuts. */
 function fit(value: string, max: number, cut: { count: number }): string {
-  const trimmed = value.trim();
+  // Windows line ends (LinkedIn's CSVs) as the editor's text areas keep them.
+  const trimmed = value.replace(/\r\n?/g, '\n').trim();
   if (trimmed.length <= max) return trimmed;
   cut.count += 1;
   return trimmed
