@@ -50,7 +50,7 @@ export function PortfolioCard({
   onChange: (next: AccountPortfolio) => void;
   onDeleted: (username: string) => void;
 }) {
-  const { busy, error, publish, edit, unpublish } = usePortfolioActions(p, onChange);
+  const { busy, error, publish, edit, exportResume, unpublish } = usePortfolioActions(p, onChange);
   const [receiptsOpen, setReceiptsOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [visitsOpen, setVisitsOpen] = useState(false);
@@ -95,7 +95,12 @@ export function PortfolioCard({
         <p className={`pcard__state status-pill status-pill--${STATE_TONES[state]}`}>{status}</p>
       </div>
 
-      <PortfolioMenu portfolio={p} unpublish={unpublish} onDeleted={onDeleted} />
+      <PortfolioMenu
+        portfolio={p}
+        unpublish={unpublish}
+        exportResume={exportResume}
+        onDeleted={onDeleted}
+      />
 
       <div className="pcard__actions">
         <div className="pcard__primary">

@@ -6,22 +6,33 @@ import { DeletePortfolioDialog } from './DeletePortfolioDialog.js';
 import { UnpublishDialog } from './UnpublishDialog.js';
 
 /**
- * The card's More menu, for what takes the page away: Unpublish (while published) and Delete,
- * each asking first in its dialog.
+ * The card's More menu: Export as JSON Resume, and what takes the page away: Unpublish (while
+ * published) and Delete, each asking first in its dialog.
  */
 export function PortfolioMenu({
   portfolio: p,
   unpublish,
+  exportResume,
   onDeleted,
 }: {
   portfolio: AccountPortfolio;
   unpublish: () => Promise<void>;
+  exportResume: () => Promise<void>;
   onDeleted: (username: string) => void;
 }) {
   const [dialog, setDialog] = useState<'unpublish' | 'delete' | undefined>();
   const close = () => setDialog(undefined);
 
   const items: MenuAction[] = [
+    {
+      id: 'export',
+      label: (
+        <>
+          Export as JSON Resume<span className="visually-hidden"> of {p.username}</span>
+        </>
+      ),
+      onSelect: () => void exportResume(),
+    },
     ...(p.unpublished
       ? []
       : [

@@ -4,7 +4,8 @@ import type { AccountPortfolio, PublicationResponse } from '../../shared/account
 import { EDIT_PATH } from '../../shared/routes.js';
 import { isTemplateId } from '../../shared/templates/catalog.js';
 import { api } from '../api/http.js';
-import { loadPublishedForEdit } from './editPublished.js';
+import { downloadJsonResume } from '../import/exportResume.js';
+import { loadPublishedForEdit, loadPublishedData } from './editPublished.js';
 
 /**
  * What a portfolio's card does with the server: publish or unpublish it, and open its content in
@@ -53,5 +54,16 @@ export function usePortfolioActions(
     }
   };
 
-  return { busy, error, publish, edit, unpublish: () => setPublication(true) };
+  /** Export as JSON Resume: the page's data, made into the file here in the browser. */
+  const exportResume = async () => {
+    if (!isTemplateId(p.templateId)) return;
+    setError(undefined);
+    try {
+      downloadJsonResume(p.templateId, await loadPublishedData(p.templateId), p.url);
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  };
+
+  return { busy, error, publish, edit, exportResume, unpublish: () => setPublication(true) };
 }

@@ -3,17 +3,21 @@ import { UiIcon } from '../components/UiIcon.js';
 import { useDismiss } from '../components/useDismiss.js';
 
 /**
- * The draft's own actions in the editor's bar: Clear this draft and Change template. Side by
- * side on wider screens; on phones they fold into a "More" menu so the bar keeps to one row and
- * the form starts higher. Each action only asks for its dialog, which the editor renders outside
+ * The draft's own actions in the editor's bar: Import…, Export as JSON Resume, Clear this draft
+ * and Change template. Side by side on wide screens; below 1280 px they fold into a "More" menu
+ * so the bar keeps to one row and the form starts higher. Each action only asks for its dialog, which the editor renders outside
  * the menu (a dialog inside a folded menu would be hidden with it).
  */
 export function DraftActions({
   onClear,
   onChangeTemplate,
+  onImport,
+  onExport,
 }: {
   onClear: () => void;
   onChangeTemplate: () => void;
+  onImport: () => void;
+  onExport: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -54,6 +58,21 @@ export function DraftActions({
         More<span className="visually-hidden"> draft actions</span>
       </button>
       <div id={menuId} className={`editor__draft-actions${open ? ' is-open' : ''}`}>
+        <button
+          type="button"
+          className="button button--ghost editor__change"
+          aria-haspopup="dialog"
+          onClick={choose(onImport)}
+        >
+          Import…
+        </button>
+        <button
+          type="button"
+          className="button button--ghost editor__change"
+          onClick={choose(onExport)}
+        >
+          Export as JSON Resume
+        </button>
         <button
           type="button"
           className="button button--ghost editor__change"

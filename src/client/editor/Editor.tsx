@@ -16,6 +16,10 @@ import { readEditingTarget } from '../draft/storage.js';
 import { ClearDraftDialog } from './ClearDraftDialog.js';
 import { DraftActions } from './DraftActions.js';
 import { ChangeTemplateDialog } from './ChangeTemplateDialog.js';
+import { ImportDialog } from '../import/ImportDialog.js';
+import { ImportUndoNote } from '../import/ImportUndoNote.js';
+import { downloadJsonResume } from '../import/exportResume.js';
+import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import type { EditorStart } from './editorData.js';
 import { draftProblems, type DraftProblem } from './fieldRules.js';
 import { LivePreviewFrame } from './LivePreviewFrame.js';
@@ -71,6 +75,11 @@ export function Editor({
   const [finishError, setFinishError] = useState<{ step: StepId; text: string }>();
   const [changing, setChanging] = useState(false);
   const [clearing, setClearing] = useState(false);
+  const [importing, setImporting] = useState(false);
+  // The draft before the last import, for Undo import.
+  const [lastImport, setLastImport] = useState<
+    { before: PortfolioData; summary: string; undone: boolean } | undefined
+  >();
   const {
     isOpen: previewOpen,
     open: openPreview,
@@ -233,6 +242,8 @@ export function Editor({
               draft.save();
               setChanging(true);
             }}
+            onImport={() => setImporting(true)}
+            onExport={() => downloadJsonResume(templateId, draft.draft.data)}
           />
         </div>
       </TopBar>
@@ -256,6 +267,17 @@ export function Editor({
                     publish.
                   </span>
                 </p>
+              )}
+              {lastImport && (
+                <ImportUndoNote
+                  summary={lastImport.summary}
+                  undone={lastImport.undone}
+                  onUndo={() => {
+                    draft.update(() => lastImport.before);
+                    setLastImport({ ...lastImport, undone: true });
+                  }}
+                  onClose={() => setLastImport(undefined)}
+                />
               )}
               <p className="editor__step-count">
                 Step {index + 1} of {steps.length}
@@ -390,6 +412,17 @@ export function Editor({
           templateId={templateId}
           onCleared={onCleared}
           onClose={() => setClearing(false)}
+        />
+      )}
+      {importing && (
+        <ImportDialog
+          draft={draft.draft}
+          onImport={({ data, summary }) => {
+            setLastImport({ before: draft.draft.data, summary, undone: false });
+            draft.update(() => data);
+            setImporting(false);
+          }}
+          onClose={() => setImporting(false)}
         />
       )}
       {changing && (

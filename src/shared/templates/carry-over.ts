@@ -21,8 +21,7 @@ import {
 } from '../domain/portfolio.js';
 import { LIMITS } from '../domain/limits.js';
 import type { SectionKind, SectionSpec } from './definition.js';
-import type { TemplateDefinition } from './catalog.js';
-import { pickTemplateFields } from './pick-fields.js';
+import { pickTemplateFields, type TemplateShape } from './pick-fields.js';
 import { plural } from '../plural.js';
 
 const PERSONAL_LABELS: Record<PersonalField, string> = {
@@ -88,7 +87,7 @@ interface Placement {
   joins: boolean;
 }
 
-function sourcesOf(data: PortfolioData, from: TemplateDefinition): Source[] {
+function sourcesOf(data: PortfolioData, from: TemplateShape): Source[] {
   const sources: Source[] = [];
   for (const key of SECTION_KEYS) {
     const spec = from.sections[key];
@@ -109,7 +108,7 @@ function sourcesOf(data: PortfolioData, from: TemplateDefinition): Source[] {
 }
 
 /** Where each section with content goes in the new template; see the module's comment. */
-function planPlacements(sources: readonly Source[], to: TemplateDefinition): Placement[] {
+function planPlacements(sources: readonly Source[], to: TemplateShape): Placement[] {
   const targets = SECTION_KEYS.filter((key) => to.sections[key]);
   if (targets.length === 0) return [];
   const specOf = (key: SectionKey): SectionSpec => to.sections[key]!;
@@ -167,11 +166,7 @@ function lostTileFields(source: Source, tiles: readonly Tile[], target: SectionS
 }
 
 /** The draft for `to`, what it cannot show, and where its sections went. */
-export function carryOver(
-  data: PortfolioData,
-  from: TemplateDefinition,
-  to: TemplateDefinition,
-): CarryOver {
+export function carryOver(data: PortfolioData, from: TemplateShape, to: TemplateShape): CarryOver {
   const sources = sourcesOf(data, from);
   const placements = planPlacements(sources, to);
   const sectionLost = new Map<Source, string[]>();

@@ -19,11 +19,17 @@ function pick<T extends object, K extends keyof T>(
   ) as Partial<Pick<T, K>>;
 }
 
+/**
+ * What is read of a template to fit content to it: the fields and sections it shows. A
+ * template's declaration is one; so is the shape of an imported résumé (shared/resume/).
+ */
+export type TemplateShape = Pick<
+  TemplateDeclaration<string>,
+  'personalDetails' | 'sections' | 'contactDetails' | 'phrases'
+>;
+
 /** Keeps only what the template uses; blank strings stand in for fields it does not show. */
-export function pickTemplateFields(
-  definition: TemplateDeclaration<string>,
-  data: PortfolioData,
-): PortfolioData {
+export function pickTemplateFields(definition: TemplateShape, data: PortfolioData): PortfolioData {
   const result: PortfolioData = {
     personalDetails: {
       ...blankPersonalDetails(),
