@@ -13,6 +13,8 @@ export default defineConfig({
         'image-worker': 'src/server/uploads/image-process.ts',
         // Loaded by the receipt PDF thread (receipts/receipt-pdfs.ts) by this name.
         'receipt-pdf-worker': 'src/server/receipts/receipt-pdf.worker.ts',
+        // Loaded by the page render threads (public-pages/page-render-pool.ts) by this name.
+        'page-render-worker': 'src/server/public-pages/page-render.worker.ts',
         seed: 'src/server/admin/seed.ts',
       },
       output: { entryFileNames: '[name].js' },
