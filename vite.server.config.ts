@@ -17,7 +17,8 @@ export default defineConfig({
         'page-render-worker': 'src/server/public-pages/page-render.worker.ts',
         seed: 'src/server/admin/seed.ts',
       },
-      output: { entryFileNames: '[name].js' },
+      // Entries at the root, shared chunks in assets/ (worker-file.ts finds the workers by it).
+      output: { entryFileNames: '[name].js', chunkFileNames: 'assets/[name]-[hash].js' },
     },
     outDir: 'dist/server',
     emptyOutDir: true,

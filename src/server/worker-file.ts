@@ -3,7 +3,8 @@
  * From the TypeScript sources (tests, tsx) it is the `.ts` file beside that module, loaded
  * through tsx, with stylesheet imports loading as nothing (stylesheet-imports-hook.ts, for
  * threads that render templates); in the built server it is an entry of the server bundle next
- * to `main.js` (vite.server.config.ts). The names are computed so that the bundler leaves the
+ * to `main.js` (vite.server.config.ts), one directory up from a module that landed in a chunk
+ * shared by several entries (`assets/`). The names are computed so that the bundler leaves the
  * URL alone.
  */
 const STYLESHEET_HOOK = './stylesheet-imports-hook.ts';
@@ -16,8 +17,10 @@ export function workerFile(
   builtName: string,
 ): { filename: string; execArgv: string[] } {
   const fromSources = base.endsWith('.ts');
+  const inSharedChunk = /\/assets\/[^/]+$/.test(new URL(base).pathname);
+  const name = fromSources ? sourceName : `${inSharedChunk ? '../' : ''}${builtName}`;
   return {
-    filename: new URL(`./${fromSources ? sourceName : builtName}`, base).href,
+    filename: new URL(`./${name}`, base).href,
     execArgv: fromSources
       ? ['--import', 'tsx', '--import', new URL(STYLESHEET_HOOK, here).href]
       : [],

@@ -59,6 +59,9 @@ export class PageRenderPool {
       idleTimeout: IDLE_MS,
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     });
+    // A thread that fails outside a render (one that cannot start) fails the renders waiting
+    // for it, which tell their callers; unheard, the pool's 'error' would end the server.
+    this.piscina.on('error', () => {});
   }
 
   async render(job: PageBytesJob): Promise<PageBytes> {
