@@ -10,7 +10,9 @@
  * the store and timed from commit to their page stored (the change check that renders them), ten
  * before the sweep and one every 500 ms during it.
  *
- * Usage: npm run build && npx tsx bench/render-sweep.ts
+ * Usage: npm run build && node --import tsx --import ./src/server/stylesheet-imports-hook.ts \
+ *          bench/render-sweep.ts
+ * (the seed's modules reach the templates, whose stylesheet imports Node cannot load.)
  * (BENCH_PAGES=1000 for a short run; BENCH_DATABASE=postgres with TEST_DATABASE_URL set for
  * PostgreSQL.) Writes bench/results/render-sweep.md.
  */
@@ -25,7 +27,8 @@ import { PageCache } from '../src/server/public-pages/page-cache.js';
 import { PageRenderer } from '../src/server/public-pages/page-renderer.js';
 import { StoredPages } from '../src/server/public-pages/stored-pages.service.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
-import { CLIENT_DIR } from '../test/app.js';
+/** The built client, as the tests use it (test/app.ts would load the whole app). */
+const CLIENT_DIR = path.resolve('dist/client');
 import { createTestDatabase } from '../test/database.js';
 import { publishDirectly } from '../test/publish-directly.js';
 import { machineLine, median, percentile } from './harness.js';
@@ -36,7 +39,8 @@ const PUBLISH_EVERY_MS = 500;
 const IDLE_PUBLISHES = 10;
 const STALL_MS = 10;
 const OUT_FILE = path.resolve('bench/results/render-sweep.md');
-const COMMAND = 'npx tsx bench/render-sweep.ts';
+const COMMAND =
+  'node --import tsx --import ./src/server/stylesheet-imports-hook.ts bench/render-sweep.ts';
 
 /** A copy of the client build whose template stylesheets have other names: a new template version. */
 function changedTemplateBuild(): string {
