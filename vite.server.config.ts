@@ -13,9 +13,12 @@ export default defineConfig({
         'image-worker': 'src/server/uploads/image-process.ts',
         // Loaded by the receipt PDF thread (receipts/receipt-pdfs.ts) by this name.
         'receipt-pdf-worker': 'src/server/receipts/receipt-pdf.worker.ts',
+        // Loaded by the page render threads (public-pages/page-render-pool.ts) by this name.
+        'page-render-worker': 'src/server/public-pages/page-render.worker.ts',
         seed: 'src/server/admin/seed.ts',
       },
-      output: { entryFileNames: '[name].js' },
+      // Entries at the root, shared chunks in assets/ (worker-file.ts finds the workers by it).
+      output: { entryFileNames: '[name].js', chunkFileNames: 'assets/[name]-[hash].js' },
     },
     outDir: 'dist/server',
     emptyOutDir: true,

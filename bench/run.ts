@@ -12,8 +12,11 @@ const BENCHES = [
   'bench/public-pages-at-scale.ts',
   'bench/lighthouse.ts',
   'bench/preview-latency.ts',
+  // The same keystrokes on a CPU slowed 4x, as a phone's (preview-latency-4x.md).
+  'BENCH_CPU_SLOWDOWN=4 bench/preview-latency.ts',
   'bench/builder-size.ts',
   'bench/publish-throughput.ts',
+  'bench/render-sweep.ts',
   'bench/image-upload.ts',
   'bench/uploaded-portfolio.ts',
   'bench/upload-pressure.ts',
@@ -22,10 +25,19 @@ const BENCHES = [
 
 // --collect-only gathers the last results without measuring again.
 const measure = !process.argv.includes('--collect-only');
-for (const bench of measure ? BENCHES : []) {
-  if (!existsSync(bench)) continue;
-  process.stdout.write(`\n== ${bench}\n`);
-  execFileSync(process.execPath, ['--import', 'tsx', bench], { stdio: 'inherit' });
+for (const entry of measure ? BENCHES : []) {
+  const [bench, ...settings] = entry.split(' ').reverse();
+  if (!bench || !existsSync(bench)) continue;
+  process.stdout.write(`\n== ${entry}\n`);
+  // Stylesheet imports load as nothing: the seed and the renderer reach the templates' modules.
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', '--import', './src/server/stylesheet-imports-hook.ts', bench],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, ...Object.fromEntries(settings.map((pair) => pair.split('='))) },
+    },
+  );
 }
 
 const sections = readdirSync('bench/results')

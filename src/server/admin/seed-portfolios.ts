@@ -4,7 +4,7 @@ import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { portfolioUrl } from '../../shared/domain/username.js';
 import { termEndFrom } from '../../shared/domain/term.js';
-import type { PageRenderer } from '../public-pages/page-renderer.js';
+import type { PageRenderer, RenderedPage } from '../public-pages/page-renderer.js';
 import { bumpPageGeneration } from '../site/page-generation.repository.js';
 import { listTemplates } from '../templates/templates.repository.js';
 import {
@@ -15,6 +15,8 @@ import {
 
 /** Rows written per transaction: large enough to be fast, small enough for SQLite's parameters. */
 const BATCH = 250;
+/** Pages handed to the render threads at once: within their queue's limit (page-render-pool.ts). */
+const RENDERS_AT_ONCE = 32;
 export const SEED_USERNAME_PREFIX = 'seed-';
 
 /**
@@ -50,19 +52,24 @@ export async function seedPortfolios(
         orderId: randomUUID(),
       };
     });
-    // Rendered before the transaction: compression runs in the thread pool meanwhile.
-    const pages = await Promise.all(
-      people.map(async (person) => {
-        const result = await renderer.render(person.username, {
-          templateId: person.templateId,
-          data: person.data,
-          updatedAt: stamp,
-          canonicalHost: null,
-        });
-        if (!result.ok) throw new Error(`seed page ${person.username}: ${result.problem}`);
-        return result.page;
-      }),
-    );
+    // Rendered before the transaction, a few at a time: as many as the render threads' queue
+    // takes, which refuses more.
+    const pages: RenderedPage[] = [];
+    for (let at = 0; at < people.length; at += RENDERS_AT_ONCE) {
+      const rendered = await Promise.all(
+        people.slice(at, at + RENDERS_AT_ONCE).map(async (person) => {
+          const result = await renderer.render(person.username, {
+            templateId: person.templateId,
+            data: person.data,
+            updatedAt: stamp,
+            canonicalHost: null,
+          });
+          if (!result.ok) throw new Error(`seed page ${person.username}: ${result.problem}`);
+          return result.page;
+        }),
+      );
+      pages.push(...rendered);
+    }
     await inTransaction(db, async (trx) => {
       await insertSeedRows(trx, {
         users: people.map((person) => ({

@@ -44,23 +44,28 @@ async function main(argv: string[]): Promise<number> {
     // The same key as the server's, so a seeded page's form is accepted without JavaScript too.
     contactToken: () => contactTokens.issue(),
   });
-  return withServerDatabase(config, async (db) => {
-    const started = Date.now();
-    let reported = 0;
-    const { first, last } = await seedPortfolios(db, renderer, {
-      count,
-      publicUrl: config.publicUrl,
-      onProgress: (done) => {
-        if (done - reported >= 5000 || done === count) {
-          reported = done;
-          process.stdout.write(`${done} / ${count}\n`);
-        }
-      },
+  try {
+    return await withServerDatabase(config, async (db) => {
+      const started = Date.now();
+      let reported = 0;
+      const { first, last } = await seedPortfolios(db, renderer, {
+        count,
+        publicUrl: config.publicUrl,
+        onProgress: (done) => {
+          if (done - reported >= 5000 || done === count) {
+            reported = done;
+            process.stdout.write(`${done} / ${count}\n`);
+          }
+        },
+      });
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`Published seed-${first} to seed-${last} in ${seconds} s.\n`);
+      return 0;
     });
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`Published seed-${first} to seed-${last} in ${seconds} s.\n`);
-    return 0;
-  });
+  } finally {
+    // The render threads would keep the command from ending.
+    await renderer.close();
+  }
 }
 
 runCommand(main(process.argv.slice(2)), USAGE);

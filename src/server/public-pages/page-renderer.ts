@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { isTemplateId } from '../../shared/templates/catalog.js';
-import { escapeHtml, smallPage } from '../html.js';
-import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
-import { imageOriginsOf } from './page-csp.js';
+import type { PageBytes } from './page-bytes.js';
+import { acquireSharedRenderPool, type PageRenderPool } from './page-render-pool.js';
 import type { PageSourceRow, StoredPage } from './public-pages.repository.js';
-import { etagFor, renderPortfolioPage } from './render-page.js';
 import { templateBuild } from './template-assets.js';
+
+export { MAX_RENDERED_PAGE_BYTES } from './page-bytes.js';
 
 /**
  * Bump when render-page.tsx changes what it writes around the templates: every stored page is
@@ -15,19 +13,6 @@ import { templateBuild } from './template-assets.js';
  * the build's file names).
  */
 const PAGE_FORMAT_VERSION = '4';
-
-/**
- * The largest page we store and send. A real portfolio is 15-60 KB of HTML; text that swells when
- * escaped (`&<>'` mixes) can make a portfolio of the allowed size render to most of a megabyte,
- * and such a page costs every visitor and every render. Bigger pages are replaced by a notice.
- */
-export const MAX_RENDERED_PAGE_BYTES = 512 * 1024;
-
-/** Brotli quality for pages: 6 compresses a typical page about as well as gzip 9 in a few ms. */
-const BROTLI_QUALITY = 6;
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
 
 /** A page rendered for `username`, as every process stores and sends it. */
 export interface RenderedPage extends StoredPage {
@@ -40,13 +25,20 @@ export type RenderResult =
 export const sourceVersionOf = (source: { templateId: string; updatedAt: string }) =>
   `${source.updatedAt}|${source.templateId}`;
 
+export function etagFor(parts: string[]): string {
+  return `"${createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 27)}"`;
+}
+
 /**
- * Turns a stored portfolio into the bytes every view sends. The HTML is rendered on the event
- * loop (a few milliseconds for a page of the allowed size); compression runs in libuv's thread
- * pool through zlib's asynchronous API, so a render never holds up other requests for long.
+ * Turns a stored portfolio into the bytes every view sends. Parsing, React's render and the
+ * compression run in the render threads (page-render-pool.ts); the event loop only names the
+ * versions and hands the bytes on. Throws PageRenderBusyError or PageRenderFailedError when the
+ * threads cannot render it now.
  */
 export class PageRenderer {
   private readonly build;
+  private readonly pool: PageRenderPool;
+  private readonly release: () => Promise<void>;
   private version?: { publicUrl: string; value: string };
 
   constructor(
@@ -56,9 +48,17 @@ export class PageRenderer {
       mediaBase: string;
       /** A fresh contact form start token (contact-token.ts); none in the seed command. */
       contactToken?: () => string;
+      /** The process's shared render threads unless given (a test's crashing ones). */
+      pool?: PageRenderPool;
     },
   ) {
     this.build = templateBuild(options.clientDir);
+    if (options.pool) {
+      this.pool = options.pool;
+      this.release = async () => {};
+    } else {
+      ({ pool: this.pool, release: this.release } = acquireSharedRenderPool());
+    }
   }
 
   /**
@@ -89,61 +89,39 @@ export class PageRenderer {
     if (!isTemplateId(templateId)) return { ok: false, problem: `unknown template ${templateId}` };
     const sourceVersion = sourceVersionOf(source);
     const templateVersion = this.templateVersion();
-    let html: Buffer | undefined;
-    let imageOrigins: string[] = [];
-    // Escaping only ever lengthens text, so data this long cannot fit: skip rendering it at all.
-    if (source.data.length <= MAX_RENDERED_PAGE_BYTES) {
-      const parsed = decodeStoredPortfolio(source.data);
-      if (!parsed.ok) return { ok: false, problem: JSON.stringify(parsed.problem) };
-      imageOrigins = imageOriginsOf(parsed.data, this.options.mediaBase);
-      html = Buffer.from(
-        renderPortfolioPage({
-          username,
-          templateId,
-          data: parsed.data,
-          publicUrl: this.options.publicUrl(),
-          canonicalUrl: source.canonicalHost ? `https://${source.canonicalHost}/` : undefined,
-          mediaBase: this.options.mediaBase,
-          stylesheets: this.build.stylesheets[templateId] ?? [],
-          contactToken: this.options.contactToken?.(),
-        }),
-      );
-    }
-    const tooLarge = !html || html.length > MAX_RENDERED_PAGE_BYTES;
-    if (!html || tooLarge) {
-      html = Buffer.from(tooLargeNotice(username));
-      imageOrigins = [];
-    }
-    const [gzipped, brotli] = await Promise.all([
-      gzipAsync(html, { level: 9 }),
-      brotliAsync(html, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: html.length,
-        },
-      }),
-    ]);
+    const bytes: PageBytes = await this.pool.render({
+      username,
+      templateId,
+      data: source.data,
+      publicUrl: this.options.publicUrl(),
+      canonicalUrl: source.canonicalHost ? `https://${source.canonicalHost}/` : undefined,
+      mediaBase: this.options.mediaBase,
+      stylesheets: this.build.stylesheets[templateId] ?? [],
+      contactToken: this.options.contactToken?.(),
+    });
+    if (!bytes.ok) return bytes;
     return {
       ok: true,
-      tooLarge,
+      tooLarge: bytes.tooLarge,
       page: {
         username,
         sourceVersion,
         templateVersion,
         etag: etagFor([username, sourceVersion, templateVersion]),
-        imageOrigins,
-        html,
-        gzip: gzipped,
-        br: brotli,
+        imageOrigins: bytes.imageOrigins,
+        html: asBuffer(bytes.html),
+        gzip: asBuffer(bytes.gzip),
+        br: asBuffer(bytes.br),
       },
     };
   }
+
+  /** Lets go of the shared render threads (when the server closes); the last user ends them. */
+  async close(): Promise<void> {
+    await this.release();
+  }
 }
 
-function tooLargeNotice(username: string): string {
-  return smallPage({
-    title: 'Portfolio too large to show',
-    body: `<h1>This portfolio is too large to show</h1><p>The portfolio at <strong>/users/${escapeHtml(username)}</strong> renders to more than ${MAX_RENDERED_PAGE_BYTES / 1024} KB. Its owner can shorten it and update it at the same username.</p><p><a href="/">Build your own portfolio</a></p>`,
-  });
-}
+/** Bytes made in a thread arrive as plain Uint8Arrays: viewed as Buffers, not copied. */
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -12,6 +12,7 @@ import { createPublicPageFastPath, type PublicPageFastPath } from './fast-path.j
 import { PageAnswers } from './page-answers.js';
 import { acceptsGzip, PageCache, pickEncoding, type SentHeaders } from './page-cache.js';
 import { publicPageCsp } from './page-csp.js';
+import { PageRenderBusyError } from './page-render-pool.js';
 import { PageRenderer } from './page-renderer.js';
 import { Sitemaps, sitemapXml, type SitemapFile } from './sitemap.js';
 import { StoredPages } from './stored-pages.service.js';
@@ -24,6 +25,9 @@ declare module 'fastify' {
     publicPageFastPath: PublicPageFastPath;
   }
 }
+
+/** When to reload a page refused because the render threads were busy: a second of renders. */
+const BUSY_RETRY_SECONDS = 2;
 
 /**
  * Public pages, robots.txt and the sitemap. Views of pages are answered by page-answers.ts, here
@@ -58,14 +62,15 @@ export function registerPublicPages(
     urlsPerChild: ctx.sitemapUrlsPerChild,
     log: app.log,
   });
+  const renderer = new PageRenderer({
+    clientDir: ctx.clientDir,
+    publicUrl: ctx.publicUrl,
+    mediaBase: ctx.mediaBase,
+    contactToken: ctx.contactToken,
+  });
   const stored = new StoredPages({
     db: ctx.db,
-    renderer: new PageRenderer({
-      clientDir: ctx.clientDir,
-      publicUrl: ctx.publicUrl,
-      mediaBase: ctx.mediaBase,
-      contactToken: ctx.contactToken,
-    }),
+    renderer,
     cache,
     log: app.log,
     onChange: () => sitemaps.invalidate(),
@@ -78,6 +83,8 @@ export function registerPublicPages(
   });
   app.addHook('onClose', async () => {
     await Promise.all([stored.stop(), sitemaps.stop()]);
+    // After the renders under way have been stored (stored.stop waits for them).
+    await renderer.close();
   });
 
   const notFoundPage = (reply: FastifyReply, username: string) =>
@@ -106,6 +113,21 @@ export function registerPublicPages(
       .header('content-security-policy', publicPageCsp(https()))
       .send(UNAVAILABLE_PAGE);
 
+  /** A page with nothing stored, while the render threads have a full queue: try again soon. */
+  const busyPage = (reply: FastifyReply) =>
+    reply
+      .status(503)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('retry-after', String(BUSY_RETRY_SECONDS))
+      .header('content-security-policy', publicPageCsp(https()))
+      .send(
+        smallPage({
+          title: 'Busy right now',
+          body: '<h1>This page is being prepared</h1><p>Many pages are being prepared at once. Please reload in a few seconds.</p>',
+        }),
+      );
+
   const answers = new PageAnswers({
     cache,
     stored,
@@ -126,7 +148,13 @@ export function registerPublicPages(
     if (username !== given) return reply.redirect(`/users/${username}`, 301);
 
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    const found = await answers.readForRoute(request.raw, username, encoding);
+    let found;
+    try {
+      found = await answers.readForRoute(request.raw, username, encoding);
+    } catch (error) {
+      if (error instanceof PageRenderBusyError) return busyPage(reply);
+      throw error;
+    }
     if (!found) return notFoundPage(reply, username);
     if (found === 'unavailable') return unavailablePage(reply);
     answers.countView(username, request.raw);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import { contactPath } from '../../shared/contact.js';
 import { formDeliveryOf, type PortfolioData } from '../../shared/domain/portfolio.js';
@@ -150,8 +149,4 @@ ${hints.join('')}
 ${isPreview ? `${PREVIEW_STRIP}\n${body}` : `${body}\n<script src="${CONTACT_SCRIPT}" defer></script>`}
 </body>
 </html>`;
-}
-
-export function etagFor(parts: string[]): string {
-  return `"${createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 27)}"`;
 }

@@ -214,6 +214,20 @@ export class StoredPages {
     return followUp;
   }
 
+  /**
+   * A refresh whose failure (a render thread that crashed or was busy) is logged and left: the
+   * stored page stays as it was, the page is rendered on its next view or the next sweep, and
+   * the other pages of the batch go on.
+   */
+  private async refreshOrLog(username: string): Promise<RefreshOutcome | 'failed'> {
+    try {
+      return await this.refresh(username);
+    } catch (error) {
+      this.options.log.warn({ err: error, username }, 'page not rendered');
+      return 'failed';
+    }
+  }
+
   private startRender(username: string): Promise<RefreshOutcome> {
     const rendering = this.renderAndStore(username).finally(() => {
       if (this.running.get(username) === rendering) this.running.delete(username);
@@ -335,10 +349,11 @@ export class StoredPages {
     }
     this.watermark = latest < startedAt ? latest : startedAt;
     this.options.onChange?.();
-    // One at a time: a burst of publishes must not fill the thread pool or the connection pool.
+    // One at a time: a burst of publishes must not fill the render threads' queue or the
+    // connection pool.
     for (const username of toRender) {
       if (this.stopped) return;
-      await this.refresh(username);
+      await this.refreshOrLog(username);
     }
   }
 
@@ -451,7 +466,7 @@ export class StoredPages {
       for (const username of fresh) {
         if (this.stopped) return rendered;
         tried.add(username);
-        if ((await this.refresh(username)) === 'rendered') rendered += 1;
+        if ((await this.refreshOrLog(username)) === 'rendered') rendered += 1;
       }
       if (batch.length < TEMPLATE_SWEEP_BATCH || fresh.length === 0) return rendered;
     }
