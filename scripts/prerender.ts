@@ -1,13 +1,18 @@
-// After `vite build`: renders the landing page's HTML once into a copy of the built index.html,
-// the document the server sends for `/`, so the page paints before its script has loaded. The
-// page's code is built for Node with the client's own Vite config (its CSS imports, its JSX),
-// rendered, and the Node build thrown away.
+// After `vite build`: renders each page of PRERENDERED_ROUTES once into a copy of the built
+// index.html, the document the server sends for that route, so the page paints before its script
+// has loaded. The pages' code is built for Node with the client's own Vite config (its CSS
+// imports, its JSX), rendered, and the Node build thrown away.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stdout } from 'node:process';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { PRERENDERED_LANDING } from '../src/shared/prerender.js';
+import {
+  PRERENDERED_MODES,
+  PRERENDERED_ROUTES,
+  prerenderedDocument,
+} from '../src/shared/prerender.js';
+import type { SiteMode } from '../src/shared/site-mode.js';
 
 const outDir = path.resolve('dist/prerender');
 await build({
@@ -26,13 +31,18 @@ await build({
 
 try {
   const { renderPage } = (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)) as {
-    renderPage: (pathname: string) => Promise<string>;
+    renderPage: (pathname: string, payments: SiteMode['payments']) => Promise<string>;
   };
-  const markup = await renderPage('/');
-  const file = path.resolve('dist/client', PRERENDERED_LANDING);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, landingDocument(readFileSync('dist/client/index.html', 'utf8'), markup));
-  stdout.write(`prerendered / (${markup.length} bytes of markup)\n`);
+  const index = readFileSync('dist/client/index.html', 'utf8');
+  for (const route of PRERENDERED_ROUTES) {
+    for (const payments of PRERENDERED_MODES) {
+      const markup = await renderPage(route, payments);
+      const file = path.resolve('dist/client', prerenderedDocument(route, payments));
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, drawnDocument(index, markup));
+    }
+    stdout.write(`prerendered ${route}\n`);
+  }
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }
@@ -42,7 +52,7 @@ try {
  * page interactive, so they ask for a low priority: on a slow link the stylesheet, the fonts and
  * the first screen's images come first.
  */
-function landingDocument(index: string, markup: string): string {
+function drawnDocument(index: string, markup: string): string {
   const empty = '<div id="root"></div>';
   const scripts = /<(script type="module"|link rel="modulepreload")/g;
   if (!index.includes(empty) || !index.match(scripts)) {
