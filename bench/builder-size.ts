@@ -42,17 +42,30 @@ function templateChunk(manifest: Manifest, id: TemplateId): string {
   return key;
 }
 
+/** The manifest key of a template's sample data chunk (what its loadSample imports). */
+function sampleChunk(manifest: Manifest, id: TemplateId): string {
+  const { slug } = TEMPLATE_DEFINITIONS[id];
+  const key = Object.keys(manifest).find(
+    (source) => source.includes(`/templates/${slug}/`) && source.endsWith('/sample.ts'),
+  );
+  if (!key) throw new Error(`the manifest has no sample chunk for ${id}`);
+  return key;
+}
+
 /**
  * The lazy chunks a route loads on a first visit, by manifest key (src/client/router.tsx). The
  * landing page and /screen-error are part of the entry. A template or draft preview also
- * renders its template at once, so that template's chunk counts.
+ * renders its template at once, so that template's chunk counts, and a template preview its sample.
  */
 function lazyChunksFor(manifest: Manifest, route: string): string[] {
   if (route === '/' || route === '/screen-error') return [];
   const page = pageModuleOf(route);
   if (!page) throw new Error(`bench/builder-size.ts does not know which chunk ${route} loads`);
   const template = TEMPLATE_IDS.find((id) => route === `/${id}` || route === `/edit-${id}`);
-  return template ? [page, templateChunk(manifest, template)] : [page];
+  if (!template) return [page];
+  // A template preview loads the template's sample with it (src/client/router.tsx).
+  const sample = route === `/${template}` ? [sampleChunk(manifest, template)] : [];
+  return [page, templateChunk(manifest, template), ...sample];
 }
 
 interface Sizes {

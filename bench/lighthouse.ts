@@ -11,6 +11,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { openDatabase } from '../src/server/db/database.js';
+import { PRERENDERED_ROUTES } from '../src/shared/prerender.js';
 import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { startBuiltServer } from '../test/built-server.js';
@@ -18,8 +19,8 @@ import { publishDirectly } from '../test/publish-directly.js';
 import { machineLine } from './harness.js';
 import { freePort } from '../test/free-port.js';
 
-/** Builder pages measured besides the public pages: the landing page and the template picker. */
-const BUILDER_PAGES = ['/', '/choose'];
+/** Builder pages measured besides the public pages: every page drawn at build time. */
+const BUILDER_PAGES: readonly string[] = PRERENDERED_ROUTES;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {

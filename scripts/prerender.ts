@@ -1,13 +1,20 @@
-// After `vite build`: renders the landing page's HTML once into a copy of the built index.html,
-// the document the server sends for `/`, so the page paints before its script has loaded. The
-// page's code is built for Node with the client's own Vite config (its CSS imports, its JSX),
-// rendered, and the Node build thrown away.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// After `vite build`: renders each page of PRERENDERED_ROUTES once into a copy of the built
+// index.html, the document the server sends for that route, so the page paints before its script
+// has loaded. The pages' code is built for Node with the client's own Vite config (its CSS
+// imports, its JSX), rendered, and the Node build thrown away.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stdout } from 'node:process';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { PRERENDERED_LANDING } from '../src/shared/prerender.js';
+import {
+  PRERENDERED_MODES,
+  PRERENDERED_ROUTES,
+  prerenderedDocument,
+} from '../src/shared/prerender.js';
+import type { SiteMode } from '../src/shared/site-mode.js';
+import { templateShownBy } from '../src/shared/page-modules.js';
+import { TEMPLATE_DEFINITIONS } from '../src/shared/templates/catalog.js';
 
 const outDir = path.resolve('dist/prerender');
 await build({
@@ -26,13 +33,18 @@ await build({
 
 try {
   const { renderPage } = (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)) as {
-    renderPage: (pathname: string) => Promise<string>;
+    renderPage: (pathname: string, payments: SiteMode['payments']) => Promise<string>;
   };
-  const markup = await renderPage('/');
-  const file = path.resolve('dist/client', PRERENDERED_LANDING);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, landingDocument(readFileSync('dist/client/index.html', 'utf8'), markup));
-  stdout.write(`prerendered / (${markup.length} bytes of markup)\n`);
+  const index = readFileSync('dist/client/index.html', 'utf8');
+  for (const route of PRERENDERED_ROUTES) {
+    for (const payments of PRERENDERED_MODES) {
+      const markup = await renderPage(route, payments);
+      const file = path.resolve('dist/client', prerenderedDocument(route, payments));
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, drawnDocument(index, markup, fontPreloads(route)));
+    }
+    stdout.write(`prerendered ${route}\n`);
+  }
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }
@@ -42,13 +54,50 @@ try {
  * page interactive, so they ask for a low priority: on a slow link the stylesheet, the fonts and
  * the first screen's images come first.
  */
-function landingDocument(index: string, markup: string): string {
+function drawnDocument(index: string, markup: string, preloads: string): string {
   const empty = '<div id="root"></div>';
   const scripts = /<(script type="module"|link rel="modulepreload")/g;
   if (!index.includes(empty) || !index.match(scripts)) {
     throw new Error('dist/client/index.html has no empty root element or no module script');
   }
   return index
+    .replace('</title>', () => `</title>${preloads}`)
     .replace(empty, () => `<div id="root">${markup}</div>`)
     .replace(scripts, '<$1 fetchpriority="low"');
+}
+
+/** The faces (e.g. `raleway-300`) a stylesheet takes from our font subsets; India's scripts aside. */
+function facesImportedBy(stylesheet: string): string[] {
+  const css = readFileSync(stylesheet, 'utf8');
+  return [...css.matchAll(/@import '[^']*\/fonts\/([\w-]+)\.css'/g)]
+    .map((match) => match[1]!)
+    .filter((face) => face !== 'indian-scripts');
+}
+
+/**
+ * Preloads of the fonts a drawn page's first screen sets its words in: the builder's own faces,
+ * or on a template preview its bar's and the template's. Only the Latin core of each face: the
+ * rest of a face, and India's scripts, are fetched when a page shows such letters. Without them
+ * the browser finds a font only once the stylesheet is parsed and the words laid out, and the
+ * words move when it arrives.
+ */
+function fontPreloads(route: string): string {
+  const template = templateShownBy(route);
+  const faces = template
+    ? [
+        'source-sans-3-400',
+        'source-sans-3-600',
+        ...facesImportedBy(
+          `src/shared/templates/${TEMPLATE_DEFINITIONS[template].slug}/${TEMPLATE_DEFINITIONS[template].slug}.css`,
+        ),
+      ]
+    : facesImportedBy('src/client/styles/global.css');
+  const builtFonts = readdirSync('dist/client/assets').filter((file) => file.endsWith('.woff2'));
+  return [...new Set(faces)]
+    .map((face) => {
+      const file = builtFonts.find((name) => name.startsWith(`${face}-core-`));
+      if (!file) throw new Error(`the build has no core subset of ${face}`);
+      return `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`;
+    })
+    .join('');
 }

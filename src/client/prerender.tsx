@@ -1,24 +1,31 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { SiteMode } from '../shared/site-mode.js';
+import { PrerenderedPaymentsMode } from './components/TestModeNotice.js';
 import { routes } from './router.js';
 
 /**
  * The HTML of a builder page as the browser's first render draws it (nobody signed in, nothing
- * fetched yet), for the build to put in the page so it paints before its script runs. Built for
- * Node by scripts/prerender.ts; main.tsx then hydrates it.
+ * fetched yet, payments in the given mode), for the build to put in the page so it paints before
+ * its script runs. Built for Node by scripts/prerender.ts; main.tsx then hydrates it.
  */
-export async function renderPage(pathname: string): Promise<string> {
+export async function renderPage(
+  pathname: string,
+  payments: SiteMode['payments'],
+): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${pathname} redirects; nothing to prerender`);
   const html = renderToString(
     <StrictMode>
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />
+      <PrerenderedPaymentsMode value={payments}>
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
+      </PrerenderedPaymentsMode>
     </StrictMode>,
   );
   // React puts what belongs in <head> first: the page's <title>, which the server writes there

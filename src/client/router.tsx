@@ -5,6 +5,7 @@ import { TestModeNotice } from './components/TestModeNotice.js';
 import { LandingPage } from './pages/LandingPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { ScreenErrorPage } from './pages/ScreenErrorPage.js';
+import { loadTemplateWithSample } from './templates/useTemplate.js';
 
 /** Sets the document title from the one table the server also uses for direct loads. */
 function RootLayout() {
@@ -74,10 +75,15 @@ const draftPreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
 }));
 
 // The template previews carry the test-mode notice in their own bar, pinned above the template.
+// The template and its sample load with the page, so its first render draws the template (as the
+// build drew it) rather than a loading state.
 const templatePreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
   path: templateId,
   lazy: async () => {
-    const { TemplatePreviewPage } = await import('./pages/TemplatePreviewPage.js');
+    const [{ TemplatePreviewPage }] = await Promise.all([
+      import('./pages/TemplatePreviewPage.js'),
+      loadTemplateWithSample(templateId),
+    ]);
     return { Component: () => <TemplatePreviewPage templateId={templateId} /> };
   },
 }));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECTS } from '../../test/database.js';
 import { PAGE_TITLES, renewPath } from '../shared/routes.js';
+import { PRERENDERED_ROUTES } from '../shared/prerender.js';
 
 /** A route that writes, registered only here: bad input must never reach it. */
 const WRITE_ROUTE = '/api/test-write';
@@ -48,8 +49,10 @@ describe.each(TEST_DIALECTS)('the HTTP application on %s', (dialect) => {
       expect(response.headers.get('content-type')).toContain('text/html');
       const html = await response.text();
       expect(html).toContain(`<title>${title.replace('&', '&#38;')}</title>`);
-      // The landing page arrives drawn (scripts/prerender.ts); every other page is drawn by the app.
-      expect(html).toContain(route === '/' ? '<div id="root"><' : '<div id="root"></div>');
+      // Pages without the person's data arrive drawn (scripts/prerender.ts); the app draws the rest.
+      expect(html).toContain(
+        PRERENDERED_ROUTES.includes(route) ? '<div id="root"><' : '<div id="root"></div>',
+      );
     },
   );
 

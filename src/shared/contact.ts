@@ -8,6 +8,13 @@
 export const FORM_DELIVERIES = ['server', 'mailto'] as const;
 export type FormDelivery = (typeof FORM_DELIVERIES)[number];
 
+/**
+ * Where this page's contact form goes; 'server' unless the owner chose the mail program. Here
+ * rather than beside the schema so a template's chunk does not bring the schema's validator.
+ */
+export const formDeliveryOf = (contact: { formDelivery?: FormDelivery }): FormDelivery =>
+  contact.formDelivery ?? 'server';
+
 export const CONTACT_LIMITS = {
   name: 100,
   /** RFC 5321's longest usable address. */

@@ -1,4 +1,4 @@
-import { TEMPLATE_IDS } from './templates/catalog.js';
+import { TEMPLATE_IDS, type TemplateId } from './templates/catalog.js';
 
 /**
  * The module each builder page loads on demand (src/client/router.tsx), as the build's manifest
@@ -28,4 +28,12 @@ const PAGE_MODULES: Readonly<Record<string, string>> = {
 /** The lazy module of a builder route (as the router and PAGE_TITLES write it), if it has one. */
 export function pageModuleOf(route: string): string | undefined {
   return PAGE_MODULES[route];
+}
+
+/**
+ * The template a builder route shows from its first render, if any: a template preview draws its
+ * template at once (the router loads it with the page), so its chunks and CSS come with the HTML.
+ */
+export function templateShownBy(route: string): TemplateId | undefined {
+  return TEMPLATE_IDS.find((id) => route === `/${id}`);
 }

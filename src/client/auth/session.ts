@@ -6,7 +6,8 @@ import { clearDraft, keepEditOnlyForItsOwner } from '../draft/storage.js';
 export type SessionState =
   { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready' } & MeResponse);
 
-let state: SessionState = { status: 'loading' };
+const LOADING: SessionState = { status: 'loading' };
+let state: SessionState = LOADING;
 let started = false;
 const listeners = new Set<() => void>();
 
@@ -79,7 +80,14 @@ export function currentSession(): SessionState {
   return state;
 }
 
-/** The signed-in person, shared by every component that asks. */
+/**
+ * The signed-in person, shared by every component that asks. A page drawn at build time was drawn
+ * while loading, and hydrates so before it shows who is signed in.
+ */
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => LOADING,
+  );
 }

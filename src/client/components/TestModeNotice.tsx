@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { PAYMENTS_MODE_META, SITE_MODE_PATH, type SiteMode } from '../../shared/site-mode.js';
 import './test-mode-notice.css';
 import { useHeightVariable } from './useHeightVariable.js';
@@ -13,8 +13,16 @@ function loadSiteMode(): Promise<SiteMode | undefined> {
   return siteMode;
 }
 
+/**
+ * The mode a page is drawn for at build time (src/client/prerender.tsx draws each page once per
+ * mode, and the server sends the one it runs in), so the notice is in the first paint and
+ * hydration finds what it draws.
+ */
+export const PrerenderedPaymentsMode = createContext<SiteMode['payments'] | undefined>(undefined);
+
 /** The mode the server wrote into the page, when it served it (not the development server). */
 function paymentsModeInPage(): SiteMode['payments'] | undefined {
+  if (typeof document === 'undefined') return undefined;
   const content = document
     .querySelector(`meta[name="${PAYMENTS_MODE_META}"]`)
     ?.getAttribute('content');
@@ -28,7 +36,8 @@ function paymentsModeInPage(): SiteMode['payments'] | undefined {
  * "No real payments" on one line; on a phone the words are only read out, not shown.
  */
 export function TestModeNotice({ compact = false }: { compact?: boolean }) {
-  const [payments, setPayments] = useState(paymentsModeInPage);
+  const drawnFor = useContext(PrerenderedPaymentsMode);
+  const [payments, setPayments] = useState(() => drawnFor ?? paymentsModeInPage());
   useEffect(() => {
     if (payments) return;
     let current = true;

@@ -3,6 +3,7 @@ import { formatPrice, NO_PRICE_MESSAGE } from '../../shared/domain/price.js';
 import type { TemplateSummary } from '../../shared/templates-api.js';
 import {
   isTemplateId,
+  TEMPLATE_IDS,
   templateCardImage,
   type TemplateId,
 } from '../../shared/templates/catalog.js';
@@ -49,16 +50,24 @@ export function PriceLine({ template }: { template: TemplateSummary }) {
 
 /**
  * What /choose shows while the list loads: five cards built from the real card's parts with their
- * text hidden, so each has the final size and nothing moves when the list arrives.
+ * text hidden, so each has the final size and nothing moves when the list arrives. The pictures
+ * are the catalog's, already in the page the build draws: a phone shows them before the script
+ * and the list have arrived.
  */
 function PlaceholderCards() {
-  return Array.from({ length: 5 }, (_, index) => (
+  return TEMPLATE_IDS.map((id) => (
     <li
-      key={index}
+      key={id}
       className="surface-card template-card template-card--placeholder"
       aria-hidden="true"
     >
-      <span className="template-card__image" />
+      <img
+        className="template-card__image"
+        src={templateCardImage(id)}
+        alt=""
+        width={640}
+        height={480}
+      />
       <div className="template-card__body">
         <h2 className="template-card__name">
           <span className="template-card__skeleton">Template</span>

@@ -6,13 +6,38 @@ import { loadTemplate } from './loadTemplate.js';
 
 type Loading<T> = { status: 'loading' } | ({ status: 'ready' } & T) | { status: 'failed' };
 
+/**
+ * What each loader has loaded, by template: a page whose template was loaded before it first
+ * renders (a template preview's route loads it with the page; main.tsx waits for that before it
+ * hydrates a drawn preview) draws the template at once, as the build drew it.
+ */
+const loadedChunks = new Map<(id: TemplateId) => Promise<unknown>, Map<TemplateId, unknown>>();
+
+function remembered<T>(load: (id: TemplateId) => Promise<T>) {
+  const byId = new Map<TemplateId, T>();
+  const remembering = async (id: TemplateId) => {
+    const loaded = await load(id);
+    byId.set(id, loaded);
+    return loaded;
+  };
+  loadedChunks.set(remembering, byId);
+  return remembering;
+}
+
+function alreadyLoaded<T>(load: (id: TemplateId) => Promise<T>, id: TemplateId): Loading<T> {
+  const loaded = loadedChunks.get(load)?.get(id) as T | undefined;
+  return loaded ? { status: 'ready', ...loaded } : { status: 'loading' };
+}
+
 /** Loads what `load` gives for a template; 'failed' when the network drops it (pages offer a retry). */
 function useTemplateChunks<T>(id: TemplateId, load: (id: TemplateId) => Promise<T>): Loading<T> {
-  const [state, setState] = useState<{ id: TemplateId; state: Loading<T> }>({
+  const [state, setState] = useState<{ id: TemplateId; state: Loading<T> }>(() => ({
     id,
-    state: { status: 'loading' },
-  });
+    state: alreadyLoaded(load, id),
+  }));
   useEffect(() => {
+    // Drawn from what was loaded already (the render reads the same).
+    if (alreadyLoaded(load, id).status === 'ready') return;
     let live = true;
     load(id).then(
       (loaded) => live && setState({ id, state: { status: 'ready', ...loaded } }),
@@ -22,18 +47,25 @@ function useTemplateChunks<T>(id: TemplateId, load: (id: TemplateId) => Promise<
       live = false;
     };
   }, [id, load]);
-  return state.id === id ? state.state : { status: 'loading' };
+  return state.id === id && state.state.status !== 'loading'
+    ? state.state
+    : alreadyLoaded(load, id);
 }
 
-const componentOf = async (id: TemplateId) => ({ Component: await loadTemplate(id) });
+const componentOf = remembered(async (id: TemplateId) => ({ Component: await loadTemplate(id) }));
 
-const componentAndSampleOf = async (id: TemplateId) => {
+const componentAndSampleOf = remembered(async (id: TemplateId) => {
   const [Component, sample] = await Promise.all([
     loadTemplate(id),
     TEMPLATE_DEFINITIONS[id].loadSample(),
   ]);
   return { Component, sample };
-};
+});
+
+/** Loads a template and its sample before its preview page first renders (the router's lazy). */
+export async function loadTemplateWithSample(id: TemplateId): Promise<void> {
+  await componentAndSampleOf(id);
+}
 
 /** A template's component (its own chunk, with its CSS). */
 export function useTemplate(id: TemplateId): Loading<{ Component: TemplateComponent }> {

@@ -3,6 +3,7 @@ import path from 'node:path';
 
 interface ManifestChunk {
   file: string;
+  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -11,9 +12,13 @@ interface ManifestChunk {
  * The <link> tags that let a direct load of a builder page fetch that page's own code and styles
  * while the app's entry loads, instead of after it has run (one round trip less before the page
  * paints on a slow phone link): its chunk and the chunks it imports that the entry does not
- * already bring, as module preloads, and its stylesheets. Empty without a build's manifest.
+ * already bring, as module preloads, and its stylesheets. A page that shows a template from its
+ * first render (a template preview) names the template's folder, whose component and sample chunks
+ * come along. Empty without a build's manifest.
  */
-export function pagePreloads(clientDir: string | undefined): (moduleKey: string) => string {
+export function pagePreloads(
+  clientDir: string | undefined,
+): (moduleKey: string, templateSlug?: string) => string {
   const file = clientDir ? path.join(clientDir, '.vite', 'manifest.json') : undefined;
   if (!file || !existsSync(file)) return () => '';
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
@@ -25,10 +30,18 @@ export function pagePreloads(clientDir: string | undefined): (moduleKey: string)
   };
   const entry = reachable('index.html');
   const tags = new Map<string, string>();
-  return (moduleKey) => {
-    let html = tags.get(moduleKey);
+  const templateChunks = (slug: string) =>
+    Object.keys(manifest).filter(
+      (key) => key.includes(`/templates/${slug}/`) && manifest[key]!.isDynamicEntry,
+    );
+  return (moduleKey, templateSlug) => {
+    const cacheKey = `${moduleKey} ${templateSlug ?? ''}`;
+    let html = tags.get(cacheKey);
     if (html === undefined) {
-      const own = [...reachable(moduleKey)].filter((key) => !entry.has(key));
+      const wanted = [moduleKey, ...(templateSlug ? templateChunks(templateSlug) : [])];
+      const reached = new Set<string>();
+      for (const key of wanted) reachable(key, reached);
+      const own = [...reached].filter((key) => !entry.has(key));
       html = [
         ...own.map(
           (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`,
@@ -39,7 +52,7 @@ export function pagePreloads(clientDir: string | undefined): (moduleKey: string)
           ),
         ),
       ].join('');
-      tags.set(moduleKey, html);
+      tags.set(cacheKey, html);
     }
     return html;
   };

@@ -3,6 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLIENT_DIR, startTestApp } from '../../../test/app.js';
 import { pageModuleOf } from '../../shared/page-modules.js';
+import {
+  PRERENDERED_MODES,
+  PRERENDERED_ROUTES,
+  prerenderedDocument,
+} from '../../shared/prerender.js';
 import { PAGE_TITLES, PARAMETERISED_PAGES } from '../../shared/routes.js';
 
 const razorpay = {
@@ -14,7 +19,7 @@ const razorpay = {
 /** What the page's root element holds, as sent. */
 const rootOf = (html: string) => /<div id="root">(.*?)<\/div>\s*<noscript>/s.exec(html)?.[1];
 
-/** Needs the build (npm run build): the landing page's HTML is prerendered by it. */
+/** Needs the build (npm run build): the drawn pages' HTML is prerendered by it. */
 describe('the builder pages as sent', () => {
   it.each([
     ['test', {}],
@@ -61,8 +66,11 @@ describe('the builder pages as sent', () => {
       ] as const) {
         const html = await (await fetch(`${t.url}${address}`)).text();
         const page = manifest[pageModuleOf(route)!]!;
-        expect(html, address).toContain(
-          `<link rel="modulepreload" crossorigin href="/${page.file}">`,
+        // A drawn page's code waits behind its first screen (low priority); others' does not.
+        expect(html, address).toMatch(
+          new RegExp(
+            `<link rel="modulepreload"( fetchpriority="low")? crossorigin href="/${page.file}">`,
+          ),
         );
         for (const css of page.css ?? []) expect(html, address).toContain(`href="/${css}"`);
         expect(html, address).not.toContain(`href="/${manifest['index.html']!.file}">`);
@@ -90,21 +98,48 @@ describe('the builder pages as sent', () => {
     }
   });
 
-  it('sends other pages with an empty root, and the drawn page only at /', async () => {
-    const t = await startTestApp('sqlite');
-    try {
-      for (const path of ['/choose', '/about-us', '/account/renew/asha', '/nowhere']) {
-        const html = await (
-          await fetch(`${t.url}${path}`, { headers: { accept: 'text/html' } })
-        ).text();
-        expect(rootOf(html), path).toBe('');
-        expect(html, path).not.toContain('fetchpriority="low"');
+  it.each([
+    ['test', {}],
+    ['razorpay', razorpay],
+  ] as const)(
+    'sends the pages without the person drawn, in %s mode, and the others with an empty root',
+    async (mode, env) => {
+      const t = await startTestApp('sqlite', env);
+      try {
+        for (const route of PRERENDERED_ROUTES) {
+          const html = await (await fetch(`${t.url}${route}`)).text();
+          const root = rootOf(html) ?? '';
+          expect(root, route).toMatch(/^<[a-z]/);
+          // Pages that take payments show the notice in test mode from the first paint.
+          if (route === '/choose' || route.startsWith('/template')) {
+            expect(root.includes('aria-label="Test mode"'), route).toBe(mode === 'test');
+          }
+          expect(html, route).toMatch(/<script type="module" fetchpriority="low"/);
+          expect(html, route).not.toMatch(/<link rel="modulepreload" crossorigin/);
+        }
+        // A template preview draws its template: its chunk and styles come with the page.
+        const preview = await (await fetch(`${t.url}/template3`)).text();
+        expect(rootOf(preview)).toContain('class="hs-');
+        expect(preview).toMatch(
+          /<link rel="stylesheet" crossorigin href="\/assets\/HyperspaceTemplate-/,
+        );
+        for (const path of ['/edit', '/final-preview', '/account/renew/asha', '/nowhere']) {
+          const html = await (
+            await fetch(`${t.url}${path}`, { headers: { accept: 'text/html' } })
+          ).text();
+          expect(rootOf(html), path).toBe('');
+          expect(html, path).not.toContain('fetchpriority="low"');
+        }
+        for (const route of PRERENDERED_ROUTES) {
+          for (const payments of PRERENDERED_MODES) {
+            const direct = await fetch(`${t.url}/${prerenderedDocument(route, payments)}`);
+            expect(direct.status).toBe(404);
+            expect(await direct.text()).not.toContain('id="root"><');
+          }
+        }
+      } finally {
+        await t.close();
       }
-      const direct = await fetch(`${t.url}/.prerendered/landing.html`);
-      expect(direct.status).toBe(404);
-      expect(await direct.text()).not.toContain('landing-title');
-    } finally {
-      await t.close();
-    }
-  });
+    },
+  );
 });

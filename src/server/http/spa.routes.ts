@@ -8,8 +8,9 @@ import {
   PARAMETERISED_PAGES,
   pageTitle,
 } from '../../shared/routes.js';
-import { pageModuleOf } from '../../shared/page-modules.js';
-import { PRERENDERED_LANDING } from '../../shared/prerender.js';
+import { pageModuleOf, templateShownBy } from '../../shared/page-modules.js';
+import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
+import { PRERENDERED_ROUTES, prerenderedDocument } from '../../shared/prerender.js';
 import { PAYMENTS_MODE_META, type SiteMode } from '../../shared/site-mode.js';
 import { errorBody } from './errors.js';
 import { escapeHtml } from '../html.js';
@@ -18,16 +19,16 @@ import { pagePreloads } from './page-preloads.js';
 /**
  * Serves the built React app: hashed assets with a year-long cache, every builder route with the
  * app's HTML (its <title> filled in for the direct load), and a 404 page for everything else.
- * The landing page comes already drawn (prerendered by the build), so it paints before its script
- * has loaded; the app then hydrates it.
+ * Pages that do not depend on the person come already drawn (prerendered by the build), so they
+ * paint before their script has loaded; the app then hydrates them.
  */
 export async function registerSpa(
   app: FastifyInstance,
   clientDir: string | undefined,
   mode: SiteMode,
 ): Promise<void> {
-  // The built index.html, and the landing page's own document (drawn by the build), each with the
-  // payments mode written in.
+  // The built index.html, and the documents of the pages the build drew, each with the payments
+  // mode written in.
   const readPage = (file: string | undefined) =>
     file && existsSync(file)
       ? readFileSync(file, 'utf8').replace(
@@ -36,8 +37,13 @@ export async function registerSpa(
         )
       : undefined;
   const shell = readPage(clientDir && path.join(clientDir, 'index.html'));
-  const landing =
-    (shell && readPage(clientDir && path.join(clientDir, PRERENDERED_LANDING))) ?? shell;
+  const drawn = new Map<string, string>();
+  for (const route of PRERENDERED_ROUTES) {
+    const page =
+      shell &&
+      readPage(clientDir && path.join(clientDir, prerenderedDocument(route, mode.payments)));
+    if (page) drawn.set(route, page);
+  }
   if (!shell) {
     app.log.warn({ clientDir }, 'the builder is not built; run `npm run build`');
   }
@@ -78,20 +84,41 @@ export async function registerSpa(
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(
-        page
-          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-          .replace('</head>', `${preloadsFor(route)}</head>`),
-      );
+      .send(filledIn(page, title, preloadsFor(route)));
   };
+  const filledIn = (page: string, title: string, preloads: string) =>
+    page
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('</head>', `${preloads}</head>`);
   const preloadsFor = (route: string | undefined) => {
     const moduleKey = route ? pageModuleOf(route) : undefined;
-    return moduleKey ? preloadsOf(moduleKey) : '';
+    const template = route ? templateShownBy(route) : undefined;
+    return moduleKey ? preloadsOf(moduleKey, template && TEMPLATE_DEFINITIONS[template].slug) : '';
   };
 
   for (const [route, title] of Object.entries(PAGE_TITLES)) {
-    const page = route === '/' ? landing : shell;
-    app.get(route, (_request, reply) => sendShell(reply, 200, title, page, route));
+    const page = drawn.get(route);
+    if (!page) {
+      app.get(route, (_request, reply) => sendShell(reply, 200, title, shell, route));
+      continue;
+    }
+    // A drawn page is whole without its code, which only makes it interactive: its chunks wait
+    // behind the stylesheets, fonts and images of the first screen, as the entry's do.
+    const document = filledIn(
+      page,
+      title,
+      preloadsFor(route).replaceAll(
+        'rel="modulepreload"',
+        'rel="modulepreload" fetchpriority="low"',
+      ),
+    );
+    app.get(route, (_request, reply) =>
+      reply
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(document),
+    );
   }
   // Pages with a value in their address: the same table decides whether the value makes a page.
   for (const page of PARAMETERISED_PAGES) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normaliseSocialIcon, SOCIAL_ICONS, TILE_ICONS } from './icons.js';
-import { FORM_DELIVERIES, type FormDelivery } from '../contact.js';
+import { FORM_DELIVERIES } from '../contact.js';
 import { EMAIL_PATTERN } from './email.js';
 import { LIMITS } from './limits.js';
 import { phrasesSchema, type Phrases } from './phrases.js';
@@ -227,9 +227,7 @@ export const blankContactDetails = (): ContactDetails => ({
   socialLinks: [],
 });
 
-/** Where this page's contact form goes; 'server' unless the owner chose the mail program. */
-export const formDeliveryOf = (contact: Pick<ContactDetails, 'formDelivery'>): FormDelivery =>
-  contact.formDelivery ?? 'server';
+export { formDeliveryOf } from '../contact.js';
 
 export interface FieldProblem {
   /** Dotted path of the field, e.g. `section2.sectionTiles.3.link`. */

@@ -8,8 +8,13 @@ import {
   type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
-import { CONTACT_FIELDS, CONTACT_LIMITS, type FormDelivery } from '../../contact.js';
-import { formDeliveryOf, type ContactDetails } from '../../domain/portfolio.js';
+import {
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  formDeliveryOf,
+  type FormDelivery,
+} from '../../contact.js';
+import type { ContactDetails } from '../../domain/portfolio.js';
 import { handleContactSubmit } from './contact.js';
 
 /**
