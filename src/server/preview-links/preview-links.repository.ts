@@ -131,7 +131,7 @@ export async function listLiveLinks(
 export async function findByTokenHash(db: Db, tokenHash: string) {
   return db
     .selectFrom('preview_links')
-    .select(['template_id', 'data', 'expires_at', 'ended_at'])
+    .select(['id', 'template_id', 'data', 'expires_at', 'ended_at'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

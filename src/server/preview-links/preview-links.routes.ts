@@ -107,7 +107,7 @@ export function registerPreviewLinkRoutes(
       const source = await previewPageSource(ctx, request.params.token);
       if (source.status === 'unknown') return plainPage(reply, 404, UNKNOWN_PREVIEW_PAGE);
       if (source.status === 'ended') return plainPage(reply, 410, ENDED_PREVIEW_PAGE);
-      const page = pages.render(source.templateId, source.data);
+      const page = pages.pageOf(source.version, source.templateId, source.data);
       return (
         reply
           .type('text/html; charset=utf-8')

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { DAY_MS } from '../../shared/domain/time.js';
 import {
@@ -164,7 +164,13 @@ export async function revokePreviewLink(
 
 /** What a link's address shows: the snapshot, "ended" (410), or nothing at all (404). */
 export type PreviewPageSource =
-  | { status: 'live'; templateId: TemplateId; data: PortfolioData }
+  | {
+      status: 'live';
+      /** The link and its snapshot's digest: the same version renders the same page. */
+      version: string;
+      templateId: TemplateId;
+      data: PortfolioData;
+    }
   | { status: 'ended' }
   | { status: 'unknown' };
 
@@ -180,5 +186,10 @@ export async function previewPageSource(
   if (!live || row.data === null || !isTemplateId(row.template_id)) return { status: 'ended' };
   const parsed = decodeStoredPortfolio(row.data);
   if (!parsed.ok) return { status: 'ended' };
-  return { status: 'live', templateId: row.template_id, data: parsed.data };
+  return {
+    status: 'live',
+    version: `${row.id}:${createHash('sha256').update(row.data).digest('base64url')}`,
+    templateId: row.template_id,
+    data: parsed.data,
+  };
 }

@@ -120,6 +120,8 @@ describe.each(TEST_DIALECTS)('preview links (%s)', (dialect) => {
 
   it('sharing again updates the same link, keeping its address and expiry', async () => {
     const first = (await shared(t, owner, withName('First Version'), 'template3')).link;
+    // Seen once, the first version is kept rendered; sharing again must not serve it.
+    expect((await open(first.url!)).html).toContain('First Version');
     const again = await shared(
       t,
       owner,

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { servedOverHttps } from '../config.js';
@@ -6,13 +7,21 @@ import { imageOriginsOf, publicPageCsp } from '../public-pages/page-csp.js';
 import { renderPortfolioPage } from '../public-pages/render-page.js';
 import { templateBuild } from '../public-pages/template-assets.js';
 
+/** Rendered previews kept in memory: a page is 10-25 ms of the event loop to render. */
+const RENDERED_KEPT_BYTES = 16 * 1024 * 1024;
+
 /**
  * A preview link's page: the public page's own renderer and stylesheets, in its preview form
- * (render-page.tsx: noindex, the strip, the contact form closed, no script). Rendered on each
- * view, since a link is seen by a few people, and never stored or cached.
+ * (render-page.tsx: noindex, the strip, the contact form closed, no script). Rendered on the first
+ * view of each version of the snapshot and kept in memory by that version, so that views of one
+ * link, however many, cost one render; sharing again makes a new version.
  */
 export class PreviewPages {
   private readonly build;
+  private readonly rendered = new LRUCache<string, { html: string; csp: string }>({
+    maxSize: RENDERED_KEPT_BYTES,
+    sizeCalculation: (page) => page.html.length + page.csp.length,
+  });
 
   constructor(
     private readonly options: {
@@ -22,6 +31,15 @@ export class PreviewPages {
     },
   ) {
     this.build = templateBuild(options.clientDir);
+  }
+
+  /** The page of one version of a snapshot (its link and time), rendered once. */
+  pageOf(version: string, templateId: TemplateId, data: PortfolioData) {
+    const kept = this.rendered.get(version);
+    if (kept) return kept;
+    const page = this.render(templateId, data);
+    this.rendered.set(version, page);
+    return page;
   }
 
   render(templateId: TemplateId, data: PortfolioData): { html: string; csp: string } {
