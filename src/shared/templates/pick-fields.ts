@@ -9,6 +9,7 @@ import {
   type Tile,
 } from '../domain/portfolio.js';
 import type { TemplateDeclaration } from './definition.js';
+import { fitAppearance } from '../appearance/look.js';
 
 function pick<T extends object, K extends keyof T>(
   source: T,
@@ -61,5 +62,7 @@ export function pickTemplateFields(
     Object.entries(data.phrases ?? {}).filter(([key]) => key in definition.phrases),
   );
   if (Object.keys(phrases).length > 0) result.phrases = phrases;
+  const appearance = fitAppearance(definition.look, data.appearance);
+  if (appearance) result.appearance = appearance;
   return result;
 }
