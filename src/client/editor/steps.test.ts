@@ -48,7 +48,7 @@ describe('editorSteps', () => {
       ['section', 'First'],
       ['section3', 'Third'],
       ['contactDetails', 'Contact'],
-      ['look', 'Colours and type'],
+      ['look', 'Style'],
     ]);
   });
 

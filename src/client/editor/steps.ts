@@ -66,7 +66,7 @@ export function editorSteps(definition: TemplateDefinition): Step[] {
   // Every template has a look of its own to change; its preview is the top of the page.
   steps.push({
     id: 'look',
-    label: 'Colours and type',
+    label: 'Style',
     title: 'Colours and type',
     hint: 'Your accent colour and fonts. Whatever you choose stays readable for every visitor.',
   });

@@ -43,7 +43,7 @@ describe('appearanceProblem (what the server checks with the template known)', (
 
   it('accepts the palette, a readable colour of ones own and an offered pairing', () => {
     expect(problem(undefined)).toBeUndefined();
-    expect(problem({ accent: '#4f46e5', fonts: 'raleway-source-sans' })).toBeUndefined();
+    expect(problem({ accent: '#4f46e5', fonts: 'noto-sans' })).toBeUndefined();
     expect(problem({ accent: '#000000' })).toBeUndefined();
   });
 

@@ -3,7 +3,8 @@ import type { TemplateLook } from '../../appearance/look.js';
 
 /**
  * Directive's accent is its green: subtitles and links on white, the footer's band under white
- * text, and a lighter shade for the round badge at the top.
+ * text, the badges on pictures, and lighter shades for the headline on the dark header and the
+ * round badge at the top.
  */
 export const directiveLook: TemplateLook = {
   palette: [
@@ -19,6 +20,7 @@ export const directiveLook: TemplateLook = {
     '--dv-green-deep': accent,
     '--dv-green': mix(accent, '#ffffff', 0.22),
     '--dv-green-tint': mix(accent, '#ffffff', 0.92),
+    '--dv-green-light': mix(accent, '#ffffff', 0.45),
   }),
   checks: [
     { what: 'subtitles and links on white', text: '--dv-green-text', background: '#ffffff' },
@@ -28,6 +30,7 @@ export const directiveLook: TemplateLook = {
       background: '--dv-green-tint',
     },
     { what: 'the footer under white text', text: '#ffffff', background: '--dv-green-deep' },
+    { what: 'the headline on the dark header', text: '--dv-green-light', background: '#27252b' },
   ],
-  pairings: ['source-sans', 'noto-sans', 'open-sans'],
+  pairings: ['source-sans', 'noto-sans', 'arial'],
 };
