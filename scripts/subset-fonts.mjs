@@ -30,10 +30,8 @@ const FACES = [
   // Faces only the font pairings use (templates/pairings.ts): declared by the templates that offer
   // them, fetched only by a page set in one.
   { family: 'Source Sans 3', pkg: 'source-sans-3', weight: 200, style: 'normal' },
-  { family: 'Raleway', pkg: 'raleway', weight: 300, style: 'italic' },
   { family: 'Raleway', pkg: 'raleway', weight: 400, style: 'normal' },
   { family: 'Raleway', pkg: 'raleway', weight: 600, style: 'normal' },
-  { family: 'Raleway', pkg: 'raleway', weight: 900, style: 'normal' },
   { family: 'Noto Sans', pkg: 'noto-sans', weight: 200, style: 'normal' },
   { family: 'Noto Sans', pkg: 'noto-sans', weight: 300, style: 'normal' },
   { family: 'Noto Sans', pkg: 'noto-sans', weight: 300, style: 'italic' },
