@@ -41,19 +41,24 @@ const previewText = (page: Page) =>
     .evaluate((body) => body.textContent ?? '');
 
 const stepHeading = (page: Page) => page.locator('#editor-step-heading').textContent();
+const stepsNav = (page: Page) => page.getByRole('navigation', { name: 'Editor steps' });
 
 /** The preview is scrolled to a part: at its top (less its scroll margin), or as far as it goes. */
 async function previewScrolledTo(page: Page, tab: string): Promise<boolean> {
-  return previewFrame(page).evaluate((id) => {
-    const element = document.getElementById(id);
-    if (!element) return false;
-    const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
-    const top = element.getBoundingClientRect().top - margin;
-    if (id === 'personalDetails') return window.scrollY === 0;
-    const atBottom =
-      window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-    return Math.abs(top) < 2 || (atBottom && top >= 0 && top < window.innerHeight);
-  }, tab);
+  // The look is the whole page's: its step shows the preview from the top.
+  return previewFrame(page).evaluate(
+    (id) => {
+      const element = document.getElementById(id);
+      if (!element) return false;
+      const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+      const top = element.getBoundingClientRect().top - margin;
+      if (id === 'personalDetails') return window.scrollY === 0;
+      const atBottom =
+        window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      return Math.abs(top) < 2 || (atBottom && top >= 0 && top < window.innerHeight);
+    },
+    tab === 'look' ? 'personalDetails' : tab,
+  );
 }
 
 async function expectStep(page: Page, step: Step, steps: readonly Step[]): Promise<void> {
@@ -70,6 +75,11 @@ async function expectStep(page: Page, step: Step, steps: readonly Step[]): Promi
 async function fillStep(page: Page, id: TemplateId, step: Step): Promise<Record<string, string>> {
   const definition = TEMPLATE_DEFINITIONS[id];
   const typed: Record<string, string> = {};
+  if (step.id === 'look') {
+    const second = definition.look.palette[1]!;
+    await page.getByRole('radio', { name: new RegExp(`^${second.name}`) }).check();
+    return { accent: second.value };
+  }
   const form = page.locator('form.editor__form');
   if (step.id === 'personalDetails') {
     // Real keystrokes for one field; the rest are filled.
@@ -181,6 +191,10 @@ async function expectInPreview(page: Page, typed: Record<string, string>): Promi
 function expectStored(draft: Draft, id: TemplateId, step: Step, typed: Record<string, string>) {
   expect(draft.templateId).toBe(id);
   const data = draft.data;
+  if (step.id === 'look') {
+    expect(data.appearance?.accent).toBe(typed.accent);
+    return;
+  }
   if (step.id === 'personalDetails') {
     expect(data.personalDetails).toMatchObject({
       name: typed.name,
@@ -454,7 +468,7 @@ describe('the editor', () => {
     expect(draft.data.section!.sectionTiles[0]!.link).toBe('javascript:alert(1)');
 
     // 'Review and publish' does not go on with refused fields; it lists them, each a way to the field.
-    await page.getByRole('button', { name: /^Next/ }).click();
+    await stepsNav(page).getByRole('button', { name: /Style/ }).click();
     await page.getByRole('button', { name: 'Review and publish' }).click();
     const problems = page.locator('.problems');
     await expect(problems.getByRole('heading').textContent()).resolves.toBe(
@@ -474,7 +488,7 @@ describe('the editor', () => {
     await expect(
       frame.locator('a[href="mailto:asha@example.com"]').count(),
     ).resolves.toBeGreaterThan(0);
-    await page.getByRole('button', { name: /^Next/ }).click();
+    await stepsNav(page).getByRole('button', { name: /Style/ }).click();
     await page.getByRole('button', { name: 'Review and publish' }).click();
     await page.waitForURL('**/final-preview');
   });
@@ -486,7 +500,8 @@ describe('the editor', () => {
     data.contactDetails.tel = '';
     await openEditor(page, 'template5', data);
     const steps = editorSteps(TEMPLATE_DEFINITIONS.template5);
-    for (let index = 1; index < steps.length; index += 1) {
+    // To the contact step, the one before the look.
+    for (let index = 1; index < steps.length - 1; index += 1) {
       await pressNext(page, (next) => next.click());
     }
     await page.getByLabel('Phone', { exact: true }).fill('98765 43210');

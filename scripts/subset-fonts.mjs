@@ -27,6 +27,18 @@ const FACES = [
   { family: 'Raleway', pkg: 'raleway', weight: 200, style: 'normal' },
   { family: 'Raleway', pkg: 'raleway', weight: 300, style: 'normal' },
   { family: 'Raleway', pkg: 'raleway', weight: 700, style: 'normal' },
+  // Faces only the font pairings use (templates/pairings.ts): declared by the templates that offer
+  // them, fetched only by a page set in one.
+  { family: 'Source Sans 3', pkg: 'source-sans-3', weight: 200, style: 'normal' },
+  { family: 'Raleway', pkg: 'raleway', weight: 400, style: 'normal' },
+  { family: 'Raleway', pkg: 'raleway', weight: 600, style: 'normal' },
+  { family: 'Noto Sans', pkg: 'noto-sans', weight: 200, style: 'normal' },
+  { family: 'Noto Sans', pkg: 'noto-sans', weight: 300, style: 'normal' },
+  { family: 'Noto Sans', pkg: 'noto-sans', weight: 300, style: 'italic' },
+  { family: 'Noto Sans', pkg: 'noto-sans', weight: 400, style: 'normal' },
+  { family: 'Noto Sans', pkg: 'noto-sans', weight: 600, style: 'normal' },
+  { family: 'Noto Sans', pkg: 'noto-sans', weight: 700, style: 'normal' },
+  { family: 'Noto Sans', pkg: 'noto-sans', weight: 900, style: 'normal' },
 ];
 
 /** Inclusive code point ranges. */

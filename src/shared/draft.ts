@@ -30,6 +30,7 @@ import {
   type Tile,
 } from './domain/portfolio.js';
 import { sharePageOf } from './image-links.js';
+import { appearanceSchema } from './appearance/appearance-schema.js';
 
 /** The fields that hold an image's address or upload reference. */
 const IMAGE_FIELDS: ReadonlySet<string> = new Set(['img', 'profileImage']);
@@ -177,6 +178,11 @@ export function portfolioAsTyped(value: unknown): PortfolioData {
   };
   const phrases = phrasesAsTyped(root.phrases);
   if (phrases) data.phrases = phrases;
+  // Chosen from swatches and a colour input, never typed: kept only when it is a valid choice.
+  const appearance = appearanceSchema.safeParse(root.appearance);
+  if (appearance.success && Object.keys(appearance.data).length > 0) {
+    data.appearance = appearance.data;
+  }
   for (const key of SECTION_KEYS) {
     if (typeof root[key] === 'object' && root[key] !== null) {
       data[key] = sectionAsTyped(key, root[key]);
@@ -271,6 +277,7 @@ export function previewSafePortfolio(data: PortfolioData): PortfolioData {
     const section = data[key];
     if (section) safe[key] = safeSection(section);
   }
+  if (data.appearance) safe.appearance = data.appearance;
   if (data.phrases) {
     safe.phrases = Object.fromEntries(
       Object.entries(data.phrases).map(([key, value]) => [key, cutText(value, PHRASE_MAX)]),

@@ -25,6 +25,7 @@ import { draftProblems, type DraftProblem } from './fieldRules.js';
 import { LivePreviewFrame } from './LivePreviewFrame.js';
 import { ProblemSummary } from './ProblemSummary.js';
 import { PhraseFields } from './PhraseFields.js';
+import { LookFields } from './LookFields.js';
 import { ContactDetailsFields, PersonalDetailsFields, SectionFields } from './StepFields.js';
 import { StepIndicator } from './StepIndicator.js';
 import {
@@ -314,6 +315,13 @@ export function Editor({
                   )}
                   {stepId === 'contactDetails' && (
                     <ContactDetailsFields
+                      definition={definition}
+                      data={draft.draft.data}
+                      edit={draft.update}
+                    />
+                  )}
+                  {stepId === 'look' && (
+                    <LookFields
                       definition={definition}
                       data={draft.draft.data}
                       edit={draft.update}

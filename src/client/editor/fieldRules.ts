@@ -171,7 +171,7 @@ export function draftProblems(definition: TemplateDefinition, data: PortfolioDat
           shown: spec.tileFields,
         });
       });
-    } else {
+    } else if (step.id === 'contactDetails') {
       const contact = data.contactDetails;
       const shown = definition.contactDetails;
       checkFields(step.id, CONTACT_FIELDS, contact, (field) => fieldId(field.id), { shown });

@@ -16,8 +16,8 @@ const ids = (definition: TemplateDefinition) => editorSteps(definition).map((ste
 
 describe('editorSteps', () => {
   it('gives each template only the parts it shows, in the spec order', () => {
-    const oneSection = ['personalDetails', 'section', 'contactDetails'];
-    const twoSections = ['personalDetails', 'section', 'section2', 'contactDetails'];
+    const oneSection = ['personalDetails', 'section', 'contactDetails', 'look'];
+    const twoSections = ['personalDetails', 'section', 'section2', 'contactDetails', 'look'];
     expect(ids(TEMPLATE_DEFINITIONS.template1)).toEqual(twoSections);
     expect(ids(TEMPLATE_DEFINITIONS.template2)).toEqual(oneSection);
     expect(ids(TEMPLATE_DEFINITIONS.template3)).toEqual(twoSections);
@@ -48,16 +48,17 @@ describe('editorSteps', () => {
       ['section', 'First'],
       ['section3', 'Third'],
       ['contactDetails', 'Contact'],
+      ['look', 'Style'],
     ]);
   });
 
-  it('leaves out personal and contact steps a template has no fields for', () => {
+  it('leaves out personal and contact steps a template has no fields for (the look stays)', () => {
     const definition: TemplateDefinition = {
       ...TEMPLATE_DEFINITIONS.template2,
       personalDetails: [],
       contactDetails: [],
     };
-    expect(ids(definition)).toEqual(['section']);
+    expect(ids(definition)).toEqual(['section', 'look']);
   });
 
   it('names sections by the label the template gives them', () => {
@@ -76,7 +77,8 @@ describe('moving between steps', () => {
   it('goes forward and back, and stops at both ends', () => {
     expect(stepAfter(steps, 'personalDetails')?.id).toBe('section');
     expect(stepAfter(steps, 'section2')?.id).toBe('contactDetails');
-    expect(stepAfter(steps, 'contactDetails')).toBeUndefined();
+    expect(stepAfter(steps, 'contactDetails')?.id).toBe('look');
+    expect(stepAfter(steps, 'look')).toBeUndefined();
     expect(stepBefore(steps, 'contactDetails')?.id).toBe('section2');
     expect(stepBefore(steps, 'personalDetails')).toBeUndefined();
   });

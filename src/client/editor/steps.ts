@@ -2,8 +2,9 @@ import { SECTION_KEYS, type SectionKey } from '../../shared/domain/portfolio.js'
 import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 
 /**
- * The editor's steps, in the spec's order. Each id is also the id of the element the preview
- * scrolls to (every template renders all of its parts with these ids).
+ * The editor's steps, in the spec's order, then the page's look. Each id is also the id of the
+ * element the preview scrolls to (every template renders all of its parts with these ids; the
+ * look, which is everywhere, scrolls to the top).
  */
 export const STEP_IDS = [
   'personalDetails',
@@ -11,6 +12,7 @@ export const STEP_IDS = [
   'section2',
   'section3',
   'contactDetails',
+  'look',
 ] as const;
 export type StepId = (typeof STEP_IDS)[number];
 
@@ -61,6 +63,13 @@ export function editorSteps(definition: TemplateDefinition): Step[] {
       hint: 'How visitors reach you. Everything here is optional.',
     });
   }
+  // Every template has a look of its own to change; its preview is the top of the page.
+  steps.push({
+    id: 'look',
+    label: 'Style',
+    title: 'Colours and type',
+    hint: 'Your accent colour and fonts. Whatever you choose stays readable for every visitor.',
+  });
   return steps;
 }
 

@@ -45,11 +45,13 @@ function editorWindow(): Window | null {
  * The first part goes to the very top, so the template's header shows with it.
  */
 function scrollToPart({ tab, instant }: ScrollMessage): boolean {
-  const target = document.getElementById(tab);
+  // The look is the whole page's: shown from its top, where the first part is.
+  const part = tab === 'look' ? 'personalDetails' : tab;
+  const target = document.getElementById(part);
   if (!target) return false;
   const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
   const top =
-    tab === 'personalDetails' ? 0 : target.getBoundingClientRect().top + window.scrollY - margin;
+    part === 'personalDetails' ? 0 : target.getBoundingClientRect().top + window.scrollY - margin;
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   window.scrollTo({ top, behavior: instant || reduced ? 'instant' : 'smooth' });
   return true;

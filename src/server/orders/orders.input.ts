@@ -1,3 +1,4 @@
+import { appearanceProblem } from '../../shared/appearance/appearance-schema.js';
 import { parsePortfolio } from '../../shared/domain/portfolio.js';
 import {
   claimableUsernameProblem,
@@ -44,8 +45,12 @@ export function readClaim(body: unknown): ClaimInput {
     const field = parsed.problem.field === 'data' ? 'data' : `data.${parsed.problem.field}`;
     throw badRequest(parsed.problem.message.replace(parsed.problem.field, field), field);
   }
+  const definition = TEMPLATE_DEFINITIONS[input.templateId];
+  // The contrast guard again, whatever the page claimed: nothing unreadable is published.
+  const look = appearanceProblem(definition.look, definition.name, parsed.data.appearance);
+  if (look) throw badRequest(`data.${look.message}`, `data.${look.field}`);
   // Stored data keeps only what the template shows.
-  const data = pickTemplateFields(TEMPLATE_DEFINITIONS[input.templateId], parsed.data);
+  const data = pickTemplateFields(definition, parsed.data);
   return { username, templateId: input.templateId, data };
 }
 

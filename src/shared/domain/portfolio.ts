@@ -4,6 +4,8 @@ import { FORM_DELIVERIES } from '../contact.js';
 import { EMAIL_PATTERN } from './email.js';
 import { LIMITS } from './limits.js';
 import { phrasesSchema, type Phrases } from './phrases.js';
+import { appearanceSchema } from '../appearance/appearance-schema.js';
+import type { Appearance } from '../appearance/look.js';
 import { completeLink, IMAGE_RULE, isAllowedImage, isAllowedLink, LINK_RULE } from './urls.js';
 
 /*
@@ -176,16 +178,23 @@ export const portfolioSchema = z
     section3: sectionSchema.optional(),
     contactDetails: contactDetailsSchema.prefault({}),
     phrases: phrasesSchema.optional(),
+    /** The accent colour and font pairing the owner chose (appearance/). */
+    appearance: appearanceSchema.optional(),
   })
-  .transform(({ personalDetails, section, section2, section3, contactDetails, phrases }) => ({
-    personalDetails: { type: 'personalDetails' as const, ...personalDetails },
-    ...(section && { section: typedSection('section', section) }),
-    ...(section2 && { section2: typedSection('section2', section2) }),
-    ...(section3 && { section3: typedSection('section3', section3) }),
-    contactDetails: { type: 'contactDetails' as const, ...contactDetails },
-    // Only when the owner changed a phrase: documents without one stay as they were.
-    ...(phrases && Object.keys(phrases).length > 0 ? { phrases: phrases as Phrases } : {}),
-  }));
+  .transform(
+    ({ personalDetails, section, section2, section3, contactDetails, phrases, appearance }) => ({
+      personalDetails: { type: 'personalDetails' as const, ...personalDetails },
+      ...(section && { section: typedSection('section', section) }),
+      ...(section2 && { section2: typedSection('section2', section2) }),
+      ...(section3 && { section3: typedSection('section3', section3) }),
+      contactDetails: { type: 'contactDetails' as const, ...contactDetails },
+      // Only when the owner changed a phrase: documents without one stay as they were.
+      ...(phrases && Object.keys(phrases).length > 0 ? { phrases: phrases as Phrases } : {}),
+      ...(appearance && Object.keys(appearance).length > 0
+        ? { appearance: appearance as Appearance }
+        : {}),
+    }),
+  );
 
 /** The portfolio document as the schema gives it: canonical, every part typed. */
 export type PortfolioData = z.output<typeof portfolioSchema>;

@@ -338,3 +338,53 @@ describe.each(pairs)('a full %s portfolio moved to %s', (fromId, toId) => {
     expect(lost).toEqual(dropped);
   });
 });
+
+describe('the look on a change of template', () => {
+  const withLook = (appearance: PortfolioData['appearance']): PortfolioData => ({
+    ...directiveDraft,
+    ...(appearance && { appearance }),
+  });
+
+  it('carries the accent and a pairing the new template offers', () => {
+    const result = carryOver(
+      withLook({ accent: '#0e7490', fonts: 'noto-sans' }),
+      directive,
+      phantom,
+    );
+    expect(result.data.appearance).toEqual({ accent: '#0e7490', fonts: 'noto-sans' });
+    expect(result.moves.join('\n')).not.toMatch(/Accent|Fonts/);
+  });
+
+  it("falls back to the new template's own pairing when it does not offer the chosen one, and says so", () => {
+    const result = carryOver(withLook({ fonts: 'open-sans' }), directive, phantom);
+    expect(result.data.appearance).toBeUndefined();
+    expect(result.moves).toContain('Fonts: Open Sans → Source Sans 3 (Phantom does not offer it)');
+  });
+
+  it('takes the accent as the new template can read it: a shade darker where it must be', () => {
+    // Readable as Hyperspace's features band under white text, too light for Phantom's white.
+    const light = '#d46a00';
+    const from = carryOver(withLook(undefined), directive, hyperspace).data;
+    const onHyperspace = carryOver(
+      { ...from, appearance: { accent: '#b74e91' } },
+      hyperspace,
+      phantom,
+    );
+    expect(onHyperspace.data.appearance).toEqual({ accent: '#b74e91' });
+    const result = carryOver({ ...from, appearance: { accent: light } }, hyperspace, phantom);
+    const accent = result.data.appearance?.accent;
+    expect(accent).toMatch(/^#[0-9a-f]{6}$/);
+    expect(accent).not.toBe(light);
+    expect(result.moves).toContain(
+      `Accent colour ${light} → ${accent}, to stay readable on Phantom`,
+    );
+    expect(parsePortfolio(result.data).ok).toBe(true);
+  });
+
+  it('keeps no look where there was none', () => {
+    expect(carryOver(withLook(undefined), directive, miniport).data.appearance).toBeUndefined();
+    expect(carryOver(withLook(undefined), directive, solidState).moves.join()).not.toMatch(
+      /Accent/,
+    );
+  });
+});

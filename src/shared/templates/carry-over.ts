@@ -22,6 +22,8 @@ import {
 import { LIMITS } from '../domain/limits.js';
 import type { SectionKind, SectionSpec } from './definition.js';
 import { pickTemplateFields, type TemplateShape } from './pick-fields.js';
+import { defaultPairing, guardAccent } from '../appearance/look.js';
+import { FONT_PAIRINGS } from '../appearance/pairings.js';
 import { plural } from '../plural.js';
 
 const PERSONAL_LABELS: Record<PersonalField, string> = {
@@ -177,6 +179,8 @@ export function carryOver(data: PortfolioData, from: TemplateShape, to: Template
     contactDetails: data.contactDetails,
     ...(data.phrases && { phrases: data.phrases }),
   };
+  const look = carryLook(data, from, to);
+  if (look.appearance) moved.appearance = look.appearance;
 
   for (const target of SECTION_KEYS) {
     const spec = to.sections[target];
@@ -248,10 +252,46 @@ export function carryOver(data: PortfolioData, from: TemplateShape, to: Template
     }
   }
 
+  lost.push(...look.lost);
+  moves.push(...look.moves);
   return {
     data: pickTemplateFields(to, moved),
     lost,
     moves,
     joined: placements.some((placement) => placement.joins),
   };
+}
+
+/**
+ * The accent goes with the draft, as the new template's guard lets it (a shade darker when its
+ * backgrounds need that); a font pairing the new template does not offer gives way to its own.
+ */
+function carryLook(
+  data: PortfolioData,
+  from: TemplateShape,
+  to: TemplateShape,
+): { appearance?: PortfolioData['appearance']; moves: string[]; lost: string[] } {
+  const { accent, fonts } = data.appearance ?? {};
+  // Only a template has a look: nothing of the kind goes to or comes from a résumé.
+  if (!to.look || !to.name) return { moves: [], lost: [] };
+  const appearance: NonNullable<PortfolioData['appearance']> = {};
+  const moves: string[] = [];
+  const lost: string[] = [];
+  if (accent) {
+    const verdict = guardAccent(to.look, accent);
+    if (verdict.status === 'ok') appearance.accent = accent;
+    else if (verdict.status === 'adjusted') {
+      appearance.accent = verdict.accent;
+      moves.push(`Accent colour ${accent} → ${verdict.accent}, to stay readable on ${to.name}`);
+    } else lost.push(`Accent colour ${accent}`);
+  }
+  if (fonts) {
+    if (to.look.pairings.includes(fonts)) appearance.fonts = fonts;
+    else if (!from.look || fonts !== defaultPairing(from.look)) {
+      moves.push(
+        `Fonts: ${FONT_PAIRINGS[fonts].name} → ${FONT_PAIRINGS[defaultPairing(to.look)].name} (${to.name} does not offer it)`,
+      );
+    }
+  }
+  return { ...(Object.keys(appearance).length > 0 && { appearance }), moves, lost };
 }

@@ -8,6 +8,7 @@ import type {
   TileField,
 } from '../domain/portfolio.js';
 import type { PhraseKey } from '../domain/phrases.js';
+import type { TemplateLook } from '../appearance/look.js';
 
 /**
  * What a section's tiles are to a visitor: 'photos' are pieces of work shown by their picture
@@ -56,6 +57,8 @@ export interface TemplateDeclaration<Id extends string> {
   contactDetails: readonly ContactField[];
   /** The fixed phrases a visitor reads, each of which the owner may reword. */
   phrases: Partial<Record<PhraseKey, PhraseSpec>>;
+  /** The accent colours and font pairings it offers, and the pairs its accent must keep readable. */
+  look: TemplateLook;
 }
 
 /** Where a template's code and sample live; the catalog names them, so no import runs in a circle. */

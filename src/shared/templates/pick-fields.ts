@@ -9,6 +9,7 @@ import {
   type Tile,
 } from '../domain/portfolio.js';
 import type { TemplateDeclaration } from './definition.js';
+import { fitAppearance } from '../appearance/look.js';
 
 function pick<T extends object, K extends keyof T>(
   source: T,
@@ -26,7 +27,9 @@ function pick<T extends object, K extends keyof T>(
 export type TemplateShape = Pick<
   TemplateDeclaration<string>,
   'personalDetails' | 'sections' | 'contactDetails' | 'phrases'
->;
+> &
+  // A template's look and name; a résumé has neither, so no colours or fonts go with it.
+  Partial<Pick<TemplateDeclaration<string>, 'look' | 'name'>>;
 
 /** Keeps only what the template uses; blank strings stand in for fields it does not show. */
 export function pickTemplateFields(definition: TemplateShape, data: PortfolioData): PortfolioData {
@@ -67,5 +70,7 @@ export function pickTemplateFields(definition: TemplateShape, data: PortfolioDat
     Object.entries(data.phrases ?? {}).filter(([key]) => key in definition.phrases),
   );
   if (Object.keys(phrases).length > 0) result.phrases = phrases;
+  const appearance = definition.look && fitAppearance(definition.look, data.appearance);
+  if (appearance) result.appearance = appearance;
   return result;
 }

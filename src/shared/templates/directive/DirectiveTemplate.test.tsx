@@ -316,13 +316,17 @@ describe('directive.css', () => {
     }
   });
 
-  it("imports only our own subsets of Source Sans 3 and the templates' shared rules", () => {
+  it("imports only our own subsets of Source Sans 3 (and Noto Sans, a pairing it offers) and the templates' shared rules", () => {
     const imports = [...css.matchAll(/@import\s+'([^']+)'/g)].map((match) => match[1]);
     expect(imports).toEqual([
       '../fonts/source-sans-3-300.css',
       '../fonts/source-sans-3-400.css',
       '../fonts/source-sans-3-600.css',
       '../fonts/source-sans-3-700.css',
+      '../fonts/noto-sans-300.css',
+      '../fonts/noto-sans-400.css',
+      '../fonts/noto-sans-600.css',
+      '../fonts/noto-sans-700.css',
       '../common/every-template.css',
     ]);
   });

@@ -12,6 +12,8 @@ import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { joinedScriptMark } from '../common/scripts.js';
+import { lookStyle } from '../common/look-style.js';
+import { directiveLook } from './look.js';
 import { directiveDefinition } from './definition.js';
 import './directive.css';
 import { Paragraphs, relFor } from '../common/text.js';
@@ -244,7 +246,7 @@ export function DirectiveTemplate({ data }: TemplateProps) {
   const { personalDetails, section, contactDetails } = data;
   const say = phrasesOf(data, directiveDefinition);
   return (
-    <div className="tpl-directive" {...joinedScriptMark(data)}>
+    <div className="tpl-directive" {...joinedScriptMark(data)} {...lookStyle(directiveLook, data)}>
       <Header person={personalDetails} />
       <main className="dv-main">
         {section && <Features section={section} more={say('moreButton')} />}

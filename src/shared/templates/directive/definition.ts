@@ -1,4 +1,5 @@
 import { defineTemplate } from '../definition.js';
+import { directiveLook } from './look.js';
 
 export const directiveDefinition = defineTemplate({
   id: 'template2',
@@ -19,4 +20,5 @@ export const directiveDefinition = defineTemplate({
     moreButton: { part: 'section', words: 'Learn more' },
     contactHeading: { part: 'contactDetails', words: 'Get in touch' },
   },
+  look: directiveLook,
 });

@@ -6,6 +6,8 @@ import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { joinedScriptMark } from '../common/scripts.js';
+import { lookStyle } from '../common/look-style.js';
+import { hyperspaceLook } from './look.js';
 import { hyperspaceDefinition } from './definition.js';
 import './hyperspace.css';
 import { Paragraphs, relFor } from '../common/text.js';
@@ -209,7 +211,12 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
   }, [active]);
 
   return (
-    <div className="tpl-hyperspace" ref={rootRef} {...joinedScriptMark(data)}>
+    <div
+      className="tpl-hyperspace"
+      ref={rootRef}
+      {...joinedScriptMark(data)}
+      {...lookStyle(hyperspaceLook, data)}
+    >
       <nav className="hs-sidebar" aria-label="Page sections">
         <ul className="hs-nav" ref={navRef}>
           {navItems.map((item) => (

@@ -1,4 +1,5 @@
 import { defineTemplate } from '../definition.js';
+import { hyperspaceLook } from './look.js';
 
 export const hyperspaceDefinition = defineTemplate({
   id: 'template3',
@@ -30,4 +31,5 @@ export const hyperspaceDefinition = defineTemplate({
     projectButton: { part: 'section2', words: 'Check it out' },
     contactHeading: { part: 'contactDetails', words: 'Get in touch' },
   },
+  look: hyperspaceLook,
 });

@@ -5,6 +5,8 @@ import { SocialIcon, TileIcon, socialLinkName } from '../common/Icon.js';
 import { initialOf } from '../../text/graphemes.js';
 import { phrasesOf } from '../common/phrases.js';
 import { joinedScriptMark } from '../common/scripts.js';
+import { lookStyle } from '../common/look-style.js';
+import { miniportLook } from './look.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import { miniportDefinition } from './definition.js';
@@ -288,7 +290,12 @@ export function MiniportTemplate({ data }: TemplateProps) {
   const hasDetails = Boolean(email || tel || address);
 
   return (
-    <div className="tpl-miniport" ref={rootRef} {...joinedScriptMark(data)}>
+    <div
+      className="tpl-miniport"
+      ref={rootRef}
+      {...joinedScriptMark(data)}
+      {...lookStyle(miniportLook, data)}
+    >
       <nav className="mp-nav" aria-label="Sections">
         <ul className="mp-nav__list">
           {parts.map((part) => (

@@ -1,4 +1,5 @@
 import { defineTemplate } from '../definition.js';
+import { miniportLook } from './look.js';
 
 export const miniportDefinition = defineTemplate({
   id: 'template1',
@@ -33,4 +34,5 @@ export const miniportDefinition = defineTemplate({
       words: 'Have a project in mind? I would love to hear about it.',
     },
   },
+  look: miniportLook,
 });

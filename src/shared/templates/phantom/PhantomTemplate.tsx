@@ -6,6 +6,8 @@ import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { joinedScriptMark } from '../common/scripts.js';
+import { lookStyle } from '../common/look-style.js';
+import { phantomLook } from './look.js';
 import { phantomDefinition } from './definition.js';
 import { splitOpeningSentence } from './opening.js';
 import './phantom.css';
@@ -152,7 +154,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
   };
 
   return (
-    <div className="tpl-phantom" {...joinedScriptMark(data)}>
+    <div className="tpl-phantom" {...joinedScriptMark(data)} {...lookStyle(phantomLook, data)}>
       <header className="phantom-header">
         <div className="phantom-inner phantom-header-inner">
           <div className="phantom-logo">

@@ -1,4 +1,5 @@
 import { defineTemplate } from '../definition.js';
+import { phantomLook } from './look.js';
 
 export const phantomDefinition = defineTemplate({
   id: 'template5',
@@ -19,4 +20,5 @@ export const phantomDefinition = defineTemplate({
     contactHeading: { part: 'contactDetails', words: 'Get in touch' },
     followHeading: { part: 'contactDetails', words: 'Follow' },
   },
+  look: phantomLook,
 });

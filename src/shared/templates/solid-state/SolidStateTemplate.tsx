@@ -15,6 +15,8 @@ import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
 import { joinedScriptMark } from '../common/scripts.js';
+import { lookStyle } from '../common/look-style.js';
+import { solidStateLook } from './look.js';
 import { solidStateDefinition } from './definition.js';
 import './solid-state.css';
 import { Paragraphs, paragraphs, relFor } from '../common/text.js';
@@ -416,7 +418,11 @@ export function SolidStateTemplate({ data }: TemplateProps) {
   navItems.push({ href: '#contactDetails', label: 'Contact' });
 
   return (
-    <div className="tpl-solid-state" {...joinedScriptMark(data)}>
+    <div
+      className="tpl-solid-state"
+      {...joinedScriptMark(data)}
+      {...lookStyle(solidStateLook, data)}
+    >
       <Header name={name} items={navItems} />
       <main>
         <section id="personalDetails" className="ss-banner" aria-labelledby="ss-title">

@@ -1,4 +1,5 @@
 import { defineTemplate } from '../definition.js';
+import { solidStateLook } from './look.js';
 
 export const solidStateDefinition = defineTemplate({
   id: 'template4',
@@ -26,4 +27,5 @@ export const solidStateDefinition = defineTemplate({
     projectButton: { part: 'section2', words: 'Check it out' },
     contactHeading: { part: 'contactDetails', words: 'Get in touch' },
   },
+  look: solidStateLook,
 });

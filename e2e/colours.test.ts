@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { guardAccent } from '../src/shared/appearance/look.js';
+import { FONT_PAIRINGS } from '../src/shared/appearance/pairings.js';
+import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
+import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
+import { publishDirectly } from '../test/publish-directly.js';
+import { seriousAxeViolations } from './axe.js';
+import { useBrowser } from './browser.js';
+import {
+  openEditor,
+  serverDatabase,
+  signInOnAccountPage,
+  signInThroughPopup,
+  storedDraft,
+} from './fixtures.js';
+import { step } from './step.js';
+
+const run = randomUUID().slice(0, 6);
+
+/** A custom property as the template's root computes it. */
+const rootVar = (page: Page, root: string, name: string) =>
+  page
+    .locator(root)
+    .evaluate((element, prop) => getComputedStyle(element).getPropertyValue(prop).trim(), name);
+
+/** Opens the editor's "Colours and type" step from the step list. */
+async function openLookStep(page: Page): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Editor steps' });
+  await nav.getByRole('button', { name: /Style/ }).click();
+  await page.getByRole('heading', { level: 2, name: 'Colours and type' }).waitFor();
+}
+
+describe('colours and type', () => {
+  const session = useBrowser();
+  const db = serverDatabase();
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it('chooses a colour by keyboard and a font, sees them live, publishes, and the public page has them', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    const frame = page.frameLocator('iframe');
+    const emerald = '#117a5b';
+    await step(
+      'The step: swatches as a radio group, by keyboard, with a visible focus',
+      async () => {
+        await openEditor(page, 'template5', SAMPLE_DATA.template5);
+        await openLookStep(page);
+        const swatches = page.getByRole('radiogroup', { name: /Accent colours/ });
+        await expect(swatches.getByRole('radio').count()).resolves.toBe(6);
+        await swatches.getByRole('radio', { name: /Rose/ }).focus();
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('ArrowRight');
+        await expect(swatches.getByRole('radio', { name: /Emerald/ }).isChecked()).resolves.toBe(
+          true,
+        );
+        const label = page.locator('.swatch', { hasText: 'Emerald' });
+        await expect(
+          label.evaluate((element) => getComputedStyle(element).outlineStyle),
+        ).resolves.toBe('solid');
+        await expect
+          .poll(() =>
+            frame
+              .locator('.tpl-phantom')
+              .evaluate((element) =>
+                getComputedStyle(element).getPropertyValue('--ph-accent').trim(),
+              ),
+          )
+          .toBe(emerald);
+      },
+    );
+
+    await step(
+      'A font pairing, its sample drawn in its own fonts, live in the preview',
+      async () => {
+        const pairings = page.getByRole('radiogroup', { name: /Font pairings/ });
+        await pairings.getByRole('radio', { name: /Noto Sans/ }).check();
+        const sample = page
+          .locator('.pairing', { hasText: 'Noto Sans' })
+          .locator('.pairing__heading');
+        await expect(
+          sample.evaluate((element) => getComputedStyle(element).fontFamily),
+        ).resolves.toContain('Noto Sans');
+        await expect
+          .poll(() =>
+            frame
+              .locator('.tpl-phantom h1, .tpl-phantom h2')
+              .first()
+              .evaluate((element) => getComputedStyle(element).fontFamily),
+          )
+          .toMatch(/^"Indian Scripts", "Noto Sans"/);
+        await expect(storedDraft(page)).resolves.toMatchObject({
+          data: { appearance: { accent: emerald, fonts: 'noto-sans' } },
+        });
+        await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
+      },
+    );
+
+    const username = `look-${run}`;
+    await step('Review, sign in, claim, pay', async () => {
+      await page.getByRole('button', { name: 'Review and publish' }).click();
+      await page.waitForURL('**/final-preview');
+      await page.getByLabel('Username').fill(username);
+      await signInThroughPopup(
+        page,
+        () => page.getByRole('button', { name: 'Use this username' }).click(),
+        {
+          name: 'Mira Look',
+          email: `mira-${run}@example.com`,
+        },
+      );
+      await page.getByRole('button', { name: 'Make Payment' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Test payment' });
+      await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
+      await page.waitForURL('**/ack');
+    });
+
+    await step('The public page: the colour and the fonts, no script for them', async () => {
+      const visitor = await session.newPage({ width: 1280, height: 900 });
+      await visitor.goto(`/users/${username}`);
+      await expect(rootVar(visitor, '.tpl-phantom', '--ph-accent')).resolves.toBe(emerald);
+      const button = visitor.locator('.tpl-phantom button[type="submit"]').first();
+      await button.hover();
+      await expect
+        .poll(() => button.evaluate((element) => getComputedStyle(element).backgroundColor))
+        .toBe('rgb(17, 122, 91)');
+      const heading = visitor.locator('.tpl-phantom h1').first();
+      await expect(
+        heading.evaluate((element) => getComputedStyle(element).fontFamily),
+      ).resolves.toMatch(/^"Indian Scripts", "Noto Sans"/);
+      await visitor.evaluate(() => document.fonts.ready);
+      await expect(visitor.evaluate(() => document.fonts.check('16px "Noto Sans"'))).resolves.toBe(
+        true,
+      );
+      await expect(
+        visitor
+          .locator('script[src]')
+          .evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src'))),
+      ).resolves.toEqual(['/portfolio-contact.js']);
+    });
+  });
+
+  it('adjusts a colour too light to read, shows both and why, and stores only the readable shade', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    await openEditor(page, 'template1', SAMPLE_DATA.template1);
+    await openLookStep(page);
+    await page.getByLabel('Colour code').fill('#ffff00');
+    const expected = guardAccent(TEMPLATE_DEFINITIONS.template1.look, '#ffff00');
+    expect(expected.status).toBe('adjusted');
+    if (expected.status !== 'adjusted') return;
+    const notice = page.getByRole('status').filter({ hasText: 'Adjusted to stay readable.' });
+    await expect(notice.textContent()).resolves.toContain(expected.reason);
+    expect(expected.reason).toMatch(
+      /^#ffff00 is hard to read as .* \(1\.\d\d:1; text needs 4\.5:1\), so it was darkened to #[0-9a-f]{6}/,
+    );
+    await expect
+      .poll(async () => (await storedDraft(page)).data.appearance?.accent)
+      .toBe(expected.accent);
+    await expect
+      .poll(() =>
+        page
+          .frameLocator('iframe')
+          .locator('.tpl-miniport')
+          .evaluate((element) => getComputedStyle(element).getPropertyValue('--mp-link').trim()),
+      )
+      .toBe(expected.accent);
+    await expect(page.getByText(`Your own colour: ${expected.accent}`).count()).resolves.toBe(1);
+    await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
+  });
+
+  it('refuses to publish an unreadable colour sent past the editor, naming the field', async () => {
+    session.allowConsoleError(/status of 400/);
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await signInOnAccountPage(page, db, { name: 'Ravi Look', email: `ravi-${run}@example.com` });
+    const answer = await page.evaluate(
+      async (claim) => {
+        const response = await fetch('/api/claims', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(claim),
+        });
+        return { status: response.status, body: await response.json() };
+      },
+      {
+        username: `ravi-${run}`,
+        templateId: 'template1',
+        data: { ...SAMPLE_DATA.template1, appearance: { accent: '#ffff00' } },
+      },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.field).toBe('data.appearance.accent');
+    expect(answer.body.error.message).toMatch(/not readable on Mini-port: #ffff00 is hard to read/);
+  });
+
+  // Every template with every colour of its palette and one extreme colour of one's own, each
+  // with one of its pairings in turn: axe finds nothing serious.
+  const cases = TEMPLATE_IDS.flatMap((id) => {
+    const look = TEMPLATE_DEFINITIONS[id].look;
+    return [...look.palette.map((colour) => colour.value), '#ffff00', '#000000'].map(
+      (accent, index) => [id, accent, look.pairings[index % look.pairings.length]!] as const,
+    );
+  });
+  it.each(cases)('%s with %s and %s: axe clean', async (id, accent, fonts) => {
+    const username = `axe-${id}-${accent.slice(1)}-${run}`;
+    const verdict = guardAccent(TEMPLATE_DEFINITIONS[id].look, accent);
+    const stored = verdict.status === 'refused' ? undefined : verdict.accent;
+    await publishDirectly(db, {
+      username,
+      templateId: id,
+      data: { ...SAMPLE_DATA[id], appearance: { ...(stored && { accent: stored }), fonts } },
+    });
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`/users/${username}`);
+    await page.evaluate(() => document.fonts.ready);
+    await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+  });
+
+  // Each pairing a template offers: every weight its text uses is a face it declares, and the
+  // first visit stays under 60 KB brotli without the person's images.
+  const pairingCases = TEMPLATE_IDS.flatMap((id) =>
+    TEMPLATE_DEFINITIONS[id].look.pairings.map((fonts) => [id, fonts] as const),
+  );
+  it.each(pairingCases)('%s set in %s: its own faces, under 60 KB', async (id, fonts) => {
+    const username = `f${id.slice(-1)}-${fonts}-${run}`;
+    await publishDirectly(db, {
+      username,
+      templateId: id,
+      data: { ...SAMPLE_DATA[id], appearance: { fonts } },
+    });
+    const page = await session.newPage({ width: 375, height: 740 });
+    const urls = new Map<string, boolean>();
+    page.on('request', (request) => {
+      urls.set(request.url(), (request.headers()['referer'] ?? '').endsWith('.css'));
+    });
+    await page.goto(`/users/${username}`, { waitUntil: 'load' });
+    const misses = await page.evaluate(
+      async (families) => {
+        await document.fonts.ready;
+        const faces = [...document.fonts];
+        const unquote = (family: string) => family.trim().replace(/^["']|["']$/g, '');
+        const found: string[] = [];
+        for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+          const own = [...element.childNodes]
+            .filter((node) => node.nodeType === Node.TEXT_NODE)
+            .map((node) => node.textContent ?? '')
+            .join('')
+            .trim();
+          if (!own || !element.checkVisibility()) continue;
+          const style = getComputedStyle(element);
+          const family = style.fontFamily
+            .split(',')
+            .map(unquote)
+            .find((name) => families.includes(name));
+          if (!family) continue;
+          const weight = Number(style.fontWeight);
+          const italic = style.fontStyle !== 'normal';
+          const matching = faces.filter((face) => {
+            const [low, high = low] = face.weight.split(' ').map(Number);
+            return (
+              unquote(face.family) === family &&
+              (face.style !== 'normal') === italic &&
+              low! <= weight &&
+              weight <= high!
+            );
+          });
+          if (!matching.some((face) => face.status === 'loaded'))
+            found.push(`${family} ${weight}${italic ? ' italic' : ''}`);
+        }
+        return [...new Set(found)];
+      },
+      [FONT_PAIRINGS[fonts].heading, FONT_PAIRINGS[fonts].body].filter(
+        (family) => family !== 'Arial',
+      ),
+    );
+    expect(misses).toEqual([]);
+    // Counted as bench/public-page.ts counts: what the HTML asks for besides its stylesheets,
+    // scripts and fonts is the person's own images, which the target leaves out.
+    let total = 0;
+    for (const [url, fromStylesheet] of urls) {
+      const counted = /\.(css|woff2|js)$/.test(url) || url.includes('/users/') || fromStylesheet;
+      if (!counted) continue;
+      const response = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+      const body = Buffer.from(await response.arrayBuffer());
+      total += Number(response.headers.get('content-length') ?? 0) || body.length;
+    }
+    expect(total / 1024).toBeLessThanOrEqual(60);
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { TEMPLATE_IDS } from '../templates/catalog.js';
+import { TEMPLATE_DEFINITIONS } from '../templates/registry.js';
+import { contrast } from './colour.js';
+import { appearanceVars, contrastFailures, guardAccent, type TemplateLook } from './look.js';
+import { FONT_PAIRINGS } from './pairings.js';
+
+/** A look with one pair: accent text on white. */
+const onWhite: TemplateLook = {
+  palette: [{ name: 'Blue', value: '#1b75a6' }],
+  accentVars: (accent) => ({ '--link': accent }),
+  checks: [{ what: 'links on white', text: '--link', background: '#ffffff' }],
+  pairings: ['open-sans'],
+};
+
+describe('contrast (WCAG 2.2)', () => {
+  it('measures the known pairs', () => {
+    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrast('#ffffff', '#ffffff')).toBeCloseTo(1, 5);
+    // #767676 is the lightest grey that passes 4.5:1 on white; #777777 fails.
+    expect(contrast('#767676', '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast('#777777', '#ffffff')).toBeLessThan(4.5);
+  });
+
+  it('lays translucent text over its background first', () => {
+    // Half-opaque black over white is mid grey (4.0:1), not black (21:1).
+    expect(contrast('#00000080', '#ffffff')).toBeCloseTo(contrast('#7f7f7f', '#ffffff'), 2);
+  });
+});
+
+describe('the contrast guard', () => {
+  it('passes a readable colour as it is', () => {
+    expect(guardAccent(onWhite, '#1B75A6')).toEqual({ status: 'ok', accent: '#1b75a6' });
+  });
+
+  it('darkens a colour too light for white, to the nearest shade that passes, and says why', () => {
+    const verdict = guardAccent(onWhite, '#ffd700');
+    expect(verdict.status).toBe('adjusted');
+    if (verdict.status !== 'adjusted') return;
+    expect(contrast(verdict.accent, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    // The nearest: one step lighter would fail again.
+    expect(contrast(verdict.accent, '#ffffff')).toBeLessThan(4.8);
+    expect(verdict.reason).toMatch(
+      /^#ffd700 is hard to read as links on white \(1\.\d\d:1; text needs 4\.5:1\), so it was darkened to #[0-9a-f]{6} \(4\.\d\d:1\)\.$/,
+    );
+  });
+
+  it('lightens a colour too dark for a dark background', () => {
+    const onDark: TemplateLook = {
+      ...onWhite,
+      checks: [
+        { what: 'links on the dark band', text: '--link', background: '#202020', large: true },
+      ],
+    };
+    const verdict = guardAccent(onDark, '#301010');
+    expect(verdict).toMatchObject({ status: 'adjusted' });
+    if (verdict.status !== 'adjusted') return;
+    expect(contrast(verdict.accent, '#202020')).toBeGreaterThanOrEqual(3);
+    expect(verdict.reason).toContain('lightened');
+    expect(verdict.reason).toContain('large text needs 3:1');
+  });
+
+  it('refuses a colour no shade of which passes both sides, with the reason', () => {
+    // Text on white needs a dark shade, text on a dark grey a light one: none does both.
+    const squeezed: TemplateLook = {
+      ...onWhite,
+      checks: [
+        ...onWhite.checks,
+        { what: 'links on the dark band', text: '--link', background: '#333333' },
+      ],
+    };
+    const verdict = guardAccent(squeezed, '#3366cc');
+    expect(verdict.status).toBe('refused');
+    if (verdict.status !== 'refused') return;
+    expect(verdict.reason).toMatch(/no lighter or darker shade of it is readable/);
+    expect(guardAccent(squeezed, 'red')).toMatchObject({ status: 'refused' });
+  });
+
+  it('converges for every colour of a coarse sweep on every template: adjusted colours pass', () => {
+    for (const id of TEMPLATE_IDS) {
+      const look = TEMPLATE_DEFINITIONS[id].look;
+      for (let r = 0; r <= 255; r += 51)
+        for (let g = 0; g <= 255; g += 51)
+          for (let b = 0; b <= 255; b += 51) {
+            const hex = `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+            const verdict = guardAccent(look, hex);
+            expect(verdict.status, `${id} ${hex}`).not.toBe('refused');
+            if (verdict.status !== 'refused') {
+              expect(contrastFailures(look, verdict.accent), `${id} ${hex}`).toEqual([]);
+            }
+          }
+    }
+  });
+});
+
+describe("every template's look", () => {
+  it.each(TEMPLATE_IDS)('%s: each palette colour passes as drawn, the first is its own', (id) => {
+    const look = TEMPLATE_DEFINITIONS[id].look;
+    expect(look.palette.length).toBeGreaterThanOrEqual(5);
+    expect(look.palette.length).toBeLessThanOrEqual(6);
+    for (const colour of look.palette) {
+      expect(guardAccent(look, colour.value), colour.name).toEqual({
+        status: 'ok',
+        accent: colour.value,
+      });
+    }
+    // The template's own accent sets nothing: the page is as it was.
+    expect(appearanceVars(look, { accent: look.palette[0]!.value })).toBeUndefined();
+  });
+
+  it.each(TEMPLATE_IDS)(
+    '%s: offers 3 or 4 pairings, the Indian scripts first in each stack',
+    (id) => {
+      const look = TEMPLATE_DEFINITIONS[id].look;
+      expect(look.pairings.length).toBeGreaterThanOrEqual(3);
+      expect(look.pairings.length).toBeLessThanOrEqual(4);
+      for (const pairing of look.pairings.slice(1)) {
+        const vars = appearanceVars(look, { fonts: pairing })!;
+        expect(vars['--tpl-heading-font']).toMatch(/^'Indian Scripts', /);
+        expect(vars['--tpl-body-font']).toMatch(/^'Indian Scripts', /);
+        expect(vars['--tpl-body-font']).toContain(FONT_PAIRINGS[pairing].body);
+      }
+      expect(appearanceVars(look, { fonts: look.pairings[0]! })).toBeUndefined();
+    },
+  );
+
+  it('sets the guarded shade of a stored colour that fails, never the colour itself', () => {
+    const look = TEMPLATE_DEFINITIONS.template5.look;
+    const vars = appearanceVars(look, { accent: '#ffff00' })!;
+    expect(vars['--ph-accent']).not.toBe('#ffff00');
+    expect(contrast(vars['--ph-accent']!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * A template's look as its owner may change it: the accent colour (a palette drawn for the
+ * design, or any colour) and the font pairing. The contrast guard here is the one both the editor
+ * and the server run: every text/background pair the accent produces must reach WCAG 2.2 AA
+ * (4.5:1, 3:1 for large text); a colour that does not is moved along its lightness until it does,
+ * or refused when no shade of it can.
+ */
+import { contrast, fromHsl, HEX_COLOUR, toHsl } from './colour.js';
+import { FONT_PAIRINGS, fontStack, type FontPairingId } from './pairings.js';
+
+export interface PaletteColour {
+  /** What the swatch is called, for people who do not see it. */
+  name: string;
+  value: string;
+}
+
+/** One pair of colours the accent takes part in; either side is a variable the accent sets. */
+export interface ContrastCheck {
+  /** The pair in words, for the message: "links on white". */
+  what: string;
+  /** A custom property the accent sets (`--mp-link`) or a fixed `#rrggbb[aa]` colour. */
+  text: string;
+  background: string;
+  /** Large text (24 px, or 18.66 px bold, and up): 3:1 is enough. */
+  large?: boolean;
+}
+
+export interface TemplateLook {
+  /** The template's own accent first, then the others drawn for it. */
+  palette: readonly PaletteColour[];
+  /** The template's custom properties an accent sets (its shades are derived here). */
+  accentVars: (accent: string) => Readonly<Record<string, string>>;
+  checks: readonly ContrastCheck[];
+  /** The template's own pairing first. */
+  pairings: readonly FontPairingId[];
+}
+
+/** What the owner chose; absent parts are the template's own. */
+export interface Appearance {
+  accent?: string;
+  fonts?: FontPairingId;
+}
+
+export const AA_NORMAL = 4.5;
+export const AA_LARGE = 3;
+
+export const defaultAccent = (look: TemplateLook): string => look.palette[0]!.value;
+export const defaultPairing = (look: TemplateLook): FontPairingId => look.pairings[0]!;
+
+export interface Failure {
+  check: ContrastCheck;
+  ratio: number;
+  needed: number;
+}
+
+/** Every pair that falls short with this accent (none: it passes). */
+export function contrastFailures(look: TemplateLook, accent: string): Failure[] {
+  const vars = look.accentVars(accent);
+  const colourOf = (ref: string) => (ref.startsWith('--') ? vars[ref]! : ref);
+  const failures: Failure[] = [];
+  for (const check of look.checks) {
+    const ratio = contrast(colourOf(check.text), colourOf(check.background));
+    const needed = check.large ? AA_LARGE : AA_NORMAL;
+    if (ratio < needed) failures.push({ check, ratio, needed });
+  }
+  return failures;
+}
+
+export type AccentVerdict =
+  | { status: 'ok'; accent: string }
+  | { status: 'adjusted'; requested: string; accent: string; reason: string }
+  | { status: 'refused'; requested: string; reason: string };
+
+const ratioText = (ratio: number) => `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
+
+/** Lightness steps the search takes each way (1/500 apart: finer than 8-bit channels). */
+const STEPS = 500;
+
+/**
+ * The accent as the page may use it: as chosen when every pair passes; otherwise the nearest
+ * shade of the same hue and saturation that passes (darker or lighter), with the reason; refused
+ * when no shade passes every pair (a template whose accent meets both white text and dark text).
+ */
+export function guardAccent(look: TemplateLook, requested: string): AccentVerdict {
+  const accent = requested.toLowerCase();
+  if (!HEX_COLOUR.test(accent)) {
+    return { status: 'refused', requested, reason: `${requested} is not a colour like #1b75a6.` };
+  }
+  const failures = contrastFailures(look, accent);
+  if (failures.length === 0) return { status: 'ok', accent };
+  const worst = failures.reduce((a, b) => (b.ratio / b.needed < a.ratio / a.needed ? b : a));
+  const why = `${accent} is hard to read as ${worst.check.what} (${ratioText(worst.ratio)}; ${worst.check.large ? 'large text' : 'text'} needs ${worst.needed}:1)`;
+  const { h, s, l } = toHsl(accent);
+  for (let step = 1; step <= STEPS; step += 1) {
+    for (const direction of [-1, 1]) {
+      const lightness = l + (direction * step) / STEPS;
+      if (lightness < 0 || lightness > 1) continue;
+      const candidate = fromHsl(h, s, lightness);
+      if (contrastFailures(look, candidate).length > 0) continue;
+      const after = contrast(
+        candidateColour(look, candidate, worst.check.text),
+        candidateColour(look, candidate, worst.check.background),
+      );
+      return {
+        status: 'adjusted',
+        requested: accent,
+        accent: candidate,
+        reason: `${why}, so it was ${direction < 0 ? 'darkened' : 'lightened'} to ${candidate} (${ratioText(after)}).`,
+      };
+    }
+  }
+  return {
+    status: 'refused',
+    requested: accent,
+    reason: `${why}, and no lighter or darker shade of it is readable everywhere this template uses it. Choose another colour.`,
+  };
+}
+
+function candidateColour(look: TemplateLook, accent: string, ref: string): string {
+  return ref.startsWith('--') ? look.accentVars(accent)[ref]! : ref;
+}
+
+/**
+ * The custom properties a page sets on its template's root for this appearance: nothing for the
+ * template's own look (the page stays as it was), the accent only once the guard let it through.
+ */
+export function appearanceVars(
+  look: TemplateLook,
+  appearance: Appearance | undefined,
+): Record<string, string> | undefined {
+  if (!appearance) return undefined;
+  const vars: Record<string, string> = {};
+  const accent = appearance.accent;
+  if (accent && accent !== defaultAccent(look)) {
+    const verdict = guardAccent(look, accent);
+    // A stored colour is one the guard passed; a stale draft's is at least made readable.
+    if (verdict.status !== 'refused') Object.assign(vars, look.accentVars(verdict.accent));
+  }
+  const fonts = appearance.fonts;
+  if (fonts && fonts !== defaultPairing(look) && look.pairings.includes(fonts)) {
+    vars['--tpl-heading-font'] = fontStack(FONT_PAIRINGS[fonts].heading);
+    vars['--tpl-body-font'] = fontStack(FONT_PAIRINGS[fonts].body);
+  }
+  return Object.keys(vars).length > 0 ? vars : undefined;
+}
+
+/** What of an appearance a template can use: the accent always, a pairing it offers. */
+export function fitAppearance(
+  look: TemplateLook,
+  appearance: Appearance | undefined,
+): Appearance | undefined {
+  if (!appearance) return undefined;
+  const fitted: Appearance = {
+    ...(appearance.accent && { accent: appearance.accent }),
+    ...(appearance.fonts &&
+      look.pairings.includes(appearance.fonts) && { fonts: appearance.fonts }),
+  };
+  return Object.keys(fitted).length > 0 ? fitted : undefined;
+}

@@ -1,0 +1,28 @@
+import { mix } from '../../appearance/colour.js';
+import type { TemplateLook } from '../../appearance/look.js';
+
+/**
+ * Solid State's accent is its indigo: the spotlight bands (alternating with a deeper shade), the
+ * buttons and the social links when pointed at, all under white text.
+ */
+export const solidStateLook: TemplateLook = {
+  palette: [
+    { name: 'Indigo', value: '#4c5c96' },
+    { name: 'Deep teal', value: '#2f6f73' },
+    { name: 'Plum', value: '#6b4c8a' },
+    { name: 'Pine', value: '#3e6b4f' },
+    { name: 'Rust', value: '#8a4b3a' },
+    { name: 'Steel blue', value: '#3d6a96' },
+  ],
+  accentVars: (accent) => ({
+    '--ss-accent': accent,
+    '--ss-odd': accent,
+    '--ss-even': mix(accent, '#000000', 0.09),
+    '--ss-accent-hover': mix(accent, '#ffffff', 0.1),
+  }),
+  checks: [
+    { what: 'the bands under their text', text: '#ffffffe0', background: '--ss-odd' },
+    { what: 'a button under white text', text: '#ffffff', background: '--ss-accent-hover' },
+  ],
+  pairings: ['raleway-source-sans', 'source-sans', 'noto-sans', 'raleway-noto-sans'],
+};
