@@ -184,7 +184,9 @@ describe('the whole builder on a phone', () => {
       await page.goto('/edit');
       await page.locator('#editor-step-heading').waitFor();
       await expect(page.getByTitle(/Live preview of your/).isVisible()).resolves.toBe(true);
-      await expect(page.getByRole('button', { name: 'Preview' }).isVisible()).resolves.toBe(false);
+      await expect(
+        page.getByRole('button', { name: 'Preview', exact: true }).isVisible(),
+      ).resolves.toBe(false);
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
       // The step buttons stay on the screen, under the test-mode strip too.
       const next = (await page.getByRole('button', { name: /^Next/ }).boundingBox())!;
