@@ -26,7 +26,7 @@ describe.each(TEST_DIALECTS)('an appearance sent to publish, on %s', (dialect) =
   it.each([
     [{ accent: 'pink' }, 'data.appearance.accent', /must be a colour like #1b75a6/],
     [{ fonts: 'comic-sans' }, 'data.appearance.fonts', /must be one of/],
-    [{ fonts: 'arial' }, 'data.appearance.fonts', /arial is not offered by Phantom/],
+    [{ fonts: 'open-sans' }, 'data.appearance.fonts', /open-sans is not offered by Phantom/],
     [
       { accent: '#ffd700' },
       'data.appearance.accent',

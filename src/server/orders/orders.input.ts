@@ -1,5 +1,3 @@
-import { appearanceProblem } from '../../shared/appearance/appearance-schema.js';
-import { parsePortfolio } from '../../shared/domain/portfolio.js';
 import {
   claimableUsernameProblem,
   normaliseUsername,
@@ -12,11 +10,9 @@ import {
   stateOfGstin,
 } from '../../shared/domain/receipts.js';
 import { BILLING_LIMITS } from '../../shared/orders.js';
-import { isTemplateId } from '../../shared/templates/catalog.js';
-import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
-import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 import { badRequest } from '../http/errors.js';
 import { isGatewayId } from '../payments/ids.js';
+import { readPortfolioInput } from '../portfolios/portfolio.input.js';
 import type {
   ClaimInput,
   OrderInput,
@@ -37,21 +33,7 @@ export function readClaim(body: unknown): ClaimInput {
   // Names already held keep working (renewals read them with readUsername); new ones may not be kept names.
   const reserved = claimableUsernameProblem(username);
   if (reserved) throw badRequest(`username: ${reserved}`, 'username');
-  if (!isTemplateId(input.templateId)) {
-    throw badRequest('templateId must be one of template1 to template5', 'templateId');
-  }
-  const parsed = parsePortfolio(input.data);
-  if (!parsed.ok) {
-    const field = parsed.problem.field === 'data' ? 'data' : `data.${parsed.problem.field}`;
-    throw badRequest(parsed.problem.message.replace(parsed.problem.field, field), field);
-  }
-  const definition = TEMPLATE_DEFINITIONS[input.templateId];
-  // The contrast guard again, whatever the page claimed: nothing unreadable is published.
-  const look = appearanceProblem(definition.look, definition.name, parsed.data.appearance);
-  if (look) throw badRequest(`data.${look.message}`, `data.${look.field}`);
-  // Stored data keeps only what the template shows.
-  const data = pickTemplateFields(definition, parsed.data);
-  return { username, templateId: input.templateId, data };
+  return { username, ...readPortfolioInput(input) };
 }
 
 /** A username from a body or an address, lowercased and checked. */
