@@ -9,6 +9,11 @@ import type { TemplateId } from './templates/catalog.js';
 
 /** Days a link lives after it is made or renewed. */
 export const PREVIEW_LINK_DAYS = 14;
+/**
+ * Days a link may live in all, renewals included: a preview is for showing a draft, not a free
+ * page kept up for good. After it, the person revokes it and shares a new one.
+ */
+export const PREVIEW_LINK_MAX_DAYS = 60;
 /** Live links one person may have at once (one per template they share). */
 export const MAX_LIVE_PREVIEW_LINKS = 5;
 

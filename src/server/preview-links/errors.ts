@@ -5,6 +5,8 @@
 export type PreviewLinkRefusal =
   /** The person already has as many live links as anyone may. */
   | 'limit'
+  /** The link has been renewed to the end of the days any link may live. */
+  | 'lifetime'
   /** No live link of this person's has that id (someone else's, ended, or none at all). */
   | 'not_found'
   /** The draft shows an upload that is not the person's: the field is `field`. */

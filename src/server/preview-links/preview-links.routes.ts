@@ -16,12 +16,15 @@ import {
   type PreviewLinksContext,
 } from './preview-links.service.js';
 import { ENDED_PREVIEW_PAGE, PreviewPages, UNKNOWN_PREVIEW_PAGE } from './preview-page.js';
+import { PageRenderBusyError, PageRenderFailedError } from '../public-pages/page-render-pool.js';
 
 /** How each refusal of the preview-link rules is answered over HTTP. */
 function httpErrorFor(error: PreviewLinkError): HttpError {
   switch (error.refusal) {
     case 'limit':
       return new HttpError(409, 'preview_limit', error.message);
+    case 'lifetime':
+      return new HttpError(409, 'preview_lifetime', error.message);
     case 'not_found':
       return notFound(error.message);
     case 'foreign_upload':
@@ -40,6 +43,7 @@ export function registerPreviewLinkRoutes(
   ctx: PreviewLinksContext & { clientDir: string | undefined; mediaBase: string },
 ): void {
   const pages = new PreviewPages(ctx);
+  app.addHook('onClose', () => pages.close());
 
   // A snapshot is a whole portfolio document: the publish routes' body limit.
   const shareRules = {
@@ -86,6 +90,7 @@ export function registerPreviewLinkRoutes(
     async (request, reply) => {
       const user = await request.requireUser();
       await answer(() => revokePreviewLink(ctx, user.id, request.params.id));
+      pages.forget(request.params.id);
       return reply.status(204).send();
     },
   );
@@ -107,7 +112,21 @@ export function registerPreviewLinkRoutes(
       const source = await previewPageSource(ctx, request.params.token);
       if (source.status === 'unknown') return plainPage(reply, 404, UNKNOWN_PREVIEW_PAGE);
       if (source.status === 'ended') return plainPage(reply, 410, ENDED_PREVIEW_PAGE);
-      const page = pages.pageOf(source.version, source.templateId, source.data);
+      let page;
+      try {
+        page = await pages.pageOf(source.version, source.templateId, source.data);
+      } catch (error) {
+        if (!(error instanceof PageRenderBusyError || error instanceof PageRenderFailedError)) {
+          throw error;
+        }
+        // The render threads are full or the render failed: nothing half-drawn, try again soon.
+        return reply
+          .status(503)
+          .header('retry-after', '2')
+          .header('cache-control', 'no-store')
+          .send();
+      }
+      if (!page) return plainPage(reply, 410, ENDED_PREVIEW_PAGE);
       return (
         reply
           .type('text/html; charset=utf-8')

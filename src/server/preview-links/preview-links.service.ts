@@ -4,6 +4,7 @@ import { DAY_MS } from '../../shared/domain/time.js';
 import {
   MAX_LIVE_PREVIEW_LINKS,
   PREVIEW_LINK_DAYS,
+  PREVIEW_LINK_MAX_DAYS,
   PREVIEW_TOKEN_PATTERN,
   previewPagePath,
   type PreviewLink,
@@ -12,7 +13,6 @@ import {
 } from '../../shared/preview-links.js';
 import { isTemplateId, type TemplateId } from '../../shared/templates/catalog.js';
 import { inTransaction, isUniqueViolation, type Db } from '../db/database.js';
-import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { touchUploadsOf } from '../uploads/uploads.service.js';
 import { PreviewLinkError } from './errors.js';
 import {
@@ -147,7 +147,21 @@ export async function renewPreviewLink(
   id: string,
 ): Promise<PreviewLink> {
   const now = ctx.now();
-  const extended = await extendLink(ctx.db, userId, id, expiryFrom(now), now.toISOString());
+  const current = await findLinkOf(ctx.db, userId, id);
+  if (!current || current.ended_at !== null || current.expires_at <= now.toISOString()) {
+    throw notFound();
+  }
+  const lastDay = new Date(
+    Date.parse(current.created_at) + PREVIEW_LINK_MAX_DAYS * DAY_MS,
+  ).toISOString();
+  const expiry = [expiryFrom(now), lastDay].sort()[0]!;
+  if (expiry <= current.expires_at) {
+    throw new PreviewLinkError(
+      'lifetime',
+      `A preview link lasts at most ${PREVIEW_LINK_MAX_DAYS} days from when it was made. Revoke it and share again for a new link.`,
+    );
+  }
+  const extended = await extendLink(ctx.db, userId, id, expiry, now.toISOString());
   const row = extended ? await findLinkOf(ctx.db, userId, id) : undefined;
   if (!row) throw notFound();
   return present(ctx, row);
@@ -163,13 +177,20 @@ export async function revokePreviewLink(
 }
 
 /** What a link's address shows: the snapshot, "ended" (410), or nothing at all (404). */
+/** One version of a link's snapshot: the same version renders the same page. */
+export interface PreviewVersion {
+  linkId: string;
+  /** SHA-256 of the stored snapshot, worked out before anything parses it. */
+  digest: string;
+}
+
 export type PreviewPageSource =
   | {
       status: 'live';
-      /** The link and its snapshot's digest: the same version renders the same page. */
-      version: string;
+      version: PreviewVersion;
       templateId: TemplateId;
-      data: PortfolioData;
+      /** The snapshot as stored (JSON): parsed by the render thread, not here. */
+      data: string;
     }
   | { status: 'ended' }
   | { status: 'unknown' };
@@ -184,12 +205,10 @@ export async function previewPageSource(
   if (!row) return { status: 'unknown' };
   const live = row.ended_at === null && row.expires_at > ctx.now().toISOString();
   if (!live || row.data === null || !isTemplateId(row.template_id)) return { status: 'ended' };
-  const parsed = decodeStoredPortfolio(row.data);
-  if (!parsed.ok) return { status: 'ended' };
   return {
     status: 'live',
-    version: `${row.id}:${createHash('sha256').update(row.data).digest('base64url')}`,
+    version: { linkId: row.id, digest: createHash('sha256').update(row.data).digest('base64url') },
     templateId: row.template_id,
-    data: parsed.data,
+    data: row.data,
   };
 }

@@ -13,6 +13,7 @@ import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import {
   MAX_LIVE_PREVIEW_LINKS,
   PREVIEW_LINK_DAYS,
+  PREVIEW_LINK_MAX_DAYS,
   PREVIEW_LINKS_PATH,
   previewLinkPath,
   previewLinkRenewPath,
@@ -144,6 +145,9 @@ describe.each(TEST_DIALECTS)('preview links (%s)', (dialect) => {
     expectField(await share(t, owner, bad, 'template5'), 400, 'data.contactDetails.email');
     expectField(await share(t, owner, withName('X'), 'template9'), 400, 'templateId');
     expectField(await share(t, owner, 'nothing'), 400, 'data');
+    // The contrast guard, as for a claim: an unreadable accent is shown nowhere, not even here.
+    const unreadable = { ...withName('Pale'), appearance: { accent: '#ffff00' } };
+    expectField(await share(t, owner, unreadable, 'template5'), 400, 'data.appearance.accent');
     const huge = await send(t, owner, {
       path: PREVIEW_LINKS_PATH,
       body: JSON.stringify({ templateId: 'template5', data: 'x'.repeat(PORTFOLIO_BODY_BYTES) }),
@@ -223,6 +227,32 @@ describe.each(TEST_DIALECTS)('preview links (%s)', (dialect) => {
     expect(next.link.url).not.toBe(link.url);
     expect((await open(link.url!)).status).toBe(410);
     expect((await open(next.link.url!)).status).toBe(200);
+  });
+
+  it(`renews a link to at most ${PREVIEW_LINK_MAX_DAYS} days from when it was made`, async () => {
+    const person = await signIn(t.url, {
+      name: 'Renewer',
+      email: `renewer-${dialect}@example.com`,
+    });
+    const { link } = await shared(t, person, withName('Renewer'));
+    const made = Date.now() - (PREVIEW_LINK_MAX_DAYS - 3) * DAY_MS;
+    await t.database.db
+      .updateTable('preview_links')
+      .set({
+        created_at: new Date(made).toISOString(),
+        expires_at: new Date(Date.now() + DAY_MS).toISOString(),
+      })
+      .where('id', '=', link.id)
+      .execute();
+    // Three days are left of its lifetime: a renewal gives those, not fourteen.
+    const renewed = await send(t, person, { path: previewLinkRenewPath(link.id), body: {} });
+    expect(renewed.status).toBe(200);
+    const lastDay = new Date(made + PREVIEW_LINK_MAX_DAYS * DAY_MS).toISOString();
+    expect((renewed.body as { link: { expiresAt: string } }).link.expiresAt).toBe(lastDay);
+    // At the end of its lifetime, no more: a new link is a new share.
+    const again = await send(t, person, { path: previewLinkRenewPath(link.id), body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: { code: 'preview_lifetime' } });
   });
 
   it('a link that ran out answers 410, cannot be renewed, and is purged by the periodic job', async () => {

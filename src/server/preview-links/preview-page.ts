@@ -1,26 +1,35 @@
 import { LRUCache } from 'lru-cache';
-import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { servedOverHttps } from '../config.js';
 import { smallPage } from '../html.js';
-import { imageOriginsOf, publicPageCsp } from '../public-pages/page-csp.js';
-import { renderPortfolioPage } from '../public-pages/render-page.js';
+import { publicPageCsp } from '../public-pages/page-csp.js';
+import { acquireSharedRenderPool } from '../public-pages/page-render-pool.js';
 import { templateBuild } from '../public-pages/template-assets.js';
+import type { PreviewVersion } from './preview-links.service.js';
 
-/** Rendered previews kept in memory: a page is 10-25 ms of the event loop to render. */
+/** Rendered previews kept in memory, by their HTML's bytes. */
 const RENDERED_KEPT_BYTES = 16 * 1024 * 1024;
+
+/** A preview's page as sent: its HTML and its policy. */
+export interface PreviewPage {
+  html: Buffer;
+  csp: string;
+}
 
 /**
  * A preview link's page: the public page's own renderer and stylesheets, in its preview form
- * (render-page.tsx: noindex, the strip, the contact form closed, no script). Rendered on the first
- * view of each version of the snapshot and kept in memory by that version, so that views of one
- * link, however many, cost one render; sharing again makes a new version.
+ * (render-page.tsx: noindex, the strip, the contact form closed, no script), rendered by the
+ * public pages' render threads (parsing the snapshot included, and capped at the published
+ * page's size), never on the event loop. Each version of a snapshot (its link and the digest of
+ * its data) is rendered once and kept, so views of one link cost one render; sharing again makes
+ * a new version, and revoking forgets the link's.
  */
 export class PreviewPages {
   private readonly build;
-  private readonly rendered = new LRUCache<string, { html: string; csp: string }>({
+  private readonly renderThreads = acquireSharedRenderPool();
+  private readonly rendered = new LRUCache<string, PreviewPage>({
     maxSize: RENDERED_KEPT_BYTES,
-    sizeCalculation: (page) => page.html.length + page.csp.length,
+    sizeCalculation: (page) => page.html.byteLength + page.csp.length,
   });
 
   constructor(
@@ -33,28 +42,49 @@ export class PreviewPages {
     this.build = templateBuild(options.clientDir);
   }
 
-  /** The page of one version of a snapshot (its link and time), rendered once. */
-  pageOf(version: string, templateId: TemplateId, data: PortfolioData) {
-    const kept = this.rendered.get(version);
+  /**
+   * The page of one version of a snapshot, or undefined when the stored snapshot cannot be shown.
+   * Throws PageRenderBusyError when the render threads are full.
+   */
+  async pageOf(
+    version: PreviewVersion,
+    templateId: TemplateId,
+    storedData: string,
+  ): Promise<PreviewPage | undefined> {
+    const key = `${version.linkId}:${version.digest}`;
+    const kept = this.rendered.get(key);
     if (kept) return kept;
-    const page = this.render(templateId, data);
-    this.rendered.set(version, page);
+    const { publicUrl, mediaBase } = this.options;
+    const bytes = await this.renderThreads.pool.render({
+      username: '',
+      templateId,
+      data: storedData,
+      publicUrl: publicUrl(),
+      canonicalUrl: undefined,
+      mediaBase,
+      stylesheets: this.build.stylesheets[templateId] ?? [],
+      contactToken: undefined,
+      preview: true,
+    });
+    if (!bytes.ok) return undefined;
+    const page = {
+      html: Buffer.from(bytes.html),
+      csp: previewPageCsp(servedOverHttps(publicUrl()), bytes.imageOrigins),
+    };
+    this.rendered.set(key, page);
     return page;
   }
 
-  render(templateId: TemplateId, data: PortfolioData): { html: string; csp: string } {
-    const { publicUrl, mediaBase } = this.options;
-    const html = renderPortfolioPage({
-      username: '',
-      templateId,
-      data,
-      publicUrl: publicUrl(),
-      mediaBase,
-      stylesheets: this.build.stylesheets[templateId] ?? [],
-      preview: true,
-    });
-    const csp = previewPageCsp(servedOverHttps(publicUrl()), imageOriginsOf(data, mediaBase));
-    return { html, csp };
+  /** Drops a link's rendered versions (it was revoked: nothing of it stays). */
+  forget(linkId: string): void {
+    for (const key of this.rendered.keys()) {
+      if (key.startsWith(`${linkId}:`)) this.rendered.delete(key);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.rendered.clear();
+    await this.renderThreads.release();
   }
 }
 

@@ -26,6 +26,8 @@ export interface PageBytesJob {
   mediaBase: string;
   stylesheets: string[];
   contactToken: string | undefined;
+  /** A preview link's page (render-page.tsx's preview form), not the published one. */
+  preview?: boolean;
 }
 
 /** A page's bytes as every view sends them, or why the stored portfolio cannot be shown. */
@@ -63,12 +65,13 @@ export function renderPageBytes(job: PageBytesJob): PageBytes {
         mediaBase: job.mediaBase,
         stylesheets: job.stylesheets,
         contactToken: job.contactToken,
+        preview: job.preview === true,
       }),
     );
   }
   const tooLarge = !html || html.length > MAX_RENDERED_PAGE_BYTES;
   if (!html || tooLarge) {
-    html = Buffer.from(tooLargeNotice(job.username));
+    html = Buffer.from(job.preview ? TOO_LARGE_PREVIEW : tooLargeNotice(job.username));
     imageOrigins = [];
   }
   return {
@@ -86,6 +89,11 @@ export function renderPageBytes(job: PageBytesJob): PageBytes {
     }),
   };
 }
+
+const TOO_LARGE_PREVIEW = smallPage({
+  title: 'Preview too large to show',
+  body: `<h1>This preview is too large to show</h1><p>The draft renders to more than ${MAX_RENDERED_PAGE_BYTES / 1024} KB. The person who shared it can shorten it and share it again.</p>`,
+});
 
 function tooLargeNotice(username: string): string {
   return smallPage({
