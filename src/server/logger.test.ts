@@ -31,6 +31,9 @@ describe('structured logs', () => {
       headers: { cookie: 'pb_session=abcdef123456', authorization: 'Bearer xyz789' },
     });
     expect(response.status).toBe(200);
+    // A preview link's token opens someone's draft: the address is logged without it.
+    const token = 'Pv7kQz0aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV1wX2';
+    await fetch(`${captured.url}/preview/${token}?from=mail`);
     await captured.close();
 
     const all = lines.join('\n');
@@ -40,6 +43,8 @@ describe('structured logs', () => {
     expect(all).not.toContain('abcdef123456');
     expect(all).not.toContain('xyz789');
     expect(all).not.toContain(secret);
+    expect(all).not.toContain(token);
+    expect(all).toContain('/preview/[token]?from=mail');
     expect(all).toContain('[Redacted]');
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
   });

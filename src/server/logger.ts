@@ -24,7 +24,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       // Method, path and who asked; never headers (they carry the session cookie).
       req: (request) => ({
         method: request.method,
-        url: request.url,
+        // A preview link's token opens someone's draft: it never reaches the logs.
+        url: request.url.replace(/^\/preview\/[^/?#]+/, '/preview/[token]'),
         remoteAddress: request.ip,
         userAgent: request.headers['user-agent'],
       }),
