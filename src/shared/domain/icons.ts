@@ -70,3 +70,29 @@ export function normaliseSocialIcon(value: string): string {
   const name = last.replace(/^fa-/, '');
   return LEGACY_SOCIAL[name] ?? name;
 }
+
+/** What a screen reader announces for a social link that has no label of its own. */
+export const NETWORK_NAMES: Readonly<Record<SocialIcon, string>> = {
+  twitter: 'X (Twitter)',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  dribbble: 'Dribbble',
+  behance: 'Behance',
+  youtube: 'YouTube',
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  medium: 'Medium',
+  substack: 'Substack',
+  threads: 'Threads',
+  bluesky: 'Bluesky',
+  mastodon: 'Mastodon',
+  pinterest: 'Pinterest',
+  vimeo: 'Vimeo',
+  soundcloud: 'SoundCloud',
+  spotify: 'Spotify',
+  website: 'Website',
+  email: 'Email',
+  phone: 'Phone',
+};

@@ -18,6 +18,11 @@ export function parseCsv(text: string, what: string): string[][] {
     }
     row.push(field);
     field = '';
+    if (row.length > IMPORT_LIMITS.csvCells) {
+      throw new ImportError(
+        `${what} has a row of more than ${IMPORT_LIMITS.csvCells} values. It was not read.`,
+      );
+    }
   };
   const endRow = () => {
     endField();

@@ -22,6 +22,8 @@ export const IMPORT_LIMITS = {
   unpackedBytes: 16 * 1024 * 1024,
   /** Rows of one CSV. */
   csvRows: 20_000,
+  /** LinkedIn's files have a dozen columns; a row of thousands is made to keep the tab busy. */
+  csvCells: 256,
   /** One CSV field. */
   csvFieldChars: 100_000,
 } as const;

@@ -66,7 +66,9 @@ function profileLink(value: unknown): ImportedLink | undefined {
   const profile = fields(value);
   const network = text(profile.network);
   const username = text(profile.username).replace(/^@/, '');
-  const page = PROFILE_PAGES[network.toLowerCase()];
+  // Only the table's own names: "constructor" or "__proto__" are not networks.
+  const key = network.toLowerCase();
+  const page = Object.hasOwn(PROFILE_PAGES, key) ? PROFILE_PAGES[key] : undefined;
   const url =
     text(profile.url) ||
     (page && /^[\w.-]+$/.test(username) ? page(encodeURIComponent(username)) : '');

@@ -75,6 +75,18 @@ describe('JSON Resume', () => {
     expect(profile.experience).toEqual([]);
   });
 
+  it('takes only known networks by name: "constructor" and "__proto__" are no networks', () => {
+    const profiles = ['constructor', '__proto__', 'toString', 'GitHub'].map((network) => ({
+      network,
+      username: 'asha',
+    }));
+    const profile = readResumeFile(
+      'r.json',
+      utf8(JSON.stringify({ basics: { name: 'Asha', profiles } })),
+    );
+    expect(profile.links).toEqual([{ url: 'https://github.com/asha', label: 'GitHub' }]);
+  });
+
   it('refuses JSON that is no résumé, broken JSON and an empty file', () => {
     expect(refusal(() => readResumeFile('a.json', utf8('{"name":"x"}')))).toMatch(
       /not a JSON Resume/,
@@ -174,6 +186,9 @@ describe('CSV', () => {
     expect(refusal(() => parseCsv('a,"b\n', 'Skills.csv'))).toMatch(/Skills.csv ends inside/);
     const long = 'x'.repeat(IMPORT_LIMITS.csvFieldChars + 1);
     expect(refusal(() => parseCsv(`Name\n${long}\n`, 'Skills.csv'))).toMatch(/longer than/);
+    // A header of millions of empty columns would keep the tab busy for minutes row by row.
+    const wide = `Name${','.repeat(IMPORT_LIMITS.csvCells)}\nx\n`;
+    expect(refusal(() => parseCsv(wide, 'Skills.csv'))).toMatch(/row of more than 256 values/);
   });
 
   it('a header named __proto__ stays a column, not a prototype', () => {

@@ -6,7 +6,7 @@
  * (which our import reads back into services).
  */
 import { EMAIL_PATTERN } from '../domain/email.js';
-import type { SocialIcon } from '../domain/icons.js';
+import { NETWORK_NAMES, type SocialIcon } from '../domain/icons.js';
 import type { PortfolioData } from '../domain/portfolio.js';
 import { socialIconFor } from '../domain/social-links.js';
 import { SECTION_KEYS } from '../domain/portfolio.js';
@@ -44,27 +44,13 @@ export interface JsonResume {
   meta: { version: string; lastModified: string; canonical?: string };
 }
 
-const NETWORK_NAMES: Partial<Record<SocialIcon, string>> = {
-  twitter: 'X',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  github: 'GitHub',
-  linkedin: 'LinkedIn',
-  dribbble: 'Dribbble',
-  behance: 'Behance',
-  youtube: 'YouTube',
-  whatsapp: 'WhatsApp',
-  telegram: 'Telegram',
-  medium: 'Medium',
-  substack: 'Substack',
-  threads: 'Threads',
-  bluesky: 'Bluesky',
-  mastodon: 'Mastodon',
-  pinterest: 'Pinterest',
-  vimeo: 'Vimeo',
-  soundcloud: 'SoundCloud',
-  spotify: 'Spotify',
-};
+/** JSON Resume's network names: a network's own name, and X as X calls itself. */
+const networkName = (icon: SocialIcon): string | undefined =>
+  icon === 'website' || icon === 'email' || icon === 'phone'
+    ? undefined
+    : icon === 'twitter'
+      ? 'X'
+      : NETWORK_NAMES[icon];
 
 const isWebAddress = (value: string) => /^https?:\/\/[^\s/]+/i.test(value.trim());
 
@@ -111,7 +97,7 @@ export function toJsonResume(
     const icon = socialIconFor(link.url);
     const username = icon === 'website' ? undefined : usernameOf(link.url);
     return {
-      network: NETWORK_NAMES[icon] ?? (link.label.trim() || 'Website'),
+      network: networkName(icon) ?? (link.label.trim() || 'Website'),
       url: link.url.trim(),
       ...(username && { username }),
     };

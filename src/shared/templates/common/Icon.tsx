@@ -41,7 +41,13 @@ import {
   faStar,
   faTerminal,
 } from '@fortawesome/free-solid-svg-icons';
-import type { SocialIcon as SocialIconName, TileIcon as TileIconName } from '../../domain/icons.js';
+import {
+  NETWORK_NAMES,
+  type SocialIcon as SocialIconName,
+  type TileIcon as TileIconName,
+} from '../../domain/icons.js';
+
+export { NETWORK_NAMES };
 import type { SocialLink } from '../../domain/portfolio.js';
 import { relFor } from './text.js';
 
@@ -87,32 +93,6 @@ const TILE: Record<TileIconName, IconDefinition> = {
   rocket: faRocket,
   leaf: faLeaf,
   globe: faGlobe,
-};
-
-/** What a screen reader announces for a social link that has no label of its own. */
-export const NETWORK_NAMES: Readonly<Record<SocialIconName, string>> = {
-  twitter: 'X (Twitter)',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  github: 'GitHub',
-  linkedin: 'LinkedIn',
-  dribbble: 'Dribbble',
-  behance: 'Behance',
-  youtube: 'YouTube',
-  whatsapp: 'WhatsApp',
-  telegram: 'Telegram',
-  medium: 'Medium',
-  substack: 'Substack',
-  threads: 'Threads',
-  bluesky: 'Bluesky',
-  mastodon: 'Mastodon',
-  pinterest: 'Pinterest',
-  vimeo: 'Vimeo',
-  soundcloud: 'SoundCloud',
-  spotify: 'Spotify',
-  website: 'Website',
-  email: 'Email',
-  phone: 'Phone',
 };
 
 /** Any Font Awesome definition as inline SVG, decorative (the control around it is labelled). */
