@@ -17,6 +17,8 @@ describe('what a draft still has of the sample', () => {
     expect(where).toContain('Address');
     expect(where).toContain('Social links: 5 links');
     expect(where.some((part) => /: \d+ tiles?$/.test(part))).toBe(true);
+    // Each part once: the Style step after Contact names nothing of its own.
+    expect(new Set(where).size).toBe(where.length);
   });
 
   it('leaves out what the person changed, emptied or added', () => {

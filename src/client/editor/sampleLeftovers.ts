@@ -87,7 +87,7 @@ export function sampleLeftovers(
         const kept = rewritten.filter((tile) => isLeftover((tile[field] ?? '').trim())).length;
         if (kept > 0) found.push({ step: step.id, where: `${spec.label}: ${plural(kept, what)}` });
       }
-    } else {
+    } else if (step.id === 'contactDetails') {
       for (const field of CONTACT_FIELDS) {
         if (!definition.contactDetails.includes(field.key)) continue;
         if (same(data.contactDetails[field.key], sample.contactDetails[field.key])) {
