@@ -32,6 +32,7 @@ const TABLES = [
   'page_visitors',
   'payment_events',
   'portfolios',
+  'preview_links',
   'rate_limits',
   'receipt_counters',
   'receipts',
