@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { PreviewLink } from '../../shared/preview-links.js';
 import { useCopy } from '../account/useCopy.js';
-import { renewPreviewLink, revokePreviewLink } from './previewLinks.js';
+import { expiryDay, renewPreviewLink, revokePreviewLink } from './previewLinks.js';
 
 /**
  * What can be done with a live link, in the editor and on the account page alike: copy it, open
- * it, renew it for 14 days from now, revoke it (asked once more first: whoever has it then sees
+ * it, renew it (14 days from now, up to 60 from when it was made), revoke it (asked once more first: whoever has it then sees
  * that the preview has ended).
  */
 export function LinkTools({
@@ -36,8 +36,10 @@ export function LinkTools({
 
   const renew = () =>
     run(async () => {
-      onRenewed(await renewPreviewLink(link.id));
-      setSaid({ text: 'Renewed: the link works for 14 more days from today.' });
+      const renewed = await renewPreviewLink(link.id);
+      onRenewed(renewed);
+      // The date the server gave: 14 days from today, or less near the end of a link's 60 days.
+      setSaid({ text: `Renewed: the link works until ${expiryDay(renewed.expiresAt)}.` });
     });
 
   const revoke = () =>

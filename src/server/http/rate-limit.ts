@@ -201,8 +201,9 @@ export const RATE_LIMITS = {
   /** Sharing a preview per address: 60 per 10 minutes, against many accounts on one address. */
   previewLinksPerIp: { limit: 60, windowSeconds: 600, what: 'preview link changes', by: 'ip' },
   /**
-   * GET /preview/:token per address: 120 a minute. A preview is rendered on each view and seen by
-   * a few people; this also bounds guessing at tokens (which 256 random bits make hopeless).
+   * GET /preview/:token per address: 120 a minute. A preview is seen by a few people and each
+   * version is rendered once; this also bounds guessing at tokens (256 random bits make it
+   * hopeless).
    */
   previewViewsPerIp: { limit: 120, windowSeconds: 60, what: 'preview views', by: 'ip' },
   /**

@@ -140,7 +140,7 @@ const notFound = () =>
     'You have no live preview link with that id: it may have ended already.',
   );
 
-/** 14 more days from now for one of the person's live links. */
+/** 14 more days from now for one of the person's live links, up to 60 days from when it was made. */
 export async function renewPreviewLink(
   ctx: PreviewLinksContext,
   userId: string,
@@ -176,7 +176,6 @@ export async function revokePreviewLink(
   if (!(await endLink(ctx.db, userId, id, ctx.now().toISOString()))) throw notFound();
 }
 
-/** What a link's address shows: the snapshot, "ended" (410), or nothing at all (404). */
 /** One version of a link's snapshot: the same version renders the same page. */
 export interface PreviewVersion {
   linkId: string;
@@ -195,6 +194,7 @@ export type PreviewPageSource =
   | { status: 'ended' }
   | { status: 'unknown' };
 
+/** What a link's address shows: the snapshot, "ended" (410), or nothing at all (404). */
 export async function previewPageSource(
   ctx: PreviewLinksContext,
   token: string,
