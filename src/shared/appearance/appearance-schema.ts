@@ -52,9 +52,18 @@ export function appearanceProblem(
       const fix = verdict.status === 'adjusted' ? ` Use ${verdict.accent} instead.` : '';
       return {
         field: 'appearance.accent',
-        message: `appearance.accent is not readable on ${templateName}: ${verdict.reason.replace(/, so it was .*$/, '.')}${fix}`,
+        message: `appearance.accent is not readable on ${templateName}: ${problemOf(verdict.reason)}${fix}`,
       };
     }
   }
   return undefined;
+}
+
+/**
+ * The guard's reason without what the editor did about it ("…, so it was darkened to #7a7a00"):
+ * the server changes nothing, it refuses and says which shade would do.
+ */
+function problemOf(reason: string): string {
+  const done = reason.indexOf(', so it was ');
+  return done === -1 ? reason : `${reason.slice(0, done)}.`;
 }
