@@ -192,12 +192,20 @@ export function fromJsonResume(value: unknown): ImportedProfile {
   return profile;
 }
 
-/** A JSON Resume file's text, read; throws ImportError with what is wrong. */
-export function readJsonResumeText(content: string): ImportedProfile {
-  if (content.length > IMPORT_LIMITS.jsonBytes) {
+/**
+ * Refuses a JSON file larger than any résumé: checked on its bytes before they are decoded
+ * (read-file.ts) and on its text for callers that bring text.
+ */
+export function refuseOversizedJson(size: number): void {
+  if (size > IMPORT_LIMITS.jsonBytes) {
     throw new ImportError(
       `This file is larger than ${megabytes(IMPORT_LIMITS.jsonBytes)}, more than any résumé. It was not read.`,
     );
   }
+}
+
+/** A JSON Resume file's text, read; throws ImportError with what is wrong. */
+export function readJsonResumeText(content: string): ImportedProfile {
+  refuseOversizedJson(content.length);
   return fromJsonResume(parseJsonSafely(content, IMPORT_LIMITS.jsonDepth));
 }

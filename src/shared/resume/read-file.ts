@@ -1,5 +1,5 @@
-import { IMPORT_LIMITS, ImportError, megabytes } from './import-error.js';
-import { readJsonResumeText } from './json-resume.js';
+import { IMPORT_LIMITS, ImportError } from './import-error.js';
+import { readJsonResumeText, refuseOversizedJson } from './json-resume.js';
 import { readLinkedInExport } from './linkedin.js';
 import type { ImportedProfile } from './profile.js';
 import { decodeText } from './text-decoding.js';
@@ -21,10 +21,6 @@ export function readResumeFile(name: string, bytes: Uint8Array): ImportedProfile
   if (bytes.length === 0) throw new ImportError('This file is empty.');
   if (isZip(bytes)) return readLinkedInExport(bytes);
   if (/\.zip$/i.test(name)) throw new ImportError('This file is not a ZIP file.');
-  if (bytes.length > IMPORT_LIMITS.jsonBytes) {
-    throw new ImportError(
-      `This file is larger than ${megabytes(IMPORT_LIMITS.jsonBytes)}, more than any résumé. It was not read.`,
-    );
-  }
+  refuseOversizedJson(bytes.length);
   return readJsonResumeText(decodeText(bytes, 'This file'));
 }
