@@ -1,5 +1,6 @@
 import { formatPrice, NO_PRICE_MESSAGE, PER_YEAR } from '../../shared/domain/price.js';
 import type { MoveBreakdown } from '../../shared/orders.js';
+import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
 import type { TemplatePrice } from '../templates/useTemplateList.js';
 import '../components/discount-pill.css';
 
@@ -15,12 +16,28 @@ export function isNotForSale(price: TemplatePrice): boolean {
  * The price shown before paying. `move` is the server's breakdown when the username moves here
  * from another template: the credit for the old term's unused days comes off the price.
  */
-export function PriceSummary({ price, move }: { price: TemplatePrice; move?: MoveBreakdown }) {
+export function PriceSummary({
+  templateId,
+  price,
+  move,
+}: {
+  templateId: TemplateId;
+  price: TemplatePrice;
+  move?: MoveBreakdown;
+}) {
   if (price.status === 'loading') {
+    // As tall as the price it stands for, so that nothing under it moves when the price arrives.
     return (
-      <p className="fp-price fp-price--quiet" role="status">
-        Loading the price…
-      </p>
+      <div className="fp-price">
+        <p className="fp-price__line fp-price--quiet" role="status">
+          {/* An empty amount holds the line at the amount's height. */}
+          <span className="fp-price__amount" aria-hidden="true">
+            {'\u200b'}
+          </span>
+          Loading the price…
+        </p>
+        <TermFinePrint name={templateName(templateId)} />
+      </div>
     );
   }
   if (price.status === 'error') {
@@ -51,10 +68,7 @@ export function PriceSummary({ price, move }: { price: TemplatePrice; move?: Mov
           </>
         )}
       </p>
-      <p className="fp-price__fine">
-        {template.name} template, published for one year. Later updates at the same username are
-        free.
-      </p>
+      <TermFinePrint name={template.name} />
       {move && move.credit > 0 && (
         <dl className="fp-price__move">
           <div>
@@ -71,5 +85,13 @@ export function PriceSummary({ price, move }: { price: TemplatePrice; move?: Mov
         </dl>
       )}
     </div>
+  );
+}
+
+function TermFinePrint({ name }: { name: string }) {
+  return (
+    <p className="fp-price__fine">
+      {name} template, published for one year. Later updates at the same username are free.
+    </p>
   );
 }

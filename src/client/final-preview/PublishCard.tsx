@@ -41,6 +41,7 @@ export function PublishCard({
         Publish
       </h2>
       <PriceSummary
+        templateId={templateId}
         price={price}
         move={p.claim?.status === 'owned_other_template' ? p.claim.move : undefined}
       />

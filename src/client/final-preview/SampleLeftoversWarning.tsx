@@ -1,29 +1,36 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { Draft } from '../../shared/draft.js';
 import { EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
-import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
+import type { PortfolioData } from '../../shared/domain/portfolio.js';
+import { TEMPLATE_DEFINITIONS, type TemplateId } from '../../shared/templates/catalog.js';
 import { sampleLeftovers, type SampleLeftover } from '../editor/sampleLeftovers.js';
 
-/** The parts of the draft still reading as the template's sample (its words load on demand). */
+/** Samples loaded ahead of the card (loadSampleAhead), by template. */
+const samplesLoaded = new Map<TemplateId, PortfolioData>();
+
+/**
+ * Loads a template's sample before the final preview draws its cards, so the warning is there
+ * with the card: arriving after it, the warning pushed Make Payment down on a phone (a layout
+ * shift of 0.06). Never fails: without the sample there is simply no warning.
+ */
+export async function loadSampleAhead(templateId: TemplateId): Promise<void> {
+  if (samplesLoaded.has(templateId)) return;
+  try {
+    samplesLoaded.set(templateId, await TEMPLATE_DEFINITIONS[templateId].loadSample());
+  } catch {
+    // Without the sample there is nothing to compare: no warning rather than a wrong one.
+  }
+}
+
+/** The parts of the draft still reading as the template's sample (loaded ahead, see above). */
 function useSampleLeftovers(draft: Draft): SampleLeftover[] {
-  const [found, setFound] = useState<SampleLeftover[]>([]);
-  useEffect(() => {
-    let current = true;
-    const definition = TEMPLATE_DEFINITIONS[draft.templateId];
-    void definition
-      .loadSample()
-      .then((sample) => {
-        if (current) setFound(sampleLeftovers(definition, draft.data, sample));
-      })
-      .catch(() => {
-        // Without the sample there is nothing to compare: no warning rather than a wrong one.
-      });
-    return () => {
-      current = false;
-    };
+  return useMemo(() => {
+    const sample = samplesLoaded.get(draft.templateId);
+    return sample
+      ? sampleLeftovers(TEMPLATE_DEFINITIONS[draft.templateId], draft.data, sample)
+      : [];
   }, [draft.templateId, draft.data]);
-  return found;
 }
 
 /**

@@ -32,3 +32,17 @@ export function parseDraftForFinalPreview(raw: string | null): FinalDraft {
 export function readStoredDraftForFinalPreview(): FinalDraft {
   return parseDraftForFinalPreview(readDraftJson() ?? null);
 }
+
+/**
+ * The template the stored draft names, read without judging the rest: enough to load what its
+ * page needs while the server says who is signed in (the draft itself is read after that).
+ */
+export function storedDraftTemplateId(): TemplateId | undefined {
+  try {
+    const templateId = (JSON.parse(readDraftJson() ?? '') as { templateId?: unknown } | null)
+      ?.templateId;
+    return isTemplateId(templateId) ? templateId : undefined;
+  } catch {
+    return undefined;
+  }
+}

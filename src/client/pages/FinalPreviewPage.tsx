@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CHOOSE_PATH } from '../../shared/routes.js';
 import { useSession } from '../auth/session.js';
 import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
 import { FinalPreviewBar } from '../final-preview/FinalPreviewBar.js';
-import { readStoredDraftForFinalPreview } from '../final-preview/finalDraft.js';
+import {
+  readStoredDraftForFinalPreview,
+  storedDraftTemplateId,
+} from '../final-preview/finalDraft.js';
+import { loadSampleAhead } from '../final-preview/SampleLeftoversWarning.js';
 import { Publisher } from '../final-preview/Publisher.js';
 import '../final-preview/final-preview.css';
 import './simple-page.css';
@@ -13,9 +17,19 @@ import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 /** /final-preview: the stored draft as it will be published, with its address and payment. */
 export function FinalPreviewPage() {
   useSmallScreenRedirect();
+  const session = useSession();
+  // Meanwhile the template's sample loads, so that the cards are drawn with the warning about
+  // sample parts rather than moving down when it arrives.
+  const [sampleLoaded, setSampleLoaded] = useState(false);
+  useEffect(() => {
+    const templateId = storedDraftTemplateId();
+    void (templateId ? loadSampleAhead(templateId) : Promise.resolve()).then(() =>
+      setSampleLoaded(true),
+    );
+  }, []);
   // The draft is read once the server has said who is signed in: a draft that edits another
   // person's live page is forgotten first (session.ts).
-  if (useSession().status === 'loading') return null;
+  if (session.status === 'loading' || !sampleLoaded) return null;
   return <StoredDraftPreview />;
 }
 
