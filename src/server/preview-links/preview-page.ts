@@ -69,7 +69,7 @@ export class PreviewPages {
     if (!bytes.ok) return undefined;
     const page = {
       html: Buffer.from(bytes.html),
-      csp: previewPageCsp(servedOverHttps(publicUrl()), bytes.imageOrigins),
+      csp: publicPageCsp(servedOverHttps(publicUrl()), bytes.imageOrigins, { preview: true }),
     };
     this.rendered.set(key, page);
     return page;
@@ -86,22 +86,6 @@ export class PreviewPages {
     this.rendered.clear();
     await this.renderThreads.release();
   }
-}
-
-/**
- * The public pages' policy with nothing to run and nowhere to send: a preview loads no script
- * and its form is closed, so neither is allowed at all.
- */
-export function previewPageCsp(https: boolean, imageOrigins: readonly string[]): string {
-  return publicPageCsp(https, imageOrigins)
-    .split('; ')
-    .map((directive) => {
-      if (directive.startsWith('script-src ')) return "script-src 'none'";
-      if (directive.startsWith('connect-src ')) return "connect-src 'none'";
-      if (directive.startsWith('form-action ')) return "form-action 'none'";
-      return directive;
-    })
-    .join('; ');
 }
 
 /** A link that was revoked or ran out (410). */
