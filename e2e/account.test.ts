@@ -11,6 +11,7 @@ import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import { GRACE_DAYS } from '../src/shared/domain/term.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { publishDirectly } from '../test/publish-directly.js';
+import { chooseDraftAction } from './draft-actions.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
 import { openEditor, serverDatabase, signInOnAccountPage as signInOnAccount } from './fixtures.js';
@@ -375,14 +376,13 @@ describe('the account page', () => {
     await page.goto('/edit');
     const name = page.getByLabel('Name', { exact: true });
     await expect(name.inputValue()).resolves.toBe('Typed By Me');
-    await page.getByRole('button', { name: 'Clear this draft' }).click();
+    await chooseDraftAction(page, 'Clear this draft');
     const dialog = page.getByRole('dialog', { name: 'Clear this draft?' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(name.inputValue()).resolves.toBe('Typed By Me');
     // On a phone the action is in the More menu; its dialog opens as the menu closes.
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.getByRole('button', { name: 'More draft actions' }).click();
-    await page.getByRole('button', { name: 'Clear this draft' }).click();
+    await chooseDraftAction(page, 'Clear this draft');
     await dialog.waitFor();
     await expect(dialog.isVisible()).resolves.toBe(true);
     await page.keyboard.press('Escape');
@@ -395,7 +395,7 @@ describe('the account page', () => {
       )
       .toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByRole('button', { name: 'Clear this draft' }).click();
+    await chooseDraftAction(page, 'Clear this draft');
     await dialog.getByRole('button', { name: 'Clear draft' }).click();
     const defaults = (await (await page.request.get('/api/templates/template2')).json()) as {
       data: { personalDetails: { name: string } };
@@ -414,7 +414,7 @@ describe('the account page', () => {
   it('Clear this draft can start from a blank page: empty fields, the headings kept', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await openEditor(page, 'template4', SAMPLE_DATA.template4);
-    await page.getByRole('button', { name: 'Clear this draft' }).click();
+    await chooseDraftAction(page, 'Clear this draft');
     const dialog = page.getByRole('dialog', { name: 'Clear this draft?' });
     // The example is the choice made for the person; the blank page is one keypress away.
     await expect(

@@ -7,6 +7,7 @@ import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/regis
 import { TEMPLATE_IDS, type TemplateId } from '../src/shared/templates/catalog.js';
 import { validateJsonResume } from '../test/json-resume-schema.js';
 import { JSON_RESUME_FIXTURE, linkedinExportZip } from '../test/linkedin-export.js';
+import { chooseDraftAction } from './draft-actions.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
 import { publishDirectly } from '../test/publish-directly.js';
@@ -37,7 +38,7 @@ const importDialog = (page: Page) => page.getByRole('dialog', { name: /^Import/ 
 
 /** Opens Import…, chooses `file` and waits for its review. */
 async function chooseFile(page: Page, file: (typeof FILES)[keyof typeof FILES]) {
-  await page.getByRole('button', { name: 'Import…' }).click();
+  await chooseDraftAction(page, 'Import…');
   const dialog = importDialog(page);
   await dialog.getByLabel('Choose a file').setInputFiles(file);
   await dialog.getByRole('heading', { name: `Import from ${file.name}` }).waitFor();
@@ -116,7 +117,7 @@ describe('Import… and Export as JSON Resume in the editor', () => {
       await step('Export as JSON Resume downloads a valid file of the draft', async () => {
         const [download] = await Promise.all([
           page.waitForEvent('download'),
-          page.getByRole('button', { name: 'Export as JSON Resume' }).click(),
+          chooseDraftAction(page, 'Export as JSON Resume'),
         ]);
         expect(download.suggestedFilename()).toBe('rohan-kulkarni.resume.json');
         const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
@@ -138,7 +139,14 @@ describe('Import… and Export as JSON Resume in the editor', () => {
     await openEditor(page, 'template3', own);
 
     const dialog = await step('the dialog opens from the keyboard', async () => {
-      await page.getByRole('button', { name: 'Import…' }).focus();
+      // More opens on its first item, Import…
+      await page.getByRole('button', { name: 'More draft actions' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(
+        page
+          .getByRole('menuitem', { name: 'Import…' })
+          .evaluate((item) => item === document.activeElement),
+      ).resolves.toBe(true);
       await page.keyboard.press('Enter');
       const opened = importDialog(page);
       await opened.waitFor();
@@ -172,7 +180,7 @@ describe('Import… and Export as JSON Resume in the editor', () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await openEditor(page, 'template1', SAMPLE_DATA.template1);
     const before = await rawDraft(page);
-    await page.getByRole('button', { name: 'Import…' }).click();
+    await chooseDraftAction(page, 'Import…');
     const dialog = importDialog(page);
     const input = dialog.getByLabel('Choose a file');
 

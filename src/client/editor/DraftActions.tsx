@@ -1,12 +1,16 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { MenuButton, type MenuAction } from '../components/MenuButton.js';
 import { UiIcon } from '../components/UiIcon.js';
-import { useDismiss } from '../components/useDismiss.js';
+import { useMediaQuery } from '../components/useMediaQuery.js';
+
+/** Wide enough for Change template beside Share preview and More, on one row with the title. */
+const ROOM_FOR_CHANGE_TEMPLATE = '(min-width: 1024px)';
 
 /**
- * The draft's own actions in the editor's bar: Import…, Export as JSON Resume, Clear this draft
- * and Change template. Side by side on wide screens; below 1280 px they fold into a "More" menu
- * so the bar keeps to one row and the form starts higher. Each action only asks for its dialog, which the editor renders outside
- * the menu (a dialog inside a folded menu would be hidden with it).
+ * The draft's own actions in the editor's bar. Change template, which the person reaches for
+ * while building, stands beside More where the bar has room; Import…, Export as JSON Resume and
+ * Clear this draft, each used once or twice, wait in More (with Change template on narrower
+ * screens), so the bar shows three buttons at most. Each action only asks for its dialog, which
+ * the editor renders outside the menu.
  */
 export function DraftActions({
   onClear,
@@ -19,77 +23,41 @@ export function DraftActions({
   onImport: () => void;
   onExport: () => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (open)
-      wrapper.current?.querySelector<HTMLButtonElement>('.editor__draft-actions button')?.focus();
-  }, [open]);
-  const close = useCallback(() => setOpen(false), []);
-  const dismiss = useDismiss({ open, area: wrapper, opener: toggle, close });
-
-  // Focus goes back to More first: the dialog the action opens returns focus to whatever had
-  // it, and the menu item that did is about to be hidden.
-  const choose = (action: () => void) => () => {
-    toggle.current?.focus();
-    setOpen(false);
-    action();
+  const roomForChangeTemplate = useMediaQuery(ROOM_FOR_CHANGE_TEMPLATE);
+  const changeTemplate: MenuAction = {
+    id: 'change-template',
+    label: 'Change template',
+    onSelect: onChangeTemplate,
+    opensDialog: true,
   };
-
+  const items: MenuAction[] = [
+    { id: 'import', label: 'Import…', onSelect: onImport, opensDialog: true },
+    { id: 'export', label: 'Export as JSON Resume', onSelect: onExport },
+    ...(roomForChangeTemplate ? [] : [changeTemplate]),
+    {
+      id: 'clear',
+      label: 'Clear this draft',
+      onSelect: onClear,
+      opensDialog: true,
+      destructive: true,
+    },
+  ];
   return (
-    <div
-      className="editor__more"
-      ref={wrapper}
-      // Tabbing on past the last item closes the menu rather than leaving it over the form.
-      onBlur={dismiss.onBlur}
-    >
-      <button
-        ref={toggle}
-        type="button"
-        className="button button--ghost editor__more-toggle"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <UiIcon name="more" />
-        More<span className="visually-hidden"> draft actions</span>
-      </button>
-      <div id={menuId} className={`editor__draft-actions${open ? ' is-open' : ''}`}>
+    <>
+      {roomForChangeTemplate && (
         <button
           type="button"
           className="button button--ghost editor__change"
           aria-haspopup="dialog"
-          onClick={choose(onImport)}
-        >
-          Import…
-        </button>
-        <button
-          type="button"
-          className="button button--ghost editor__change"
-          onClick={choose(onExport)}
-        >
-          Export as JSON Resume
-        </button>
-        <button
-          type="button"
-          className="button button--ghost editor__change"
-          aria-haspopup="dialog"
-          onClick={choose(onClear)}
-        >
-          Clear this draft
-        </button>
-        <button
-          type="button"
-          className="button button--ghost editor__change"
-          aria-haspopup="dialog"
-          onClick={choose(onChangeTemplate)}
+          onClick={onChangeTemplate}
         >
           Change template
         </button>
-      </div>
-    </div>
+      )}
+      <MenuButton items={items} className="editor__more">
+        <UiIcon name="more" />
+        More<span className="visually-hidden"> draft actions</span>
+      </MenuButton>
+    </>
   );
 }
