@@ -76,6 +76,22 @@ describe('the Choose page', () => {
     await expect(page.locator('footer.site-footer').isVisible()).resolves.toBe(true);
   });
 
+  it('shows each template as a phone shows it, on a phone', async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    await page.goto('/choose');
+    await page.getByRole('listitem').getByRole('heading').first().waitFor();
+    const pictures = await page.$$eval('.template-card__image', (images) =>
+      (images as HTMLImageElement[]).map((img) => ({
+        src: new URL(img.currentSrc).pathname,
+        square: Math.abs(img.getBoundingClientRect().width - img.getBoundingClientRect().height),
+      })),
+    );
+    expect(pictures.map((picture) => picture.src)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `/images/card-template${n}-phone.webp`),
+    );
+    for (const picture of pictures) expect(picture.square).toBeLessThan(1);
+  });
+
   it('rounds discounted prices to the paisa and shows NA with Select disabled when there is no price', async () => {
     await withPrice('template3', 89950, 10, () =>
       withPrice('template5', null, 0, async () => {

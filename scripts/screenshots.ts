@@ -1,7 +1,7 @@
 /**
  * Renders our templates in Chromium and writes the site's pictures of them:
- * the landing page's collage images (AVIF and WebP) and every template's card image for /choose
- * (WebP).
+ * the landing page's collage images (AVIF and WebP) and every template's card images for /choose
+ * (WebP, a computer's and a phone's first screen).
  * Usage: npm run screenshots (builds first). Output: src/client/public/images/.
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { startBuiltServer } from '../test/built-server.js';
 import { toAvif, toWebp } from './webp.js';
 import { COLLAGE_SHOT, COLLAGE_TEMPLATES, collageImage } from '../src/client/landing/collage.js';
 import {
+  PHONE_CARD_IMAGE,
   TEMPLATE_IDS,
   templateCardImage,
   type TemplateId,
@@ -30,6 +31,8 @@ interface Shot {
   avif?: string;
   route: string;
   viewport: { width: number; height: number };
+  /** Device pixels per CSS pixel (1 unless said). */
+  scale?: number;
   /** Width of the written picture; the shot is scaled down to it. */
   outputWidth: number;
 }
@@ -60,6 +63,14 @@ const SHOTS: Shot[] = [
     viewport: CARD_VIEWPORTS[id] ?? { width: 1280, height: 960 },
     outputWidth: 640,
   })),
+  // /choose on a phone: the top of the template as a phone shows it, sharp on a 2x screen.
+  ...TEMPLATE_IDS.map((id) => ({
+    file: templateCardImage(id, 'phone'),
+    route: `/${id}`,
+    viewport: { width: PHONE_CARD_IMAGE.width / 2, height: PHONE_CARD_IMAGE.height / 2 },
+    scale: 2,
+    outputWidth: PHONE_CARD_IMAGE.width,
+  })),
 ];
 
 /**
@@ -88,7 +99,7 @@ async function main(): Promise<void> {
     for (const shot of SHOTS) {
       const context = await browser.newContext({
         viewport: shot.viewport,
-        deviceScaleFactor: 1,
+        deviceScaleFactor: shot.scale ?? 1,
         reducedMotion: 'reduce',
       });
       const page = await context.newPage();

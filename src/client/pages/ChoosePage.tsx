@@ -3,6 +3,7 @@ import { formatPrice, NO_PRICE_MESSAGE } from '../../shared/domain/price.js';
 import type { TemplateSummary } from '../../shared/templates-api.js';
 import {
   isTemplateId,
+  PHONE_CARD_IMAGE,
   TEMPLATE_IDS,
   templateCardImage,
   type TemplateId,
@@ -48,6 +49,30 @@ export function PriceLine({ template }: { template: TemplateSummary }) {
   );
 }
 
+/** Where the cards stand in one column (choose.css): a phone, shown the template's phone layout. */
+const ONE_COLUMN = '(max-width: 640px)';
+
+/** A card's picture: the template's first screen on a computer, or on a phone on a phone. */
+function CardPicture({ id, alt }: { id: TemplateId; alt: string }) {
+  return (
+    <picture>
+      <source
+        media={ONE_COLUMN}
+        srcSet={templateCardImage(id, 'phone')}
+        width={PHONE_CARD_IMAGE.width}
+        height={PHONE_CARD_IMAGE.height}
+      />
+      <img
+        className="template-card__image"
+        src={templateCardImage(id)}
+        alt={alt}
+        width={640}
+        height={480}
+      />
+    </picture>
+  );
+}
+
 /**
  * What /choose shows while the list loads: five cards built from the real card's parts with their
  * text hidden, so each has the final size and nothing moves when the list arrives. The pictures
@@ -61,13 +86,7 @@ function PlaceholderCards() {
       className="surface-card template-card template-card--placeholder"
       aria-hidden="true"
     >
-      <img
-        className="template-card__image"
-        src={templateCardImage(id)}
-        alt=""
-        width={640}
-        height={480}
-      />
+      <CardPicture id={id} alt="" />
       <div className="template-card__body">
         <h2 className="template-card__name">
           <span className="template-card__skeleton">Template</span>
@@ -149,13 +168,7 @@ export function ChoosePage() {
                 const label = published.has(id) ? 'Update' : 'Select';
                 return (
                   <li key={id} className="surface-card template-card">
-                    <img
-                      className="template-card__image"
-                      src={templateCardImage(id)}
-                      alt={`The ${template.name} template`}
-                      width={640}
-                      height={480}
-                    />
+                    <CardPicture id={id} alt={`The ${template.name} template`} />
                     <div className="template-card__body">
                       <h2 className="template-card__name">{template.name}</h2>
                       <PriceLine template={template} />

@@ -61,7 +61,17 @@ export function templateName(id: TemplateId): string {
   return TEMPLATE_DEFINITIONS[id].name;
 }
 
-/** The template's card picture (made by `npm run screenshots`), as the builder shows it. */
-export function templateCardImage(id: TemplateId): string {
-  return `/images/card-${id}.webp`;
+/**
+ * The template's card picture (made by `npm run screenshots`), as the builder shows it: its
+ * first screen on a computer, or (`phone`) on a phone, for /choose on a phone, where a computer's
+ * screen shrunk to the card's width has no word one can read.
+ */
+export function templateCardImage(
+  id: TemplateId,
+  screen: 'computer' | 'phone' = 'computer',
+): string {
+  return screen === 'phone' ? `/images/card-${id}-phone.webp` : `/images/card-${id}.webp`;
 }
+
+/** The phone card picture's size: a square of a 375 px wide phone's first screen, at 2x. */
+export const PHONE_CARD_IMAGE = { width: 750, height: 750 } as const;
