@@ -36,6 +36,14 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'zod-for-browsers-through-one-door',
+      severity: 'error',
+      comment:
+        'Schemas the browser runs take zod from shared/zod.ts, which keeps it from trying eval (the builder forbids it).',
+      from: { path: '^src/(shared|client)/', pathNot: '^src/shared/zod\\.ts$' },
+      to: { path: '^zod$|(^|/)node_modules/zod/' },
+    },
+    {
       name: 'client-is-not-server',
       severity: 'error',
       from: { path: '^src/client/' },

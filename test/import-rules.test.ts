@@ -32,6 +32,7 @@ const PLANTED: Record<string, string> = {
   'src/client/page.ts':
     "import { server } from '../server/server.js';\nexport const page = server;\n",
   'src/server/server.ts': 'export const server = 1;\n',
+  'src/client/form.ts': "import { z } from 'zod';\nexport const name = z.string();\n",
   'src/server/http/errors.ts': 'export const problem = 1;\n',
   'src/server/d/d.service.ts':
     "import { problem } from '../http/errors.js';\nexport const d = problem;\n",
@@ -111,6 +112,10 @@ describe('import rules', () => {
     expect(broken('server-is-not-client')).toContain(
       'src/server/server.ts -> src/client/widget.ts',
     );
+  });
+
+  it('give the browser zod only through shared/zod.ts', () => {
+    expect(broken('zod-for-browsers-through-one-door')).toContain('src/client/form.ts -> zod');
   });
 
   it('keep the builder from loading every template at once', () => {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod.js';
 import { FORM_DELIVERIES, type FormDelivery } from './contact.js';
 import { isTemplateId, type TemplateId } from './templates/catalog.js';
 import {

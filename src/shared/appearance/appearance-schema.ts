@@ -3,7 +3,7 @@
  * Which pairings a template offers, and whether an accent is readable on it, depend on the
  * template: appearanceProblem checks both where the template is known (publishing).
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { HEX_COLOUR } from './colour.js';
 import { guardAccent, type Appearance, type TemplateLook } from './look.js';
 import { FONT_PAIRING_IDS, FONT_PAIRINGS } from './pairings.js';

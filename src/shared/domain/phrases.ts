@@ -4,7 +4,7 @@
  * page, and its own words for each (templates/<name>/definition.ts); an empty phrase means the
  * template's words.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { LIMITS } from './limits.js';
 
 export const PHRASE_KEYS = [

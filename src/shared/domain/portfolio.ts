@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { normaliseSocialIcon, SOCIAL_ICONS, TILE_ICONS } from './icons.js';
 import { FORM_DELIVERIES } from '../contact.js';
 import { EMAIL_PATTERN } from './email.js';
