@@ -45,6 +45,21 @@ describe('the final preview’s publishing cards', () => {
     },
   );
 
+  it('on a phone, See your page brings the page under the cards into view', async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    await storeDraft(page, { templateId: 'template1', data: SAMPLE_DATA.template1 });
+    await page.goto('/final-preview');
+    const frame = page.getByTitle('Preview of your portfolio');
+    const inView = () =>
+      frame.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top < window.innerHeight && box.bottom > 0;
+      });
+    await expect(inView()).resolves.toBe(false);
+    await page.getByRole('link', { name: 'See your page' }).click();
+    await expect.poll(inView).toBe(true);
+  });
+
   it("names a sample link kept on a tile the person rewrote, and leads to that tile's step", async () => {
     const sample = SAMPLE_DATA.template1;
     const [services, work] = [sample.section!, sample.section2!];

@@ -21,6 +21,9 @@ import { readEditingTarget, stopEditingPublished } from '../draft/storage.js';
 import { templatePrice, useTemplateList } from '../templates/useTemplateList.js';
 import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 
+/** Where the page itself is shown, beside the cards (under them on a phone). */
+const PAGE_SHOWN_ID = 'your-page';
+
 /** The final preview with a readable draft: choose the address, then publish. */
 export function Publisher({
   templateId,
@@ -71,7 +74,11 @@ export function Publisher({
           <p className="fp-panel__lead">
             {editing
               ? `This is your ${templateName(templateId)} portfolio with your changes, as visitors will see it once you publish them.`
-              : `This is your ${templateName(templateId)} portfolio as visitors will see it. Choose its address, then publish it.`}
+              : `This is your ${templateName(templateId)} portfolio as visitors will see it. Choose its address, then publish it.`}{' '}
+            {/* On a phone the page is under the cards, out of sight: one tap shows it. */}
+            <a className="fp-panel__jump" href={`#${PAGE_SHOWN_ID}`}>
+              See your page
+            </a>
           </p>
 
           {draftProblem && (
@@ -132,7 +139,7 @@ export function Publisher({
           )}
         </main>
 
-        <div className="fp-preview">
+        <div className="fp-preview" id={PAGE_SHOWN_ID} tabIndex={-1}>
           <FinalPreviewFrame templateId={templateId} path={path} />
         </div>
       </div>
