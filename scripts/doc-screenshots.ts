@@ -5,7 +5,7 @@
  * account page with portfolios) are taken signed in, with the templates' sample portfolios
  * published. Usage: npm run screenshots:docs (builds first).
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContextOptions } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
@@ -48,8 +48,11 @@ const PAGES: Shot[] = [
 ];
 
 async function main(): Promise<void> {
-  rmSync(OUT_DIR, { recursive: true, force: true });
+  // Only this script's own pictures go: the design reviews' folders beside them stay.
   mkdirSync(OUT_DIR, { recursive: true });
+  for (const entry of readdirSync(OUT_DIR, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.webp')) rmSync(path.join(OUT_DIR, entry.name));
+  }
   const server = await startBuiltServer();
   const person = { name: 'Priya Raman', email: 'priya@example.com' };
   const jar = await signIn(server.url, person);
