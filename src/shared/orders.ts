@@ -38,8 +38,17 @@ export interface ClaimRequest {
 }
 
 export type ClaimResponse =
-  /** Nobody has it: pay to publish there. */
-  | { status: 'free'; username: string; url: string }
+  /**
+   * Nobody has it: pay to publish there. `sameTemplate`: the user already publishes this template
+   * at another name; a person has one portfolio per template, so paying here gives that page this
+   * second address, this draft, and a year more (publish.service.ts), which the person must know.
+   */
+  | {
+      status: 'free';
+      username: string;
+      url: string;
+      sameTemplate?: { username: string; url: string; paidUntil: string };
+    }
   /** This user already publishes this template there: updated now, no payment. */
   | { status: 'updated'; username: string; url: string }
   /** This user owns the name with another template: publishing this one there is a new purchase. */

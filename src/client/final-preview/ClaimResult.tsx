@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatTermDate } from '../../shared/domain/term.js';
 import type { ClaimResponse } from '../../shared/orders.js';
 import { BreakableUrl } from '../components/BreakableUrl.js';
 import { NewTabLink } from '../components/NewTabLink.js';
@@ -7,6 +8,22 @@ import { NewTabLink } from '../components/NewTabLink.js';
 function leadOf(claim: ClaimResponse): { tone: 'free' | 'done' | 'other'; lead: ReactNode } {
   switch (claim.status) {
     case 'free':
+      if (claim.sameTemplate) {
+        const other = claim.sameTemplate;
+        return {
+          tone: 'other',
+          lead: (
+            <>
+              <strong>{claim.username}</strong> is available, but you already have a page with this
+              template at <strong>{other.username}</strong>, paid until{' '}
+              {formatTermDate(new Date(other.paidUntil))}. You have one portfolio per template:
+              paying here gives that page this second address, puts this draft on both, and adds a
+              year to its term. To change only that page, choose Change and use{' '}
+              <strong>{other.username}</strong>: updating it needs no payment.
+            </>
+          ),
+        };
+      }
       return {
         tone: 'free',
         lead: (

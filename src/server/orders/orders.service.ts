@@ -12,8 +12,13 @@ import type { UserRow } from '../auth/users.repository.js';
 import { inTransaction, isUniqueViolation, type Db } from '../db/database.js';
 import { GatewayError } from '../payments/gateway.js';
 import { creditPaymentId, prorationPaymentId } from '../payments/ids.js';
-import { findPortfolioById, updatePortfolio } from '../portfolios/portfolios.repository.js';
+import {
+  findPortfolioById,
+  findPortfolioOf,
+  updatePortfolio,
+} from '../portfolios/portfolios.repository.js';
 import { bumpPageGeneration } from '../site/page-generation.repository.js';
+import { firstUsernameOf } from '../site/usernames.repository.js';
 import { findTemplate } from '../templates/templates.repository.js';
 import { spendCredit, findUsableCredit } from './credits.repository.js';
 import { OrderError } from './errors.js';
@@ -45,6 +50,23 @@ import { findOwnedUsername } from '../site/released-names.js';
 
 const taken = () => new OrderError('name_taken', USERNAME_TAKEN_MESSAGE);
 
+/** The user's page with this template at another name, which paying at a new name would change. */
+async function sameTemplateElsewhere(
+  ctx: OrdersContext,
+  user: UserRow,
+  templateId: string,
+): Promise<{ username: string; url: string; paidUntil: string } | undefined> {
+  const portfolio = await findPortfolioOf(ctx.db, user.id, templateId);
+  if (!portfolio) return undefined;
+  const username = await firstUsernameOf(ctx.db, portfolio.id);
+  if (!username) return undefined;
+  return {
+    username,
+    url: portfolioUrl(ctx.publicUrl(), username),
+    paidUntil: portfolio.paid_until,
+  };
+}
+
 /** "Submit" on the final preview: is the name free, ours (then update now, free), or taken? */
 export async function claimUsername(
   ctx: OrdersContext,
@@ -58,7 +80,10 @@ export async function claimUsername(
   if (owner && owner.user_id !== user.id) throw taken();
   const hold = await findLiveHold(db, claim.username, now.toISOString());
   if (hold && hold.user_id !== user.id) throw taken();
-  if (!owner) return { status: 'free', username: claim.username, url };
+  if (!owner) {
+    const sameTemplate = await sameTemplateElsewhere(ctx, user, claim.templateId);
+    return { status: 'free', username: claim.username, url, ...(sameTemplate && { sameTemplate }) };
+  }
 
   const portfolio = await findPortfolioById(db, owner.portfolio_id);
   if (!portfolio) throw new Error(`username ${owner.username} points at no portfolio`);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { orderBody } from '../../../test/orders.js';
+import { publishDirectly } from '../../../test/publish-directly.js';
 import { holdsOf, mailsTo, usernameRow } from '../../../test/store.js';
 import { CookieJar, request, signIn } from '../../../test/signin.js';
 import { webpImage } from '../../../test/images.js';
@@ -303,6 +304,44 @@ describe.each(TEST_DIALECTS)('claiming, ordering, paying and publishing on %s', 
       .where('username', 'in', names)
       .execute();
     expect(holds).toHaveLength(3);
+  });
+
+  it('answers free at a new name, naming the page the person already has with that template', async () => {
+    // Published straight into the store: this file's orders are limited per network.
+    const email = `p-${randomUUID()}@example.com`;
+    const jar = await signIn(t.url, { name: 'Test Person', email });
+    const { id: ownerId } = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const first = name();
+    await publishDirectly(t.database.db, {
+      username: first,
+      templateId: 'template2',
+      data,
+      ownerId,
+    });
+    const second = name();
+    const claim = await post(jar, '/api/claims', {
+      username: second,
+      templateId: 'template2',
+      data,
+    });
+    expect(claim.body).toMatchObject({
+      status: 'free',
+      username: second,
+      sameTemplate: { username: first, url: `${t.url}/users/${first}` },
+    });
+    expect(Date.parse(claim.body.sameTemplate.paidUntil)).toBeGreaterThan(Date.now());
+    // Another template at a new name is a page of its own: nothing to warn about.
+    const other = await post(jar, '/api/claims', {
+      username: name(),
+      templateId: 'template3',
+      data,
+    });
+    expect(other.body.status).toBe('free');
+    expect(other.body.sameTemplate).toBeUndefined();
   });
 
   it('answers free for a name nobody has, and taken while someone else holds it', async () => {

@@ -89,6 +89,17 @@ export async function deleteReleasedUsername(
   return true;
 }
 
+/** The first (alphabetically) of the usernames that serve this portfolio, if any. */
+export async function firstUsernameOf(db: Db, portfolioId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('usernames')
+    .select('username')
+    .where('portfolio_id', '=', portfolioId)
+    .orderBy('username')
+    .executeTakeFirst();
+  return row?.username;
+}
+
 /** How many usernames other than `username` serve this portfolio. */
 export async function countOtherUsernamesOf(
   db: Db,
