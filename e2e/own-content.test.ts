@@ -80,6 +80,7 @@ function directiveData(): PortfolioData {
   tiles[1]!.img = '';
   delete tiles[1]!.icon;
   tiles[2]!.img = '';
+  tiles[3]!.img = 'https://photos.example.com/portrait.jpg';
   return data;
 }
 
@@ -138,6 +139,38 @@ describe('Directive with a person’s own photos and words', () => {
           return { tile: article.getBoundingClientRect().height, words: bottom - top };
         });
         expect(words.tile - words.words, `tile ${index}`).toBeLessThan(220);
+      }
+
+      // A badge heads its tile's words, whole and clear of the photo.
+      const withPhoto = page.locator('#section article').nth(3);
+      const badge = (await withPhoto.locator('.dv-feature__icon').boundingBox())!;
+      const body = (await withPhoto.locator('.dv-feature__body').boundingBox())!;
+      const picture = (await withPhoto.locator('.dv-feature__media').boundingBox())!;
+      expect(badge.x).toBeGreaterThanOrEqual(body.x);
+      expect(badge.x + badge.width).toBeLessThanOrEqual(body.x + body.width);
+      expect(badge.y).toBeGreaterThanOrEqual(body.y);
+      expect(badge.y + badge.height).toBeLessThanOrEqual(body.y + body.height);
+      const overlaps =
+        badge.x < picture.x + picture.width &&
+        picture.x < badge.x + badge.width &&
+        badge.y < picture.y + picture.height &&
+        picture.y < badge.y + badge.height;
+      expect(overlaps).toBe(false);
+
+      if (width === 1280) {
+        // Tiles without a picture keep the rows alternating: the title's quiet panel takes the
+        // picture's half (right on the second row, left on the third), the words the other.
+        for (const [index, side] of [
+          [1, 'right'],
+          [2, 'left'],
+        ] as const) {
+          const tile = page.locator('#section article').nth(index);
+          const row = (await tile.boundingBox())!;
+          const panel = (await tile.locator('.dv-feature__panel').boundingBox())!;
+          expect(Math.abs(panel.width - row.width / 2), `tile ${index}`).toBeLessThan(2);
+          const panelOnRight = panel.x > row.x + row.width / 4;
+          expect(panelOnRight ? 'right' : 'left', `tile ${index}`).toBe(side);
+        }
       }
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
