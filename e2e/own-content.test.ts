@@ -80,6 +80,7 @@ function directiveData(): PortfolioData {
   tiles[1]!.img = '';
   delete tiles[1]!.icon;
   tiles[2]!.img = '';
+  tiles[3]!.img = 'https://photos.example.com/portrait.jpg';
   return data;
 }
 
@@ -138,6 +139,38 @@ describe('Directive with a person’s own photos and words', () => {
           return { tile: article.getBoundingClientRect().height, words: bottom - top };
         });
         expect(words.tile - words.words, `tile ${index}`).toBeLessThan(220);
+      }
+
+      // A badge heads its tile's words, whole and clear of the photo.
+      const withPhoto = page.locator('#section article').nth(3);
+      const badge = (await withPhoto.locator('.dv-feature__icon').boundingBox())!;
+      const body = (await withPhoto.locator('.dv-feature__body').boundingBox())!;
+      const picture = (await withPhoto.locator('.dv-feature__media').boundingBox())!;
+      expect(badge.x).toBeGreaterThanOrEqual(body.x);
+      expect(badge.x + badge.width).toBeLessThanOrEqual(body.x + body.width);
+      expect(badge.y).toBeGreaterThanOrEqual(body.y);
+      expect(badge.y + badge.height).toBeLessThanOrEqual(body.y + body.height);
+      const overlaps =
+        badge.x < picture.x + picture.width &&
+        picture.x < badge.x + badge.width &&
+        badge.y < picture.y + picture.height &&
+        picture.y < badge.y + badge.height;
+      expect(overlaps).toBe(false);
+
+      if (width === 1280) {
+        // Tiles without a picture keep the rows alternating: the title's quiet panel takes the
+        // picture's half (right on the second row, left on the third), the words the other.
+        for (const [index, side] of [
+          [1, 'right'],
+          [2, 'left'],
+        ] as const) {
+          const tile = page.locator('#section article').nth(index);
+          const row = (await tile.boundingBox())!;
+          const panel = (await tile.locator('.dv-feature__panel').boundingBox())!;
+          expect(Math.abs(panel.width - row.width / 2), `tile ${index}`).toBeLessThan(2);
+          const panelOnRight = panel.x > row.x + row.width / 4;
+          expect(panelOnRight ? 'right' : 'left', `tile ${index}`).toBe(side);
+        }
       }
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
@@ -240,36 +273,43 @@ describe('Solid-State with a long name, a real introduction and tiles without pi
     }
   });
 
-  it('gives a spotlight without a picture the whole row, and a card a bold letter panel', async () => {
+  it('sets a spotlight without a picture from the left, and a card without one title-led', async () => {
     for (const width of [1280, 375]) {
       const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
       await servePhotos(page);
-      await showDraft(page, 'template4', solidStateData());
-      const row = page.locator('#section .spotlight__item').first();
-      await expect(row.locator('.spotlight__image').count()).resolves.toBe(0);
-      const words = await row.evaluate(
-        (item) =>
-          item.querySelector('.spotlight__content')!.getBoundingClientRect().width /
-          item.getBoundingClientRect().width,
-      );
-      expect(words, `at ${width}`).toBeGreaterThan(0.99);
-      for (const selector of ['#section2 .feature__image']) {
-        const panel = page.locator(selector).first();
-        await panel.scrollIntoViewIfNeeded();
-        const look = await panel.evaluate((box) => {
-          const letter = box.querySelector('.ss-placeholder__initial')!;
-          const style = getComputedStyle(letter);
+      const data = solidStateData();
+      data.section!.sectionTiles[1]!.img = '';
+      await showDraft(page, 'template4', data);
+      // The second row is a flipped one: its words would read right-aligned beside a picture.
+      for (const index of [0, 1]) {
+        const row = page.locator('#section .spotlight__item').nth(index);
+        await expect(row.locator('.spotlight__image').count()).resolves.toBe(0);
+        const words = await row.evaluate((item) => {
+          const content = item.querySelector('.spotlight__content')!;
+          const text = content.querySelector('.ss-text')!;
           return {
-            letter: letter.getBoundingClientRect().height,
-            panel: box.getBoundingClientRect().height,
-            weight: Number(style.fontWeight),
-            background: getComputedStyle(box.querySelector('.ss-placeholder')!).backgroundImage,
+            left: content.getBoundingClientRect().left - item.getBoundingClientRect().left,
+            align: getComputedStyle(text).textAlign,
+            width: content.getBoundingClientRect().width,
           };
         });
-        expect(look.letter / look.panel, `${selector} at ${width}`).toBeGreaterThan(0.4);
-        expect(look.weight).toBeGreaterThanOrEqual(600);
-        expect(look.background).not.toContain('repeating');
+        expect(['left', 'start'], `row ${index} at ${width}`).toContain(words.align);
+        expect(Math.abs(words.left), `row ${index} at ${width}`).toBeLessThan(1);
+        // A reading measure, not a stand-in picture's gap: at least the words' usual column.
+        expect(words.width, `row ${index} at ${width}`).toBeGreaterThan(width > 736 ? 500 : 300);
       }
+      const card = page.locator('#section2 .feature').nth(0);
+      await card.scrollIntoViewIfNeeded();
+      const look = await card.evaluate((article) => ({
+        picture: article.querySelector('.feature__image') !== null,
+        letter: article.querySelector('[class*="placeholder"]') !== null,
+        first: article.querySelector('.feature__body')!.firstElementChild!.className,
+        rule: parseFloat(getComputedStyle(article.querySelector('.feature__body')!).borderTopWidth),
+      }));
+      expect(look.picture, `at ${width}`).toBe(false);
+      expect(look.letter, `at ${width}`).toBe(false);
+      expect(look.first, `at ${width}`).toBe('feature__title');
+      expect(look.rule, `at ${width}`).toBeGreaterThanOrEqual(3);
       expect(await seriousAxeViolations(page)).toEqual([]);
     }
   });

@@ -304,3 +304,55 @@ describe("Hyperspace's What I do grid", () => {
     expect(third).toBeGreaterThan(grid * 0.95);
   });
 });
+
+describe('Hyperspace’s face, menu and photos', () => {
+  const session = useBrowser();
+
+  it('sets its text in its own Source Sans 3, marks only the current menu item, shows photos as they are', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await showDraft(page, 'template3', structuredClone(SAMPLE_DATA.template3));
+    await page.evaluate(() => document.fonts.ready);
+
+    // A downloaded face, not the system's Arial (which looked cheap beside the other templates).
+    const text = page.locator('.hs-intro p').first();
+    await expect(text.evaluate((node) => getComputedStyle(node).fontFamily)).resolves.toContain(
+      'Source Sans 3',
+    );
+    const loaded = await page.evaluate(() =>
+      [...document.fonts]
+        .filter((face) => face.status === 'loaded')
+        .map((face) => face.family.replaceAll('"', '')),
+    );
+    expect(loaded).toContain('Source Sans 3');
+
+    // Inactive items are quiet words: no bar drawn under them, only under the current one.
+    const bars = await page.locator('.hs-nav a').evaluateAll((links) =>
+      links.map((link) => ({
+        active: link.classList.contains('is-active'),
+        before: getComputedStyle(link, '::before').content,
+        after: getComputedStyle(link, '::after').transform,
+      })),
+    );
+    expect(bars.filter((bar) => bar.active)).toHaveLength(1);
+    for (const bar of bars) expect(bar.before).toBe('none');
+    for (const bar of bars.filter((each) => !each.active)) {
+      expect(bar.after).toMatch(/^matrix\(0, /);
+    }
+
+    // Nothing lies over a photo: no shade darkening it towards an edge.
+    const overlays = await page
+      .locator('.hs-spot__media')
+      .evaluateAll((frames) =>
+        frames.map((frame) => [
+          getComputedStyle(frame, '::after').content,
+          getComputedStyle(frame, '::before').content,
+        ]),
+      );
+    expect(overlays.length).toBeGreaterThan(0);
+    for (const [after, before] of overlays) {
+      expect(after).toBe('none');
+      expect(before).toBe('none');
+    }
+  });
+});

@@ -91,7 +91,10 @@ describe('DirectiveTemplate with the sample data', () => {
       (match) => match[1],
     );
     expect(sides).toEqual(['left', 'right', 'left', 'right']);
-    expect(count(html, '<span class="dv-feature__icon"><svg')).toBe(4);
+    // The badge heads the words, off the photo.
+    expect(count(html, '<div class="dv-feature__body"><span class="dv-feature__icon"><svg')).toBe(
+      4,
+    );
     expect(count(html, 'Learn more')).toBe(4);
     for (const tile of sampleSection.sectionTiles) {
       expect(html).toContain(
@@ -174,19 +177,46 @@ describe('DirectiveTemplate with partial data', () => {
     expect(html).toContain('aria-label="GitHub"');
   });
 
-  it('lets a tile without an image stand as words alone, and the paper plane without a portrait', () => {
+  it('gives a tile without an image its title in a quiet panel on its side, badge in the panel', () => {
     const data = parsed({
       personalDetails: { name: 'Ada Park' },
-      section: { sectionTiles: [{ title: 'Sketches', desc: 'Pencil on paper.', icon: 'pen' }] },
+      section: {
+        sectionTiles: [
+          { title: 'Sketches', desc: 'Pencil on paper.', icon: 'pen', link: 'https://a.example' },
+          { title: 'Murals', desc: 'Lime wash on walls.' },
+        ],
+      },
     });
     const html = render(data);
-    // No empty picture frame: the icon moves into the words' panel.
-    expect(html).toContain('class="dv-feature dv-feature--text"');
+    // No empty picture frame, and the rows still alternate left and right.
     expect(html).not.toContain('dv-feature__media');
-    expect(html).toMatch(/<div class="dv-feature__body"><span class="dv-feature__icon"><svg/);
     expect(html).not.toContain('<img');
+    expect(html).toContain(
+      '<article class="dv-feature dv-feature--left dv-feature--panel"><div class="dv-feature__panel"><span class="dv-feature__icon"><svg',
+    );
+    expect(html).toContain(
+      '<h3 class="dv-feature__title">Sketches</h3></div><div class="dv-feature__body">',
+    );
+    expect(html).toContain(
+      '<article class="dv-feature dv-feature--right dv-feature--panel"><div class="dv-feature__panel"><h3 class="dv-feature__title">Murals</h3>',
+    );
+    // The title is said once; the button still names it for screen readers.
+    expect(count(html, 'Sketches')).toBe(2);
+    expect(html).toContain('<span class="tpl-visually-hidden"> about Sketches</span>');
     expect(html).toMatch(/<div class="dv-logo"><svg class="dv-logo__icon"/);
-    expect(html).toContain('<h3 class="dv-feature__title">Sketches</h3>');
+  });
+
+  it('lets a tile with only words, or only a title, stand as words alone', () => {
+    const data = parsed({
+      personalDetails: { name: 'Ada Park' },
+      section: {
+        sectionTiles: [{ desc: 'Pencil on paper.', icon: 'pen' }, { title: 'Just a title' }],
+      },
+    });
+    const html = render(data);
+    expect(count(html, 'class="dv-feature dv-feature--text"')).toBe(2);
+    expect(html).toMatch(/<div class="dv-feature__body"><span class="dv-feature__icon"><svg/);
+    expect(html).not.toContain('dv-feature__panel');
   });
 
   it('renders user text as text, never as markup', () => {
@@ -291,7 +321,7 @@ describe('DirectiveTemplate with maximal data', () => {
     const html = render(data);
     expect(count(html, '<article')).toBe(LIMITS.maxTiles);
     expect(count(html, 'Learn more')).toBe(LIMITS.maxTiles);
-    expect(count(html, 'dv-feature--text')).toBe(LIMITS.maxTiles / 3);
+    expect(count(html, 'dv-feature--panel')).toBe(LIMITS.maxTiles / 3);
     expect(count(html, 'class="dv-social__link"')).toBe(LIMITS.maxSocialLinks);
     expect(emptyElements(html)).toEqual([]);
   });

@@ -55,18 +55,34 @@ function hasContent(tile: Tile): boolean {
 
 function Feature({ tile, index, more }: { tile: Tile; index: number; more: string }) {
   const side = index % 2 === 0 ? 'left' : 'right';
+  // The badge heads the words: on the photo it covered the subject or spilled past its edge.
   const icon = tile.icon && (
     <span className="dv-feature__icon">
       <TileIcon name={tile.icon} />
     </span>
   );
-  // Without a picture the words take the whole row; an empty picture frame looks broken.
   if (!tile.img) {
+    const hasWords = tile.desc !== '' || tile.link !== '';
+    // Without a picture its title (and badge) take the picture's half in a quiet panel, so the
+    // rows keep alternating; an empty picture frame would look broken.
+    if (tile.title && hasWords) {
+      return (
+        <article className={`dv-feature dv-feature--${side} dv-feature--panel`}>
+          <div className="dv-feature__panel">
+            {icon}
+            <h3 className="dv-feature__title">{tile.title}</h3>
+          </div>
+          <div className="dv-feature__body">
+            <FeatureWords tile={{ ...tile, title: '' }} more={more} about={tile.title} />
+          </div>
+        </article>
+      );
+    }
     return (
       <article className="dv-feature dv-feature--text">
         <div className="dv-feature__body">
           {icon}
-          <FeatureWords tile={tile} more={more} />
+          <FeatureWords tile={tile} more={more} about={tile.title} />
         </div>
       </article>
     );
@@ -83,16 +99,16 @@ function Feature({ tile, index, more }: { tile: Tile; index: number; more: strin
           sizes="(max-width: 736px) 100vw, 50vw"
           load="lazy"
         />
-        {icon}
       </div>
       <div className="dv-feature__body">
-        <FeatureWords tile={tile} more={more} />
+        {icon}
+        <FeatureWords tile={tile} more={more} about={tile.title} />
       </div>
     </article>
   );
 }
 
-function FeatureWords({ tile, more }: { tile: Tile; more: string }) {
+function FeatureWords({ tile, more, about }: { tile: Tile; more: string; about: string }) {
   return (
     <>
       {tile.title && <h3 className="dv-feature__title">{tile.title}</h3>}
@@ -104,7 +120,7 @@ function FeatureWords({ tile, more }: { tile: Tile; more: string }) {
       {tile.link && (
         <a className="dv-button" href={tile.link} rel={relFor(tile.link)}>
           {more}
-          {tile.title && <span className="tpl-visually-hidden"> about {tile.title}</span>}
+          {about && <span className="tpl-visually-hidden"> about {about}</span>}
         </a>
       )}
     </>

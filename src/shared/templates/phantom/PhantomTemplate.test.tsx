@@ -85,10 +85,9 @@ describe('phantom tile colours', () => {
     }
   });
 
-  it('lie lightly over a photo, which still looks like itself', () => {
-    const opacity = Number(/\.phantom-tile-image::after \{[^}]*opacity: ([\d.]+);/.exec(css)![1]);
-    expect(opacity).toBeGreaterThan(0);
-    expect(opacity).toBeLessThanOrEqual(0.35);
+  it('lie around a photo, never over it: the picture shows in its own colours', () => {
+    expect(css).not.toMatch(/\.phantom-tile-image::after/);
+    expect(css).not.toMatch(/\.phantom-tile-image img[^{]*\{[^}]*(opacity|filter|mix-blend)/);
   });
 });
 
@@ -171,7 +170,7 @@ describe('PhantomTemplate with the sample data', () => {
     expect(lead.startsWith(opening)).toBe(true);
     const leads = elements(html, 'p').filter((p) => p.attrs.includes('phantom-lead'));
     expect(leads.map((p) => textOf(p.inner))).toEqual([opening]);
-    expect(nth(leads, 0).attrs).toContain('class="phantom-lead is-large"');
+    expect(nth(leads, 0).attrs).toContain('class="phantom-lead"');
     // The rest of the paragraph, and the next, read on in text type.
     const more = elements(html, 'p')
       .filter((p) => p.attrs.includes('phantom-intro-more'))
@@ -273,11 +272,12 @@ describe('PhantomTemplate intro', () => {
     data.personalDetails.intro = intro;
     data.personalDetails.headline = headline;
     const html = render(data);
+    const leads = elements(html, 'p').filter((p) => p.attrs.includes('phantom-lead'));
     return {
-      lead: nth(
-        elements(html, 'p').filter((p) => p.attrs.includes('phantom-lead')),
-        0,
-      ),
+      get lead() {
+        return nth(leads, 0);
+      },
+      leads: leads.length,
       more: elements(html, 'p')
         .filter((p) => p.attrs.includes('phantom-intro-more'))
         .map((p) => textOf(p.inner)),
@@ -288,28 +288,36 @@ describe('PhantomTemplate intro', () => {
     const { lead, more } = introOf(
       'I build furniture. Mostly chairs, some tables, and the odd bookshelf for friends who ask nicely.',
     );
-    expect(lead.attrs).toContain('is-large');
+    expect(lead.attrs).toContain('class="phantom-lead"');
     expect(textOf(lead.inner)).toBe('I build furniture.');
     expect(more).toEqual([
       'Mostly chairs, some tables, and the odd bookshelf for friends who ask nicely.',
     ]);
   });
 
-  it('sizes the lead by its length: one long sentence reads at text size', () => {
+  it('has one lead size; a first sentence longer than a lead reads on as text', () => {
     const long =
       'I am a freelance product designer with over eight years of experience helping startups and established companies turn complicated workflows into simple, friendly interfaces';
-    expect(introOf(long).lead.attrs).toContain('is-small');
-    expect(introOf(`${long.slice(0, 100)}.`).lead.attrs).toContain('is-medium');
+    const asText = introOf(`${long}. I live in Pune.`);
+    expect(asText.leads).toBe(0);
+    expect(asText.more).toEqual([`${long}. I live in Pune.`]);
+    expect(introOf(`${long.slice(0, 100)}.`).lead.attrs).toContain('class="phantom-lead"');
   });
 
-  it('sizes a Hindi line by its letters, not by the code units of its vowel signs', () => {
-    // 87 UTF-16 units but 54 letters: as wide as a Latin line of 54, so full size.
-    const short = 'नमस्ते, मैं प्रिया शर्मा हूँ और दिल्ली में रहकर किताबों के लिए चित्र और आवरण बनाती हूँ।';
-    expect(introOf(short).lead.attrs).toContain('is-large');
-    // 161 units, 101 letters: a long line, not yet a lead paragraph.
-    const longer =
+  it('measures a Hindi line by its letters, and never sizes the lead by script', () => {
+    // 161 UTF-16 units but 101 letters: a lead, at the one lead size.
+    const hindi =
       'नमस्ते, मैं प्रिया शर्मा हूँ और दिल्ली में रहकर बच्चों की किताबों के लिए चित्र, नक्शे और आवरण बनाती हूँ, और कभी-कभी पुराने मंदिरों की दीवारों पर भी काम करती हूँ।';
-    expect(introOf(longer).lead.attrs).toContain('is-medium');
+    expect(introOf(hindi).lead.attrs.trim()).toBe('class="phantom-lead"');
+    // A short sentence and Hindi in one paragraph: one lead, then text; two sizes, not three.
+    const mixed = introOf(
+      'I paint. मैं जयपुर में रहकर बड़े कैनवास पर रंग और रोशनी के साथ काम करता हूँ। Twelve years of shows.',
+    );
+    expect(textOf(mixed.lead.inner)).toBe(
+      'I paint. मैं जयपुर में रहकर बड़े कैनवास पर रंग और रोशनी के साथ काम करता हूँ।',
+    );
+    expect(mixed.lead.attrs.trim()).toBe('class="phantom-lead"');
+    expect(mixed.more).toEqual(['Twelve years of shows.']);
   });
 
   it('ends a Hindi sentence at the danda, and keeps a very short opening with the next sentence', () => {
@@ -382,8 +390,8 @@ describe('PhantomTemplate with optional data left out', () => {
     const html = render(data);
     expect(count(html, /<article/g)).toBe(LIMITS.maxTiles);
     expect(count(html, /<h1/g)).toBe(1);
-    // Its one long first sentence reads at text size, not as a display line.
-    expect(html).toContain('class="phantom-lead is-small"');
+    // Its one long first sentence reads as text, not as a display line.
+    expect(html).not.toContain('phantom-lead');
     expect(count(html, /class="phantom-social-icon"/g)).toBe(LIMITS.maxSocialLinks);
   });
 });

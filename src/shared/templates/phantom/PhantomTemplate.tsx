@@ -33,15 +33,11 @@ function sectionHasContent(section: Section): boolean {
 }
 
 /**
- * The opening sentence's size by its length in letters (a Devanagari vowel sign or virama adds a
- * code unit, not width): one or two lines large, a long first sentence smaller, and a sentence
- * longer than a few lines at text size.
+ * The longest opening (in letters: a Devanagari vowel sign or virama adds a code unit, not width)
+ * set as the lead: about three lines of it. A longer first sentence is not a lead but text, so the
+ * intro has two sizes at most, in any script.
  */
-function openingSize(length: number): string {
-  if (length <= 80) return 'is-large';
-  if (length <= 140) return 'is-medium';
-  return 'is-small';
-}
+const LEAD_MAX = 140;
 
 function TileCard({ tile, index, eager }: { tile: Tile; index: number; eager: boolean }) {
   const title = tile.title || `Project ${index + 1}`;
@@ -125,7 +121,9 @@ export function PhantomTemplate({ data }: TemplateProps) {
 
   const name = person.name;
   const [first = '', ...others] = paragraphs(person.intro);
-  const { opening, rest } = splitOpeningSentence(first);
+  const split = splitOpeningSentence(first);
+  const { opening, rest } =
+    graphemeCount(split.opening) <= LEAD_MAX ? split : { opening: '', rest: first };
   const more = rest ? [rest, ...others] : others;
   const socialLinks = visibleSocialLinks(contact.socialLinks);
   const contactForm = useContactForm(contact, {
@@ -211,9 +209,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
                   the introduction under it. */}
               <h1 className="phantom-name">{name || person.headline || 'Portfolio'}</h1>
               {name && person.headline && <p className="phantom-headline">{person.headline}</p>}
-              {opening && (
-                <p className={`phantom-lead ${openingSize(graphemeCount(opening))}`}>{opening}</p>
-              )}
+              {opening && <p className="phantom-lead">{opening}</p>}
               {more.map((paragraph, index) => (
                 <p key={index} className="phantom-intro-more">
                   {paragraph}

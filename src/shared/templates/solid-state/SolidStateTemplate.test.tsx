@@ -272,19 +272,20 @@ describe('SolidStateTemplate rules', () => {
     expect(bands[2]).toContain('alt=""');
     const cards = blocks(html, 'article', 'feature');
     expect(cards[0]).not.toContain('Check it out');
+    // A card without a picture is its words, led by its title: no stand-in letter (decision 0020).
+    expect(cards[1]).toMatch(
+      /^<article class="feature feature--text"><div class="feature__body"><h3/,
+    );
     expect(cards[1]).not.toContain('<img');
-    expect(cards[1]).toContain('ss-placeholder');
     expect(cards[1]).toContain('Check it out');
+    expect(html).toContain('<article class="spotlight__item spotlight__item--text">');
     expect(html).not.toContain('src=""');
   });
 
-  it('puts a Hindi title’s whole first letter on the placeholder, conjunct and vowel sign', () => {
+  it('draws no stand-in letter for a card without a picture, in any script', () => {
     const html = render(withSections([tile(1)], [tile(1, { img: '', title: 'क्षेत्र अध्ययन' })]));
-    const initial = /<span class="ss-placeholder__initial">([^<]*)<\/span>/.exec(html)?.[1];
-    // The first code point alone would be "क", the conjunct cut in half.
-    expect(initial).toBe('क्षे');
-    const latin = render(withSections([tile(1)], [tile(1, { img: '', title: ' identity' })]));
-    expect(latin).toContain('<span class="ss-placeholder__initial">I</span>');
+    expect(html).not.toContain('placeholder');
+    expect(html).toContain('<h3 class="feature__title">क्षेत्र अध्ययन</h3>');
   });
 
   it('hides social links without a url and contact lines that are empty', () => {

@@ -21,7 +21,7 @@ import { solidStateDefinition } from './definition.js';
 import './solid-state.css';
 import { Paragraphs, paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
-import { graphemeCount, initialOf } from '../../text/graphemes.js';
+import { graphemeCount } from '../../text/graphemes.js';
 
 /*
  * Solid-State: a slate page over a fixed, darkened backdrop. The banner and the footer sit on the
@@ -65,16 +65,6 @@ function hasContent(tile: Tile): boolean {
   return tile.title !== '' || tile.desc !== '' || tile.img !== '';
 }
 
-/** Stand-in for a missing image: a slate gradient with the title's first letter (a whole cluster). */
-function Placeholder({ title }: { title: string }) {
-  const initial = initialOf(title);
-  return (
-    <div className="ss-placeholder" aria-hidden="true">
-      {initial !== '' && <span className="ss-placeholder__initial">{initial}</span>}
-    </div>
-  );
-}
-
 /** 'Learn More' / 'Check it out' with the circled arrow; the tile title completes its name. */
 function SpecialLink({ href, text, title }: { href: string; text: string; title: string }) {
   return (
@@ -90,23 +80,19 @@ function SpecialLink({ href, text, title }: { href: string; text: string; title:
   );
 }
 
-/** A tile's picture (800x500 by default), or its placeholder when it has none. */
+/** A tile's picture (800x500 by default). */
 function TileImage({ tile, className, sizes }: { tile: Tile; className: string; sizes: string }) {
   return (
     <div className={className}>
-      {tile.img !== '' ? (
-        <TemplateImage
-          src={tile.img}
-          alt={tile.title}
-          width={800}
-          height={500}
-          sizes={sizes}
-          load="lazy"
-          decoding="async"
-        />
-      ) : (
-        <Placeholder title={tile.title} />
-      )}
+      <TemplateImage
+        src={tile.img}
+        alt={tile.title}
+        width={800}
+        height={500}
+        sizes={sizes}
+        load="lazy"
+        decoding="async"
+      />
     </div>
   );
 }
@@ -138,16 +124,16 @@ function TileText({
 interface TileLook {
   imageClassName: string;
   sizes: string;
-  /**
-   * Whether a tile without a picture keeps a letter panel in its place. A feature card does, to
-   * sit level with its neighbour in the grid; a spotlight row gives its words the whole width.
-   */
-  placeholder: boolean;
   textClassName: string;
   headingClassName: string;
+  /** Added to a tile without a picture. */
+  wordsOnlyClassName: string;
 }
 
-/** A tile as a card: its picture, then its words. */
+/**
+ * A tile as a card: its picture, then its words. Without a picture it is its words alone
+ * (`--text`), led by its title: a stand-in letter read as a placeholder (decision 0020).
+ */
 function TileCard({
   tile,
   className,
@@ -162,8 +148,8 @@ function TileCard({
   linkText: string;
 }) {
   return (
-    <article className={className}>
-      {(tile.img !== '' || look.placeholder) && (
+    <article className={tile.img !== '' ? className : `${className} ${look.wordsOnlyClassName}`}>
+      {tile.img !== '' && (
         <TileImage tile={tile} className={look.imageClassName} sizes={look.sizes} />
       )}
       <TileText
@@ -180,17 +166,17 @@ function TileCard({
 const SPOTLIGHT_LOOK: TileLook = {
   imageClassName: 'spotlight__image',
   sizes: '(max-width: 736px) 100vw, (max-width: 980px) 40vw, 420px',
-  placeholder: false,
   textClassName: 'spotlight__content',
   headingClassName: 'ss-major spotlight__title',
+  wordsOnlyClassName: 'spotlight__item--text',
 };
 
 const FEATURE_LOOK: TileLook = {
   imageClassName: 'feature__image',
   sizes: '(max-width: 980px) 100vw, 50vw',
-  placeholder: true,
   textClassName: 'feature__body',
   headingClassName: 'feature__title',
+  wordsOnlyClassName: 'feature--text',
 };
 
 /** One way to reach the owner: its icon, what it is, and the address itself. */
