@@ -116,8 +116,8 @@ describe("every template's look", () => {
       expect(look.pairings.length).toBeLessThanOrEqual(4);
       for (const pairing of look.pairings.slice(1)) {
         const vars = appearanceVars(look, { fonts: pairing })!;
-        expect(vars['--tpl-heading-font']).toMatch(/^'Indian Scripts', /);
-        expect(vars['--tpl-body-font']).toMatch(/^'Indian Scripts', /);
+        expect(vars['--tpl-heading-font']).toMatch(/^'Indian Scripts( Serif)?', /);
+        expect(vars['--tpl-body-font']).toMatch(/^'Indian Scripts( Serif)?', /);
         expect(vars['--tpl-body-font']).toContain(FONT_PAIRINGS[pairing].body);
       }
       expect(appearanceVars(look, { fonts: look.pairings[0]! })).toBeUndefined();

@@ -30,5 +30,5 @@ export const hyperspaceLook: TemplateLook = {
     },
     { what: 'the top of the features band', text: '#ffffffeb', background: '--hs-magenta-tint' },
   ],
-  pairings: ['arial', 'source-sans', 'noto-sans', 'raleway-source-sans'],
+  pairings: ['arial', 'source-sans', 'noto-sans', 'noto-serif'],
 };
