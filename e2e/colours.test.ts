@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { accentReason } from '../src/shared/appearance/accent-message.js';
 import { guardAccent } from '../src/shared/appearance/look.js';
 import { FONT_PAIRING_IDS, FONT_PAIRINGS } from '../src/shared/appearance/pairings.js';
 import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
@@ -151,8 +152,8 @@ describe('colours and type', () => {
     expect(expected.status).toBe('adjusted');
     if (expected.status !== 'adjusted') return;
     const notice = page.getByRole('status').filter({ hasText: 'Adjusted to stay readable.' });
-    await expect(notice.textContent()).resolves.toContain(expected.reason);
-    expect(expected.reason).toMatch(
+    await expect(notice.textContent()).resolves.toContain(accentReason(expected));
+    expect(accentReason(expected)).toMatch(
       /^#ffff00 is hard to read as .* \(1\.\d\d:1; text needs 4\.5:1\), so it was darkened to #[0-9a-f]{6}/,
     );
     await expect
