@@ -12,6 +12,7 @@
  */
 import { EMAIL_PATTERN } from '../domain/email.js';
 import { LIMITS } from '../domain/limits.js';
+import { isPhoneNumber } from '../domain/phone.js';
 import {
   blankSection,
   SECTION_KEYS,
@@ -125,7 +126,7 @@ function importedPortfolio(profile: ImportedProfile): { data: PortfolioData; ref
   if (email && !emailOk)
     refused.push(`Email: “${fit(email, 60, { count: 0 })}” is not an email address`);
   const tel = profile.phone.trim();
-  const telOk = tel.length <= 40 && /^[0-9+()\-.\s]*$/.test(tel);
+  const telOk = isPhoneNumber(tel);
   if (tel && !telOk) refused.push('Phone: it has characters a phone number cannot have');
   const image = profile.image.trim();
   const imageOk = /^https?:/i.test(image) && image.length <= LIMITS.url && isAllowedImage(image);
