@@ -72,14 +72,16 @@ async function drawnIndianText(page: Page, root: string): Promise<Drawn[]> {
 
 /**
  * Why an element's letters are not drawn as they should be, or '' when they are: every glyph not
- * drawn by a Noto face stands for a character outside these scripts (a space, a comma), bold
- * text (600 and up) is drawn from the bold files and light text (300 and less) from the light ones.
+ * drawn by a face whose family starts with `family` stands for a character outside these scripts
+ * (a space, a comma), bold text (600 and up) is drawn from the bold files and light text (300 and
+ * less) from the light ones.
  */
-function problemWith({ text, weight, fonts }: Drawn): string {
+function problemWith({ text, weight, fonts }: Drawn, family = 'Noto Sans'): string {
   const others = [...text].filter((letter) => !INDIAN_LETTER.test(letter)).length;
-  const noto = fonts.filter((font) => font.familyName.startsWith('Noto Sans'));
+  const ofScript = (name: string) => name.startsWith(family);
+  const noto = fonts.filter((font) => ofScript(font.familyName));
   const elsewhere = fonts
-    .filter((font) => !font.familyName.startsWith('Noto Sans'))
+    .filter((font) => !ofScript(font.familyName))
     .reduce((sum, font) => sum + font.glyphCount, 0);
   const summary = fonts.map((font) => `${font.postScriptName}:${font.glyphCount}`).join(', ');
   if (noto.length === 0 || elsewhere > others) return `boxes in "${text}" (${summary})`;
@@ -130,7 +132,7 @@ describe('letters of India’s scripts in every template, light, regular and bol
       await expect
         .poll(async () => {
           drawn = await drawnIndianText(page, root);
-          return drawn.map(problemWith).filter(Boolean);
+          return drawn.map((element) => problemWith(element)).filter(Boolean);
         })
         .toEqual([]);
       const texts = drawn.map((element) => element.text).join('\n');
@@ -144,6 +146,42 @@ describe('letters of India’s scripts in every template, light, regular and bol
       expect(new Set(files.map((file) => file.replace(/-\d+$/, '')))).toEqual(
         new Set(['devanagari', 'tamil']),
       );
+    },
+  );
+});
+
+describe('letters of India’s scripts in the serif pairing', () => {
+  const session = useBrowser();
+
+  it.each(TEMPLATE_IDS)(
+    '%s draws Hindi and Tamil from Noto Serif’s faces, light and bold ones from their own files',
+    async (id) => {
+      const page = await session.newPage({ width: 1280, height: 900 });
+      const files: string[] = [];
+      page.on('request', (request) => {
+        const file = /\/(noto-(?:serif-)?(?:devanagari|tamil|bengali|[a-z]+i|oriya))-\d+-/.exec(
+          request.url(),
+        )?.[1];
+        if (file) files.push(file);
+      });
+      await showDraft(page, id, { ...inIndianScripts(id), appearance: { fonts: 'noto-serif' } });
+      await page.evaluate(() => document.fonts.ready);
+      const root = `.tpl-${TEMPLATE_DEFINITIONS[id].slug}`;
+      let drawn: Drawn[] = [];
+      await expect
+        .poll(async () => {
+          drawn = await drawnIndianText(page, root);
+          // 'Noto Serif Tamil' and the like: not the Latin 'Noto Serif' the rest is set in.
+          return drawn.map((element) => problemWith(element, 'Noto Serif ')).filter(Boolean);
+        })
+        .toEqual([]);
+      const texts = drawn.map((element) => element.text).join('\n');
+      for (const words of [HINDI_NAME, HINDI_TITLE, TAMIL_TITLE, HINDI_TILE, MIXED_DESC]) {
+        expect(texts).toContain(words);
+      }
+      expect(drawn.some((element) => element.weight >= 600)).toBe(true);
+      // Only the serif files of the two scripts: the sans ones stay for the scripts it lacks.
+      expect(new Set(files)).toEqual(new Set(['noto-serif-devanagari', 'noto-serif-tamil']));
     },
   );
 });
@@ -233,7 +271,9 @@ describe('letters of India’s scripts in the builder', () => {
     await expect(initials.textContent()).resolves.toBe('प्रिश');
     await page.evaluate(() => document.fonts.ready);
     await expect
-      .poll(async () => (await drawnIndianText(page, '.renew__portfolio')).map(problemWith))
+      .poll(async () =>
+        (await drawnIndianText(page, '.renew__portfolio')).map((element) => problemWith(element)),
+      )
       .toEqual(['', '']);
     // The letters' box lies inside the circle: its corners are within the radius.
     const fit = await initials.evaluate((circle) => {

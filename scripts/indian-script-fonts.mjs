@@ -14,16 +14,19 @@
 // Latin text is light as well, not darker than the words around it. Italic is declared with the
 // same upright files, as these scripts have no italics and a slanted copy would be a distortion.
 //
-// Input: the 300, 400 and 700 script files of the @fontsource Noto Sans packages (SIL Open Font
-// License). Output, committed: src/shared/templates/fonts/files/noto-*.woff2 and
+// The serif pairings' headings have a second family, 'Indian Scripts Serif', from Noto Serif's files
+// for the scripts most portfolios here are written in (Devanagari, Bengali, Tamil). It comes before
+// 'Indian Scripts' in those stacks; a letter of another script falls through to the sans family.
+//
+// Input: the 300, 400 and 700 script files of the @fontsource Noto Sans and Noto Serif packages
+// (SIL Open Font License). Output, committed: src/shared/templates/fonts/files/noto-*.woff2,
 // src/shared/templates/fonts/indian-scripts.css, which every-template.css and the builder's
-// global.css import.
+// global.css import, and indian-scripts-serif.css, which the templates' stylesheets import.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stdout } from 'node:process';
 
-const FAMILY = 'Indian Scripts';
-const SCRIPTS = [
+const SANS_SCRIPTS = [
   { script: 'devanagari', pkg: 'noto-sans', prefix: 'noto-sans-devanagari' },
   { script: 'bengali', pkg: 'noto-sans-bengali' },
   { script: 'gurmukhi', pkg: 'noto-sans-gurmukhi' },
@@ -33,6 +36,20 @@ const SCRIPTS = [
   { script: 'telugu', pkg: 'noto-sans-telugu' },
   { script: 'kannada', pkg: 'noto-sans-kannada' },
   { script: 'malayalam', pkg: 'noto-sans-malayalam' },
+];
+const SERIF_SCRIPTS = [
+  { script: 'devanagari', pkg: 'noto-serif-devanagari' },
+  { script: 'bengali', pkg: 'noto-serif-bengali' },
+  { script: 'tamil', pkg: 'noto-serif-tamil' },
+];
+const FAMILIES = [
+  { family: 'Indian Scripts', scripts: SANS_SCRIPTS, file: 'noto', output: 'indian-scripts.css' },
+  {
+    family: 'Indian Scripts Serif',
+    scripts: SERIF_SCRIPTS,
+    file: 'noto-serif',
+    output: 'indian-scripts-serif.css',
+  },
 ];
 const WEIGHTS = [
   { file: 300, range: '100 300' },
@@ -48,7 +65,6 @@ const WEIGHTS = [
 const SHARED = new Set([0x20a8, 0x20b9, 0x20f0, 0x25cc, 0x0307, 0x0323, 0x200c, 0x200d]);
 
 const out = 'src/shared/templates/fonts';
-const OUTPUT = 'indian-scripts.css';
 
 /** The code points of a CSS unicode-range value. */
 function codePoints(value) {
@@ -80,40 +96,44 @@ function unicodeRange(points) {
  * that lists it, Devanagari before the others: within one family the browser would otherwise take
  * the last face declared, and a line of Hindi ending in । fetched the Malayalam file for it.
  */
-const claimed = new Set(SHARED);
-const faces = [];
-for (const { script, pkg, prefix = `${pkg}-${script}` } of SCRIPTS) {
-  const dir = path.join('node_modules', '@fontsource', pkg);
-  const css = readFileSync(path.join(dir, '400.css'), 'utf8');
-  const block = css.split('@font-face').find((face) => face.includes(`${prefix}-400-normal.woff2`));
-  const range = /unicode-range:\s*([^;]+);/.exec(block ?? '')?.[1];
-  if (!range) throw new Error(`no unicode-range for ${prefix} in ${pkg}/400.css`);
-  const own = codePoints(range).filter((point) => !claimed.has(point));
-  for (const point of own) claimed.add(point);
-  for (const { file, range: weight } of WEIGHTS) {
-    const target = `noto-${script}-${file}.woff2`;
-    copyFileSync(
-      path.join(dir, 'files', `${prefix}-${file}-normal.woff2`),
-      path.join(out, 'files', target),
-    );
-    for (const style of ['normal', 'italic']) {
-      faces.push(
-        [
-          '@font-face {',
-          `  font-family: '${FAMILY}';`,
-          `  font-style: ${style};`,
-          `  font-weight: ${weight};`,
-          '  font-display: swap;',
-          `  src: url('./files/${target}') format('woff2');`,
-          `  unicode-range: ${unicodeRange(own)};`,
-          '}',
-        ].join('\n'),
+for (const { family, scripts, file: filePrefix, output } of FAMILIES) {
+  const claimed = new Set(SHARED);
+  const faces = [];
+  for (const { script, pkg, prefix = `${pkg}-${script}` } of scripts) {
+    const dir = path.join('node_modules', '@fontsource', pkg);
+    const css = readFileSync(path.join(dir, '400.css'), 'utf8');
+    const block = css
+      .split('@font-face')
+      .find((face) => face.includes(`${prefix}-400-normal.woff2`));
+    const range = /unicode-range:\s*([^;]+);/.exec(block ?? '')?.[1];
+    if (!range) throw new Error(`no unicode-range for ${prefix} in ${pkg}/400.css`);
+    const own = codePoints(range).filter((point) => !claimed.has(point));
+    for (const point of own) claimed.add(point);
+    for (const { file, range: weight } of WEIGHTS) {
+      const target = `${filePrefix}-${script}-${file}.woff2`;
+      copyFileSync(
+        path.join(dir, 'files', `${prefix}-${file}-normal.woff2`),
+        path.join(out, 'files', target),
       );
+      for (const style of ['normal', 'italic']) {
+        faces.push(
+          [
+            '@font-face {',
+            `  font-family: '${family}';`,
+            `  font-style: ${style};`,
+            `  font-weight: ${weight};`,
+            '  font-display: swap;',
+            `  src: url('./files/${target}') format('woff2');`,
+            `  unicode-range: ${unicodeRange(own)};`,
+            '}',
+          ].join('\n'),
+        );
+      }
     }
   }
+  writeFileSync(
+    path.join(out, output),
+    `/* India's scripts as the family '${family}': generated by scripts/indian-script-fonts.mjs */\n${faces.join('\n')}\n`,
+  );
+  stdout.write(`${family}: ${faces.length} faces for ${scripts.length} scripts\n`);
 }
-writeFileSync(
-  path.join(out, OUTPUT),
-  `/* India's scripts as the family '${FAMILY}': generated by scripts/indian-script-fonts.mjs */\n${faces.join('\n')}\n`,
-);
-stdout.write(`Wrote ${faces.length} faces for ${SCRIPTS.length} scripts\n`);

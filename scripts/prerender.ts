@@ -16,6 +16,12 @@ import type { SiteMode } from '../src/shared/site-mode.js';
 import { templateShownBy } from '../src/shared/page-modules.js';
 import { TEMPLATE_DEFINITIONS } from '../src/shared/templates/catalog.js';
 
+/**
+ * A template stylesheet's faces for its font pairings follow this comment: a page set in its own
+ * fonts never uses them, so they are not preloaded.
+ */
+const PAIRING_FACES = '/* Faces of the font pairings it offers';
+
 const outDir = path.resolve('dist/prerender');
 await build({
   configFile: path.resolve('vite.config.ts'),
@@ -68,10 +74,10 @@ function drawnDocument(index: string, markup: string, preloads: string): string 
 
 /** The faces (e.g. `raleway-300`) a stylesheet takes from our font subsets; India's scripts aside. */
 function facesImportedBy(stylesheet: string): string[] {
-  const css = readFileSync(stylesheet, 'utf8');
+  const css = readFileSync(stylesheet, 'utf8').split(PAIRING_FACES)[0]!;
   return [...css.matchAll(/@import '[^']*\/fonts\/([\w-]+)\.css'/g)]
     .map((match) => match[1]!)
-    .filter((face) => face !== 'indian-scripts');
+    .filter((face) => !face.startsWith('indian-scripts'));
 }
 
 /**

@@ -227,6 +227,9 @@ export interface TouchUploadsAnswer {
   missing: string[];
 }
 
+/** Where the app itself serves stored files: the media base unless a CDN serves them. */
+export const APP_MEDIA_BASE = '/media';
+
 /** URL of one stored file under a media base (`/media` or a CDN's address). */
 export function mediaUrl(mediaBase: string, hash: string, file: string): string {
   return `${mediaBase}/${hash}/${file}`;

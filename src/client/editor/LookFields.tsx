@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { accentReason } from '../../shared/appearance/accent-message.js';
 import { HEX_COLOUR } from '../../shared/appearance/colour.js';
 import {
   defaultAccent,
@@ -160,7 +161,7 @@ function AccentNotice({ verdict }: { verdict: Exclude<AccentVerdict, { status: '
         <strong>
           {verdict.status === 'adjusted' ? 'Adjusted to stay readable.' : 'Not used.'}
         </strong>{' '}
-        {verdict.reason}
+        {accentReason(verdict)}
       </span>
     </p>
   );

@@ -1,15 +1,23 @@
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { resumeFileName, toJsonResume } from '../../shared/resume/to-json-resume.js';
 import { TEMPLATE_DEFINITIONS, type TemplateId } from '../../shared/templates/catalog.js';
-import { mediaUrl, parseUploadRef, variantFile, variantWidths } from '../../shared/uploads.js';
+import {
+  APP_MEDIA_BASE,
+  mediaUrl,
+  parseUploadRef,
+  variantFile,
+  variantWidths,
+} from '../../shared/uploads.js';
 
 /** An image as others can load it: an upload's largest JPEG on this site, or its web address. */
 function absoluteImage(value: string): string | undefined {
   const upload = parseUploadRef(value);
   if (upload) {
     const width = variantWidths(upload.width).at(-1)!;
-    return new URL(mediaUrl('/media', upload.hash, variantFile(width, 'jpeg')), location.origin)
-      .href;
+    return new URL(
+      mediaUrl(APP_MEDIA_BASE, upload.hash, variantFile(width, 'jpeg')),
+      location.origin,
+    ).href;
   }
   return /^https?:\/\//i.test(value) ? value : undefined;
 }

@@ -14,6 +14,7 @@ import { findPortfolioById } from '../portfolios/portfolios.repository.js';
 import { requireStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { renderPortfolioPage } from '../public-pages/render-page.js';
 import { templateBuild } from '../public-pages/template-assets.js';
+import { APP_MEDIA_BASE } from '../../shared/uploads.js';
 import { STORAGE_KEY } from '../uploads/storage.js';
 import { isHashOwned } from '../uploads/uploads.repository.js';
 import { NOT_YOUR_NAME } from '../site/ownership.js';
@@ -22,7 +23,7 @@ import type { AccountContext } from './account.service.js';
 import { AccountError } from './errors.js';
 
 /** Where uploaded images are looked for in the page; read from the media storage, not the disk. */
-const MEDIA_PREFIX = '/media/';
+const MEDIA_PREFIX = `${APP_MEDIA_BASE}/`;
 
 /** Our own addresses in the page: href, src and every entry of a srcset. */
 const PAGE_ADDRESS = /(\s(?:href|src)=")(\/[^"/][^"]*)"|(\ssrcset=")([^"]*)"/g;

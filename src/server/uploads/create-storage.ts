@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { APP_MEDIA_BASE } from '../../shared/uploads.js';
 import type { Config } from '../config.js';
 import { DiskStorage } from './disk.storage.js';
 import { S3Storage } from './s3.storage.js';
@@ -14,5 +15,5 @@ export function createMediaStorage(config: Config): MediaStorage {
 /** Where browsers fetch uploaded images, without opening the storage: a CDN's address or `/media`. */
 export function mediaBaseFor(config: Config): string {
   const media = config.mediaStorage;
-  return media.kind === 's3' && media.publicBaseUrl ? media.publicBaseUrl : '/media';
+  return media.kind === 's3' && media.publicBaseUrl ? media.publicBaseUrl : APP_MEDIA_BASE;
 }

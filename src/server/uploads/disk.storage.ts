@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { APP_MEDIA_BASE } from '../../shared/uploads.js';
 import { removeIdleFiles } from './leftovers.js';
 import {
   assertStorageKey,
@@ -24,7 +25,7 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Files under `<DATA_DIR>/media/<hash>/<file>`, served by the app at `/media/...`. */
 export class DiskStorage implements MediaStorage {
   readonly kind = 'disk';
-  readonly mediaBase = '/media';
+  readonly mediaBase = APP_MEDIA_BASE;
 
   constructor(private readonly root: string) {}
 

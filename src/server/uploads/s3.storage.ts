@@ -10,6 +10,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { APP_MEDIA_BASE } from '../../shared/uploads.js';
 import type { S3Config } from '../config.js';
 import { IMMUTABLE_CACHE_CONTROL } from './media-headers.js';
 import {
@@ -36,7 +37,7 @@ export class S3Storage implements MediaStorage {
 
   constructor(options: S3Config) {
     this.bucket = options.bucket;
-    this.mediaBase = options.publicBaseUrl ?? '/media';
+    this.mediaBase = options.publicBaseUrl ?? APP_MEDIA_BASE;
     this.client = new S3Client({
       endpoint: options.endpoint,
       region: options.region,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ACCEPTED_FORMATS_TEXT,
+  APP_MEDIA_BASE,
   isUploadHash,
   isFocalCropFile,
   OG_VARIANT,
@@ -206,7 +207,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: UploadsContext):
 
   /** The stored files, by name; their names are their content's hash, so they never change. */
   app.get<{ Params: { hash: string; file: string } }>(
-    '/media/:hash/:file',
+    `${APP_MEDIA_BASE}/:hash/:file`,
     { config: { params: z.object({ hash: addressText(64), file: addressText(64) }) } },
     async (request, reply) => {
       const { hash, file } = request.params;

@@ -5,6 +5,7 @@
  */
 import { z } from '../zod.js';
 import { HEX_COLOUR } from './colour.js';
+import { accentProblem } from './accent-message.js';
 import { guardAccent, type Appearance, type TemplateLook } from './look.js';
 import { FONT_PAIRING_IDS, FONT_PAIRINGS } from './pairings.js';
 
@@ -49,21 +50,8 @@ export function appearanceProblem(
   if (appearance?.accent) {
     const verdict = guardAccent(look, appearance.accent);
     if (verdict.status !== 'ok') {
-      const fix = verdict.status === 'adjusted' ? ` Use ${verdict.accent} instead.` : '';
-      return {
-        field: 'appearance.accent',
-        message: `appearance.accent is not readable on ${templateName}: ${problemOf(verdict.reason)}${fix}`,
-      };
+      return { field: 'appearance.accent', message: accentProblem(verdict, templateName) };
     }
   }
   return undefined;
-}
-
-/**
- * The guard's reason without what the editor did about it ("…, so it was darkened to #7a7a00"):
- * the server changes nothing, it refuses and says which shade would do.
- */
-function problemOf(reason: string): string {
-  const done = reason.indexOf(', so it was ');
-  return done === -1 ? reason : `${reason.slice(0, done)}.`;
 }

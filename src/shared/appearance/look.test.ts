@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TEMPLATE_IDS } from '../templates/catalog.js';
 import { TEMPLATE_DEFINITIONS } from '../templates/registry.js';
 import { contrast } from './colour.js';
+import { accentProblem, accentReason } from './accent-message.js';
 import { appearanceVars, contrastFailures, guardAccent, type TemplateLook } from './look.js';
 import { FONT_PAIRINGS } from './pairings.js';
 
@@ -40,7 +41,7 @@ describe('the contrast guard', () => {
     expect(contrast(verdict.accent, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     // The nearest: one step lighter would fail again.
     expect(contrast(verdict.accent, '#ffffff')).toBeLessThan(4.8);
-    expect(verdict.reason).toMatch(
+    expect(accentReason(verdict)).toMatch(
       /^#ffd700 is hard to read as links on white \(1\.\d\d:1; text needs 4\.5:1\), so it was darkened to #[0-9a-f]{6} \(4\.\d\d:1\)\.$/,
     );
   });
@@ -56,8 +57,8 @@ describe('the contrast guard', () => {
     expect(verdict).toMatchObject({ status: 'adjusted' });
     if (verdict.status !== 'adjusted') return;
     expect(contrast(verdict.accent, '#202020')).toBeGreaterThanOrEqual(3);
-    expect(verdict.reason).toContain('lightened');
-    expect(verdict.reason).toContain('large text needs 3:1');
+    expect(accentReason(verdict)).toContain('lightened');
+    expect(accentReason(verdict)).toContain('large text needs 3:1');
   });
 
   it('refuses a colour no shade of which passes both sides, with the reason', () => {
@@ -72,7 +73,14 @@ describe('the contrast guard', () => {
     const verdict = guardAccent(squeezed, '#3366cc');
     expect(verdict.status).toBe('refused');
     if (verdict.status !== 'refused') return;
-    expect(verdict.reason).toMatch(/no lighter or darker shade of it is readable/);
+    expect(accentReason(verdict)).toMatch(/no lighter or darker shade of it is readable/);
+    // The server's refusal says the same from the same numbers.
+    expect(accentProblem(verdict, 'Squeezed')).toMatch(
+      /^appearance\.accent is not readable on Squeezed: #3366cc is hard to read as links on (white|the dark band) \(\d\.\d\d:1; text needs 4\.5:1\)\. No lighter or darker shade of it is readable everywhere Squeezed uses it\.$/,
+    );
+    expect(accentProblem({ status: 'refused', requested: 'red', code: 'not-a-colour' }, 'X')).toBe(
+      'appearance.accent is not readable on X: red is not a colour like #1b75a6.',
+    );
     expect(guardAccent(squeezed, 'red')).toMatchObject({ status: 'refused' });
   });
 
@@ -116,8 +124,8 @@ describe("every template's look", () => {
       expect(look.pairings.length).toBeLessThanOrEqual(4);
       for (const pairing of look.pairings.slice(1)) {
         const vars = appearanceVars(look, { fonts: pairing })!;
-        expect(vars['--tpl-heading-font']).toMatch(/^'Indian Scripts', /);
-        expect(vars['--tpl-body-font']).toMatch(/^'Indian Scripts', /);
+        expect(vars['--tpl-heading-font']).toMatch(/^'Indian Scripts( Serif)?', /);
+        expect(vars['--tpl-body-font']).toMatch(/^'Indian Scripts( Serif)?', /);
         expect(vars['--tpl-body-font']).toContain(FONT_PAIRINGS[pairing].body);
       }
       expect(appearanceVars(look, { fonts: look.pairings[0]! })).toBeUndefined();

@@ -66,30 +66,50 @@ export function contrastFailures(look: TemplateLook, accent: string): Failure[] 
   return failures;
 }
 
+/** The pair that falls furthest short of its ratio: what a message about a colour is built from. */
+export interface Shortfall {
+  /** The pair in words: "links on white". */
+  what: string;
+  ratio: number;
+  needed: number;
+  large: boolean;
+}
+
 export type AccentVerdict =
   | { status: 'ok'; accent: string }
-  | { status: 'adjusted'; requested: string; accent: string; reason: string }
-  | { status: 'refused'; requested: string; reason: string };
-
-const ratioText = (ratio: number) => `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
+  | {
+      status: 'adjusted';
+      requested: string;
+      accent: string;
+      shortfall: Shortfall;
+      direction: 'darker' | 'lighter';
+      /** The adjusted shade's ratio on the same pair. */
+      ratio: number;
+    }
+  | { status: 'refused'; requested: string; code: 'not-a-colour' }
+  | { status: 'refused'; requested: string; code: 'no-readable-shade'; shortfall: Shortfall };
 
 /** Lightness steps the search takes each way (1/500 apart: finer than 8-bit channels). */
 const STEPS = 500;
 
 /**
  * The accent as the page may use it: as chosen when every pair passes; otherwise the nearest
- * shade of the same hue and saturation that passes (darker or lighter), with the reason; refused
- * when no shade passes every pair (a template whose accent meets both white text and dark text).
+ * shade of the same hue and saturation that passes (darker or lighter), with the pair that failed;
+ * refused when no shade passes every pair (a template whose accent meets both white text and dark
+ * text). accent-message.ts puts a verdict into words.
  */
 export function guardAccent(look: TemplateLook, requested: string): AccentVerdict {
   const accent = requested.toLowerCase();
-  if (!HEX_COLOUR.test(accent)) {
-    return { status: 'refused', requested, reason: `${requested} is not a colour like #1b75a6.` };
-  }
+  if (!HEX_COLOUR.test(accent)) return { status: 'refused', requested, code: 'not-a-colour' };
   const failures = contrastFailures(look, accent);
   if (failures.length === 0) return { status: 'ok', accent };
   const worst = failures.reduce((a, b) => (b.ratio / b.needed < a.ratio / a.needed ? b : a));
-  const why = `${accent} is hard to read as ${worst.check.what} (${ratioText(worst.ratio)}; ${worst.check.large ? 'large text' : 'text'} needs ${worst.needed}:1)`;
+  const shortfall: Shortfall = {
+    what: worst.check.what,
+    ratio: worst.ratio,
+    needed: worst.needed,
+    large: worst.check.large ?? false,
+  };
   const { h, s, l } = toHsl(accent);
   for (let step = 1; step <= STEPS; step += 1) {
     for (const direction of [-1, 1]) {
@@ -97,23 +117,20 @@ export function guardAccent(look: TemplateLook, requested: string): AccentVerdic
       if (lightness < 0 || lightness > 1) continue;
       const candidate = fromHsl(h, s, lightness);
       if (contrastFailures(look, candidate).length > 0) continue;
-      const after = contrast(
-        candidateColour(look, candidate, worst.check.text),
-        candidateColour(look, candidate, worst.check.background),
-      );
       return {
         status: 'adjusted',
         requested: accent,
         accent: candidate,
-        reason: `${why}, so it was ${direction < 0 ? 'darkened' : 'lightened'} to ${candidate} (${ratioText(after)}).`,
+        shortfall,
+        direction: direction < 0 ? 'darker' : 'lighter',
+        ratio: contrast(
+          candidateColour(look, candidate, worst.check.text),
+          candidateColour(look, candidate, worst.check.background),
+        ),
       };
     }
   }
-  return {
-    status: 'refused',
-    requested: accent,
-    reason: `${why}, and no lighter or darker shade of it is readable everywhere this template uses it. Choose another colour.`,
-  };
+  return { status: 'refused', requested: accent, code: 'no-readable-shade', shortfall };
 }
 
 function candidateColour(look: TemplateLook, accent: string, ref: string): string {

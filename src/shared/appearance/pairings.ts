@@ -1,7 +1,8 @@
 /**
  * The font pairings a page may be set in: a family for headings and one for the rest, all from
  * the @fontsource faces we subset (scripts/subset-fonts.mjs). 'Indian Scripts' heads every stack,
- * so Devanagari, Tamil, Bengali and the other scripts keep their Noto faces whatever the pairing.
+ * so Devanagari, Tamil, Bengali and the other scripts keep their Noto faces whatever the pairing;
+ * the serif one puts 'Indian Scripts Serif' (Noto Serif's Devanagari, Bengali, Tamil) before it.
  * Each template offers a few of these (templates/<slug>/look.ts) and declares their faces in its
  * stylesheet; a browser fetches a face only when text on the page is set in it.
  */
@@ -13,6 +14,7 @@ export const FONT_PAIRING_IDS = [
   'raleway-source-sans',
   'raleway-noto-sans',
   'arial',
+  'noto-serif',
 ] as const;
 export type FontPairingId = (typeof FONT_PAIRING_IDS)[number];
 
@@ -26,12 +28,18 @@ export interface FontPairing {
 }
 
 const SANS_FALLBACK = "system-ui, -apple-system, 'Segoe UI', sans-serif";
+const SERIF_FALLBACK = "Georgia, 'Times New Roman', serif";
 
-/** A font-family value: the Indian scripts first, then the family, then the system's. */
+/**
+ * A font-family value: the Indian scripts first, then the family, then the system's. A serif
+ * family puts the serif Indian faces (Devanagari, Bengali, Tamil) before the sans ones, which
+ * still draw the other scripts.
+ */
 export function fontStack(family: string): string {
-  return family === 'Arial'
-    ? "'Indian Scripts', Arial, Helvetica, sans-serif"
-    : `'Indian Scripts', '${family}', ${SANS_FALLBACK}`;
+  if (family === 'Arial') return "'Indian Scripts', Arial, Helvetica, sans-serif";
+  if (family === 'Noto Serif')
+    return `'Indian Scripts Serif', 'Indian Scripts', '${family}', ${SERIF_FALLBACK}`;
+  return `'Indian Scripts', '${family}', ${SANS_FALLBACK}`;
 }
 
 export const FONT_PAIRINGS: Readonly<Record<FontPairingId, FontPairing>> = {
@@ -70,6 +78,12 @@ export const FONT_PAIRINGS: Readonly<Record<FontPairingId, FontPairing>> = {
     note: 'The system’s own sans: nothing to download.',
     heading: 'Arial',
     body: 'Arial',
+  },
+  'noto-serif': {
+    name: 'Noto Serif',
+    note: 'A classic book face for headings and text; Hindi, Bengali and Tamil in serif too.',
+    heading: 'Noto Serif',
+    body: 'Noto Serif',
   },
 };
 

@@ -3,6 +3,7 @@ import { normaliseSocialIcon, SOCIAL_ICONS, TILE_ICONS } from './icons.js';
 import { FORM_DELIVERIES } from '../contact.js';
 import { EMAIL_PATTERN } from './email.js';
 import { LIMITS } from './limits.js';
+import { PHONE_MAX_LENGTH, PHONE_PATTERN, PHONE_RULE } from './phone.js';
 import { phrasesSchema, type Phrases } from './phrases.js';
 import { appearanceSchema } from '../appearance/appearance-schema.js';
 import type { Appearance } from '../appearance/look.js';
@@ -133,11 +134,8 @@ export const contactDetailsSchema = z.object({
   tel: z
     .string({ error: mustBe('text') })
     .trim()
-    .max(40, atMost(40))
-    .refine(
-      (value) => /^[0-9+()\-.\s]*$/.test(value),
-      'may contain only digits, spaces and + ( ) - .',
-    )
+    .max(PHONE_MAX_LENGTH, atMost(PHONE_MAX_LENGTH))
+    .refine((value) => PHONE_PATTERN.test(value), PHONE_RULE)
     .default(''),
   address: text(LIMITS.line),
   socialLinks: z

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { visibleSocialLinks } from '../templates/common/contact.js';
-import { socialIconFor, whatsappLinkFor } from './social-links.js';
+import { profilePageFor, socialIconFor, whatsappLinkFor } from './social-links.js';
 
 describe('a social link shows the icon of its address', () => {
   it.each([
@@ -47,6 +47,28 @@ describe('a social link shows the icon of its address', () => {
     expect(links).toEqual([
       { url: 'https://www.facebook.com/priya', label: 'Me', iconClass: 'facebook' },
     ]);
+  });
+});
+
+describe('a profile page from a network and a username', () => {
+  it('knows a network by its name or another it goes by, in any case', () => {
+    expect(profilePageFor('GitHub', 'asha')).toBe('https://github.com/asha');
+    expect(profilePageFor('X', 'asha')).toBe('https://x.com/asha');
+    expect(profilePageFor('twitter', 'asha')).toBe('https://x.com/asha');
+    expect(profilePageFor('GitLab', 'asha')).toBe('https://gitlab.com/asha');
+  });
+
+  it('has none for a network without one, or a name that is no network', () => {
+    expect(profilePageFor('WhatsApp', 'asha')).toBeUndefined();
+    expect(profilePageFor('constructor', 'asha')).toBeUndefined();
+    expect(profilePageFor('Orkut', 'asha')).toBeUndefined();
+  });
+
+  it("shows a profile page's address with the network's icon", () => {
+    for (const network of ['github', 'x', 'linkedin', 'bluesky', 'youtube', 'medium']) {
+      const page = profilePageFor(network, 'asha')!;
+      expect(socialIconFor(page)).toBe(network === 'x' ? 'twitter' : network);
+    }
   });
 });
 

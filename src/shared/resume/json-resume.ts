@@ -1,3 +1,4 @@
+import { profilePageFor } from '../domain/social-links.js';
 import { IMPORT_LIMITS, ImportError, megabytes } from './import-error.js';
 import {
   dateRange,
@@ -46,32 +47,14 @@ const PARTS = [
   'projects',
 ];
 
-/** Where a profile lives when the file names only the network and the username. */
-const PROFILE_PAGES: Record<string, (user: string) => string> = {
-  github: (user) => `https://github.com/${user}`,
-  gitlab: (user) => `https://gitlab.com/${user}`,
-  twitter: (user) => `https://x.com/${user}`,
-  x: (user) => `https://x.com/${user}`,
-  linkedin: (user) => `https://www.linkedin.com/in/${user}`,
-  instagram: (user) => `https://www.instagram.com/${user}`,
-  facebook: (user) => `https://www.facebook.com/${user}`,
-  dribbble: (user) => `https://dribbble.com/${user}`,
-  behance: (user) => `https://www.behance.net/${user}`,
-  youtube: (user) => `https://www.youtube.com/@${user}`,
-  medium: (user) => `https://medium.com/@${user}`,
-  bluesky: (user) => `https://bsky.app/profile/${user}`,
-};
-
 function profileLink(value: unknown): ImportedLink | undefined {
   const profile = fields(value);
   const network = text(profile.network);
   const username = text(profile.username).replace(/^@/, '');
-  // Only the table's own names: "constructor" or "__proto__" are not networks.
-  const key = network.toLowerCase();
-  const page = Object.hasOwn(PROFILE_PAGES, key) ? PROFILE_PAGES[key] : undefined;
   const url =
     text(profile.url) ||
-    (page && /^[\w.-]+$/.test(username) ? page(encodeURIComponent(username)) : '');
+    (/^[\w.-]+$/.test(username) ? profilePageFor(network, encodeURIComponent(username)) : '') ||
+    '';
   return url ? { url, label: network } : undefined;
 }
 

@@ -12,6 +12,7 @@
  */
 import { EMAIL_PATTERN } from '../domain/email.js';
 import { LIMITS } from '../domain/limits.js';
+import { isPhoneNumber } from '../domain/phone.js';
 import {
   blankSection,
   SECTION_KEYS,
@@ -125,7 +126,7 @@ function importedPortfolio(profile: ImportedProfile): { data: PortfolioData; ref
   if (email && !emailOk)
     refused.push(`Email: “${fit(email, 60, { count: 0 })}” is not an email address`);
   const tel = profile.phone.trim();
-  const telOk = tel.length <= 40 && /^[0-9+()\-.\s]*$/.test(tel);
+  const telOk = isPhoneNumber(tel);
   if (tel && !telOk) refused.push('Phone: it has characters a phone number cannot have');
   const image = profile.image.trim();
   const imageOk = /^https?:/i.test(image) && image.length <= LIMITS.url && isAllowedImage(image);
@@ -231,7 +232,7 @@ export function planImport(
   sample: PortfolioData,
 ): ImportPlan {
   const { data: imported, refused } = importedPortfolio(profile);
-  const { data: mapped, lost, moves } = carryOver(imported, IMPORT_SHAPE, shape);
+  const { data: mapped, lost, lostFields, moves } = carryOver(imported, IMPORT_SHAPE, shape);
   const parts: ImportPart[] = [];
   const replaced: PortfolioData = {
     ...data,
@@ -319,17 +320,16 @@ export function planImport(
   }
 
   // Carry-over names a field the template lacks; the person also sees what it held.
-  const lostValues: Record<string, string> = {
-    Headline: imported.personalDetails.headline,
-    Intro: imported.personalDetails.intro,
-    Address: imported.contactDetails.address,
-    Email: imported.contactDetails.email,
-    Phone: imported.contactDetails.tel,
-  };
-  const lostLines = lost.map((line) => {
-    const value = lostValues[line];
-    return value ? `${line}: “${value.length > 80 ? `${value.slice(0, 79)}…` : value}”` : line;
-  });
+  const lostLines = [...lost];
+  for (const { group, field, line } of lostFields) {
+    if (!QUOTED_WHEN_LOST.has(`${group}.${field}`)) continue;
+    const value =
+      group === 'personalDetails'
+        ? imported.personalDetails[field]
+        : imported.contactDetails[field];
+    if (typeof value !== 'string' || !value) continue;
+    lostLines[line] = `${lost[line]}: “${value.length > 80 ? `${value.slice(0, 79)}…` : value}”`;
+  }
   return {
     format: profile.format,
     parts,
@@ -338,6 +338,15 @@ export function planImport(
     replaced,
   };
 }
+
+/** The fields whose text the list of what a template cannot show quotes (not a picture's address). */
+const QUOTED_WHEN_LOST: ReadonlySet<string> = new Set([
+  'personalDetails.headline',
+  'personalDetails.intro',
+  'contactDetails.address',
+  'contactDetails.email',
+  'contactDetails.tel',
+]);
 
 const PERSONAL_IDS: ReadonlySet<string> = new Set(['name', 'headline', 'intro', 'profileImage']);
 

@@ -76,6 +76,10 @@ describe('changing template in the editor', () => {
     // The tile with a picture makes Features photos: Mini-port's Portfolio shows them, not icons.
     const toMiniport = carryOver(directiveDraft, directive, miniport);
     expect(toMiniport.lost).toEqual(['Headline', 'Features: the icon of 1 tile']);
+    // The line that is a whole field says which, by its place in the draft.
+    expect(toMiniport.lostFields).toEqual([
+      { group: 'personalDetails', field: 'headline', line: 0 },
+    ]);
     expect(toMiniport.moves).toEqual(['Features → Portfolio']);
     expect(titles(toMiniport.data)).toEqual({ section2: ['A', 'B'] });
     const empty = parsed({ personalDetails: { name: 'Asha' } });

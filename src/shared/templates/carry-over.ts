@@ -54,12 +54,19 @@ const TILE_LABELS: Record<TileField, string> = {
   icon: 'icon',
 };
 
+/** A field of the draft, by its place in PortfolioData. */
+export type FieldId =
+  | { group: 'personalDetails'; field: PersonalField }
+  | { group: 'contactDetails'; field: ContactField };
+
 /** What a change of template does to a draft. */
 export interface CarryOver {
   /** The draft for the new template. */
   data: PortfolioData;
   /** What the new template has no place for, one line per thing, in the page's order. */
   lost: string[];
+  /** The lines of `lost` that are a whole field, by their index in it. */
+  lostFields: ReadonlyArray<FieldId & { line: number }>;
   /**
    * Where sections went when the new template names the place otherwise, e.g. "Highlights →
    * Portfolio", and which join another ("What I do: 4 tiles join Work"), in the new page's order.
@@ -230,8 +237,10 @@ export function carryOver(data: PortfolioData, from: TemplateShape, to: Template
   }
 
   const lost: string[] = [];
+  const lostFields: Array<FieldId & { line: number }> = [];
   for (const field of from.personalDetails) {
     if (!to.personalDetails.includes(field) && filled(data.personalDetails[field])) {
+      lostFields.push({ group: 'personalDetails', field, line: lost.length });
       lost.push(PERSONAL_LABELS[field]);
     }
   }
@@ -248,6 +257,7 @@ export function carryOver(data: PortfolioData, from: TemplateShape, to: Template
   }
   for (const field of from.contactDetails) {
     if (!to.contactDetails.includes(field) && filled(data.contactDetails[field])) {
+      lostFields.push({ group: 'contactDetails', field, line: lost.length });
       lost.push(CONTACT_LABELS[field]);
     }
   }
@@ -257,6 +267,7 @@ export function carryOver(data: PortfolioData, from: TemplateShape, to: Template
   return {
     data: pickTemplateFields(to, moved),
     lost,
+    lostFields,
     moves,
     joined: placements.some((placement) => placement.joins),
   };

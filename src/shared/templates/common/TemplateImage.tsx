@@ -7,6 +7,7 @@ import {
   variantFile,
   variantWidths,
   VARIANT_CONTENT_TYPES,
+  APP_MEDIA_BASE,
   type UploadRef,
   type VariantFormat,
 } from '../../uploads.js';
@@ -15,7 +16,7 @@ import {
  * Where uploaded images' files are fetched from: `/media` (the app serves them) unless the server
  * renders with a CDN's address (S3_PUBLIC_BASE_URL) in a provider around the template.
  */
-export const MediaBaseContext = createContext('/media');
+export const MediaBaseContext = createContext(APP_MEDIA_BASE);
 export const MediaBaseProvider = MediaBaseContext.Provider;
 
 /**

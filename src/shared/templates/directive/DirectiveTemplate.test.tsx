@@ -346,7 +346,7 @@ describe('directive.css', () => {
     }
   });
 
-  it("imports only our own subsets of Source Sans 3 (and Noto Sans, a pairing it offers) and the templates' shared rules", () => {
+  it("imports only our own subsets of Source Sans 3 (and Noto Sans and Noto Serif, pairings it offers) and the templates' shared rules", () => {
     const imports = [...css.matchAll(/@import\s+'([^']+)'/g)].map((match) => match[1]);
     expect(imports).toEqual([
       '../fonts/source-sans-3-300.css',
@@ -357,6 +357,10 @@ describe('directive.css', () => {
       '../fonts/noto-sans-400.css',
       '../fonts/noto-sans-600.css',
       '../fonts/noto-sans-700.css',
+      '../fonts/noto-serif-400.css',
+      '../fonts/noto-serif-400-italic.css',
+      '../fonts/noto-serif-700.css',
+      '../fonts/indian-scripts-serif.css',
       '../common/every-template.css',
     ]);
   });

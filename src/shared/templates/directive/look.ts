@@ -32,5 +32,5 @@ export const directiveLook: TemplateLook = {
     { what: 'the footer under white text', text: '#ffffff', background: '--dv-green-deep' },
     { what: 'the headline on the dark header', text: '--dv-green-light', background: '#27252b' },
   ],
-  pairings: ['source-sans', 'noto-sans', 'arial'],
+  pairings: ['source-sans', 'noto-sans', 'arial', 'noto-serif'],
 };

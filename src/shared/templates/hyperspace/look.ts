@@ -30,5 +30,5 @@ export const hyperspaceLook: TemplateLook = {
     },
     { what: 'the top of the features band', text: '#ffffffeb', background: '--hs-magenta-tint' },
   ],
-  pairings: ['source-sans', 'arial', 'noto-sans', 'raleway-source-sans'],
+  pairings: ['source-sans', 'arial', 'noto-sans', 'noto-serif'],
 };

@@ -21,5 +21,5 @@ export const miniportLook: TemplateLook = {
     { what: 'links on the grey bands', text: '--mp-link', background: '#f4f4f4' },
     { what: 'the background of white button text', text: '#ffffff', background: '--mp-link' },
   ],
-  pairings: ['open-sans', 'source-sans', 'noto-sans'],
+  pairings: ['open-sans', 'source-sans', 'noto-sans', 'noto-serif'],
 };

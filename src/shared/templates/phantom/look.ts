@@ -18,5 +18,5 @@ export const phantomLook: TemplateLook = {
     { what: 'links on white', text: '--ph-accent', background: '#ffffff' },
     { what: 'a button under white text', text: '#ffffff', background: '--ph-accent' },
   ],
-  pairings: ['source-sans', 'noto-sans', 'arial'],
+  pairings: ['source-sans', 'noto-sans', 'arial', 'noto-serif'],
 };

@@ -24,5 +24,5 @@ export const solidStateLook: TemplateLook = {
     { what: 'the bands under their text', text: '#ffffffe0', background: '--ss-odd' },
     { what: 'a button under white text', text: '#ffffff', background: '--ss-accent-hover' },
   ],
-  pairings: ['raleway-source-sans', 'source-sans', 'noto-sans', 'raleway-noto-sans'],
+  pairings: ['raleway-source-sans', 'noto-sans', 'raleway-noto-sans', 'noto-serif'],
 };
