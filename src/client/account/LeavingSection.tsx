@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { DELETE_ACCOUNT_WORD, type DeleteAccountRequest } from '../../shared/account.js';
 import { api, ApiError } from '../api/http.js';
 import { signedOutEverywhere } from '../auth/session.js';
@@ -8,7 +7,6 @@ import './leaving.css';
 
 /** Download my data, and Delete my account with a typed confirmation. */
 export function LeavingSection({ email }: { email: string }) {
-  const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
 
   return (
@@ -60,7 +58,8 @@ export function LeavingSection({ email }: { email: string }) {
               throw error;
             }
             signedOutEverywhere();
-            await navigate('/', { replace: true });
+            // Home is a static page, a document of its own (src/shared/prerender.ts).
+            window.location.replace('/');
           }}
         >
           <p>This happens at once and cannot be undone:</p>
