@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { DELETE_ACCOUNT_WORD, type DeleteAccountRequest } from '../../shared/account.js';
 import { api, ApiError } from '../api/http.js';
 import { signedOutEverywhere } from '../auth/session.js';
@@ -7,6 +8,7 @@ import './leaving.css';
 
 /** Download my data, and Delete my account with a typed confirmation. */
 export function LeavingSection({ email }: { email: string }) {
+  const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
 
   return (
@@ -58,8 +60,9 @@ export function LeavingSection({ email }: { email: string }) {
               throw error;
             }
             signedOutEverywhere();
-            // Home is a static page, a document of its own (src/shared/prerender.ts).
-            window.location.replace('/');
+            // Leaves the account page at once, so its thumbnails of the deleted pages stop
+            // loading; home is a static page, whose route then loads its document (router.tsx).
+            await navigate('/', { replace: true });
           }}
         >
           <p>This happens at once and cannot be undone:</p>
