@@ -59,8 +59,10 @@ describe('the builder pages as sent', () => {
           '<p class="hero__price" aria-live="polite" data-fills="starting-price"><template>From <strong></strong> a year, taxes included</template></p>',
         );
         expect(root).not.toMatch(/<title|<link/);
-        // A static page: the static pages' own script, not the app.
-        expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/static-page-/);
+        // A static page: the static pages' own script, not the app, after the first screen.
+        expect(html).toMatch(
+          /<script type="module" fetchpriority="low" crossorigin src="\/assets\/static-page-/,
+        );
         expect(html).not.toContain('modulepreload');
       } finally {
         await t.close();
@@ -127,7 +129,7 @@ describe('the builder pages as sent', () => {
           if (route === '/choose' || route.startsWith('/template')) {
             expect(root.includes('aria-label="Test mode"'), route).toBe(mode === 'test');
           }
-          if (isStaticRoute(route)) continue;
+          // A drawn page's script, the app's or a static page's, waits behind its first screen.
           expect(html, route).toMatch(/<script type="module" fetchpriority="low"/);
           expect(html, route).not.toMatch(/<link rel="modulepreload" crossorigin/);
         }
@@ -164,7 +166,9 @@ describe('the builder pages as sent', () => {
     try {
       for (const route of STATIC_ROUTES) {
         const html = await (await fetch(`${t.url}${route}`)).text();
-        expect(html, route).toContain(`<script type="module" crossorigin src="/${own.file}">`);
+        expect(html, route).toContain(
+          `<script type="module" fetchpriority="low" crossorigin src="/${own.file}">`,
+        );
         for (const css of own.css ?? []) {
           expect(html, route).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
         }
