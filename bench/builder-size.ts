@@ -2,7 +2,8 @@
  * Builder JavaScript (and CSS) size per route: what a first visit to each route of
  * src/shared/routes.ts downloads, brotli and gzip compressed as the server sends them, read from
  * the Vite build's manifest by following the static imports of the entry and of the route's lazy
- * chunk. Needs a build (npm run build). `npx tsx bench/builder-size.ts [clientDir]` prints the
+ * chunk; a static page (src/shared/prerender.ts) loads only the static pages' script and
+ * stylesheet, from their own build's manifest. Needs a build (npm run build). `npx tsx bench/builder-size.ts [clientDir]` prints the
  * section and writes bench/results/builder-size.md.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { pageModuleOf } from '../src/shared/page-modules.js';
+import { isStaticRoute, STATIC_PAGE_ENTRY, STATIC_PAGE_MANIFEST } from '../src/shared/prerender.js';
 import { PAGE_TITLES } from '../src/shared/routes.js';
 import {
   TEMPLATE_DEFINITIONS,
@@ -53,12 +55,12 @@ function sampleChunk(manifest: Manifest, id: TemplateId): string {
 }
 
 /**
- * The lazy chunks a route loads on a first visit, by manifest key (src/client/router.tsx). The
- * landing page and /screen-error are part of the entry. A template or draft preview also
- * renders its template at once, so that template's chunk counts, and a template preview its sample.
+ * The lazy chunks a route loads on a first visit, by manifest key (src/client/router.tsx).
+ * /screen-error is part of the entry. A template or draft preview also renders its template at
+ * once, so that template's chunk counts, and a template preview its sample.
  */
 function lazyChunksFor(manifest: Manifest, route: string): string[] {
-  if (route === '/' || route === '/screen-error') return [];
+  if (route === '/screen-error') return [];
   const page = pageModuleOf(route);
   if (!page) throw new Error(`bench/builder-size.ts does not know which chunk ${route} loads`);
   const template = TEMPLATE_IDS.find((id) => route === `/${id}` || route === `/edit-${id}`);
@@ -85,11 +87,18 @@ export interface RouteSize {
 
 /** Every route's first-visit JavaScript and CSS, from the manifest in `clientDir`. */
 export function measureRoutes(clientDir = 'dist/client'): RouteSize[] {
-  const manifestFile = path.join(clientDir, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) throw new Error(`No ${manifestFile}: run npm run build first`);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const readManifest = (name: string) => {
+    const file = path.join(clientDir, name);
+    if (!existsSync(file)) throw new Error(`No ${file}: run npm run build first`);
+    return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  };
+  const manifest = readManifest('.vite/manifest.json');
+  const staticManifest = readManifest(STATIC_PAGE_MANIFEST);
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entryKey) throw new Error('the manifest has no entry chunk');
+  if (!staticManifest[STATIC_PAGE_ENTRY]) {
+    throw new Error(`${STATIC_PAGE_MANIFEST} has no ${STATIC_PAGE_ENTRY}`);
+  }
 
   const sizeCache = new Map<string, Sizes>();
   const sizeOf = (file: string): Sizes => {
@@ -110,25 +119,27 @@ export function measureRoutes(clientDir = 'dist/client'): RouteSize[] {
   };
 
   /** A chunk and everything it imports statically (what the browser fetches before running it). */
-  const closure = (keys: string[]) => {
+  const closure = (from: Manifest, keys: string[]) => {
     const seen = new Set<string>();
     const visit = (key: string) => {
       if (seen.has(key)) return;
-      if (!manifest[key]) throw new Error(`the manifest has no chunk ${key}`);
+      if (!from[key]) throw new Error(`the manifest has no chunk ${key}`);
       seen.add(key);
-      for (const child of manifest[key]!.imports ?? []) visit(child);
+      for (const child of from[key]!.imports ?? []) visit(child);
     };
     keys.forEach(visit);
     return seen;
   };
 
   return Object.keys(PAGE_TITLES).map((route) => {
-    const chunks = closure([entryKey, ...lazyChunksFor(manifest, route)]);
+    const [from, keys] = isStaticRoute(route)
+      ? [staticManifest, [STATIC_PAGE_ENTRY]]
+      : [manifest, [entryKey, ...lazyChunksFor(manifest, route)]];
     const js = new Set<string>();
     const css = new Set<string>();
-    for (const key of chunks) {
-      js.add(manifest[key]!.file);
-      for (const sheet of manifest[key]!.css ?? []) css.add(sheet);
+    for (const key of closure(from, keys)) {
+      js.add(from[key]!.file);
+      for (const sheet of from[key]!.css ?? []) css.add(sheet);
     }
     const sum = (files: Set<string>) =>
       [...files].map(sizeOf).reduce(

@@ -2,7 +2,8 @@
  * Lighthouse (performance, accessibility, best practices, SEO) for each template's public page,
  * with Lighthouse's default mobile settings (a mid-range phone on a slow 4G link, simulated),
  * driving Debian's Chromium. Needs a build (npm run build).
- * Writes bench/results/lighthouse.md.
+ * Writes bench/results/lighthouse.md. `npx tsx bench/lighthouse.ts / /about-us` measures only
+ * the builder pages named, prints their rows and writes nothing.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,8 +20,16 @@ import { publishDirectly } from '../test/publish-directly.js';
 import { machineLine } from './harness.js';
 import { freePort } from '../test/free-port.js';
 
+/** Builder pages named on the command line, to measure them alone. */
+const NAMED_PAGES = process.argv.slice(2);
+for (const route of NAMED_PAGES) {
+  if (!PRERENDERED_ROUTES.includes(route)) {
+    throw new Error(`${route} is not a page drawn at build time: ${PRERENDERED_ROUTES.join(' ')}`);
+  }
+}
+
 /** Builder pages measured besides the public pages: every page drawn at build time. */
-const BUILDER_PAGES: readonly string[] = PRERENDERED_ROUTES;
+const BUILDER_PAGES: readonly string[] = NAMED_PAGES.length > 0 ? NAMED_PAGES : PRERENDERED_ROUTES;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
@@ -111,7 +120,7 @@ async function main(): Promise<void> {
         process.stdout.write(`${route} ${preset}: ${JSON.stringify(result.scores)}\n`);
       }
     }
-    for (const id of TEMPLATE_IDS) {
+    for (const id of NAMED_PAGES.length > 0 ? [] : TEMPLATE_IDS) {
       const result = await audit(`${server.url}/users/bench-${id}`, port);
       const name = TEMPLATE_DEFINITIONS[id].name;
       rows.push(
@@ -150,6 +159,10 @@ async function main(): Promise<void> {
     notes.length ? `Audits that cost points:\n\n${notes.join('\n')}` : 'No audit cost any points.',
     '',
   ];
+  if (NAMED_PAGES.length > 0) {
+    process.stdout.write(`${[...builderRows, '', ...notes].join('\n')}\n`);
+    return;
+  }
   writeFileSync('bench/results/lighthouse.md', lines.join('\n'));
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -455,6 +455,8 @@ describe('the account page', () => {
     await page.screenshot({ path: 'test-results/account-delete-dialog-375.png' });
     await confirm.click();
     await page.waitForURL((url) => url.pathname === '/');
+    // Home is a static page: the app leaves for its document.
+    await page.getByRole('heading', { level: 1, name: 'Online Portfolio Builder' }).waitFor();
     const user = await db
       .selectFrom('users')
       .select(['email', 'name'])

@@ -7,7 +7,6 @@ describe('the site pages', () => {
   it('About Us has its headings and a home icon to /choose', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await page.goto('/about-us');
-    // The page's module may still be loading when goto resolves: wait for it to render.
     await page.getByRole('heading', { name: 'Why Choose...?' }).waitFor();
     for (const name of ['Tailored Designs', 'Ease of Use', 'Expert Support', 'Our Mission']) {
       await expect(page.getByRole('heading', { name }).isVisible(), name).resolves.toBe(true);
@@ -62,4 +61,23 @@ describe('the site pages', () => {
       page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).resolves.toBeLessThanOrEqual(0);
   });
+
+  it.each([375, 1280])(
+    'Skip to content, the first stop of the keyboard at %i px, moves focus to the page',
+    async (width) => {
+      const page = await session.newPage({ width, height: 800 });
+      await page.goto('/terms-and-conditions');
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      await expect(skip.evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+      await expect(skip.isVisible()).resolves.toBe(true);
+      await page.keyboard.press('Enter');
+      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('content');
+      // The next Tab goes on from the page, past the top bar: the first section link.
+      await page.keyboard.press('Tab');
+      await expect(page.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe(
+        '#these-terms',
+      );
+    },
+  );
 });

@@ -239,25 +239,30 @@ describe('the landing page', () => {
     ).resolves.toBe('/choose');
   });
 
-  it('hydrates the drawn page in place, then moves to the picker without a reload', async () => {
+  it('is a static page: no app script runs; its own fills in the year and the price in place', async () => {
     const page = await session.newPage({ width: 375, height: 812 });
-    // Records whether React threw the drawn heading away instead of hydrating it.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // Records whether anything drawn was thrown away and drawn again.
     await page.addInitScript(() => {
       new MutationObserver((records) => {
         for (const record of records) {
           for (const node of record.removedNodes) {
-            if (node instanceof Element && node.querySelector('#landing-title, .landing')) {
-              document.documentElement.dataset.redrawn = 'yes';
-            }
+            if (node instanceof Element) document.documentElement.dataset.redrawn = 'yes';
           }
         }
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto('/');
-    // The footer's year is added once the page has hydrated.
     await page.getByText(`© ${new Date().getFullYear()} Online Portfolio Builder`).waitFor();
     await page.getByText('From ₹499 a year, taxes included').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^\/assets\/static-page-[\w-]+\.js$/);
     await expect(page.locator('html').getAttribute('data-redrawn')).resolves.toBeNull();
+    // Get Started loads the picker's document, which the app then runs.
     await page.evaluate(() => (document.documentElement.dataset.samePage = 'yes'));
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page
@@ -265,8 +270,37 @@ describe('the landing page', () => {
       .waitFor();
     expect(new URL(page.url()).pathname).toBe('/choose');
     await expect(page.title()).resolves.toBe('Pick a template · Online Portfolio Builder');
-    // Routed in the page: the document is the one that loaded /.
-    await expect(page.locator('html').getAttribute('data-same-page')).resolves.toBe('yes');
+    await expect(page.locator('html').getAttribute('data-same-page')).resolves.toBeNull();
+  });
+
+  it('says nothing about price when the template list cannot be read, and keeps its place', async () => {
+    // The browser reports the failed request; the page itself stays quiet.
+    session.allowConsoleError(/status of 503/);
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await page.route('**/api/templates', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
+    );
+    const answered = page.waitForResponse('**/api/templates');
+    await page.goto('/');
+    await answered;
+    await page.getByText(`© ${new Date().getFullYear()} Online Portfolio Builder`).waitFor();
+    await expect(page.locator('.hero__price').textContent()).resolves.toBe('');
+    await expect(
+      page.locator('.hero__price').evaluate((line) => line.getBoundingClientRect().height),
+    ).resolves.toBeGreaterThan(0);
+  });
+
+  it('leads back to itself from the app by loading its document', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await page.goto('/choose');
+    await page
+      .getByRole('heading', { level: 1, name: 'Pick a Template & Make It Yours' })
+      .waitFor();
+    await page.evaluate(() => (document.documentElement.dataset.samePage = 'yes'));
+    await page.getByRole('banner').getByRole('link', { name: 'Online Portfolio Builder' }).click();
+    await page.getByText('From ₹499 a year, taxes included').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.locator('html').getAttribute('data-same-page')).resolves.toBeNull();
   });
 
   it('fetches on a phone one small AVIF picture per template, under 50 KB together', async () => {

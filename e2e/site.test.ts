@@ -168,9 +168,10 @@ describe('the shared footer', () => {
     }
   });
 
-  it('navigates to each page in the app', async () => {
+  it('loads each page from a static page and from the app', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
-    await page.goto('/about-us');
+    await page.goto('/choose');
+    await page.getByRole('heading', { level: 1 }).waitFor();
     for (const link of FOOTER_LINKS) {
       await page
         .locator('footer.site-footer')

@@ -1,8 +1,9 @@
+import { useEffect } from 'react';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
+import { STATIC_ROUTES } from '../shared/prerender.js';
 import { NOT_FOUND_TITLE, pageTitle } from '../shared/routes.js';
 import { TEMPLATE_IDS } from '../shared/templates/catalog.js';
 import { TestModeNotice } from './components/TestModeNotice.js';
-import { LandingPage } from './pages/LandingPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { ScreenErrorPage } from './pages/ScreenErrorPage.js';
 import { loadTemplateWithSample } from './templates/useTemplate.js';
@@ -41,29 +42,24 @@ function BuilderLayout() {
   );
 }
 
-// Pages off the landing path load on demand, keeping the first page small.
-const infoPages: RouteObject[] = [
-  {
-    path: 'about-us',
-    lazy: async () => ({ Component: (await import('./pages/info/AboutPage.js')).AboutPage }),
-  },
-  {
-    path: 'contact-us',
-    lazy: async () => ({ Component: (await import('./pages/info/ContactPage.js')).ContactPage }),
-  },
-  {
-    path: 'terms-and-conditions',
-    lazy: async () => ({ Component: (await import('./pages/info/TermsPage.js')).TermsPage }),
-  },
-  {
-    path: 'privacy-policy',
-    lazy: async () => ({ Component: (await import('./pages/info/PrivacyPage.js')).PrivacyPage }),
-  },
-  {
-    path: 'refund-policy',
-    lazy: async () => ({ Component: (await import('./pages/info/RefundPage.js')).RefundPage }),
-  },
-];
+/**
+ * The static pages (src/shared/prerender.ts) are documents, not the app's: its links to them load
+ * the document. Should the app still be routed to one, it loads the document for that address;
+ * unless it was started on it (the build did not draw the page), which a reload would repeat.
+ */
+function StaticPage() {
+  const { key } = useLocation();
+  useEffect(() => {
+    if (key !== 'default') window.location.reload();
+  }, [key]);
+  return <FirstLoad />;
+}
+
+const staticPages: RouteObject[] = STATIC_ROUTES.map((route) =>
+  route === '/'
+    ? { index: true, Component: StaticPage }
+    : { path: route.slice(1), Component: StaticPage },
+);
 
 // The frames of the live and final previews: the portfolio as it will look, without builder chrome.
 const draftPreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
@@ -117,16 +113,18 @@ const builderPages: RouteObject[] = [
   },
 ];
 
-/** The builder's pages: the browser routes them (main.tsx); the build draws `/` (prerender.tsx). */
+/**
+ * The builder's pages: the browser routes them (main.tsx); the build draws those that do not
+ * depend on the person (prerender.tsx).
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
     HydrateFallback: FirstLoad,
     children: [
-      { index: true, element: <LandingPage /> },
+      ...staticPages,
       { path: 'screen-error', element: <ScreenErrorPage /> },
-      ...infoPages,
       ...draftPreviewPages,
       ...templatePreviewPages,
       { element: <BuilderLayout />, children: builderPages },

@@ -3,7 +3,8 @@ import { TEMPLATE_IDS, type TemplateId } from './templates/catalog.js';
 /**
  * The module each builder page loads on demand (src/client/router.tsx), as the build's manifest
  * names it: the server hints it with the page's HTML so that a direct load fetches the app and
- * the page together, and the size bench counts it. Pages built into the entry have none.
+ * the page together, and the size bench counts it. Pages built into the entry have none, nor do
+ * the static pages (src/shared/prerender.ts), which are not the app's.
  */
 const PAGE_MODULES: Readonly<Record<string, string>> = {
   '/choose': 'pages/ChoosePage.tsx',
@@ -12,11 +13,6 @@ const PAGE_MODULES: Readonly<Record<string, string>> = {
   '/ack': 'pages/AckPage.tsx',
   '/account': 'pages/AccountPage.tsx',
   '/account/renew/:username': 'pages/RenewPage.tsx',
-  '/about-us': 'pages/info/AboutPage.tsx',
-  '/contact-us': 'pages/info/ContactPage.tsx',
-  '/terms-and-conditions': 'pages/info/TermsPage.tsx',
-  '/privacy-policy': 'pages/info/PrivacyPage.tsx',
-  '/refund-policy': 'pages/info/RefundPage.tsx',
   ...Object.fromEntries(
     TEMPLATE_IDS.flatMap((id) => [
       [`/${id}`, 'pages/TemplatePreviewPage.tsx'],

@@ -3,19 +3,41 @@ import type { SiteMode } from './site-mode.js';
 import { TEMPLATE_IDS } from './templates/catalog.js';
 
 /**
- * The builder pages whose first view does not depend on the person (nobody signed in, no draft,
- * no price fetched yet): the build draws each once (scripts/prerender.ts), the server sends that
- * document for the route (src/server/http/spa.routes.ts), and the app hydrates it (main.tsx).
+ * The pages that are documents, not parts of the app: the landing page and the information
+ * pages. The build draws them from their React components (src/client/static-pages.tsx) and they
+ * are never hydrated: a small script of their own (src/client/static-page.ts) fills in what is
+ * live, and their links, and the app's links to them, load the document.
  */
-export const PRERENDERED_ROUTES: readonly string[] = [
+export const STATIC_ROUTES: readonly string[] = [
   '/',
-  CHOOSE_PATH,
-  ...TEMPLATE_IDS.map((id) => `/${id}`),
   '/about-us',
   '/contact-us',
   '/terms-and-conditions',
   '/privacy-policy',
   '/refund-policy',
+];
+
+export function isStaticRoute(route: string): boolean {
+  return STATIC_ROUTES.includes(route);
+}
+
+/**
+ * The static pages' script and stylesheet: their own build's manifest (vite.static.config.ts),
+ * relative to the built client, and its entry's key there.
+ */
+export const STATIC_PAGE_MANIFEST = '.vite/static-page.json';
+export const STATIC_PAGE_ENTRY = 'static-page.ts';
+
+/**
+ * The builder pages whose first view does not depend on the person (nobody signed in, no draft,
+ * no price fetched yet): the build draws each once (scripts/prerender.ts) and the server sends
+ * that document for the route (src/server/http/spa.routes.ts). The app hydrates those that are
+ * not static (main.tsx).
+ */
+export const PRERENDERED_ROUTES: readonly string[] = [
+  ...STATIC_ROUTES,
+  CHOOSE_PATH,
+  ...TEMPLATE_IDS.map((id) => `/${id}`),
 ];
 
 /** The payments modes a page is drawn in: the test-mode notice is part of the first paint. */

@@ -60,6 +60,8 @@ export function LeavingSection({ email }: { email: string }) {
               throw error;
             }
             signedOutEverywhere();
+            // Leaves the account page at once, so its thumbnails of the deleted pages stop
+            // loading; home is a static page, whose route then loads its document (router.tsx).
             await navigate('/', { replace: true });
           }}
         >

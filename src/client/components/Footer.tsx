@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { FILLS } from '../static-fills.js';
 import './footer.css';
 
 export const FOOTER_LINKS = [
@@ -12,10 +13,14 @@ export const FOOTER_LINKS = [
 
 const unchanging = () => () => {};
 const thisYear = () => new Date().getFullYear();
-// The landing page's HTML is rendered at build time, which may be last year: it leaves the year
-// out, and the browser adds it once the page has hydrated.
+// Pages drawn at build time, which may be last year, leave the year out: the app adds it once a
+// page has hydrated, the static pages' script (static-page.ts) on a static page.
 const noYearYet = () => null;
 
+/**
+ * The foot of the builder's pages. Its links lead to the static pages, which are documents, not
+ * the app's (src/shared/prerender.ts): they load the document, from a static page or the app.
+ */
 export function Footer() {
   const year = useSyncExternalStore(unchanging, thisYear, noYearYet);
   return (
@@ -24,13 +29,16 @@ export function Footer() {
         <ul>
           {FOOTER_LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <Link to={link.to} reloadDocument>
+                {link.label}
+              </Link>
             </li>
           ))}
         </ul>
       </nav>
       <p className="site-footer__note">
-        ©{year !== null && ` ${year}`} Online Portfolio Builder. Prices in INR, billed yearly.
+        ©<span data-fills={FILLS.year}>{year !== null && ` ${year}`}</span> Online Portfolio
+        Builder. Prices in INR, billed yearly.
       </p>
     </footer>
   );

@@ -29,7 +29,8 @@ export function TopBar({
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Skip to content
       </a>
-      <Link to="/" className="top-bar__brand">
+      {/* Home is a static page, a document of its own (src/shared/prerender.ts). */}
+      <Link to="/" className="top-bar__brand" reloadDocument>
         <BrandMark />
         <span className="top-bar__name">{SITE_NAME}</span>
       </Link>

@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
-import { formatPrice } from '../../shared/domain/price.js';
 import { ACCOUNT_PATH, CHOOSE_PATH } from '../../shared/routes.js';
 import { templateName } from '../../shared/templates/catalog.js';
 import { Footer } from '../components/Footer.js';
 import { COLLAGE_SHOT, COLLAGE_TEMPLATES, collageImage } from '../landing/collage.js';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
-import { startingPrice, useTemplateList } from '../templates/useTemplateList.js';
+import { FILLS } from '../static-fills.js';
 import './landing.css';
 import './landing-collage.css';
 
@@ -24,16 +23,17 @@ const STEPS = [
   },
 ] as const;
 
+/**
+ * "From ₹499 a year, taxes included", once the price is known: the page's script
+ * (static-page.ts) puts the amount in these words and shows them. The line keeps its height
+ * while the price loads, so nothing below it moves.
+ */
 function StartingPrice() {
-  const paise = startingPrice(useTemplateList().loaded);
-  // The line keeps its height while the price loads, so nothing below it moves.
   return (
-    <p className="hero__price" aria-live="polite">
-      {typeof paise === 'number' && (
-        <>
-          From <strong>{formatPrice(paise)}</strong> a year, taxes included
-        </>
-      )}
+    <p className="hero__price" aria-live="polite" data-fills={FILLS.startingPrice}>
+      <template>
+        From <strong /> a year, taxes included
+      </template>
     </p>
   );
 }
@@ -92,6 +92,7 @@ function Collage() {
   );
 }
 
+/** The landing page, a static page (src/shared/prerender.ts): drawn at build time, not hydrated. */
 export function LandingPage() {
   return (
     <div className="landing">

@@ -12,7 +12,7 @@ export function NotFoundPage() {
           <p className="simple-page__code">404</p>
           <h1>Page not found</h1>
           <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
-          <Link className="button" to="/">
+          <Link className="button" to="/" reloadDocument>
             Go to the home page
           </Link>
         </div>

@@ -46,7 +46,7 @@ export function ScreenErrorPage() {
             <Link className="button" to={CHOOSE_PATH}>
               See the templates
             </Link>
-            <Link className="button button--ghost" to="/">
+            <Link className="button button--ghost" to="/" reloadDocument>
               Home
             </Link>
           </div>

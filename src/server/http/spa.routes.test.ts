@@ -4,9 +4,13 @@ import path from 'node:path';
 import { CLIENT_DIR, startTestApp } from '../../../test/app.js';
 import { pageModuleOf } from '../../shared/page-modules.js';
 import {
+  isStaticRoute,
   PRERENDERED_MODES,
   PRERENDERED_ROUTES,
   prerenderedDocument,
+  STATIC_PAGE_ENTRY,
+  STATIC_PAGE_MANIFEST,
+  STATIC_ROUTES,
 } from '../../shared/prerender.js';
 import { PAGE_TITLES, PARAMETERISED_PAGES } from '../../shared/routes.js';
 
@@ -16,8 +20,16 @@ const razorpay = {
   RAZORPAY_WEBHOOK_SECRET: 'hook',
 };
 
-/** What the page's root element holds, as sent. */
-const rootOf = (html: string) => /<div id="root">(.*?)<\/div>\s*<noscript>/s.exec(html)?.[1];
+/** What the page's root element holds, as sent (a static page has no <noscript> after it). */
+const rootOf = (html: string) =>
+  /<div id="root">(.*?)<\/div>\s*(?:<noscript>|<\/body>)/s.exec(html)?.[1];
+
+/** The manifest of a build, relative to the built client. */
+const manifestOf = (name: string) =>
+  JSON.parse(readFileSync(path.join(CLIENT_DIR, name), 'utf8')) as Record<
+    string,
+    { file: string; css?: string[] }
+  >;
 
 /** Needs the build (npm run build): the drawn pages' HTML is prerendered by it. */
 describe('the builder pages as sent', () => {
@@ -42,11 +54,16 @@ describe('the builder pages as sent', () => {
         expect(root).toContain('<a class="button hero__cta" href="/choose"');
         // The landing page takes no payment, so it carries no test-mode notice in either mode.
         expect(root).not.toContain('test-mode-notice');
-        // Drawn as the first client render draws it: no price until the browser has asked.
-        expect(root).toContain('<p class="hero__price" aria-live="polite"></p>');
+        // No price until the browser has asked: the words wait for the amount in a <template>.
+        expect(root).toContain(
+          '<p class="hero__price" aria-live="polite" data-fills="starting-price"><template>From <strong></strong> a year, taxes included</template></p>',
+        );
         expect(root).not.toMatch(/<title|<link/);
-        // Its script only makes the drawn page interactive: the first screen's images go first.
-        expect(html).toMatch(/<script type="module" fetchpriority="low"/);
+        // A static page: the static pages' own script, not the app, after the first screen.
+        expect(html).toMatch(
+          /<script type="module" fetchpriority="low" crossorigin src="\/assets\/static-page-/,
+        );
+        expect(html).not.toContain('modulepreload');
       } finally {
         await t.close();
       }
@@ -54,9 +71,7 @@ describe('the builder pages as sent', () => {
   );
 
   it("hints each page's own code and styles with its HTML, and nothing the entry already brings", async () => {
-    const manifest = JSON.parse(
-      readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8'),
-    ) as Record<string, { file: string; css?: string[] }>;
+    const manifest = manifestOf('.vite/manifest.json');
     const t = await startTestApp('sqlite');
     try {
       for (const [route, address] of [
@@ -75,7 +90,7 @@ describe('the builder pages as sent', () => {
         for (const css of page.css ?? []) expect(html, address).toContain(`href="/${css}"`);
         expect(html, address).not.toContain(`href="/${manifest['index.html']!.file}">`);
       }
-      // The landing page is the entry itself: no hints; a page that does not exist gets none.
+      // The landing page is a static page: no hints; a page that does not exist gets none.
       const landing = await (await fetch(`${t.url}/`)).text();
       expect(landing).not.toContain(
         '<link rel="modulepreload" crossorigin href="/assets/ChoosePage',
@@ -91,7 +106,7 @@ describe('the builder pages as sent', () => {
 
   it('knows the module of every builder page that loads one', () => {
     for (const route of [...Object.keys(PAGE_TITLES), ...PARAMETERISED_PAGES.map((p) => p.path)]) {
-      if (route === '/' || route === '/screen-error') continue;
+      if (isStaticRoute(route) || route === '/screen-error') continue;
       const module = pageModuleOf(route);
       expect(module, route).toBeDefined();
       expect(existsSync(path.join('src/client', module!)), module).toBe(true);
@@ -114,6 +129,7 @@ describe('the builder pages as sent', () => {
           if (route === '/choose' || route.startsWith('/template')) {
             expect(root.includes('aria-label="Test mode"'), route).toBe(mode === 'test');
           }
+          // A drawn page's script, the app's or a static page's, waits behind its first screen.
           expect(html, route).toMatch(/<script type="module" fetchpriority="low"/);
           expect(html, route).not.toMatch(/<link rel="modulepreload" crossorigin/);
         }
@@ -142,4 +158,32 @@ describe('the builder pages as sent', () => {
       }
     },
   );
+
+  it("sends each static page with the static pages' script and stylesheet, and none of the app", async () => {
+    const app = manifestOf('.vite/manifest.json');
+    const own = manifestOf(STATIC_PAGE_MANIFEST)[STATIC_PAGE_ENTRY]!;
+    const t = await startTestApp('sqlite');
+    try {
+      for (const route of STATIC_ROUTES) {
+        const html = await (await fetch(`${t.url}${route}`)).text();
+        expect(html, route).toContain(
+          `<script type="module" fetchpriority="low" crossorigin src="/${own.file}">`,
+        );
+        for (const css of own.css ?? []) {
+          expect(html, route).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
+        }
+        expect(html.match(/<script/g), route).toHaveLength(1);
+        expect(html, route).not.toContain(app['index.html']!.file);
+        expect(html, route).not.toMatch(/modulepreload|<noscript>/);
+        // Fonts of the first screen still come with the page, so its words do not move.
+        expect(html, route).toMatch(/<link rel="preload" href="\/assets\/raleway-300-core-/);
+        // Its links lead to documents: the footer's to the other static pages, the year blank
+        // until the script fills it in.
+        expect(rootOf(html), route).toContain('<a href="/privacy-policy" data-discover="true">');
+        expect(rootOf(html), route).toContain('©<span data-fills="year"></span> Online');
+      }
+    } finally {
+      await t.close();
+    }
+  });
 });

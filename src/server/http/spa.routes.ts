@@ -10,7 +10,7 @@ import {
 } from '../../shared/routes.js';
 import { pageModuleOf, templateShownBy } from '../../shared/page-modules.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
-import { PRERENDERED_ROUTES, prerenderedDocument } from '../../shared/prerender.js';
+import { isStaticRoute, PRERENDERED_ROUTES, prerenderedDocument } from '../../shared/prerender.js';
 import { PAYMENTS_MODE_META, type SiteMode } from '../../shared/site-mode.js';
 import { errorBody } from './errors.js';
 import { escapeHtml } from '../html.js';
@@ -20,7 +20,8 @@ import { pagePreloads } from './page-preloads.js';
  * Serves the built React app: hashed assets with a year-long cache, every builder route with the
  * app's HTML (its <title> filled in for the direct load), and a 404 page for everything else.
  * Pages that do not depend on the person come already drawn (prerendered by the build), so they
- * paint before their script has loaded; the app then hydrates them.
+ * paint before their script has loaded; the app then hydrates them, except the static pages,
+ * whose documents the build made whole, with their own small script instead of the app.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -103,15 +104,15 @@ export async function registerSpa(
       continue;
     }
     // A drawn page is whole without its code, which only makes it interactive: its chunks wait
-    // behind the stylesheets, fonts and images of the first screen, as the entry's do.
-    const document = filledIn(
-      page,
-      title,
-      preloadsFor(route).replaceAll(
-        'rel="modulepreload"',
-        'rel="modulepreload" fetchpriority="low"',
-      ),
-    );
+    // behind the stylesheets, fonts and images of the first screen, as the entry's do. A static
+    // page loads no page of the app.
+    const preloads = isStaticRoute(route)
+      ? ''
+      : preloadsFor(route).replaceAll(
+          'rel="modulepreload"',
+          'rel="modulepreload" fetchpriority="low"',
+        );
+    const document = filledIn(page, title, preloads);
     app.get(route, (_request, reply) =>
       reply
         .status(200)
