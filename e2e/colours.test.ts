@@ -168,7 +168,26 @@ describe('colours and type', () => {
       )
       .toBe(expected.accent);
     await expect(page.getByText(`Your own colour: ${expected.accent}`).count()).resolves.toBe(1);
+    // The colour control shows the shade on the page, not the one it replaced.
+    await expect(page.locator('input[type="color"]').inputValue()).resolves.toBe(expected.accent);
     await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
+
+    // A code that is no colour says so when the field is left, and the earlier notice goes.
+    const code = page.getByLabel('Colour code');
+    await code.fill('#ffz');
+    await expect(notice.count()).resolves.toBe(0);
+    await code.blur();
+    await page.getByText('#ffz is not a colour like #1b75a6.').waitFor();
+    await expect(code.getAttribute('aria-invalid')).resolves.toBe('true');
+    // Three digits, and a code without its #, are read as people mean them.
+    await code.fill('#036');
+    await expect
+      .poll(async () => (await storedDraft(page)).data.appearance?.accent)
+      .toBe('#003366');
+    await code.fill('205080');
+    await expect
+      .poll(async () => (await storedDraft(page)).data.appearance?.accent)
+      .toBe('#205080');
   });
 
   it('refuses to publish an unreadable colour sent past the editor, naming the field', async () => {

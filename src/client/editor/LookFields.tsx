@@ -50,6 +50,16 @@ export function LookFields({ definition, data, edit }: LookFieldsProps) {
   );
 }
 
+/**
+ * A colour code as people type one: `#1b75a6`, without its `#`, or the three-digit `#fff`;
+ * undefined until it is one of those.
+ */
+export function readColourCode(typed: string): string | undefined {
+  const code = typed.trim().toLowerCase().replace(/^#?/, '#');
+  if (/^#[0-9a-f]{3}$/.test(code)) return `#${[...code.slice(1)].map((d) => d + d).join('')}`;
+  return HEX_COLOUR.test(code) ? code : undefined;
+}
+
 function AccentField({ definition, data, edit }: LookFieldsProps) {
   const look = definition.look;
   const accent = data.appearance?.accent ?? defaultAccent(look);
@@ -103,9 +113,10 @@ function AccentField({ definition, data, edit }: LookFieldsProps) {
       </div>
       <div className="custom-colour">
         <label className="custom-colour__picker">
+          {/* The colour on the page: an adjusted shade, not the one it replaced (the notice shows both). */}
           <input
             type="color"
-            value={HEX_COLOUR.test(typed) ? typed : accent}
+            value={accent}
             onChange={(event) => {
               setTyped(event.target.value);
               choose(event.target.value);
@@ -126,15 +137,23 @@ function AccentField({ definition, data, edit }: LookFieldsProps) {
             placeholder="#1b75a6"
             value={typed}
             aria-describedby={`${ids}-hex-hint`}
+            aria-invalid={verdict?.status === 'refused' && verdict.code === 'not-a-colour'}
             onChange={(event) => {
-              const value = event.target.value.trim();
+              const value = event.target.value;
               setTyped(value);
-              if (HEX_COLOUR.test(value.toLowerCase())) choose(value.toLowerCase());
+              const code = readColourCode(value);
+              // A half-typed code says nothing yet; an earlier notice no longer applies.
+              if (code) choose(code);
+              else setVerdict(undefined);
+            }}
+            onBlur={() => {
+              if (typed.trim() && !readColourCode(typed))
+                setVerdict(guardAccent(look, typed.trim()));
             }}
           />
         </label>
         <span id={`${ids}-hex-hint`} className="field__hint custom-colour__hint">
-          Six digits after #, such as #1b75a6.
+          Six digits after #, such as #1b75a6 (or three, such as #fff).
         </span>
       </div>
       <div role="status" className="look-notice-region">
@@ -146,17 +165,20 @@ function AccentField({ definition, data, edit }: LookFieldsProps) {
 
 /** Why the colour on the page is not the one asked for, with both shown side by side. */
 function AccentNotice({ verdict }: { verdict: Exclude<AccentVerdict, { status: 'ok' }> }) {
+  const isColour = !(verdict.status === 'refused' && verdict.code === 'not-a-colour');
   return (
     <p className={`look-notice look-notice--${verdict.status}`}>
-      <span className="look-notice__chips" aria-hidden="true">
-        <span className="look-notice__chip" style={{ background: verdict.requested }} />
-        {verdict.status === 'adjusted' && (
-          <>
-            <span className="look-notice__arrow">→</span>
-            <span className="look-notice__chip" style={{ background: verdict.accent }} />
-          </>
-        )}
-      </span>
+      {isColour && (
+        <span className="look-notice__chips" aria-hidden="true">
+          <span className="look-notice__chip" style={{ background: verdict.requested }} />
+          {verdict.status === 'adjusted' && (
+            <>
+              <span className="look-notice__arrow">→</span>
+              <span className="look-notice__chip" style={{ background: verdict.accent }} />
+            </>
+          )}
+        </span>
+      )}
       <span>
         <strong>
           {verdict.status === 'adjusted' ? 'Adjusted to stay readable.' : 'Not used.'}
