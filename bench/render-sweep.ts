@@ -19,7 +19,13 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { loadavg } from 'node:os';
+import {
+  createHistogram,
+  monitorEventLoopDelay,
+  performance,
+  PerformanceObserver,
+} from 'node:perf_hooks';
 import { pino } from 'pino';
 import { seedPortfolios } from '../src/server/admin/seed-portfolios.js';
 import type { Db } from '../src/server/db/database.js';
@@ -78,16 +84,35 @@ async function timedPublish(db: Db, pages: StoredPages): Promise<number> {
   return performance.now() - start;
 }
 
-/** Counts timer turns that came late by more than STALL_MS, and the latest. */
+/** The event-loop thread's own CPU time so far, in ms (not the render threads'). */
+const loopCpuMs = () => {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * Counts timer turns that came late by more than STALL_MS, and the latest. A turn is late either
+ * because the loop was held by work (its thread ran all that time) or because its thread waited
+ * for a core that other threads or processes had: the thread's own CPU time between two turns
+ * tells them apart, and its distribution is how long work held the loop.
+ */
 function stallCounter() {
   let stalls = 0;
+  let held = 0;
   let worst = 0;
   let expected = performance.now() + 1;
+  let cpuAt = loopCpuMs();
+  const work = createHistogram();
   let timer: NodeJS.Timeout;
   const tick = () => {
     const late = performance.now() - expected;
+    const cpu = loopCpuMs();
+    const ran = cpu - cpuAt;
+    work.record(Math.max(1, Math.round(ran * 1e6)));
     if (late > STALL_MS) stalls += 1;
+    if (late > STALL_MS && ran > STALL_MS) held += 1;
     worst = Math.max(worst, late);
+    cpuAt = cpu;
     expected = performance.now() + 1;
     timer = setTimeout(tick, 1);
   };
@@ -95,12 +120,45 @@ function stallCounter() {
   return {
     stop: () => {
       clearTimeout(timer);
-      return { stalls, worst };
+      return {
+        stalls,
+        held,
+        worst,
+        workP99: work.percentile(99) / 1e6,
+        workMax: work.max / 1e6,
+      };
+    },
+  };
+}
+
+/** The event loop's garbage collections: how many, and how many paused it longer than STALL_MS. */
+function gcCounter() {
+  let count = 0;
+  let long = 0;
+  let worst = 0;
+  let total = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      count += 1;
+      total += entry.duration;
+      if (entry.duration > STALL_MS) long += 1;
+      worst = Math.max(worst, entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop: () => {
+      observer.disconnect();
+      return { count, long, worst, total };
     },
   };
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
 
 async function main(): Promise<void> {
   const database = await createTestDatabase(DIALECT);
@@ -138,12 +196,16 @@ async function main(): Promise<void> {
   })();
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   const stalls = stallCounter();
+  const collections = gcCounter();
+  const loadBefore = load();
   histogram.enable();
   const sweepStart = performance.now();
   const rendered = await pages.sweepTemplateVersions();
   const sweepSeconds = (performance.now() - sweepStart) / 1000;
   histogram.disable();
   const counted = stalls.stop();
+  const gc = collections.stop();
+  const loadAfter = load();
   sweeping = false;
   await publishes;
   await pages.stop();
@@ -159,6 +221,9 @@ async function main(): Promise<void> {
   const summary = [
     `${DIALECT}: swept ${rendered} pages in ${sweepSeconds.toFixed(1)} s (${(rendered / sweepSeconds).toFixed(0)} pages/s)`,
     `event-loop delay during the sweep: p50 ${ms(loop.p50)}, p99 ${ms(loop.p99)}, max ${ms(loop.max)}; ${counted.stalls} turns more than ${STALL_MS} ms late`,
+    `the loop thread's own CPU time between two turns (work holding it): p99 ${ms(counted.workP99)}, max ${ms(counted.workMax)}; of the late turns, ${counted.held} came after more than ${STALL_MS} ms of it, the other ${counted.stalls - counted.held} waited for a core`,
+    `garbage collections on the event loop during the sweep: ${gc.count}, ${ms(gc.total)} in all, ${gc.long} longer than ${STALL_MS} ms, the longest ${ms(gc.worst)}`,
+    `load average (1, 5, 15 min) at the sweep's start ${loadBefore}, at its end ${loadAfter}`,
     `publish, commit to page stored: before the sweep median ${ms(median(idle))}, max ${ms(Math.max(...idle))} (${idle.length}); during it median ${ms(median(during))}, p95 ${ms(percentile(during, 95))}, max ${ms(Math.max(...during))} (${during.length})`,
   ];
   for (const line of summary) console.log(line);
