@@ -1,4 +1,4 @@
-import { Piscina } from 'piscina';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { renderPageBytes, type PageBytes, type PageBytesJob } from './page-bytes.js';
 
 /**
@@ -28,12 +28,5 @@ export function movedPageBytes(bytes: PageBytes) {
     return view;
   };
   const value: PageBytes = { ...bytes, html: copy(html), gzip: copy(gzip), br: copy(br) };
-  return Piscina.move({
-    get [Piscina.transferableSymbol]() {
-      return [buffer];
-    },
-    get [Piscina.valueSymbol]() {
-      return value;
-    },
-  });
+  return move({ [transferableSymbol]: [buffer], [valueSymbol]: value });
 }
