@@ -6,9 +6,12 @@
  * portfolios (10,000 by default) are seeded with their pages, then a renderer whose template
  * files have other names (what a deploy that changed the templates looks like) re-renders them
  * all. The event-loop delay is sampled every millisecond (perf_hooks.monitorEventLoopDelay) and
- * a 1 ms timer counts the turns that came more than 10 ms late. Publishes are made straight into
- * the store and timed from commit to their page stored (the change check that renders them), ten
- * before the sweep and one every 500 ms during it.
+ * a 1 ms timer counts the turns that came more than 10 ms late and, from the loop thread's own
+ * CPU time between two of its turns, which of them were held by work rather than waiting for a
+ * core (on a shared machine most are); the collections that ran within the turns held longest
+ * say how much of them was the collector. Publishes are made straight into the store and timed
+ * from commit to their page stored (the change check that renders them), ten before the sweep
+ * and one every 500 ms during it.
  *
  * Usage: npm run build && node --import tsx --import ./src/server/stylesheet-imports-hook.ts \
  *          bench/render-sweep.ts
@@ -17,9 +20,15 @@
  * PostgreSQL.) Writes bench/results/render-sweep.md.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import {
+  constants,
+  createHistogram,
+  monitorEventLoopDelay,
+  performance,
+  PerformanceObserver,
+} from 'node:perf_hooks';
 import { pino } from 'pino';
 import { seedPortfolios } from '../src/server/admin/seed-portfolios.js';
 import type { Db } from '../src/server/db/database.js';
@@ -38,6 +47,8 @@ const DIALECT = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite
 const PUBLISH_EVERY_MS = 500;
 const IDLE_PUBLISHES = 10;
 const STALL_MS = 10;
+/** How many of the turns held longest are described. */
+const LONGEST_KEPT = 5;
 const OUT_FILE = path.resolve('bench/results/render-sweep.md');
 const COMMAND =
   'node --import tsx --import ./src/server/stylesheet-imports-hook.ts bench/render-sweep.ts';
@@ -78,16 +89,42 @@ async function timedPublish(db: Db, pages: StoredPages): Promise<number> {
   return performance.now() - start;
 }
 
-/** Counts timer turns that came late by more than STALL_MS, and the latest. */
+/** The event-loop thread's own CPU time so far, in ms (not the render threads'). */
+const loopCpuMs = () => {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * Counts timer turns that came late by more than STALL_MS, and the latest. A turn is late either
+ * because the loop was held by work (its thread ran all that time) or because its thread waited
+ * for a core that other threads or processes had: the thread's own CPU time between two turns
+ * tells them apart, and its distribution is how long work held the loop.
+ */
 function stallCounter() {
   let stalls = 0;
+  let held = 0;
   let worst = 0;
   let expected = performance.now() + 1;
+  let cpuAt = loopCpuMs();
+  const work = createHistogram();
+  /** The turns after the most work: when they ended, and the thread's CPU time before them. */
+  let longest: { at: number; ran: number }[] = [];
   let timer: NodeJS.Timeout;
   const tick = () => {
     const late = performance.now() - expected;
+    const cpu = loopCpuMs();
+    const ran = cpu - cpuAt;
+    work.record(Math.max(1, Math.round(ran * 1e6)));
+    if (longest.length < LONGEST_KEPT || ran > longest.at(-1)!.ran) {
+      longest = [...longest, { at: performance.now(), ran }]
+        .sort((a, b) => b.ran - a.ran)
+        .slice(0, LONGEST_KEPT);
+    }
     if (late > STALL_MS) stalls += 1;
+    if (late > STALL_MS && ran > STALL_MS) held += 1;
     worst = Math.max(worst, late);
+    cpuAt = cpu;
     expected = performance.now() + 1;
     timer = setTimeout(tick, 1);
   };
@@ -95,12 +132,79 @@ function stallCounter() {
   return {
     stop: () => {
       clearTimeout(timer);
-      return { stalls, worst };
+      return {
+        stalls,
+        held,
+        worst,
+        workP99: work.percentile(99) / 1e6,
+        workMax: work.max / 1e6,
+        longest,
+      };
     },
   };
 }
 
+/** The event loop's garbage collections: how many, and how many paused it longer than STALL_MS. */
+function gcCounter() {
+  let count = 0;
+  let long = 0;
+  let worst = 0;
+  let total = 0;
+  const pauses: { start: number; duration: number; kind: string }[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+      pauses.push({ start: entry.startTime, duration: entry.duration, kind: gcKind(kind) });
+      count += 1;
+      total += entry.duration;
+      if (entry.duration > STALL_MS) long += 1;
+      worst = Math.max(worst, entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop: () => {
+      observer.disconnect();
+      return { count, long, worst, total, pauses };
+    },
+  };
+}
+
+const gcKind = (kind: number | undefined) =>
+  kind === constants.NODE_PERFORMANCE_GC_MAJOR
+    ? 'major'
+    : kind === constants.NODE_PERFORMANCE_GC_MINOR
+      ? 'minor'
+      : kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL
+        ? 'incremental'
+        : 'weak callbacks';
+
+/** The turns held longest, each with the collections that ran within it. */
+function describeLongest(
+  longest: { at: number; ran: number }[],
+  pauses: { start: number; duration: number; kind: string }[],
+  since: number,
+): string {
+  return longest
+    .map(({ at, ran }) => {
+      const within = pauses.filter(
+        (pause) => pause.start + pause.duration >= at - ran - 1 && pause.start <= at,
+      );
+      const collected = within.reduce((sum, pause) => sum + pause.duration, 0);
+      const kinds = [...new Set(within.map((pause) => pause.kind))].join(' and ');
+      const when = `${((at - since) / 1000).toFixed(1)} s in`;
+      return within.length > 0
+        ? `${ms(ran)} ${when} (${ms(collected)} of it ${kinds} GC)`
+        : `${ms(ran)} ${when}`;
+    })
+    .join(', ');
+}
+
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
 
 async function main(): Promise<void> {
   const database = await createTestDatabase(DIALECT);
@@ -138,12 +242,16 @@ async function main(): Promise<void> {
   })();
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   const stalls = stallCounter();
+  const collections = gcCounter();
+  const loadBefore = load();
   histogram.enable();
   const sweepStart = performance.now();
   const rendered = await pages.sweepTemplateVersions();
   const sweepSeconds = (performance.now() - sweepStart) / 1000;
   histogram.disable();
   const counted = stalls.stop();
+  const gc = collections.stop();
+  const loadAfter = load();
   sweeping = false;
   await publishes;
   await pages.stop();
@@ -159,6 +267,10 @@ async function main(): Promise<void> {
   const summary = [
     `${DIALECT}: swept ${rendered} pages in ${sweepSeconds.toFixed(1)} s (${(rendered / sweepSeconds).toFixed(0)} pages/s)`,
     `event-loop delay during the sweep: p50 ${ms(loop.p50)}, p99 ${ms(loop.p99)}, max ${ms(loop.max)}; ${counted.stalls} turns more than ${STALL_MS} ms late`,
+    `the loop thread's own CPU time between two turns (work holding it): p99 ${ms(counted.workP99)}, max ${ms(counted.workMax)}; of the late turns, ${counted.held} came after more than ${STALL_MS} ms of it, the other ${counted.stalls - counted.held} waited for a core`,
+    `the ${LONGEST_KEPT} turns after the most work: ${describeLongest(counted.longest, gc.pauses, sweepStart)}`,
+    `garbage collections on the event loop during the sweep: ${gc.count}, ${ms(gc.total)} in all, ${gc.long} longer than ${STALL_MS} ms, the longest ${ms(gc.worst)}`,
+    `load average (1, 5, 15 min) at the sweep's start ${loadBefore}, at its end ${loadAfter}`,
     `publish, commit to page stored: before the sweep median ${ms(median(idle))}, max ${ms(Math.max(...idle))} (${idle.length}); during it median ${ms(median(during))}, p95 ${ms(percentile(during, 95))}, max ${ms(Math.max(...during))} (${during.length})`,
   ];
   for (const line of summary) console.log(line);

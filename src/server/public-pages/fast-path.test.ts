@@ -104,8 +104,10 @@ describe.each(TEST_DIALECTS)('views of public pages ahead of Fastify on %s', (di
       expect(headersOf(fast)).toEqual(headersOf(full.answer));
       expect(fastBody.equals(full.body)).toBe(true);
       const first = await fetch(`${t.url}/users/${sentFirst}`, init);
-      for (const name of ['etag', 'content-length']) {
-        expect(fast.headers.get(name)).not.toBe(first.headers.get(name));
+      expect(fast.headers.get('etag')).not.toBe(first.headers.get('etag'));
+      // The pages differ in length; compressed, two of them can come out the same length.
+      if (encoding === 'identity') {
+        expect(fast.headers.get('content-length')).not.toBe(first.headers.get('content-length'));
       }
       if (notInMemory === pages[2]) {
         expect(fast.headers.get('content-security-policy')).toContain('images.example.net');

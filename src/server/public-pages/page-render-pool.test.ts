@@ -157,6 +157,31 @@ describe('public pages rendered in worker threads', () => {
     }
   });
 
+  it('hands a page back in one buffer of its exact size, moved rather than copied', async () => {
+    const pool = new PageRenderPool({ threads: 1 });
+    try {
+      const bytes = await pool.render({
+        username: 'moved',
+        templateId: 'template1',
+        data: JSON.stringify(SAMPLE_DATA.template1),
+        publicUrl: 'http://localhost',
+        canonicalUrl: undefined,
+        mediaBase: '/media',
+        stylesheets: [],
+        contactToken: undefined,
+      });
+      if (!bytes.ok) throw new Error(bytes.problem);
+      const { html, gzip, br } = bytes;
+      expect(html.buffer).toBe(gzip.buffer);
+      expect(br.buffer).toBe(html.buffer);
+      expect(html.buffer.byteLength).toBe(html.length + gzip.length + br.length);
+      expect(gunzipSync(gzip).equals(Buffer.from(html))).toBe(true);
+      expect(brotliDecompressSync(br).equals(Buffer.from(html))).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('shares one set of threads among the renderers of a process; letting go twice counts once', async () => {
     const first = acquireSharedRenderPool();
     const second = acquireSharedRenderPool();

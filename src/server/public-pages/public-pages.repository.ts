@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery } from 'kysely';
-import { pgPoolOf, sqliteConnectionOf, type Db } from '../db/database.js';
+import { pgPoolOf, sqliteConnectionOf, sqliteWriteThreadOf, type Db } from '../db/database.js';
 import { canonicalHostOf } from '../domains/domains.repository.js';
 import { usernameWithPortfolio } from '../site/usernames.repository.js';
 import { bumpPageGeneration } from '../site/page-generation.repository.js';
@@ -22,6 +22,50 @@ export function findPageSource(db: Db, username: string): Promise<PageSourceRow 
       canonicalHostOf('usernames.username').as('canonicalHost'),
     ])
     .executeTakeFirst();
+}
+
+/** A published portfolio with the versions its stored page was rendered from and by, if any. */
+export interface SweptPageSource extends PageSourceRow {
+  username: string;
+  stored?: { sourceVersion: string; templateVersion: string };
+}
+
+/**
+ * The sources of several pages and their stored pages' versions, in one query: what a template
+ * sweep reads for a few pages at a time (findPageSource and findStoredVersion for each).
+ */
+export async function findSweptPageSources(
+  db: Db,
+  usernames: readonly string[],
+): Promise<Map<string, SweptPageSource>> {
+  if (usernames.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('usernames')
+    .innerJoin('portfolios', 'portfolios.id', 'usernames.portfolio_id')
+    .leftJoin('rendered_pages', 'rendered_pages.username', 'usernames.username')
+    .select([
+      'usernames.username as username',
+      'portfolios.template_id as templateId',
+      'portfolios.data as data',
+      'portfolios.updated_at as updatedAt',
+      canonicalHostOf('usernames.username').as('canonicalHost'),
+      'rendered_pages.source_version as sourceVersion',
+      'rendered_pages.template_version as templateVersion',
+    ])
+    .where('usernames.username', 'in', [...usernames])
+    .execute();
+  return new Map(
+    rows.map(({ sourceVersion, templateVersion, ...source }) => [
+      source.username,
+      {
+        ...source,
+        stored:
+          sourceVersion !== null && templateVersion !== null
+            ? { sourceVersion, templateVersion }
+            : undefined,
+      },
+    ]),
+  );
 }
 
 /** A rendered page as stored: its versions, its etag and its bytes in every encoding. */
@@ -251,42 +295,92 @@ export async function storeRenderedPage(
    */
   { announce }: { announce: boolean } = { announce: true },
 ): Promise<void> {
-  const row = {
-    username: page.username,
-    source_version: page.sourceVersion,
-    template_version: page.templateVersion,
-    etag: page.etag,
-    image_origins: page.imageOrigins.join(' '),
-    html: page.html,
-    gzip: page.gzip,
-    br: page.br,
-    rendered_at: now.toISOString(),
-  };
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('rendered_pages')
-      .values(row)
-      .onConflict((conflict) =>
-        conflict
-          .column('username')
-          .doUpdateSet({
-            source_version: (eb) => eb.ref('excluded.source_version'),
-            template_version: (eb) => eb.ref('excluded.template_version'),
-            etag: (eb) => eb.ref('excluded.etag'),
-            image_origins: (eb) => eb.ref('excluded.image_origins'),
-            html: (eb) => eb.ref('excluded.html'),
-            gzip: (eb) => eb.ref('excluded.gzip'),
-            br: (eb) => eb.ref('excluded.br'),
-            rendered_at: (eb) =>
-              announce ? eb.ref('excluded.rendered_at') : eb.ref('rendered_pages.rendered_at'),
-          })
-          // The version starts with the portfolio's ISO-8601 updated_at, so it sorts by time.
-          .where('rendered_pages.source_version', '<=', (eb) => eb.ref('excluded.source_version')),
-      )
-      .execute();
+    await storePagesQuery(trx, [renderedPageRow(page, now)], announce).execute();
     if (announce) await bumpPageGeneration(trx);
   });
 }
+
+const renderedPageRow = (page: StoredPage & { username: string }, now: Date) => ({
+  username: page.username,
+  source_version: page.sourceVersion,
+  template_version: page.templateVersion,
+  etag: page.etag,
+  image_origins: page.imageOrigins.join(' '),
+  html: page.html,
+  gzip: page.gzip,
+  br: page.br,
+  rendered_at: now.toISOString(),
+});
+
+type RenderedPageRow = ReturnType<typeof renderedPageRow>;
+
+/**
+ * The upsert of rendered pages, unless a page rendered from a newer version of the portfolio is
+ * stored already. Unannounced, a page keeps the date it was last rendered at (see StoredPages).
+ */
+const storePagesQuery = (db: Db, rows: RenderedPageRow[], announce: boolean) =>
+  db
+    .insertInto('rendered_pages')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict
+        .column('username')
+        .doUpdateSet({
+          source_version: (eb) => eb.ref('excluded.source_version'),
+          template_version: (eb) => eb.ref('excluded.template_version'),
+          etag: (eb) => eb.ref('excluded.etag'),
+          image_origins: (eb) => eb.ref('excluded.image_origins'),
+          html: (eb) => eb.ref('excluded.html'),
+          gzip: (eb) => eb.ref('excluded.gzip'),
+          br: (eb) => eb.ref('excluded.br'),
+          rendered_at: (eb) =>
+            announce ? eb.ref('excluded.rendered_at') : eb.ref('rendered_pages.rendered_at'),
+        })
+        // The version starts with the portfolio's ISO-8601 updated_at, so it sorts by time.
+        .where('rendered_pages.source_version', '<=', (eb) => eb.ref('excluded.source_version')),
+    );
+
+/**
+ * Stores several pages rendered again by newer templates from the same portfolios, without
+ * telling the other processes (storeRenderedPage with `announce: false`), in one transaction.
+ * On SQLite the write runs in the bulk-write thread (sqlite-write-thread.ts): tens of KB of
+ * bytes a page, written on the event loop, held it for each page of a sweep. The rows go in
+ * key order: two processes sweeping the same pages at once lock them in the same order.
+ */
+export async function storeSweptPages(
+  db: Db,
+  pages: readonly (StoredPage & { username: string })[],
+  now: Date,
+): Promise<void> {
+  if (pages.length === 0) return;
+  const rows = pages
+    .map((page) => renderedPageRow(page, now))
+    .sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
+  const thread = sqliteWriteThreadOf(db);
+  if (!thread) {
+    await storePagesQuery(db, rows, false).execute();
+    return;
+  }
+  // One statement run once per row, its parameters in the order of the row's columns.
+  const columns = Object.keys(rows[0]!) as (keyof RenderedPageRow)[];
+  let text = sweptPageUpserts.get(db);
+  if (!text) {
+    const compiled = storePagesQuery(db, [rows[0]!], false).compile();
+    if (compiled.parameters.length !== columns.length) {
+      throw new Error('the page upsert takes parameters other than its columns');
+    }
+    text = compiled.sql;
+    sweptPageUpserts.set(db, text);
+  }
+  await thread.runEach(
+    text,
+    rows.map((row) => columns.map((column) => row[column])),
+  );
+}
+
+/** The one-row upsert of storeSweptPages on each SQLite database, compiled once. */
+const sweptPageUpserts = new WeakMap<Db, string>();
 
 /** What changed at or after `since`: portfolios, their usernames, and stored pages. */
 export interface ChangedPageRow {

@@ -4,9 +4,10 @@ import type { Db } from '../db/database.js';
 import { servedUntilOf } from '../site/availability.js';
 import type { PageCache } from './page-cache.js';
 import { readPageChanges } from '../site/page-generation.repository.js';
-import { sourceVersionOf, type PageRenderer } from './page-renderer.js';
+import { sourceVersionOf, type PageRenderer, type RenderedPage } from './page-renderer.js';
 import {
   findPageSource,
+  findSweptPageSources,
   findReleasedUsernames,
   findStoredVersion,
   latestTemplateVersion,
@@ -19,6 +20,8 @@ import {
   recordTemplateVersionStart,
   servablePageReader,
   storeRenderedPage,
+  storeSweptPages,
+  type PageSourceRow,
   type StoredEncoding,
 } from './public-pages.repository.js';
 
@@ -60,6 +63,12 @@ const CLOCK_MARGIN_MS = 15_000;
 /** How often a process of the latest template version looks for pages rendered by older ones. */
 const TEMPLATE_SWEEP_MS = 30_000;
 const TEMPLATE_SWEEP_BATCH = 100;
+/**
+ * Pages of a sweep read in one query and stored in one write: the queries and their building
+ * per page were most of what a sweep still did on the event loop, and their garbage most of its
+ * collections (bench/RESULTS.md, Template sweep: event loop and publishes).
+ */
+const TEMPLATE_SWEEP_SLICE = 10;
 /** How often the page cache's hit rate is logged (only when there were views). */
 const STATS_LOG_MS = 60_000;
 
@@ -98,7 +107,8 @@ export class StoredPages {
   private watermark = new Date(Date.now() - CLOCK_MARGIN_MS).toISOString();
   /** Whether the first check has set where to look for changes from (see catchUp). */
   private caughtUp = false;
-  private readonly running = new Map<string, Promise<RefreshOutcome>>();
+  /** The render under way of each page (a sweep's slice holds each of its pages). */
+  private readonly running = new Map<string, Promise<unknown>>();
   private readonly followUps = new Map<string, Promise<RefreshOutcome>>();
   private readonly timers: NodeJS.Timeout[] = [];
   private checking?: Promise<void>;
@@ -237,12 +247,33 @@ export class StoredPages {
   }
 
   private async renderAndStore(username: string): Promise<RefreshOutcome> {
-    const { db, renderer, log } = this.options;
+    const { db } = this.options;
     const [stored, source] = await Promise.all([
       findStoredVersion(db, username),
       findPageSource(db, username),
     ]);
     if (!source) return 'missing';
+    const made = await this.renderIfStale(username, source, stored);
+    if (typeof made === 'string') return made;
+    // The same portfolio by newer templates (a deploy's sweep) is no change to announce: every
+    // process would read the changes of the last seconds again, ten times a second, for as long
+    // as the sweep runs. This process drops its own copy; the others drop pages of other
+    // templates on their next sweep tick (dropOtherTemplateVersions).
+    await storeRenderedPage(db, made.page, new Date(), { announce: !made.templatesOnly });
+    if (made.templatesOnly) this.options.cache.delete(username);
+    return 'rendered';
+  }
+
+  /**
+   * Renders a page unless its stored one is already of this portfolio as it is and of these
+   * templates; `templatesOnly` when the stored page is of the same portfolio (by older templates).
+   */
+  private async renderIfStale(
+    username: string,
+    source: PageSourceRow,
+    stored: { sourceVersion: string; templateVersion: string } | undefined,
+  ): Promise<{ page: RenderedPage; templatesOnly: boolean } | 'current' | 'missing'> {
+    const { renderer, log } = this.options;
     // Another process may have stored this very page while the change was on its way here.
     if (
       stored &&
@@ -257,14 +288,10 @@ export class StoredPages {
       return 'missing';
     }
     if (result.tooLarge) log.warn({ username }, 'portfolio page too large: stored a notice');
-    // The same portfolio by newer templates (a deploy's sweep) is no change to announce: every
-    // process would read the changes of the last seconds again, ten times a second, for as long
-    // as the sweep runs. This process drops its own copy; the others drop pages of other
-    // templates on their next sweep tick (dropOtherTemplateVersions).
-    const templatesOnly = stored?.sourceVersion === result.page.sourceVersion;
-    await storeRenderedPage(db, result.page, new Date(), { announce: !templatesOnly });
-    if (templatesOnly) this.options.cache.delete(username);
-    return 'rendered';
+    return {
+      page: result.page,
+      templatesOnly: stored?.sourceVersion === result.page.sourceVersion,
+    };
   }
 
   /**
@@ -463,13 +490,74 @@ export class StoredPages {
     for (;;) {
       const batch = await listPagesOfOtherTemplateVersions(db, version, TEMPLATE_SWEEP_BATCH);
       const fresh = batch.filter((username) => !tried.has(username));
-      for (const username of fresh) {
+      for (let at = 0; at < fresh.length; at += TEMPLATE_SWEEP_SLICE) {
         if (this.stopped) return rendered;
-        tried.add(username);
-        if ((await this.refreshOrLog(username)) === 'rendered') rendered += 1;
+        const slice = fresh.slice(at, at + TEMPLATE_SWEEP_SLICE);
+        for (const username of slice) tried.add(username);
+        rendered += await this.sweepSlice(slice);
       }
       if (batch.length < TEMPLATE_SWEEP_BATCH || fresh.length === 0) return rendered;
     }
+  }
+
+  /**
+   * Renders a few pages of the sweep again, read in one query and stored in one write. Each
+   * counts as a render under way until the write is done: a change to one of them meanwhile is
+   * rendered after it (refresh), from the portfolio as it is then. A page a change is rendering
+   * already is left to that render and its follow-up.
+   */
+  private async sweepSlice(usernames: string[]): Promise<number> {
+    const claimed = usernames.filter((username) => !this.running.has(username));
+    const work = this.renderSliceOnce(claimed);
+    // Awaited below, after the pages that were not claimed.
+    work.catch(() => {});
+    for (const username of claimed) this.running.set(username, work);
+    try {
+      let rendered = 0;
+      for (const username of usernames) {
+        if (!claimed.includes(username) && (await this.refreshOrLog(username)) === 'rendered') {
+          rendered += 1;
+        }
+      }
+      return rendered + (await work);
+    } finally {
+      for (const username of claimed) {
+        if (this.running.get(username) === work) this.running.delete(username);
+      }
+    }
+  }
+
+  /** The renders and the one write of a sweep's slice; how many pages it stored. */
+  private async renderSliceOnce(usernames: string[]): Promise<number> {
+    const { db, log, cache } = this.options;
+    const sources = await findSweptPageSources(db, usernames);
+    const unannounced: RenderedPage[] = [];
+    let rendered = 0;
+    for (const username of usernames) {
+      const source = sources.get(username);
+      if (!source || this.stopped) continue;
+      try {
+        const made = await this.renderIfStale(username, source, source.stored);
+        if (typeof made === 'string') continue;
+        if (made.templatesOnly) {
+          unannounced.push(made.page);
+        } else {
+          // A portfolio changed and not yet rendered here: the other processes are told now.
+          await storeRenderedPage(db, made.page, new Date(), { announce: true });
+          rendered += 1;
+        }
+      } catch (error) {
+        log.warn({ err: error, username }, 'page not rendered');
+      }
+    }
+    try {
+      await storeSweptPages(db, unannounced, new Date());
+    } catch (error) {
+      log.warn({ err: error, count: unannounced.length }, 'swept pages not stored');
+      return rendered;
+    }
+    for (const page of unannounced) cache.delete(page.username);
+    return rendered + unannounced.length;
   }
 
   /** The page cache's counters since start, for the metrics. */

@@ -14,6 +14,7 @@ import { buildApp } from '../app.js';
 import { openDatabase, pgPoolOf, type Db } from '../db/database.js';
 import { readPageGeneration } from '../site/page-generation.repository.js';
 import { PageCache } from './page-cache.js';
+import { PageRenderPool } from './page-render-pool.js';
 import { MAX_RENDERED_PAGE_BYTES, PageRenderer } from './page-renderer.js';
 import {
   deletePortfolio,
@@ -554,6 +555,79 @@ describe.each(TEST_DIALECTS)('renders of one page on %s', (dialect) => {
       expect(peer.cache.peek('current-page')).toBeDefined();
     } finally {
       await Promise.all([sweeper.stored.stop(), peer.stored.stop()]);
+      rmSync(nextBuild, { recursive: true, force: true });
+    }
+  });
+
+  it('sweeps a slice of pages at a time, renders each once, and a change made meanwhile wins', async () => {
+    const db = database.db;
+    const portfolios = new Map<string, string>();
+    for (let i = 0; i < 40; i += 1) {
+      const username = `swept-${i}`;
+      const data = withName(SAMPLE_DATA.template3, `Swept ${i}`);
+      const { portfolioId } = await publishDirectly(db, {
+        username,
+        templateId: 'template3',
+        data,
+      });
+      portfolios.set(username, portfolioId);
+      await pages.refresh(username);
+    }
+    const nextBuild = changedTemplateBuild();
+    // Threads of its own, to count this process's renders.
+    const pool = new PageRenderPool({ threads: 1 });
+    const renderer = new PageRenderer({
+      clientDir: nextBuild,
+      publicUrl: () => 'http://localhost',
+      mediaBase: '/media',
+      pool,
+    });
+    const sweeper = storedPagesOn(db, { renderer });
+    const version = renderer.templateVersion();
+    const pagesOf = (templateVersion: string) =>
+      db
+        .selectFrom('rendered_pages')
+        .select('username')
+        .where('template_version', templateVersion === version ? '=' : '<>', version)
+        .execute();
+    try {
+      await sweeper.checkForChanges();
+      const toSweep = (await pagesOf('older')).length;
+      let finished = false;
+      const sweeping = sweeper.sweepTemplateVersions().finally(() => (finished = true));
+      await expect
+        .poll(async () => (await pagesOf(version)).length, { interval: 5 })
+        .toBeGreaterThan(0);
+      // A page the sweep has not stored yet changes, and another is published.
+      const changed = (await pagesOf('older')).find((row) => row.username.startsWith('swept-'))!;
+      await updateDirectly(
+        db,
+        portfolios.get(changed.username)!,
+        withName(SAMPLE_DATA.template3, 'Changed Meanwhile'),
+      );
+      await publishDirectly(db, {
+        username: 'published-meanwhile',
+        templateId: 'template1',
+        data: withName(SAMPLE_DATA.template1, 'Published Meanwhile'),
+      });
+      await sweeper.checkForChanges();
+      expect(finished).toBe(false);
+      const swept = await sweeping;
+
+      expect(await pagesOf('older')).toEqual([]);
+      const changedRow = (await storedRow(db, changed.username))!;
+      expect(changedRow.html.toString()).toContain('<title>Changed Meanwhile</title>');
+      const published = (await storedRow(db, 'published-meanwhile'))!;
+      expect(published.html.toString()).toContain('<title>Published Meanwhile</title>');
+      expect(published.template_version).toBe(version);
+      // Every page once: the changed one is rendered from its change by the sweep or by the
+      // change check, and at most once more by the other (finding it current costs no render).
+      expect(swept).toBeGreaterThanOrEqual(toSweep - 1);
+      expect(pool.stats().completed).toBeGreaterThanOrEqual(toSweep + 1);
+      expect(pool.stats().completed).toBeLessThanOrEqual(toSweep + 2);
+    } finally {
+      await sweeper.stop();
+      await pool.close();
       rmSync(nextBuild, { recursive: true, force: true });
     }
   });
