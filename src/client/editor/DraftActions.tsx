@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { UiIcon } from '../components/UiIcon.js';
 import { useDismiss } from '../components/useDismiss.js';
 
@@ -7,8 +7,9 @@ import { useDismiss } from '../components/useDismiss.js';
  * and Change template. Side by side on wide screens; below 1280 px they fold into a "More" menu
  * so the bar keeps to one row and the form starts higher. Each action only asks for its dialog, which the editor renders outside
  * the menu (a dialog inside a folded menu would be hidden with it).
+ * Memoized: typing in a field does not draw it again.
  */
-export function DraftActions({
+export const DraftActions = memo(function DraftActions({
   onClear,
   onChangeTemplate,
   onImport,
@@ -92,4 +93,4 @@ export function DraftActions({
       </div>
     </div>
   );
-}
+});
