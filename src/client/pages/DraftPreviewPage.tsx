@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { parseDraftForPreview, type DraftReadResult } from '../../shared/draft.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { onOtherTabDraftChange, readDraftJson } from '../draft/storage.js';
@@ -85,10 +85,7 @@ export function DraftPreviewPage({ templateId }: { templateId: TemplateId }) {
       const command = event.data;
       if (command.type === 'draft') {
         drivenByEditor = true;
-        // Drawn as a transition: React draws the template in short slices between the editor's
-        // keystrokes, and a draft that arrives meanwhile replaces the one being drawn, so a slow
-        // phone never stalls typing on a whole page's render.
-        startTransition(() => show(command.raw));
+        show(command.raw);
       } else if (!scrollToPart(command)) pendingScroll.current = command;
     };
     window.addEventListener('message', onMessage);
