@@ -105,8 +105,12 @@ async function measure(
       JSON.stringify({ templateId: id, data }),
     ] as const);
     await page.goto(`${url}/edit`);
-    await page.frameLocator('iframe').locator('#personalDetails').waitFor();
-    await page.waitForLoadState('networkidle');
+    await page.frameLocator('iframe').locator('#personalDetails').waitFor({ timeout: 120_000 });
+    // Fonts and pictures first, as far as they come: on a busy machine with a slowed CPU the page
+    // may not fall quiet within the wait, and the unmeasured keystrokes cover what is left.
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {
+      console.log(`${id}: the network was not idle after 30 s; typing anyway`);
+    });
 
     // The probe: keydown stamps the time, the input's new value is what to look for, and an
     // observer on the frame's document stamps the mutation that shows it.

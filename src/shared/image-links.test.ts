@@ -17,6 +17,8 @@ describe('sharePageOf', () => {
     ['https://www.icloud.com/photos/#0abc', 'iCloud'],
     ['https://1drv.ms/i/s!AbC', 'OneDrive'],
     ['HTTPS://Drive.Google.com/file/d/1/view', 'Google Drive'],
+    ['  https://www.instagram.com/p/C1xYz/  ', 'Instagram'],
+    ['https:drive.google.com/file/d/1/view', 'Google Drive'],
   ])('%s is a %s page', (url, service) => {
     expect(sharePageOf(url)).toEqual({ service });
   });

@@ -60,6 +60,9 @@ function hostMatches(host: string, hosts: readonly string[]): boolean {
  * image file; undefined for image files, other addresses and anything that is not a URL.
  */
 export function sharePageOf(value: string): SharePage | undefined {
+  // No colon, no scheme: not a URL. Said here rather than by URL throwing, which is slow, and
+  // the preview asks about every image field at each keystroke (most are empty or site paths).
+  if (!value.includes(':')) return undefined;
   let url: URL;
   try {
     url = new URL(value.trim());

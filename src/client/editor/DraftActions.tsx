@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { MenuButton, type MenuAction } from '../components/MenuButton.js';
 import { UiIcon } from '../components/UiIcon.js';
 import { useMediaQuery } from '../components/useMediaQuery.js';
@@ -10,9 +11,9 @@ const ROOM_FOR_CHANGE_TEMPLATE = '(min-width: 1024px)';
  * while building, stands beside More where the bar has room; Import…, Export as JSON Resume and
  * Clear this draft, each used once or twice, wait in More (with Change template on narrower
  * screens), so the bar shows three buttons at most. Each action only asks for its dialog, which
- * the editor renders outside the menu.
+ * the editor renders outside the menu. Memoized: typing in a field does not draw it again.
  */
-export function DraftActions({
+export const DraftActions = memo(function DraftActions({
   onClear,
   onChangeTemplate,
   onImport,
@@ -60,4 +61,4 @@ export function DraftActions({
       </MenuButton>
     </>
   );
-}
+});

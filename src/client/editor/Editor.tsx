@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
 import type { Draft } from '../../shared/draft.js';
 import {
@@ -107,18 +107,36 @@ export function Editor({
   const previous = stepBefore(steps, stepId);
   const next = stepAfter(steps, stepId);
 
-  // A step change saves the draft when the step is shown (stepShown below).
-  const goTo = (target: StepId, focusId = STEP_HEADING_ID) => {
-    if (target === stepId) {
-      preview.scrollTo(target);
-      document.getElementById(focusId)?.focus();
-      return;
-    }
-    void navigate(EDIT_PATH, {
-      state: { templateId, step: target, from: stepId } satisfies EditorNavigationState,
-    });
-    focusLater(focusId);
-  };
+  // A step change saves the draft when the step is shown (stepShown below). The same function
+  // until the step changes, so the memoized step list is not drawn again at each keystroke.
+  const scrollPreviewTo = preview.scrollTo;
+  const goTo = useCallback(
+    (target: StepId, focusId = STEP_HEADING_ID) => {
+      if (target === stepId) {
+        scrollPreviewTo(target);
+        document.getElementById(focusId)?.focus();
+        return;
+      }
+      void navigate(EDIT_PATH, {
+        state: { templateId, step: target, from: stepId } satisfies EditorNavigationState,
+      });
+      focusLater(focusId);
+    },
+    [stepId, templateId, navigate, scrollPreviewTo, focusLater],
+  );
+
+  // The bar's draft actions, the same functions throughout (DraftActions is memoized).
+  const { save: saveDraft, latest: latestDraft } = draft;
+  const askToClear = useCallback(() => setClearing(true), []);
+  const askToChangeTemplate = useCallback(() => {
+    saveDraft();
+    setChanging(true);
+  }, [saveDraft]);
+  const askToImport = useCallback(() => setImporting(true), []);
+  const exportDraft = useCallback(
+    () => downloadJsonResume(templateId, latestDraft().data),
+    [templateId, latestDraft],
+  );
 
   /** Where the editor's Back went by history: the step the entry before should show. */
   const backTarget = useRef<StepId | undefined>(undefined);
@@ -238,20 +256,17 @@ export function Editor({
           </p>
           <SharePreview draft={draft.draft} />
           <DraftActions
-            onClear={() => setClearing(true)}
-            onChangeTemplate={() => {
-              draft.save();
-              setChanging(true);
-            }}
-            onImport={() => setImporting(true)}
-            onExport={() => downloadJsonResume(templateId, draft.draft.data)}
+            onClear={askToClear}
+            onChangeTemplate={askToChangeTemplate}
+            onImport={askToImport}
+            onExport={exportDraft}
           />
         </div>
       </TopBar>
 
       <main className="editor__body" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <div className="editor__form-column" inert={previewOpen}>
-          <StepIndicator steps={steps} current={stepId} onSelect={(id) => goTo(id)} />
+          <StepIndicator steps={steps} current={stepId} onSelect={goTo} />
           <div className="editor__scroll" ref={scrollAreaRef}>
             <form
               className="editor__form"

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { FormField } from './fieldRules.js';
 import { ImageField } from './ImageField.js';
 import { TextField } from './TextField.js';
@@ -36,6 +37,15 @@ export function FormFields<K extends string>({
   context?: string;
   onChange: (key: K, value: string) => void;
 }) {
+  // One handler per field for as long as `onChange` stays the same: a field whose value did not
+  // change then skips its render (TextField and ImageField are memoized).
+  const handlers = useMemo(
+    () =>
+      new Map(
+        fields.map((field) => [field.key, (value: string) => onChange(field.key, value)] as const),
+      ),
+    [fields, onChange],
+  );
   return (
     <>
       {fields
@@ -46,7 +56,7 @@ export function FormFields<K extends string>({
             id: idOf(field),
             context,
             value: values[field.key],
-            onChange: (value: string) => onChange(field.key, value),
+            onChange: handlers.get(field.key)!,
           };
           return image ? (
             <ImageField

@@ -1,5 +1,6 @@
 import {
   createContext,
+  memo,
   useContext,
   useRef,
   useState,
@@ -67,8 +68,9 @@ interface ImageFieldProps {
  * An image: uploaded from the computer (button, drag and drop, paste), or an address. The draft
  * keeps only the upload's reference. An upload shows its thumbnail, where the point a crop keeps
  * in view can be chosen, and Replace and Remove.
+ * Memoized: a keystroke elsewhere in the form does not render it again.
  */
-export function ImageField({
+export const ImageField = memo(function ImageField({
   id,
   label,
   context,
@@ -338,7 +340,7 @@ export function ImageField({
       </p>
     </div>
   );
-}
+});
 
 /** A button that acts on the image, named in full to screen readers ("Remove the profile picture"). */
 function ImageButton({

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { memo, type RefObject } from 'react';
 import { publicPagePath } from '../../shared/routes.js';
 import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
 import { BrowserFrame } from '../components/BrowserFrame.js';
@@ -13,8 +13,13 @@ interface LivePreviewFrameProps {
 /**
  * The live preview, drawn as a browser window: the draft preview page of the template in a
  * same-origin frame that the editor updates by message (it is never reloaded while typing).
+ * Memoized: typing in a field does not draw it again (the draft goes to the frame by message).
  */
-export function LivePreviewFrame({ templateId, frameRef, username }: LivePreviewFrameProps) {
+export const LivePreviewFrame = memo(function LivePreviewFrame({
+  templateId,
+  frameRef,
+  username,
+}: LivePreviewFrameProps) {
   const name = templateName(templateId);
   return (
     <BrowserFrame
@@ -30,4 +35,4 @@ export function LivePreviewFrame({ templateId, frameRef, username }: LivePreview
       />
     </BrowserFrame>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { PHRASE_KEYS, PHRASE_LABELS, type PhraseKey } from '../../shared/domain/phrases.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import type { PhraseSpec } from '../../shared/templates/definition.js';
@@ -36,7 +37,15 @@ export function PhraseFields({
   data: PortfolioData;
   edit: Edit;
 }) {
-  const phrases = phrasesIn(definition, part);
+  const phrases = useMemo(() => phrasesIn(definition, part), [definition, part]);
+  // One handler per phrase, so that only the field typed in renders again (TextField is memoized).
+  const handlers = useMemo(
+    () =>
+      new Map(
+        phrases.map(([key]) => [key, (value: string) => edit(setPhrase(key, value))] as const),
+      ),
+    [phrases, edit],
+  );
   if (phrases.length === 0) return null;
   const changed = phrases.some(([key]) => (data.phrases?.[key] ?? '') !== '');
   return (
@@ -56,7 +65,7 @@ export function PhraseFields({
           kind="line"
           value={data.phrases?.[key] ?? ''}
           placeholder={spec.words}
-          onChange={(value) => edit(setPhrase(key, value))}
+          onChange={handlers.get(key)!}
         />
       ))}
     </details>

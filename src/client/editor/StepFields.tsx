@@ -1,12 +1,15 @@
+import { useCallback } from 'react';
 import { type FormDelivery } from '../../shared/contact.js';
 import {
   blankSection,
   formDeliveryOf,
   type ContactDetails,
+  type ContactField,
   type PersonalDetails,
   type PersonalField,
   type PortfolioData,
   type Section,
+  type SectionField,
   type SectionKey,
 } from '../../shared/domain/portfolio.js';
 import type { SectionSpec } from '../../shared/templates/definition.js';
@@ -55,6 +58,11 @@ const PERSONAL_COPY: Record<PersonalField, FieldCopy> = {
 };
 
 export function PersonalDetailsFields({ definition, data, edit }: PartFieldsProps) {
+  // Stable, so that only the field typed in renders again (see FormFields).
+  const onChange = useCallback(
+    (key: PersonalField, value: string) => edit(setPersonal({ [key]: value })),
+    [edit],
+  );
   return (
     <FormFields
       fields={PERSONAL_FIELDS}
@@ -62,7 +70,7 @@ export function PersonalDetailsFields({ definition, data, edit }: PartFieldsProp
       values={data.personalDetails}
       copy={PERSONAL_COPY}
       idOf={(field) => fieldId(field.id)}
-      onChange={(key, value) => edit(setPersonal({ [key]: value }))}
+      onChange={onChange}
     />
   );
 }
@@ -79,6 +87,10 @@ export function SectionFields({
   edit: Edit;
 }) {
   const section = data[sectionKey] ?? blankSection(sectionKey);
+  const onChange = useCallback(
+    (key: SectionField, value: string) => edit(setSection(sectionKey, { [key]: value })),
+    [edit, sectionKey],
+  );
   return (
     <>
       <FormFields
@@ -91,7 +103,7 @@ export function SectionFields({
           sectionFooterText: { rows: 3, placeholder: 'A closing note under the tiles' },
         }}
         idOf={(field) => fieldId(sectionKey, field.id)}
-        onChange={(key, value) => edit(setSection(sectionKey, { [key]: value }))}
+        onChange={onChange}
       />
       <TileListEditor
         sectionKey={sectionKey}
@@ -117,6 +129,11 @@ export function ContactDetailsFields({ definition, data, edit }: PartFieldsProps
   const shows = (field: (typeof definition.contactDetails)[number]) =>
     definition.contactDetails.includes(field);
   const delivery = formDeliveryOf(contact);
+  const onChange = useCallback(
+    (key: Exclude<ContactField, 'socialLinks'>, value: string) =>
+      edit(setContact({ [key]: value })),
+    [edit],
+  );
   return (
     <>
       <FormDeliveryChoice
@@ -144,7 +161,7 @@ export function ContactDetailsFields({ definition, data, edit }: PartFieldsProps
           address: { placeholder: 'e.g. Pune, India (optional)' },
         }}
         idOf={(field) => fieldId(field.id)}
-        onChange={(key, value) => edit(setContact({ [key]: value }))}
+        onChange={onChange}
       />
       {shows('socialLinks') && (
         <SocialLinksEditor

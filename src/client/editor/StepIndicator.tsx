@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Step, StepId } from './steps.js';
 import { UiIcon } from '../components/UiIcon.js';
 
@@ -7,8 +8,15 @@ interface StepIndicatorProps {
   onSelect: (id: StepId) => void;
 }
 
-/** Where the user is: numbered steps, the current one marked, each one a way to jump there. */
-export function StepIndicator({ steps, current, onSelect }: StepIndicatorProps) {
+/**
+ * Where the user is: numbered steps, the current one marked, each one a way to jump there.
+ * Memoized: typing in a field does not draw it again.
+ */
+export const StepIndicator = memo(function StepIndicator({
+  steps,
+  current,
+  onSelect,
+}: StepIndicatorProps) {
   const currentIndex = steps.findIndex((step) => step.id === current);
   return (
     <nav className="steps" aria-label="Editor steps">
@@ -38,4 +46,4 @@ export function StepIndicator({ steps, current, onSelect }: StepIndicatorProps) 
       </ol>
     </nav>
   );
-}
+});

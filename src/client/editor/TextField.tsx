@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import { memo, type ChangeEvent } from 'react';
 import { FIELD_LIMITS, fieldProblem, type FieldKind } from './fieldRules.js';
 import { UiIcon } from '../components/UiIcon.js';
 
@@ -37,8 +37,9 @@ const COUNTER_ALWAYS: readonly FieldKind[] = ['name', 'line', 'paragraph'];
  * One labelled text field: a live character counter against the server's limit (also enforced
  * with maxLength), and the server's own check with its message beside the field. The value is
  * kept as typed even when it is refused, so no input is ever lost.
+ * Memoized: a keystroke elsewhere in the form does not render it again.
  */
-export function TextField({
+export const TextField = memo(function TextField({
   id,
   label,
   context,
@@ -124,4 +125,4 @@ export function TextField({
       </span>
     </div>
   );
-}
+});

@@ -11,6 +11,8 @@ export interface DraftState {
   save: () => boolean;
   /** The latest draft's JSON, exactly as stored. */
   latestRaw: () => string;
+  /** The latest draft, for handlers that must not change with every keystroke. */
+  latest: () => Draft;
   /** The browser refused the last write (storage full or blocked); retried on every change. */
   saveFailed: boolean;
 }
@@ -70,5 +72,7 @@ export function useDraft(initial: Draft, onChange: (raw: string) => void): Draft
     };
   }, [write]);
 
-  return { draft, update, save: write, latestRaw: rawOf, saveFailed };
+  const latestDraft = useCallback(() => latest.current.draft, []);
+
+  return { draft, update, save: write, latestRaw: rawOf, latest: latestDraft, saveFailed };
 }
