@@ -87,8 +87,7 @@ describe('the top bar', () => {
         const box = name.getBoundingClientRect();
         return box.width > 1 && box.bottom <= name.parentElement!.getBoundingClientRect().bottom;
       });
-      // The editor's bar gives the name's room to its actions below 1440 px (the mark stays).
-      await expect(nameShown).resolves.toBe(width > 420 && !(route === '/edit' && width < 1440));
+      await expect(nameShown).resolves.toBe(width > 420);
       await expect(bar.evaluate((element) => element.getBoundingClientRect().height)).resolves.toBe(
         60,
       );

@@ -319,14 +319,16 @@ describe('Hyperspace’s face, menu and photos', () => {
     await expect(text.evaluate((node) => getComputedStyle(node).fontFamily)).resolves.toContain(
       'Source Sans 3',
     );
-    const loaded = await page.evaluate(() =>
-      [...document.fonts]
-        .filter((face) => face.status === 'loaded')
-        .map((face) => face.family.replaceAll('"', '')),
+    // Fonts load as text is laid out: wait for the face rather than read the list once.
+    await page.waitForFunction(() =>
+      [...document.fonts].some(
+        (face) => face.status === 'loaded' && face.family.replaceAll('"', '') === 'Source Sans 3',
+      ),
     );
-    expect(loaded).toContain('Source Sans 3');
 
     // Inactive items are quiet words: no bar drawn under them, only under the current one.
+    // The current item is marked once the preview has drawn the page.
+    await expect.poll(() => page.locator('.hs-nav a.is-active').count()).toBe(1);
     const bars = await page.locator('.hs-nav a').evaluateAll((links) =>
       links.map((link) => ({
         active: link.classList.contains('is-active'),
