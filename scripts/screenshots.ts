@@ -77,12 +77,13 @@ const SHOTS: Shot[] = [
  * A picture ends where the window does, which would cut a sentence, a heading or a button in
  * half: hide every such piece that the bottom edge crosses, so the picture ends cleanly on the
  * section's own background. A card (an article) of which less than half shows goes as a whole,
- * border and icon included, rather than leave a sliver of it at the edge.
+ * border and icon included, rather than leave a sliver of it at the edge. A photo may run off the
+ * edge: hidden, it left a grey box in its place.
  */
 function hideWhatTheEdgeCuts(): void {
   const edge = window.innerHeight;
   const pieces = document.querySelectorAll<HTMLElement>(
-    'article, p, h1, h2, h3, h4, h5, h6, li, dt, dd, a, button, input, textarea, img, svg, label, figure',
+    'article, p, h1, h2, h3, h4, h5, h6, li, dt, dd, a, button, input, textarea, svg, label',
   );
   for (const piece of pieces) {
     const box = piece.getBoundingClientRect();
@@ -110,6 +111,13 @@ async function main(): Promise<void> {
           '.preview-bar { display: none !important; } :root { --template-top-offset: 0px !important; }',
       });
       await page.evaluate(() => document.fonts.ready);
+      // Every picture drawn, lazy ones included: a picture still loading is shot as a grey box.
+      await page.evaluate(() =>
+        document.querySelectorAll('img').forEach((img) => (img.loading = 'eager')),
+      );
+      await page.waitForFunction(() =>
+        [...document.images].every((img) => img.complete && img.naturalWidth > 0),
+      );
       await page.waitForTimeout(300);
       await page.evaluate(hideWhatTheEdgeCuts);
       // Reduced motion still runs transitions for 0.01 ms (global.css): let them end first.
