@@ -44,7 +44,8 @@ describe('the Choose page', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Pick a Template & Make It Yours',
     );
-    await expect(page.getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+    // Shown once the server has said nobody is signed in (its place is held until then).
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
     // The placeholder cards are hidden from the accessibility tree; wait for a loaded card's name.
     await page.getByRole('listitem').getByRole('heading').first().waitFor();
     const names = await page.getByRole('listitem').getByRole('heading').allTextContents();

@@ -36,9 +36,11 @@ export function AccountBar({
         </>
       ) : (
         signIn && (
+          // While the server says who is here, the button holds its place unseen: offering
+          // Sign In to a person who turns out to be signed in read as being signed out.
           <button
             type="button"
-            className="button button--ghost"
+            className={`button button--ghost${session.status === 'loading' ? ' account-bar__waiting' : ''}`}
             disabled={session.status === 'loading' || (lockWhileSigningIn && signingIn)}
             onClick={signIn}
           >
