@@ -52,7 +52,16 @@ describe('the Choose page', () => {
     expect(names).toEqual(['Mini-port', 'Directive', 'Hyperspace', 'Solid-State', 'Phantom']);
     await expect(
       templateCard(page, 'Mini-port').locator('.template-card__price').textContent(),
-    ).resolves.toBe('Template Price: ₹499 / yearTaxes included');
+    ).resolves.toBe('Template Price: ₹499 / year');
+    // "Template Price:" is read out, not shown; that prices are yearly with taxes is said once.
+    await expect(
+      templateCard(page, 'Mini-port')
+        .getByText('Template Price:')
+        .evaluate((label) => label.getBoundingClientRect().width),
+    ).resolves.toBeLessThanOrEqual(1);
+    await expect(page.locator('.choose__lead').textContent()).resolves.toContain(
+      'Prices are for a year and include taxes.',
+    );
     // With a discount: the struck-through price and the discounted one, in rupees per year.
     const directive = templateCard(page, 'Directive').locator('.template-card__price');
     await expect(directive.locator('s').textContent()).resolves.toBe('₹700');
@@ -81,6 +90,14 @@ describe('the Choose page', () => {
     const page = await session.newPage({ width: 375, height: 812 });
     await page.goto('/choose');
     await page.getByRole('listitem').getByRole('heading').first().waitFor();
+    // Pictures below the first one load as they come near the screen.
+    const images = page.locator('.template-card__image');
+    for (let index = 0; index < (await images.count()); index++) {
+      await images.nth(index).scrollIntoViewIfNeeded();
+      await images
+        .nth(index)
+        .evaluate((img: HTMLImageElement) => img.decode().catch(() => undefined));
+    }
     const pictures = await page.$$eval('.template-card__image', (images) =>
       (images as HTMLImageElement[]).map((img) => ({
         src: new URL(img.currentSrc).pathname,
@@ -91,6 +108,38 @@ describe('the Choose page', () => {
       [1, 2, 3, 4, 5].map((n) => `/images/card-template${n}-phone.webp`),
     );
     for (const picture of pictures) expect(picture.square).toBeLessThan(1);
+    // A discounted price with its badge keeps to one line on a phone's card.
+    const line = templateCard(page, 'Directive').locator('.template-card__price');
+    const { height, lineHeight } = await line.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+    }));
+    expect(height).toBeLessThan(lineHeight * 1.5);
+  });
+
+  it('keeps the pictures it drew while the list loads: the first one is not painted twice', async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/templates', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/choose');
+    const placeholder = page.locator('.template-card--placeholder .template-card__image').first();
+    await placeholder.waitFor();
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('.template-card__image');
+      return image !== null && image.complete && image.naturalWidth > 0;
+    });
+    const drawn = await placeholder.elementHandle();
+    release();
+    await page.getByRole('listitem').getByRole('heading').first().waitFor();
+    await expect(
+      drawn!.evaluate(
+        (image) => image.isConnected && image === document.querySelector('.template-card__image'),
+      ),
+    ).resolves.toBe(true);
   });
 
   it('rounds discounted prices to the paisa and shows NA with Select disabled when there is no price', async () => {
