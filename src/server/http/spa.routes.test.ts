@@ -186,4 +186,40 @@ describe('the builder pages as sent', () => {
       await t.close();
     }
   });
+
+  it('sends every page compressed as the browser asks, the same page, and 304 once it has it', async () => {
+    const t = await startTestApp('sqlite');
+    try {
+      for (const route of ['/', '/choose', '/edit', '/account/renew/asha', '/no-such-page']) {
+        const plain = await fetch(`${t.url}${route}`, {
+          headers: { accept: 'text/html', 'accept-encoding': 'identity' },
+        });
+        expect(plain.headers.get('content-encoding'), route).toBeNull();
+        const html = await plain.text();
+        for (const encoding of ['br', 'gzip']) {
+          // fetch undoes the encoding: what it reads must be the page as sent plainly.
+          const packed = await fetch(`${t.url}${route}`, {
+            headers: { accept: 'text/html', 'accept-encoding': encoding },
+          });
+          expect(packed.status, route).toBe(plain.status);
+          expect(packed.headers.get('content-encoding'), route).toBe(encoding);
+          expect(packed.headers.get('vary'), route).toContain('accept-encoding');
+          expect(Number(packed.headers.get('content-length')), route).toBeLessThan(html.length / 2);
+          expect(await packed.text(), route).toBe(html);
+        }
+        if (plain.status !== 200) continue;
+        const etag = (
+          await fetch(`${t.url}${route}`, { headers: { 'accept-encoding': 'br' } })
+        ).headers.get('etag');
+        expect(etag, route).toMatch(/^"[\w-]+-br"$/);
+        const again = await fetch(`${t.url}${route}`, {
+          headers: { 'accept-encoding': 'br', 'if-none-match': etag! },
+        });
+        expect(again.status, route).toBe(304);
+        expect((await again.arrayBuffer()).byteLength, route).toBe(0);
+      }
+    } finally {
+      await t.close();
+    }
+  });
 });

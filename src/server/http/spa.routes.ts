@@ -14,6 +14,7 @@ import { isStaticRoute, PRERENDERED_ROUTES, prerenderedDocument } from '../../sh
 import { PAYMENTS_MODE_META, type SiteMode } from '../../shared/site-mode.js';
 import { errorBody } from './errors.js';
 import { escapeHtml } from '../html.js';
+import { builderDocument, sendBuilderDocument } from './builder-document.js';
 import { pagePreloads } from './page-preloads.js';
 
 /**
@@ -21,7 +22,8 @@ import { pagePreloads } from './page-preloads.js';
  * app's HTML (its <title> filled in for the direct load), and a 404 page for everything else.
  * Pages that do not depend on the person come already drawn (prerendered by the build), so they
  * paint before their script has loaded; the app then hydrates them, except the static pages,
- * whose documents the build made whole, with their own small script instead of the app.
+ * whose documents the build made whole, with their own small script instead of the app. Every
+ * document is made and compressed once, at start (builder-document.ts).
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -68,25 +70,6 @@ export async function registerSpa(
   }
 
   const preloadsOf = pagePreloads(clientDir);
-  const sendShell = (
-    reply: FastifyReply,
-    status: number,
-    title: string,
-    page = shell,
-    route?: string,
-  ) => {
-    if (!page) {
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('The builder has not been built yet. Run `npm run build`, then start the server.');
-    }
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(filledIn(page, title, preloadsFor(route)));
-  };
   const filledIn = (page: string, title: string, preloads: string) =>
     page
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
@@ -96,13 +79,10 @@ export async function registerSpa(
     const template = route ? templateShownBy(route) : undefined;
     return moduleKey ? preloadsOf(moduleKey, template && TEMPLATE_DEFINITIONS[template].slug) : '';
   };
-
-  for (const [route, title] of Object.entries(PAGE_TITLES)) {
+  /** A route's document: the same bytes for every request, made once, at start. */
+  const documentOf = (route: string, title: string) => {
     const page = drawn.get(route);
-    if (!page) {
-      app.get(route, (_request, reply) => sendShell(reply, 200, title, shell, route));
-      continue;
-    }
+    if (!page) return filledIn(shell!, title, preloadsFor(route));
     // A drawn page is whole without its code, which only makes it interactive: its chunks wait
     // behind the stylesheets, fonts and images of the first screen, as the entry's do. A static
     // page loads no page of the app.
@@ -112,22 +92,31 @@ export async function registerSpa(
           'rel="modulepreload"',
           'rel="modulepreload" fetchpriority="low"',
         );
-    const document = filledIn(page, title, preloads);
-    app.get(route, (_request, reply) =>
-      reply
-        .status(200)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(document),
+    return filledIn(page, title, preloads);
+  };
+  const notBuilt = (reply: FastifyReply) =>
+    reply
+      .status(503)
+      .type('text/plain; charset=utf-8')
+      .send('The builder has not been built yet. Run `npm run build`, then start the server.');
+  const notFoundDocument = shell && (await builderDocument(filledIn(shell, NOT_FOUND_TITLE, '')));
+  const sendNotFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
+    notFoundDocument ? sendBuilderDocument(request, reply, 404, notFoundDocument) : notBuilt(reply);
+
+  for (const [route, title] of Object.entries(PAGE_TITLES)) {
+    const document = shell && (await builderDocument(documentOf(route, title)));
+    app.get(route, (request, reply) =>
+      document ? sendBuilderDocument(request, reply, 200, document) : notBuilt(reply),
     );
   }
   // Pages with a value in their address: the same table decides whether the value makes a page.
   for (const page of PARAMETERISED_PAGES) {
+    const document = shell && (await builderDocument(documentOf(page.path, page.title)));
     app.get(page.path, (request, reply) => {
-      const title = pageTitle(request.url.split('?')[0]!);
-      return title
-        ? sendShell(reply, 200, title, shell, page.path)
-        : sendShell(reply, 404, NOT_FOUND_TITLE);
+      if (!document) return notBuilt(reply);
+      return pageTitle(request.url.split('?')[0]!)
+        ? sendBuilderDocument(request, reply, 200, document)
+        : sendNotFoundPage(request, reply);
     });
   }
 
@@ -136,7 +125,7 @@ export async function registerSpa(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage) return sendShell(reply, 404, NOT_FOUND_TITLE);
+    if (wantsPage) return sendNotFoundPage(request, reply);
     return reply.status(404).send(
       errorBody(
         'not_found',

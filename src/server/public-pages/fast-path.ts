@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { usernameProblem } from '../../shared/domain/username.js';
-import { pickEncoding } from './page-cache.js';
+import { pickEncoding } from '../http/content-encoding.js';
 import type { PageAnswers } from './page-answers.js';
 
 /** A portfolio address as the full path serves it (lowercase); anything else goes there. */

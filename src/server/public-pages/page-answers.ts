@@ -1,17 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { etagForEncoding, matchesIfNoneMatch, type Encoding } from '../http/content-encoding.js';
 import { writePreparedHead } from '../http/prepared-head.js';
 import {
   answerShape,
   cachedAnswer,
-  etagForEncoding,
-  matchesIfNoneMatch,
   notModifiedHeaders,
   okHeaders,
   SharedValues,
   type AnswerShape,
   type CachedAnswer,
   type CachedPage,
-  type Encoding,
   type HeaderMap,
   type PageCache,
   type SentHeaders,
