@@ -516,7 +516,9 @@ describe('the account page', () => {
     await confirm.click();
     await page.waitForURL((url) => url.pathname === '/');
     // Home is a static page: the app leaves for its document.
-    await page.getByRole('heading', { level: 1, name: 'Online Portfolio Builder' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Your own portfolio page, online in minutes' })
+      .waitFor();
     const user = await db
       .selectFrom('users')
       .select(['email', 'name'])
