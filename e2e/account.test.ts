@@ -99,6 +99,8 @@ describe('the account page', () => {
     const url = await link.getAttribute('href');
     expect(url).toMatch(new RegExp(`/users/${username}$`));
 
+    // Copy link is in the Share panel, with the address it copies.
+    await card.getByRole('button', { name: `Share ${username}` }).click();
     await card.getByRole('button', { name: 'Copy link' }).click();
     await card.getByRole('button', { name: 'Copied link' }).waitFor();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(url);
@@ -263,21 +265,24 @@ describe('the account page', () => {
     await expect(menu.isVisible()).resolves.toBe(false);
 
     // Arrow keys open it on an end, move through it and wrap; Escape gives focus back.
-    const exportItem = `Export as JSON Resume of ${username}`;
+    // Renewing is not due yet: Renew early waits in the menu, first.
+    const firstItem = `Renew early ${username}`;
     await more.focus();
     await page.keyboard.press('ArrowDown');
-    await focused(exportItem);
+    await focused(firstItem);
     await expect(more.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await focused(`Export as JSON Resume of ${username}`);
     await page.keyboard.press('ArrowDown');
     await focused(`Unpublish ${username}`);
     await page.keyboard.press('ArrowDown');
     await focused(`Delete ${username}`);
     await page.keyboard.press('ArrowDown');
-    await focused(exportItem);
+    await focused(firstItem);
     await page.keyboard.press('End');
     await focused(`Delete ${username}`);
     await page.keyboard.press('Home');
-    await focused(exportItem);
+    await focused(firstItem);
     await expect(seriousAxeViolations(page, '.test-mode-notice')).resolves.toEqual([]);
     await page.keyboard.press('Escape');
     await expect(menu.isVisible()).resolves.toBe(false);
@@ -301,7 +306,7 @@ describe('the account page', () => {
     // A click elsewhere closes it.
     await more.click();
     await menu.waitFor();
-    // (The open menu of three items covers the card's own lines: click the page's heading.)
+    // (The open menu covers the card's own lines: click the page's heading.)
     await page.getByRole('heading', { level: 1 }).click();
     await expect(menu.isVisible()).resolves.toBe(false);
 
@@ -318,6 +323,61 @@ describe('the account page', () => {
     expect(small).toEqual([]);
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/account-menu-360.png', fullPage: true });
+  });
+
+  it('on a phone: Edit the one filled button, three panels and More beside it, dates whole, the footer below the first screen while loading', async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    const { username, card } = await withPublishedCard(page, {
+      email: 'phone',
+      username: 'venkatasubramanian-iy',
+      name: 'Meera Iyer',
+    });
+    await card.waitFor();
+    const actions = card.locator('.pcard__actions');
+    await expect(actions.locator('.button:not(.button--ghost)').allTextContents()).resolves.toEqual(
+      [`Edit ${username}`],
+    );
+    await expect(actions.locator('.pcard__tool').allTextContents()).resolves.toEqual([
+      `Share ${username}`,
+      `Visitors of ${username}`,
+      `Receipts of ${username}`,
+    ]);
+    await card.getByRole('button', { name: 'More' }).click();
+    await card.getByRole('menuitem', { name: `Renew early ${username}` }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // "Live · renews 7 Dec 2027": the date on one line, however the pill wraps.
+    const dates = card.locator('.pcard__date');
+    await expect(dates.count()).resolves.toBeGreaterThan(0);
+    await expect(
+      dates.evaluateAll((spans) =>
+        spans.filter((span) => span.getClientRects().length > 1).map((span) => span.textContent),
+      ),
+    ).resolves.toEqual([]);
+
+    // The Share panel's address breaks only after a slash: each piece on one line.
+    await card.getByRole('button', { name: `Share ${username}` }).click();
+    const pieces = card.locator('.share__address .pcard__piece');
+    await pieces.first().waitFor();
+    await expect(
+      pieces.evaluateAll((spans) => spans.filter((span) => span.getClientRects().length > 1)),
+    ).resolves.toEqual([]);
+
+    // Loading, the footer is already where the loaded page puts it: below the first screen.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/account', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByText('Loading your portfolios…').waitFor();
+    const footerTop = () =>
+      page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
+    await expect(footerTop()).resolves.toBeGreaterThanOrEqual(812);
+    answer();
+    await card.waitFor();
+    await expect(footerTop()).resolves.toBeGreaterThanOrEqual(812);
   });
 
   it('Edit opens the content in the editor; the final preview has the fixed username and Publish changes; sign-out clears the draft', async () => {
@@ -456,7 +516,9 @@ describe('the account page', () => {
     await confirm.click();
     await page.waitForURL((url) => url.pathname === '/');
     // Home is a static page: the app leaves for its document.
-    await page.getByRole('heading', { level: 1, name: 'Online Portfolio Builder' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Your own portfolio page, online in minutes' })
+      .waitFor();
     const user = await db
       .selectFrom('users')
       .select(['email', 'name'])

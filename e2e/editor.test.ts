@@ -700,6 +700,35 @@ describe('the editor', () => {
     }
   });
 
+  it.each(TEMPLATE_IDS)(
+    "shows %s's whole name in the bar and the first field on the first screen at 375x812",
+    async (templateId) => {
+      const page = await session.newPage({ width: 375, height: 812 }, { bypassCSP: true });
+      await storeDraft(page, { templateId, data: sample(templateId) });
+      await page.goto('/edit');
+      await page.locator('#editor-step-heading').waitFor();
+      const title = page.getByRole('heading', { level: 1 });
+      // "Editing" is read out; the eye gets the template's name, uncut.
+      await expect(title.textContent()).resolves.toBe(`Editing ${templateName(templateId)}`);
+      await expect(
+        title.evaluate((heading) => heading.scrollWidth - heading.clientWidth),
+      ).resolves.toBeLessThanOrEqual(0);
+      // Share says its word beside its icon.
+      const share = page.locator('.editor__bar .plink__open');
+      await expect(
+        share
+          .locator('.plink__open-label')
+          .evaluate((label) => label.getBoundingClientRect().width),
+      ).resolves.toBeGreaterThan(30);
+      const bar = (await page.locator('.editor__bar').boundingBox())!;
+      expect(bar.height).toBeLessThanOrEqual(64);
+      // The first field whole on the first screen, with room to spare above the bottom bar.
+      const field = (await page.getByLabel('Name', { exact: true }).boundingBox())!;
+      expect(field.y + field.height).toBeLessThanOrEqual(520);
+      await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
+    },
+  );
+
   it('fits the bottom bar’s three buttons at 375 and 320 px on every step, icons whole', async () => {
     for (const width of [375, 320]) {
       const page = await session.newPage({ width, height: 740 });

@@ -45,6 +45,35 @@ describe('the final preview’s publishing cards', () => {
     },
   );
 
+  it('shows the price and Make Payment on the first screen at 1280x800, the sample parts folded behind a key-operable toggle', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 }, { bypassCSP: true });
+    await storeDraft(page, { templateId: 'template2', data: SAMPLE_DATA.template2 });
+    await page.goto('/final-preview');
+    const pay = page.getByRole('button', { name: 'Make Payment' });
+    await pay.waitFor();
+    const inFirstScreen = async (selector: string) => {
+      const box = (await page.locator(selector).first().boundingBox())!;
+      return box.y >= 0 && box.y + box.height <= 800;
+    };
+    await expect(inFirstScreen('.fp-price__amount')).resolves.toBe(true);
+    await expect(inFirstScreen('.fp-pay')).resolves.toBe(true);
+
+    // The sample's eleven parts: a count, then the list behind "Which parts".
+    const warning = page.getByRole('region', { name: /parts still show the sample/ });
+    const groups = warning.locator('.fp-warning__groups');
+    await expect(groups.isVisible()).resolves.toBe(false);
+    const toggle = warning.getByText('Which parts');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await groups.waitFor();
+    await expect(groups.textContent()).resolves.toContain('About you');
+    // Opened, it runs under Make Payment, which stays in sight at the panel's foot.
+    await expect(inFirstScreen('.fp-pay')).resolves.toBe(true);
+    await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => groups.isVisible()).toBe(false);
+  });
+
   it('on a phone, See your page brings the page under the cards into view', async () => {
     const page = await session.newPage({ width: 375, height: 812 });
     await storeDraft(page, { templateId: 'template1', data: SAMPLE_DATA.template1 });

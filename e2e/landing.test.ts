@@ -69,12 +69,12 @@ const collageCaptions = (page: Page) =>
 describe('the landing page', () => {
   const session = useBrowser();
 
-  it('shows the title and a collage of the five templates at full strength', async () => {
+  it('says what people get, under the product name, with a collage of the five templates at full strength', async () => {
     const page = await session.newPage({ width: 1440, height: 900 });
     await page.goto('/');
     await expect(page.title()).resolves.toBe('Online Portfolio Builder');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
-      'Online Portfolio Builder',
+      'Your own portfolio page, online in minutes',
     );
     const images = page.locator('.collage__image');
     await expect(images.count()).resolves.toBe(5);
@@ -119,7 +119,27 @@ describe('the landing page', () => {
       }
       const captions = await collageCaptions(page);
       expect(captions.map((caption) => caption.text)).toEqual(TEMPLATE_IDS.map(templateName));
-      for (const caption of captions) {
+      await expect(page.locator('.hero__eyebrow').textContent()).resolves.toBe(
+        'Online Portfolio Builder',
+      );
+      if (width <= 560) {
+        // A row to swipe on a phone, from the first print, each most of the screen wide so that
+        // its words can be read.
+        await expect(
+          page
+            .locator('.collage__tile')
+            .first()
+            .evaluate((tile) => tile.getBoundingClientRect().left),
+        ).resolves.toBeGreaterThanOrEqual(0);
+        const widths = await page
+          .locator('.collage__image')
+          .evaluateAll((images) => images.map((image) => image.getBoundingClientRect().width));
+        for (const shown of widths) expect(shown).toBeGreaterThanOrEqual(width * 0.7);
+      }
+      for (const index of captions.keys()) {
+        // Each print looked at where it is shown: on a phone, once swiped to.
+        await page.locator('.collage__tile').nth(index).scrollIntoViewIfNeeded();
+        const caption = (await collageCaptions(page))[index]!;
         // Drawn whole inside the window, at a size a phone can read, on the print's white frame.
         expect(caption.left).toBeGreaterThanOrEqual(0);
         expect(caption.right).toBeLessThanOrEqual(width);
@@ -226,7 +246,7 @@ describe('the landing page', () => {
     await page.goto('/');
     await expect(page.title()).resolves.toBe('Online Portfolio Builder');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
-      'Online Portfolio Builder',
+      'Your own portfolio page, online in minutes',
     );
     await expect(page.locator('.how-steps__item h3').allTextContents()).resolves.toEqual([
       'Pick a template',

@@ -49,7 +49,8 @@ describe('the whole builder on a phone', () => {
         await signInThroughPopup(
           page,
           () => page.getByRole('button', { name: 'Sign In' }).first().tap(),
-          { name: 'Nila Menon', email: `nila-${run}@example.com` },
+          // Long enough to wrap on the thank-you page.
+          { name: 'Nila Menon', email: `nila.menon-venkatasubramanian-${run}@example.com` },
         );
         await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
         await page.getByRole('button', { name: 'Select Mini-port' }).tap();
@@ -157,6 +158,34 @@ describe('the whole builder on a phone', () => {
         await page.waitForURL('**/ack');
         await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
         expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+        // The email wraps only after a dot or hyphen of its name, or before the "@".
+        const lineEnds = await page.locator('.ack__email').evaluate((email) => {
+          const text = email.textContent ?? '';
+          const walker = document.createTreeWalker(email, NodeFilter.SHOW_TEXT);
+          const tops: { char: string; top: number }[] = [];
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < (node.textContent ?? '').length; i += 1) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              tops.push({ char: node.textContent![i]!, top: range.getBoundingClientRect().top });
+            }
+          }
+          const ends = tops.flatMap((at, i) =>
+            i + 1 < tops.length && tops[i + 1]!.top > at.top + 1
+              ? [`${at.char}|${tops[i + 1]!.char}`]
+              : [],
+          );
+          return { text, ends };
+        });
+        expect(lineEnds.text).toContain('@example.com');
+        expect(lineEnds.ends.length).toBeGreaterThan(0);
+        for (const end of lineEnds.ends) expect(end).toMatch(/^[.-]\||\|@$/);
+        // What was paid on one line.
+        await page.locator('.ack__paid').waitFor();
+        await expect(
+          page.locator('.ack__paid').evaluate((paid) => paid.getClientRects().length),
+        ).resolves.toBe(1);
         await shot(page, 'thank-you');
       },
     );

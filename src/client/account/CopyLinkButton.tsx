@@ -1,15 +1,19 @@
 import { useCopy } from './useCopy.js';
 
 /**
- * Copies a page's address, and says when it worked (and what to do when it did not). One of the
- * card's tools: its refusal is said in the tools' row, after them all (portfolio-card.css).
+ * Copies a page's address, and says when it worked (and what to do when it did not), under the
+ * address in the Share panel.
  */
 export function CopyLinkButton({ url }: { url: string }) {
   const { copied, copy } = useCopy();
 
   return (
     <>
-      <button type="button" className="pcard__tool pcard__copy" onClick={() => void copy(url)}>
+      <button
+        type="button"
+        className="button button--ghost share__copy"
+        onClick={() => void copy(url)}
+      >
         {copied === 'copied' ? (
           <>
             Copied<span className="visually-hidden"> link</span>
@@ -22,7 +26,7 @@ export function CopyLinkButton({ url }: { url: string }) {
         {copied === 'copied' ? 'Link copied' : copied === 'failed' ? 'Copying failed' : ''}
       </span>
       {copied === 'failed' && (
-        <span className="pcard__copy-failed">Copying was refused: select the link instead.</span>
+        <span className="share__copy-failed">Copying was refused: select the link instead.</span>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import type { AccountPortfolio } from '../../shared/account.js';
 import {
   allowsFreeUpdates,
@@ -13,7 +13,7 @@ import { isTemplateId } from '../../shared/templates/catalog.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { PageThumbnail } from './PageThumbnail.js';
 import { CardPanel, PanelToggle } from './CardPanel.js';
-import { CopyLinkButton } from './CopyLinkButton.js';
+import { Address, WithWholeDates } from './Address.js';
 import { CustomDomainSection, type PortfolioDomains } from './CustomDomainSection.js';
 import { PortfolioMenu } from './PortfolioMenu.js';
 import { ReceiptsPanel } from './ReceiptsPanel.js';
@@ -34,9 +34,10 @@ const STATE_TONES = {
 
 /**
  * One portfolio on the account page, read as a product: its template's picture, its address as
- * the title, the template and the term's status, then its actions by weight: Edit and View (and
- * Renew once due, Publish once unpublished) as buttons, the panels and Copy as lighter tools,
- * Unpublish and Delete in the More menu. The panels open under the whole card; its custom
+ * the title, the template and the term's status, then its actions by weight: Edit (and Renew
+ * once due, Publish once unpublished) and View as buttons, the three panels as lighter tools
+ * (Share holds Copy link), and the rest in the More menu: Renew early, Export, Unpublish and
+ * Delete. The panels open under the whole card; its custom
  * domains (`domains`, undefined until loaded) under them.
  */
 export function PortfolioCard({
@@ -67,12 +68,9 @@ export function PortfolioCard({
   const paidUntil = formatTermDate(new Date(p.paidUntil));
   const renewDue = p.termState !== 'live' || daysUntil(new Date(p.paidUntil)) <= RENEWAL_DUE_DAYS;
 
-  // A full load: the renewal page may be served by the server or by the builder.
-  const renew = (
-    <a className={renewDue ? 'button' : 'pcard__tool'} href={renewPath(p.username)}>
-      Renew<span className="visually-hidden"> {p.username}</span>
-    </a>
-  );
+  // A full load: the renewal page may be served by the server or by the builder. Once due it
+  // is a button on the card; before, one of More's items.
+  const renew = () => window.location.assign(renewPath(p.username));
 
   return (
     <article className={`surface-card pcard pcard--${state}`} aria-labelledby={headingId}>
@@ -90,15 +88,25 @@ export function PortfolioCard({
         <p className="pcard__meta">
           {p.templateName} template
           {/* The date once: the status names it while the term is far from its end. */}
-          {!status.includes(paidUntil) && <> · paid until {paidUntil}</>}
+          {!status.includes(paidUntil) && (
+            <>
+              {' '}
+              · paid until <span className="pcard__date">{paidUntil}</span>
+            </>
+          )}
         </p>
-        <p className={`pcard__state status-pill status-pill--${STATE_TONES[state]}`}>{status}</p>
+        <p className={`pcard__state status-pill status-pill--${STATE_TONES[state]}`}>
+          <span>
+            <WithWholeDates text={status} />
+          </span>
+        </p>
       </div>
 
       <PortfolioMenu
         portfolio={p}
         unpublish={unpublish}
         exportResume={exportResume}
+        renew={renewDue ? undefined : renew}
         onDeleted={onDeleted}
       />
 
@@ -115,7 +123,11 @@ export function PortfolioCard({
               <span className="visually-hidden"> {p.username}</span>
             </button>
           )}
-          {renewDue && renew}
+          {renewDue && (
+            <a className="button" href={renewPath(p.username)}>
+              Renew<span className="visually-hidden"> {p.username}</span>
+            </a>
+          )}
           {/* Focusable while it does nothing (expired, or busy): its hint can be reached. */}
           <button
             type="button"
@@ -137,7 +149,6 @@ export function PortfolioCard({
           </p>
         )}
         <div className="pcard__tools">
-          <CopyLinkButton url={p.url} />
           <PanelToggle open={shareOpen} setOpen={setShareOpen} panelId={shareId}>
             Share<span className="visually-hidden"> {p.username}</span>
           </PanelToggle>
@@ -147,7 +158,6 @@ export function PortfolioCard({
           <PanelToggle open={receiptsOpen} setOpen={setReceiptsOpen} panelId={receiptsId}>
             Receipts<span className="visually-hidden"> of {p.username}</span>
           </PanelToggle>
-          {!renewDue && renew}
         </div>
         {error && (
           <p className="alert alert--compact account__error" role="alert">
@@ -170,32 +180,5 @@ export function PortfolioCard({
         {domains && <CustomDomainSection username={p.username} domains={domains} />}
       </div>
     </article>
-  );
-}
-
-/**
- * The address without its scheme, drawn in pieces that each end in "/": a long address wraps
- * after a slash, and inside a piece (at a hyphen, or anywhere) only when the piece alone is too
- * wide. Pieces laid out that way would be read with a pause after each slash, so screen readers
- * (and the card's name, `id`) get the address in one piece instead. Not BreakableUrl, which
- * would rather break at a hyphen of the last piece than after the slash before it.
- */
-function Address({ id, url }: { id: string; url: string }) {
-  const shown = url.replace(/^https?:\/\//, '');
-  const parts = shown.split('/');
-  return (
-    <>
-      <span id={id} className="visually-hidden">
-        {shown}
-      </span>
-      <span aria-hidden="true">
-        {parts.map((part, index) => (
-          <Fragment key={index}>
-            {index > 0 && <wbr />}
-            <span className="pcard__piece">{index < parts.length - 1 ? `${part}/` : part}</span>
-          </Fragment>
-        ))}
-      </span>
-    </>
   );
 }

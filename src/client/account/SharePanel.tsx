@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import { qrCodePath, websiteZipPath } from '../../shared/routes.js';
+import { Address } from './Address.js';
+import { CopyLinkButton } from './CopyLinkButton.js';
 import './share.css';
 
 /**
- * Taking a portfolio elsewhere: its address as a QR code (for business cards and posters) and
+ * Taking a portfolio elsewhere: its address to copy, the address as a QR code (for business cards and posters) and
  * the whole page as a website in a ZIP. Plain links: the server's answer says to save it as a
  * file, so the browser downloads it and the page stays; a refusal (busy, too many) opens a page
  * that says why, where a `download` attribute would show only a failed download.
@@ -15,6 +17,12 @@ export function SharePanel({ username, url }: { username: string; url: string })
       <h3 className="share__title" id={titleId}>
         Share<span className="visually-hidden"> {username}</span>
       </h3>
+      <p className="share__link">
+        <span className="share__address">
+          <Address url={url} />
+        </span>
+        <CopyLinkButton url={url} />
+      </p>
       <div className="share">
         <figure className="share__qr">
           <img
@@ -24,7 +32,7 @@ export function SharePanel({ username, url }: { username: string; url: string })
             alt={`QR code of ${url}`}
             loading="lazy"
           />
-          <figcaption>Scans to {url}</figcaption>
+          <figcaption>Scans to this address</figcaption>
         </figure>
         <div className="share__actions">
           <p className="share__lead">For business cards, posters and slides:</p>

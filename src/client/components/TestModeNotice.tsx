@@ -63,7 +63,13 @@ function TestModeStrip() {
   return (
     <aside className="test-mode-notice" aria-label="Test mode" ref={strip}>
       <span className="test-mode-notice__label">Test mode</span>
-      <span>No real payments: checkout uses a built-in test gateway, and no money moves.</span>
+      <span>
+        No real payments
+        <span className="test-mode-notice__more">
+          : checkout uses a built-in test gateway, and no money moves
+        </span>
+        .
+      </span>
     </aside>
   );
 }

@@ -57,7 +57,8 @@ export const DraftActions = memo(function DraftActions({
       )}
       <MenuButton items={items} className="editor__more">
         <UiIcon name="more" />
-        More<span className="visually-hidden"> draft actions</span>
+        <span className="editor__more-word">More</span>
+        <span className="visually-hidden"> draft actions</span>
       </MenuButton>
     </>
   );

@@ -89,9 +89,5 @@ export function PriceSummary({
 }
 
 function TermFinePrint({ name }: { name: string }) {
-  return (
-    <p className="fp-price__fine">
-      {name} template, published for one year. Later updates at the same username are free.
-    </p>
-  );
+  return <p className="fp-price__fine">{name} template for a year; later updates are free.</p>;
 }

@@ -54,25 +54,28 @@ export function PublishCard({
       )}
       {p.credit && <Alert tone="warning">{p.credit}</Alert>}
       {!alreadyPublished && <BillingFields id={id} {...p.billingFields} />}
-      <button
-        type="button"
-        className="button fp-pay"
-        disabled={
-          !draft || isNotForSale(price) || alreadyPublished || p.session.status === 'loading'
-        }
-        aria-disabled={p.busy || p.phase !== 'idle'}
-        aria-describedby={`${id}-pay-status`}
-        onClick={() => void p.pay()}
-      >
-        {p.phase === 'ordering' || p.phase === 'verifying' ? (
-          <>
-            <Spinner />
-            {p.phase === 'ordering' ? 'Creating your order…' : 'Confirming your payment…'}
-          </>
-        ) : (
-          'Make Payment'
-        )}
-      </button>
+      {/* Held at the panel's foot while the card runs below it: Make Payment in sight. */}
+      <div className="fp-pay__bar">
+        <button
+          type="button"
+          className="button fp-pay"
+          disabled={
+            !draft || isNotForSale(price) || alreadyPublished || p.session.status === 'loading'
+          }
+          aria-disabled={p.busy || p.phase !== 'idle'}
+          aria-describedby={`${id}-pay-status`}
+          onClick={() => void p.pay()}
+        >
+          {p.phase === 'ordering' || p.phase === 'verifying' ? (
+            <>
+              <Spinner />
+              {p.phase === 'ordering' ? 'Creating your order…' : 'Confirming your payment…'}
+            </>
+          ) : (
+            'Make Payment'
+          )}
+        </button>
+      </div>
       <p id={`${id}-pay-status`} className="fp-pay__status" role="status">
         {p.phase === 'ordering' && 'Creating your order. This takes a moment.'}
         {p.phase === 'checkout' && 'Complete the payment in the checkout window.'}

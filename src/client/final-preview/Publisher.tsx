@@ -74,7 +74,7 @@ export function Publisher({
           <p className="fp-panel__lead">
             {editing
               ? `This is your ${templateName(templateId)} portfolio with your changes, as visitors will see it once you publish them.`
-              : `This is your ${templateName(templateId)} portfolio as visitors will see it. Choose its address, then publish it.`}{' '}
+              : `Your ${templateName(templateId)} page as visitors will see it.`}{' '}
             {/* On a phone the page is under the cards, out of sight: one tap shows it. */}
             <a className="fp-panel__jump" href={`#${PAGE_SHOWN_ID}`}>
               See your page

@@ -5,6 +5,8 @@ import { EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { TEMPLATE_DEFINITIONS, type TemplateId } from '../../shared/templates/catalog.js';
 import { sampleLeftovers, type SampleLeftover } from '../editor/sampleLeftovers.js';
+import { editorSteps } from '../editor/steps.js';
+import '../components/fold-chevron.css';
 
 /** Samples loaded ahead of the card (loadSampleAhead), by template. */
 const samplesLoaded = new Map<TemplateId, PortfolioData>();
@@ -33,35 +35,76 @@ function useSampleLeftovers(draft: Draft): SampleLeftover[] {
   }, [draft.templateId, draft.data]);
 }
 
+/** Up to this many parts are named in a line; more are folded, in groups by step. */
+const PARTS_IN_A_LINE = 3;
+
+/** The leftovers by the step that holds them, each named without its step's prefix. */
+function byStep(draft: Draft, leftovers: SampleLeftover[]) {
+  return editorSteps(TEMPLATE_DEFINITIONS[draft.templateId])
+    .map((step) => ({
+      step,
+      parts: leftovers
+        .filter((leftover) => leftover.step === step.id)
+        .map(({ where }) =>
+          where.startsWith(`${step.label}: `) ? where.slice(step.label.length + 2) : where,
+        ),
+    }))
+    .filter((group) => group.parts.length > 0);
+}
+
 /**
  * The editor starts from the template's sample so that the preview is never empty; parts left
  * unchanged would be published as someone else's words (a made-up name, phone number or
  * address), and a tile's sample link would send visitors to an example page. A warning only:
- * publishing stays allowed.
+ * publishing stays allowed. Many parts are folded behind their count, so that the warning does
+ * not push the price and Make Payment off the first screen.
  */
 export function SampleLeftoversWarning({ draft }: { draft: Draft }) {
   const id = useId();
   const leftovers = useSampleLeftovers(draft);
   if (leftovers.length === 0) return null;
   const first = leftovers[0]!;
+  const replace = (
+    <Link
+      className="fp-warning__fix"
+      to={EDIT_PATH}
+      state={{ templateId: draft.templateId, step: first.step } satisfies EditorNavigationState}
+    >
+      Replace them
+    </Link>
+  );
+  const hint = 'Its example words, pictures and links would be published as they are.';
   return (
     <section className="fp-warning" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="fp-warning__title">
-        {leftovers.length === 1
-          ? '1 part still shows the sample'
-          : `${leftovers.length} parts still show the sample`}
-      </h3>
-      <p className="fp-warning__parts">{leftovers.map((leftover) => leftover.where).join(', ')}</p>
-      <p className="fp-warning__hint">
-        These are the template&rsquo;s example words, pictures and links, not yours: they would go
-        on your page as they are.{' '}
-        <Link
-          to={EDIT_PATH}
-          state={{ templateId: draft.templateId, step: first.step } satisfies EditorNavigationState}
-        >
-          Replace them
-        </Link>
-      </p>
+      <div className="fp-warning__head">
+        <h3 id={`${id}-title`} className="fp-warning__title">
+          {leftovers.length === 1
+            ? '1 part still shows the sample'
+            : `${leftovers.length} parts still show the sample`}
+        </h3>
+        {replace}
+      </div>
+      {leftovers.length <= PARTS_IN_A_LINE ? (
+        <>
+          <p className="fp-warning__parts">
+            {leftovers.map((leftover) => leftover.where).join(', ')}
+          </p>
+          <p className="fp-warning__hint">{hint}</p>
+        </>
+      ) : (
+        <details className="fp-warning__more">
+          <summary className="fold-chevron">Which parts</summary>
+          <dl className="fp-warning__groups">
+            {byStep(draft, leftovers).map(({ step, parts }) => (
+              <div key={step.id}>
+                <dt>{step.label}</dt>
+                <dd>{parts.join(', ')}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="fp-warning__hint">{hint}</p>
+        </details>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { refreshSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
@@ -76,7 +76,9 @@ export function AckPage() {
             The link to your portfolio will be emailed to
             <br />
             {email ? (
-              <strong className="ack__email">{email}</strong>
+              <strong className="ack__email">
+                <EmailAddress email={email} />
+              </strong>
             ) : (
               'the address you signed in with'
             )}
@@ -250,9 +252,38 @@ function ReceiptLine({ orderId }: { orderId: string }) {
   const receipt = loaded.answer;
   return (
     <p className="ack__receipt">
-      Order <strong>{receipt.gatewayOrderId}</strong> · {formatPrice(receipt.amountPaise)} paid
-      <br />
+      <span className="ack__paid">{formatPrice(receipt.amountPaise)} paid</span>{' '}
+      <span className="ack__order">
+        Order <strong>{receipt.gatewayOrderId}</strong>
+      </span>{' '}
       <a href={receipt.url}>Receipt {receipt.number}</a>
     </p>
+  );
+}
+
+/**
+ * An email address that may wrap only where a reader expects it to: after a dot, hyphen or
+ * underscore of its name, or before the "@", never in the middle of a word (unless one word alone
+ * is wider than the card).
+ */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  const name = at > 0 ? email.slice(0, at) : email;
+  const pieces = name.split(/(?<=[._-])/);
+  return (
+    <>
+      {pieces.map((piece, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {piece}
+        </Fragment>
+      ))}
+      {at > 0 && (
+        <>
+          <wbr />
+          {email.slice(at)}
+        </>
+      )}
+    </>
   );
 }

@@ -56,7 +56,8 @@ function ArrowIcon() {
 
 /**
  * Every template once, like prints laid on a table: each a link to its preview, named by its
- * caption ("Preview Hyperspace" to a screen reader, the template's name to the eye).
+ * caption ("Preview Hyperspace" to a screen reader, the template's name to the eye). On a phone
+ * a row to swipe, each print large enough to read.
  */
 function Collage() {
   return (
@@ -110,16 +111,17 @@ export function LandingPage() {
       <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <section className="hero" aria-labelledby="landing-title">
           <div className="hero__body">
-            <p className="hero__eyebrow">For artists, designers and makers</p>
+            {/* The product's name above what it gives, which is the heading. */}
+            <p className="hero__eyebrow">Online Portfolio Builder</p>
             <h1 id="landing-title" className="hero__title">
-              Online Portfolio Builder
+              Your own portfolio page, online in minutes
             </h1>
             <p className="hero__tagline">
               Showcase <span className="hero__mark">Your Story</span>, Build Your Brand.
             </p>
             <p className="hero__lede">
-              Make a portfolio page that looks professional in minutes: pick a design, fill in your
-              work, publish it at your own address.
+              For artists, designers and makers: pick a design, fill in your work, publish it at
+              your own address.
             </p>
             <div className="hero__actions">
               <Link to={CHOOSE_PATH} className="button hero__cta">

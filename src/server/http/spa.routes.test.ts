@@ -49,7 +49,7 @@ describe('the builder pages as sent', () => {
         expect(html).toContain(`<meta name="payments-mode" content="${mode}" />`);
         const root = rootOf(html);
         expect(root).toContain(
-          '<h1 id="landing-title" class="hero__title">Online Portfolio Builder</h1>',
+          '<h1 id="landing-title" class="hero__title">Your own portfolio page, online in minutes</h1>',
         );
         expect(root).toContain('<a class="button hero__cta" href="/choose"');
         // The landing page takes no payment, so it carries no test-mode notice in either mode.
