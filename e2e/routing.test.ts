@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isStaticRoute, PRERENDERED_ROUTES } from '../src/shared/prerender.js';
-import { CHOOSE_PATH, EDIT_PATH } from '../src/shared/routes.js';
+import { CHOOSE_PATH, EDIT_PATH, PAGE_TITLES } from '../src/shared/routes.js';
 import { useBrowser } from './browser.js';
 
 /** The builder pages the build draws and the app hydrates (main.tsx). */
@@ -79,6 +79,24 @@ describe('routing in the app', () => {
     await page
       .getByRole('heading', { level: 1, name: 'Pick a Template & Make It Yours' })
       .waitFor();
+  });
+
+  it('says so when a page’s code does not arrive, and loads the page again on request', async () => {
+    // The browser's and React's reports of the failed load, which this test causes.
+    session.allowConsoleError(
+      /Failed to load resource|Failed to fetch dynamically imported module/,
+    );
+    const page = await session.newPage();
+    await page.goto(CHOOSE_PATH);
+    await expect.poll(() => reactOwnsTheRoot(page)).toBe(true);
+    const editorCode = /\/assets\/EditorPage-[\w-]+\.js$/;
+    await page.route(editorCode, (route) => route.abort());
+    await page.getByRole('button', { name: 'Select Directive' }).click();
+    await page.getByRole('heading', { name: 'This page did not load' }).waitFor();
+    await expect(page.title()).resolves.toBe(PAGE_TITLES[EDIT_PATH]);
+    await page.unroute(editorCode);
+    await page.getByRole('button', { name: 'Load the page again' }).click();
+    await page.getByRole('heading', { name: 'About you' }).waitFor();
   });
 
   it('shows the loading status on a first load of a page the build does not draw', async () => {

@@ -12,19 +12,13 @@ export interface LazyPage {
  * suspends, and the nearest Suspense boundary shows its fallback: on a navigation, which the
  * router runs as a transition, React keeps the page before on screen instead. Once `load` has
  * resolved it renders at once, which is what hydrating a page the build drew needs (main.tsx).
- * A load that failed is tried again the next time.
  */
 export function lazyPage(loadPage: () => Promise<ComponentType>): LazyPage {
   let Loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
-  const start = () =>
-    (loading ??= loadPage().then(
-      (component) => (Loaded = component),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  // A load that failed stays failed: its render throws to the error boundary (router.tsx), whose
+  // retry loads the document. Loading again on each render would suspend the page for ever.
+  const start = () => (loading ??= loadPage().then((component) => (Loaded = component)));
   function Page() {
     // `use` may be called conditionally; the promise is the same one until it settles.
     const Component = Loaded ?? use(start());

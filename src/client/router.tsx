@@ -6,22 +6,25 @@ import { TEMPLATE_IDS } from '../shared/templates/catalog.js';
 import { TestModeNotice } from './components/TestModeNotice.js';
 import { isLazyPage, lazyPage } from './lazy-page.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
+import { PageErrorBoundary } from './pages/PageFailedPage.js';
 import { ScreenErrorPage } from './pages/ScreenErrorPage.js';
 import { loadTemplateWithSample } from './templates/useTemplate.js';
 
 /**
  * Sets the document title from the one table the server also uses for direct loads. A page whose
  * code has not arrived shows FirstLoad on the first load of the app; on a later navigation the
- * page before stays until it has (lazy-page.tsx).
+ * page before stays until it has (lazy-page.tsx). A page that fails shows PageFailedPage.
  */
 function RootLayout() {
   const { pathname } = useLocation();
   return (
     <>
       <title>{pageTitle(pathname) ?? NOT_FOUND_TITLE}</title>
-      <Suspense fallback={<FirstLoad />}>
-        <Outlet />
-      </Suspense>
+      <PageErrorBoundary pathname={pathname}>
+        <Suspense fallback={<FirstLoad />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
     </>
   );
 }
