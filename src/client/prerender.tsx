@@ -1,11 +1,15 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter, useRoutes } from 'react-router';
 import type { SiteMode } from '../shared/site-mode.js';
 import { PrerenderedPaymentsMode } from './components/TestModeNotice.js';
 import { isStaticRoute } from '../shared/prerender.js';
-import { routes } from './router.js';
+import { AppRoutes, loadPagesShown } from './router.js';
 import { staticPageRoutes } from './static-pages.js';
+
+function StaticPages() {
+  return useRoutes(staticPageRoutes);
+}
 
 /**
  * The HTML of a builder page as the browser's first render draws it (nobody signed in, nothing
@@ -17,20 +21,21 @@ export async function renderPage(
   pathname: string,
   payments: SiteMode['payments'],
 ): Promise<string> {
-  const handler = createStaticHandler(isStaticRoute(pathname) ? staticPageRoutes : routes);
-  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${pathname} redirects; nothing to prerender`);
+  const isStatic = isStaticRoute(pathname);
+  // As main.tsx does before it hydrates: the page's code, and a template preview's template.
+  if (!isStatic) await loadPagesShown(pathname);
   const html = renderToString(
     <StrictMode>
       <PrerenderedPaymentsMode value={payments}>
-        <StaticRouterProvider
-          router={createStaticRouter(handler.dataRoutes, context)}
-          context={context}
-          hydrate={false}
-        />
+        <StaticRouter location={pathname}>
+          {isStatic ? <StaticPages /> : <AppRoutes />}
+        </StaticRouter>
       </PrerenderedPaymentsMode>
     </StrictMode>,
   );
+  // A Suspense boundary that React could not fill writes `<!--$!-->`: the page would hydrate as
+  // its loading state.
+  if (html.includes('<!--$!-->')) throw new Error(`${pathname} suspended while being drawn`);
   // React puts what belongs in <head> first: the page's <title>, which the server writes there
   // itself, and image preloads, which the <img> tags right after make needless. The root element
   // then holds exactly what the first client render draws.

@@ -1,28 +1,37 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, type RouteObject } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { STATIC_ROUTES } from '../shared/prerender.js';
 import { NOT_FOUND_TITLE, pageTitle } from '../shared/routes.js';
 import { TEMPLATE_IDS } from '../shared/templates/catalog.js';
 import { TestModeNotice } from './components/TestModeNotice.js';
+import { isLazyPage, lazyPage } from './lazy-page.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
+import { PageErrorBoundary } from './pages/PageFailedPage.js';
 import { ScreenErrorPage } from './pages/ScreenErrorPage.js';
 import { loadTemplateWithSample } from './templates/useTemplate.js';
 
-/** Sets the document title from the one table the server also uses for direct loads. */
+/**
+ * Sets the document title from the one table the server also uses for direct loads. A page whose
+ * code has not arrived shows FirstLoad on the first load of the app; on a later navigation the
+ * page before stays until it has (lazy-page.tsx). A page that fails shows PageFailedPage.
+ */
 function RootLayout() {
   const { pathname } = useLocation();
   return (
     <>
       <title>{pageTitle(pathname) ?? NOT_FOUND_TITLE}</title>
-      <Outlet />
+      <PageErrorBoundary pathname={pathname}>
+        <Suspense fallback={<FirstLoad />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
     </>
   );
 }
 
 /**
  * What the first load of a page whose code loads on demand shows while that code arrives (a
- * moment): nothing to the eye, a status to a screen reader. React Router asks for one, and warns
- * in the console of every such page without it.
+ * moment): nothing to the eye, a status to a screen reader.
  */
 function FirstLoad() {
   return (
@@ -64,10 +73,10 @@ const staticPages: RouteObject[] = STATIC_ROUTES.map((route) =>
 // The frames of the live and final previews: the portfolio as it will look, without builder chrome.
 const draftPreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
   path: `edit-${templateId}`,
-  lazy: async () => {
+  Component: lazyPage(async () => {
     const { DraftPreviewPage } = await import('./pages/DraftPreviewPage.js');
-    return { Component: () => <DraftPreviewPage templateId={templateId} /> };
-  },
+    return () => <DraftPreviewPage templateId={templateId} />;
+  }),
 }));
 
 // The template previews carry the test-mode notice in their own bar, pinned above the template.
@@ -75,41 +84,39 @@ const draftPreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
 // build drew it) rather than a loading state.
 const templatePreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
   path: templateId,
-  lazy: async () => {
+  Component: lazyPage(async () => {
     const [{ TemplatePreviewPage }] = await Promise.all([
       import('./pages/TemplatePreviewPage.js'),
       loadTemplateWithSample(templateId),
     ]);
-    return { Component: () => <TemplatePreviewPage templateId={templateId} /> };
-  },
+    return () => <TemplatePreviewPage templateId={templateId} />;
+  }),
 }));
 
 const builderPages: RouteObject[] = [
   {
     path: 'choose',
-    lazy: async () => ({ Component: (await import('./pages/ChoosePage.js')).ChoosePage }),
+    Component: lazyPage(async () => (await import('./pages/ChoosePage.js')).ChoosePage),
   },
   {
     path: 'edit',
-    lazy: async () => ({ Component: (await import('./pages/EditorPage.js')).EditorPage }),
+    Component: lazyPage(async () => (await import('./pages/EditorPage.js')).EditorPage),
   },
   {
     path: 'final-preview',
-    lazy: async () => ({
-      Component: (await import('./pages/FinalPreviewPage.js')).FinalPreviewPage,
-    }),
+    Component: lazyPage(async () => (await import('./pages/FinalPreviewPage.js')).FinalPreviewPage),
   },
   {
     path: 'account',
-    lazy: async () => ({ Component: (await import('./pages/AccountPage.js')).AccountPage }),
+    Component: lazyPage(async () => (await import('./pages/AccountPage.js')).AccountPage),
   },
   {
     path: 'account/renew/:username',
-    lazy: async () => ({ Component: (await import('./pages/RenewPage.js')).RenewPage }),
+    Component: lazyPage(async () => (await import('./pages/RenewPage.js')).RenewPage),
   },
   {
     path: 'ack',
-    lazy: async () => ({ Component: (await import('./pages/AckPage.js')).AckPage }),
+    Component: lazyPage(async () => (await import('./pages/AckPage.js')).AckPage),
   },
 ];
 
@@ -121,7 +128,6 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    HydrateFallback: FirstLoad,
     children: [
       ...staticPages,
       { path: 'screen-error', element: <ScreenErrorPage /> },
@@ -132,3 +138,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The page at the router's address (main.tsx in the browser, prerender.tsx in the build). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * Loads the code of the pages an address shows before they first render: hydrating a drawn page
+ * needs them at once, where they would otherwise draw FirstLoad and differ from the HTML.
+ */
+export async function loadPagesShown(pathname: string): Promise<void> {
+  const shown = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    shown.map(({ route }) => (isLazyPage(route.Component) ? route.Component.load() : undefined)),
+  );
+}

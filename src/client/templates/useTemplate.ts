@@ -62,7 +62,7 @@ const componentAndSampleOf = remembered(async (id: TemplateId) => {
   return { Component, sample };
 });
 
-/** Loads a template and its sample before its preview page first renders (the router's lazy). */
+/** Loads a template and its sample before its preview page first renders (router.tsx). */
 export async function loadTemplateWithSample(id: TemplateId): Promise<void> {
   await componentAndSampleOf(id);
 }
