@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accentReason } from '../src/shared/appearance/accent-message.js';
 import { guardAccent } from '../src/shared/appearance/look.js';
@@ -212,6 +213,104 @@ describe('colours and type', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error.field).toBe('data.appearance.accent');
     expect(answer.body.error.message).toMatch(/not readable on Mini-port: #ffff00 is hard to read/);
+  });
+
+  it('lifts a near-black accent on Solid-State until its bands show against the dark page', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
+    await openEditor(page, 'template4', SAMPLE_DATA.template4);
+    await openLookStep(page);
+    await page.getByLabel('Colour code').fill('#000000');
+    const expected = guardAccent(TEMPLATE_DEFINITIONS.template4.look, '#000000');
+    expect(expected).toMatchObject({ status: 'adjusted', direction: 'lighter' });
+    if (expected.status !== 'adjusted') return;
+    const notice = page.getByRole('status').filter({ hasText: 'Adjusted to stay readable.' });
+    await expect(notice.textContent()).resolves.toContain(accentReason(expected));
+    expect(accentReason(expected)).toMatch(
+      /^#000000 barely shows as a band on the dark page \(darker than the page; it needs to be 1\.5:1 lighter\), so it was lightened to #[0-9a-f]{6}/,
+    );
+    await expect
+      .poll(async () => (await storedDraft(page)).data.appearance?.accent)
+      .toBe(expected.accent);
+    // In the preview both bands are lighter than the page around them, by 1.5:1 or more.
+    const luminance = (rgb: string) => {
+      const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((channel) => {
+        const c = Number(channel) / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const frame = page.frameLocator('iframe');
+    const page_ = await frame
+      .locator('.tpl-solid-state')
+      .evaluate((root) => getComputedStyle(root).backgroundColor);
+    await expect
+      .poll(() =>
+        frame
+          .locator('.tpl-solid-state')
+          .evaluate((root) => getComputedStyle(root).getPropertyValue('--ss-accent').trim()),
+      )
+      .toBe(expected.accent);
+    for (const band of ['.spotlight--odd', '.spotlight--even']) {
+      const colour = await frame
+        .locator(band)
+        .first()
+        .evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect((luminance(colour) + 0.05) / (luminance(page_) + 0.05), band).toBeGreaterThanOrEqual(
+        1.5,
+      );
+    }
+  });
+
+  // Solid-State's first screen is slate with one thin rule in the accent: a chosen colour must
+  // change a good part of it (the glow behind the banner, the portrait's ring), wide and narrow.
+  it('Solid-State: a chosen accent tints a good part of the first screen', async () => {
+    const look = TEMPLATE_DEFINITIONS.template4.look;
+    const names = [`ss-own-${run}`, `ss-rust-${run}`];
+    const accents = [look.palette[0]!.value, look.palette[4]!.value];
+    for (const [index, username] of names.entries()) {
+      await publishDirectly(db, {
+        username,
+        templateId: 'template4',
+        data: { ...SAMPLE_DATA.template4, appearance: { accent: accents[index] } },
+      });
+    }
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 812 },
+    ]) {
+      const shots: Buffer[] = [];
+      for (const username of names) {
+        const page = await session.newPage(viewport);
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await page.goto(`/users/${username}`);
+        await page.evaluate(() => document.fonts.ready);
+        // The banner only: the band below it shows the accent anyway when it reaches the screen.
+        const banner = (await page.locator('#personalDetails').boundingBox())!;
+        shots.push(
+          await page.screenshot({
+            clip: {
+              x: 0,
+              y: 0,
+              width: viewport.width,
+              height: Math.min(banner.y + banner.height, viewport.height),
+            },
+          }),
+        );
+      }
+      const [own, rust] = await Promise.all(
+        shots.map((png) => sharp(png).removeAlpha().raw().toBuffer()),
+      );
+      let changed = 0;
+      for (let at = 0; at < own!.length; at += 3) {
+        const diff = Math.max(
+          Math.abs(own![at]! - rust![at]!),
+          Math.abs(own![at + 1]! - rust![at + 1]!),
+          Math.abs(own![at + 2]! - rust![at + 2]!),
+        );
+        if (diff > 8) changed += 1;
+      }
+      expect(changed / (own!.length / 3), `${viewport.width} px`).toBeGreaterThan(0.1);
+    }
   });
 
   // The accent shows on the first screen of every template, wide and narrow: some element in the

@@ -221,6 +221,70 @@ describe('template rules from the specification, in the browser', () => {
     },
   );
 
+  // 2, 4 and 7 tiles at three widths: every row of Phantom's grid reaches both of its edges.
+  it.each([1280, 800, 375])(
+    'Phantom: no row of tiles ends in an empty cell (%i px)',
+    async (width) => {
+      const page = await session.newPage({ width, height: 900 });
+      for (const count of [2, 4, 7]) {
+        const data = sampleWith('template5', (d) => {
+          const tiles = d.section!.sectionTiles;
+          d.section!.sectionTiles = Array.from(
+            { length: count },
+            (_, i) => tiles[i % tiles.length]!,
+          );
+        });
+        await showDraft(page, 'template5', data);
+        const rows = await page.locator('.phantom-tiles').evaluate((grid) => {
+          const edge = grid.getBoundingClientRect();
+          const byTop = new Map<number, DOMRect[]>();
+          for (const tile of grid.children) {
+            const box = tile.getBoundingClientRect();
+            byTop.set(Math.round(box.top), [...(byTop.get(Math.round(box.top)) ?? []), box]);
+          }
+          return [...byTop.values()].map((boxes) => ({
+            tiles: boxes.length,
+            left: Math.min(...boxes.map((box) => box.left)) - edge.left,
+            right: edge.right - Math.max(...boxes.map((box) => box.right)),
+          }));
+        });
+        expect(rows.reduce((sum, row) => sum + row.tiles, 0)).toBe(count);
+        for (const row of rows) {
+          expect(Math.abs(row.left), `${count} tiles, ${JSON.stringify(rows)}`).toBeLessThan(1);
+          expect(Math.abs(row.right), `${count} tiles, ${JSON.stringify(rows)}`).toBeLessThan(1);
+        }
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+        ).toBeLessThanOrEqual(0);
+      }
+    },
+  );
+
+  it('Directive: a long address wraps beside its pin on a phone, not centred away from it', async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    await showDraft(
+      page,
+      'template2',
+      sampleWith('template2', (d) => {
+        d.contactDetails.address = 'Shop 4, Prabhat Road, Erandwane, Pune 411004, Maharashtra';
+      }),
+    );
+    const item = page.locator('.dv-contact__item').filter({ hasText: 'Prabhat Road' });
+    const gap = await item.evaluate((li) => {
+      const pin = li.querySelector('svg')!.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(li.querySelector('.dv-contact__text')!);
+      const lines = [...range.getClientRects()];
+      return {
+        lines: new Set(lines.map((line) => Math.round(line.top))).size,
+        fromPin: Math.min(...lines.map((line) => line.left)) - pin.right,
+      };
+    });
+    expect(gap.lines).toBeGreaterThan(1);
+    expect(gap.fromPin).toBeGreaterThanOrEqual(0);
+    expect(gap.fromPin).toBeLessThan(16);
+  });
+
   it.each(['template1', 'template2', 'template3', 'template4', 'template5'] as const)(
     '%s hides social links whose url is empty',
     async (id) => {

@@ -358,3 +358,54 @@ describe('Hyperspace’s face, menu and photos', () => {
     }
   });
 });
+
+describe('a long name and headline on every template', () => {
+  const session = useBrowser();
+
+  // "Venkatasubramanian Srinivasaraghavan Iyer" and a headline ending in Hindi break into even
+  // lines, never leaving "Iyer" or "· वास्तुकार" alone on the last one; nothing overflows the page.
+  it.each(TEMPLATE_IDS)('%s sets them in even lines at 1280 and 375 px', async (id) => {
+    const data = pickTemplateFields(TEMPLATE_DEFINITIONS[id], structuredClone(SAMPLE_DATA[id]));
+    data.personalDetails.name = 'Venkatasubramanian Srinivasaraghavan Iyer';
+    data.personalDetails.headline = 'Architect of cool buildings in a hot country · वास्तुकार';
+    for (const width of [1280, 375]) {
+      const page = await session.newPage({ width, height: 800 });
+      await showDraft(page, id, data);
+      await page.evaluate(() => document.fonts.ready);
+      const blocks = await page
+        .locator('#personalDetails')
+        .locator('h1, .dv-header__headline, .hs-headline, .phantom-headline')
+        .evaluateAll((elements) =>
+          elements.map((element) => {
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            const byTop = new Map<number, { left: number; right: number }>();
+            for (const box of range.getClientRects()) {
+              if (box.width === 0) continue;
+              const top = Math.round(box.top / 4);
+              const line = byTop.get(top) ?? { left: box.left, right: box.right };
+              byTop.set(top, {
+                left: Math.min(line.left, box.left),
+                right: Math.max(line.right, box.right),
+              });
+            }
+            return {
+              text: element.textContent ?? '',
+              lines: [...byTop.values()].map((line) => line.right - line.left),
+            };
+          }),
+        );
+      expect(blocks.length, `${id} at ${width}`).toBeGreaterThan(0);
+      for (const { text, lines } of blocks) {
+        const widest = Math.max(...lines);
+        expect(
+          lines.at(-1)! / widest,
+          `${id} at ${width}: "${text}" ${lines.join(', ')}`,
+        ).toBeGreaterThan(0.5);
+      }
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+      ).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -39,10 +39,13 @@ const FACES = [
   { family: 'Noto Sans', pkg: 'noto-sans', weight: 600, style: 'normal' },
   { family: 'Noto Sans', pkg: 'noto-sans', weight: 700, style: 'normal' },
   { family: 'Noto Sans', pkg: 'noto-sans', weight: 900, style: 'normal' },
-  // The serif pairing, in two weights and an italic: a 300 or 600 uses the nearest, which keeps a
-  // page set in it within the 60 KB a public page may weigh.
-  { family: 'Noto Serif', pkg: 'noto-serif', weight: 400, style: 'normal', range: '100 500' },
-  { family: 'Noto Serif', pkg: 'noto-serif', weight: 400, style: 'italic', range: '100 500' },
+  // The serif pairing, in three weights and two italics: a 600 uses the nearest, which keeps a page
+  // set in it within the 60 KB a public page may weigh. The light ones match the light Devanagari
+  // serif of an intro, which a Latin word beside it would otherwise outweigh.
+  { family: 'Noto Serif', pkg: 'noto-serif', weight: 300, style: 'normal', range: '100 300' },
+  { family: 'Noto Serif', pkg: 'noto-serif', weight: 400, style: 'normal', range: '400 500' },
+  { family: 'Noto Serif', pkg: 'noto-serif', weight: 300, style: 'italic', range: '100 300' },
+  { family: 'Noto Serif', pkg: 'noto-serif', weight: 400, style: 'italic', range: '400 500' },
   { family: 'Noto Serif', pkg: 'noto-serif', weight: 700, style: 'normal', range: '600 900' },
 ];
 

@@ -9,7 +9,12 @@ type NotOk = Exclude<AccentVerdict, { status: 'ok' }>;
 /** 4.49 stays 4.49:1 (never rounded up to a ratio it does not reach). */
 const ratioText = (ratio: number) => `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
 
-function hardToRead(colour: string, { what, ratio, needed, large }: Shortfall): string {
+function hardToRead(colour: string, { what, ratio, needed, large, mark }: Shortfall): string {
+  if (mark) {
+    const how =
+      ratio < 1 ? 'darker than the page' : `only ${ratioText(ratio)} lighter than the page`;
+    return `${colour} barely shows as ${what} (${how}; it needs to be ${needed}:1 lighter)`;
+  }
   return `${colour} is hard to read as ${what} (${ratioText(ratio)}; ${large ? 'large text' : 'text'} needs ${needed}:1)`;
 }
 

@@ -3,7 +3,13 @@ import { TEMPLATE_IDS } from '../templates/catalog.js';
 import { TEMPLATE_DEFINITIONS } from '../templates/registry.js';
 import { contrast } from './colour.js';
 import { accentProblem, accentReason } from './accent-message.js';
-import { appearanceVars, contrastFailures, guardAccent, type TemplateLook } from './look.js';
+import {
+  appearanceVars,
+  contrastFailures,
+  guardAccent,
+  MARK_CONTRAST,
+  type TemplateLook,
+} from './look.js';
 import { FONT_PAIRINGS } from './pairings.js';
 
 /** A look with one pair: accent text on white. */
@@ -60,6 +66,29 @@ describe('the contrast guard', () => {
     expect(accentReason(verdict)).toContain('lightened');
     expect(accentReason(verdict)).toContain('large text needs 3:1');
   });
+
+  it.each(['template3', 'template4'] as const)(
+    '%s: lifts a near-black accent until its bands show lighter than the dark page',
+    (id) => {
+      const look = TEMPLATE_DEFINITIONS[id].look;
+      const mark = look.checks.find((check) => check.mark)!;
+      for (const requested of ['#000000', '#1a1a40', '#0b3d2e']) {
+        const verdict = guardAccent(look, requested);
+        expect(verdict, `${id} ${requested}`).toMatchObject({
+          status: 'adjusted',
+          direction: 'lighter',
+        });
+        if (verdict.status !== 'adjusted') continue;
+        const band = look.accentVars(verdict.accent)[mark.text]!;
+        expect(contrast(band, mark.background)).toBeGreaterThanOrEqual(MARK_CONTRAST);
+        // Lighter than the ground, not darker still.
+        expect(contrast(band, '#000000')).toBeGreaterThan(contrast(mark.background, '#000000'));
+        expect(accentReason(verdict)).toMatch(
+          /barely shows as .* \((darker|only [01]\.\d\d:1 lighter) than the page; it needs to be 1\.5:1 lighter\), so it was lightened to #[0-9a-f]{6} \(1\.5\d:1\)\.$/,
+        );
+      }
+    },
+  );
 
   it('refuses a colour no shade of which passes both sides, with the reason', () => {
     // Text on white needs a dark shade, text on a dark grey a light one: none does both.

@@ -3,9 +3,10 @@
  * design, or any colour) and the font pairing. The contrast guard here is the one both the editor
  * and the server run: every text/background pair the accent produces must reach WCAG 2.2 AA
  * (4.5:1, 3:1 for large text); a colour that does not is moved along its lightness until it does,
- * or refused when no shade of it can.
+ * or refused when no shade of it can. On a dark template the accent's bands must also stand out
+ * from the page's ground (MARK_CONTRAST), or a very dark colour would pass and vanish.
  */
-import { contrast, fromHsl, HEX_COLOUR, toHsl } from './colour.js';
+import { contrast, fromHsl, HEX_COLOUR, luminance, parseHex, toHsl } from './colour.js';
 import { FONT_PAIRINGS, fontStack, type FontPairingId } from './pairings.js';
 
 export interface PaletteColour {
@@ -23,6 +24,11 @@ export interface ContrastCheck {
   background: string;
   /** Large text (24 px, or 18.66 px bold, and up): 3:1 is enough. */
   large?: boolean;
+  /**
+   * Not text but a coloured band or rule on a dark ground, which it must stand out from by being
+   * lighter (MARK_CONTRAST): a band darker still than a dark page reads as a hole, not a colour.
+   */
+  mark?: boolean;
 }
 
 export interface TemplateLook {
@@ -43,6 +49,19 @@ export interface Appearance {
 
 export const AA_NORMAL = 4.5;
 export const AA_LARGE = 3;
+/**
+ * A band or rule against the ground beside it: enough to tell them apart at a glance. Every
+ * palette colour of the dark templates reaches it (their darkest band is 1.63:1); black or a
+ * navy of 1.1:1 does not and is lightened.
+ */
+export const MARK_CONTRAST = 1.5;
+
+/** How much lighter a mark is than its ground, as a WCAG ratio (below 1: darker). */
+const lighterBy = (mark: string, ground: string) =>
+  (luminance(parseHex(mark)!) + 0.05) / (luminance(parseHex(ground)!) + 0.05);
+
+const neededFor = (check: ContrastCheck) =>
+  check.mark ? MARK_CONTRAST : check.large ? AA_LARGE : AA_NORMAL;
 
 export const defaultAccent = (look: TemplateLook): string => look.palette[0]!.value;
 export const defaultPairing = (look: TemplateLook): FontPairingId => look.pairings[0]!;
@@ -59,8 +78,11 @@ export function contrastFailures(look: TemplateLook, accent: string): Failure[] 
   const colourOf = (ref: string) => (ref.startsWith('--') ? vars[ref]! : ref);
   const failures: Failure[] = [];
   for (const check of look.checks) {
-    const ratio = contrast(colourOf(check.text), colourOf(check.background));
-    const needed = check.large ? AA_LARGE : AA_NORMAL;
+    const ratio = (check.mark ? lighterBy : contrast)(
+      colourOf(check.text),
+      colourOf(check.background),
+    );
+    const needed = neededFor(check);
     if (ratio < needed) failures.push({ check, ratio, needed });
   }
   return failures;
@@ -73,6 +95,8 @@ export interface Shortfall {
   ratio: number;
   needed: number;
   large: boolean;
+  /** A band or rule, not text: it must show, not be read. */
+  mark: boolean;
 }
 
 export type AccentVerdict =
@@ -109,6 +133,7 @@ export function guardAccent(look: TemplateLook, requested: string): AccentVerdic
     ratio: worst.ratio,
     needed: worst.needed,
     large: worst.check.large ?? false,
+    mark: worst.check.mark ?? false,
   };
   const { h, s, l } = toHsl(accent);
   for (let step = 1; step <= STEPS; step += 1) {
@@ -123,7 +148,7 @@ export function guardAccent(look: TemplateLook, requested: string): AccentVerdic
         accent: candidate,
         shortfall,
         direction: direction < 0 ? 'darker' : 'lighter',
-        ratio: contrast(
+        ratio: (worst.check.mark ? lighterBy : contrast)(
           candidateColour(look, candidate, worst.check.text),
           candidateColour(look, candidate, worst.check.background),
         ),

@@ -29,6 +29,13 @@ export const hyperspaceLook: TemplateLook = {
       background: '--hs-magenta-deep',
     },
     { what: 'the top of the features band', text: '#ffffffeb', background: '--hs-magenta-tint' },
+    // The band beside the page's deep violet: a very dark accent would sink into it.
+    {
+      what: 'the features band on the violet page',
+      text: '--hs-magenta-deep',
+      background: '#312450',
+      mark: true,
+    },
   ],
   pairings: ['source-sans', 'arial', 'noto-sans', 'noto-serif'],
 };

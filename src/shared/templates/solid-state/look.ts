@@ -3,7 +3,8 @@ import type { TemplateLook } from '../../appearance/look.js';
 
 /**
  * Solid State's accent is its indigo: the spotlight bands (alternating with a deeper shade), the
- * buttons and the social links when pointed at, all under white text.
+ * buttons and the social links when pointed at, all under white text, and the rule under the
+ * title; every one of them must show against the slate page.
  */
 export const solidStateLook: TemplateLook = {
   palette: [
@@ -23,6 +24,8 @@ export const solidStateLook: TemplateLook = {
   checks: [
     { what: 'the bands under their text', text: '#ffffffe0', background: '--ss-odd' },
     { what: 'a button under white text', text: '#ffffff', background: '--ss-accent-hover' },
+    // The darker band beside the page's slate: a very dark accent would sink into it.
+    { what: 'a band on the dark page', text: '--ss-even', background: '#2e3141', mark: true },
   ],
   pairings: ['raleway-source-sans', 'noto-sans', 'raleway-noto-sans', 'noto-serif'],
 };
