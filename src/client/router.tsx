@@ -6,7 +6,6 @@ import { TEMPLATE_IDS } from '../shared/templates/catalog.js';
 import { TestModeNotice } from './components/TestModeNotice.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { ScreenErrorPage } from './pages/ScreenErrorPage.js';
-import { loadTemplateWithSample } from './templates/useTemplate.js';
 
 /** Sets the document title from the one table the server also uses for direct loads. */
 function RootLayout() {
@@ -70,20 +69,6 @@ const draftPreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
   },
 }));
 
-// The template previews carry the test-mode notice in their own bar, pinned above the template.
-// The template and its sample load with the page, so its first render draws the template (as the
-// build drew it) rather than a loading state.
-const templatePreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
-  path: templateId,
-  lazy: async () => {
-    const [{ TemplatePreviewPage }] = await Promise.all([
-      import('./pages/TemplatePreviewPage.js'),
-      loadTemplateWithSample(templateId),
-    ]);
-    return { Component: () => <TemplatePreviewPage templateId={templateId} /> };
-  },
-}));
-
 const builderPages: RouteObject[] = [
   {
     path: 'choose',
@@ -126,7 +111,6 @@ export const routes: RouteObject[] = [
       ...staticPages,
       { path: 'screen-error', element: <ScreenErrorPage /> },
       ...draftPreviewPages,
-      ...templatePreviewPages,
       { element: <BuilderLayout />, children: builderPages },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -181,7 +181,7 @@ export function ChoosePage() {
                       <h2 className="template-card__name">{template.name}</h2>
                       <PriceLine template={template} />
                       <div className="template-card__actions">
-                        <Link className="button button--ghost" to={`/${id}`}>
+                        <Link className="button button--ghost" to={`/${id}`} reloadDocument>
                           Preview<span className="visually-hidden"> {template.name}</span>
                         </Link>
                         <button

@@ -7,9 +7,9 @@ import {
   PAGE_TITLES,
   PARAMETERISED_PAGES,
   pageTitle,
+  templatePreviewed,
 } from '../../shared/routes.js';
-import { pageModuleOf, templateShownBy } from '../../shared/page-modules.js';
-import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
+import { pageModuleOf } from '../../shared/page-modules.js';
 import { isStaticRoute, PRERENDERED_ROUTES, prerenderedDocument } from '../../shared/prerender.js';
 import { PAYMENTS_MODE_META, type SiteMode } from '../../shared/site-mode.js';
 import { errorBody } from './errors.js';
@@ -93,11 +93,12 @@ export async function registerSpa(
       .replace('</head>', `${preloads}</head>`);
   const preloadsFor = (route: string | undefined) => {
     const moduleKey = route ? pageModuleOf(route) : undefined;
-    const template = route ? templateShownBy(route) : undefined;
-    return moduleKey ? preloadsOf(moduleKey, template && TEMPLATE_DEFINITIONS[template].slug) : '';
+    return moduleKey ? preloadsOf(moduleKey) : '';
   };
 
   for (const [route, title] of Object.entries(PAGE_TITLES)) {
+    // The template previews are documents the server draws (template-previews/), not the app's.
+    if (templatePreviewed(route)) continue;
     const page = drawn.get(route);
     if (!page) {
       app.get(route, (_request, reply) => sendShell(reply, 200, title, shell, route));
