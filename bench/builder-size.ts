@@ -3,7 +3,8 @@
  * src/shared/routes.ts downloads, brotli and gzip compressed as the server sends them, read from
  * the Vite build's manifest by following the static imports of the entry and of the route's lazy
  * chunk; a static page (src/shared/prerender.ts) loads only the static pages' script and
- * stylesheet, from their own build's manifest. Needs a build (npm run build). `npx tsx bench/builder-size.ts [clientDir]` prints the
+ * stylesheet, from their own build's manifest, and a template preview (a document the server
+ * draws) the published pages' script and the template's stylesheet. Needs a build (npm run build). `npx tsx bench/builder-size.ts [clientDir]` prints the
  * section and writes bench/results/builder-size.md.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { pageModuleOf } from '../src/shared/page-modules.js';
 import { isStaticRoute, STATIC_PAGE_ENTRY, STATIC_PAGE_MANIFEST } from '../src/shared/prerender.js';
-import { PAGE_TITLES } from '../src/shared/routes.js';
+import { PAGE_TITLES, templatePreviewed } from '../src/shared/routes.js';
 import {
   TEMPLATE_DEFINITIONS,
   TEMPLATE_IDS,
@@ -44,31 +45,21 @@ function templateChunk(manifest: Manifest, id: TemplateId): string {
   return key;
 }
 
-/** The manifest key of a template's sample data chunk (what its loadSample imports). */
-function sampleChunk(manifest: Manifest, id: TemplateId): string {
-  const { slug } = TEMPLATE_DEFINITIONS[id];
-  const key = Object.keys(manifest).find(
-    (source) => source.includes(`/templates/${slug}/`) && source.endsWith('/sample.ts'),
-  );
-  if (!key) throw new Error(`the manifest has no sample chunk for ${id}`);
-  return key;
-}
-
 /**
  * The lazy chunks a route loads on a first visit, by manifest key (src/client/router.tsx).
- * /screen-error is part of the entry. A template or draft preview also renders its template at
- * once, so that template's chunk counts, and a template preview its sample.
+ * /screen-error is part of the entry. A draft preview also renders its template at once, so
+ * that template's chunk counts.
  */
 function lazyChunksFor(manifest: Manifest, route: string): string[] {
   if (route === '/screen-error') return [];
   const page = pageModuleOf(route);
   if (!page) throw new Error(`bench/builder-size.ts does not know which chunk ${route} loads`);
   const template = TEMPLATE_IDS.find((id) => route === `/${id}` || route === `/edit-${id}`);
-  if (!template) return [page];
-  // A template preview loads the template's sample with it (src/client/router.tsx).
-  const sample = route === `/${template}` ? [sampleChunk(manifest, template)] : [];
-  return [page, templateChunk(manifest, template), ...sample];
+  return template ? [page, templateChunk(manifest, template)] : [page];
 }
+
+/** The published pages' one script, which a template preview loads too (render-page.tsx). */
+const PAGE_SCRIPT = 'portfolio-contact.js';
 
 interface Sizes {
   raw: number;
@@ -132,6 +123,21 @@ export function measureRoutes(clientDir = 'dist/client'): RouteSize[] {
   };
 
   return Object.keys(PAGE_TITLES).map((route) => {
+    const previewed = templatePreviewed(route);
+    if (previewed) {
+      // A document of the server's: the page's script, and the template's stylesheet alone.
+      const sheets = manifest[templateChunk(manifest, previewed)]!.css ?? [];
+      const js = sizeOf(PAGE_SCRIPT);
+      const css = sheets.map(sizeOf).reduce(
+        (total, size) => ({
+          raw: total.raw + size.raw,
+          br: total.br + size.br,
+          gzip: total.gzip + size.gzip,
+        }),
+        { raw: 0, br: 0, gzip: 0 },
+      );
+      return { route, files: [PAGE_SCRIPT, ...sheets], js, css };
+    }
     const [from, keys] = isStaticRoute(route)
       ? [staticManifest, [STATIC_PAGE_ENTRY]]
       : [manifest, [entryKey, ...lazyChunksFor(manifest, route)]];
@@ -172,8 +178,9 @@ export async function builderSizeSection(clientDir = 'dist/client'): Promise<str
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}.`,
     'Command: `npx tsx bench/builder-size.ts` (after `npm run build`). What a first visit to each route',
     "downloads before the page runs: the entry chunk and the route's lazy chunk from",
-    '`dist/client/.vite/manifest.json` with all their static imports (template and draft previews also',
-    'count the template they render), compressed as `scripts/precompress.mjs` does (brotli 11, gzip 9).',
+    '`dist/client/.vite/manifest.json` with all their static imports (draft previews also count the',
+    'template they render; a template preview is a document the server draws, with the published',
+    "pages' script), compressed as `scripts/precompress.mjs` does (brotli 11, gzip 9).",
     'The HTML shell, fonts and images are not counted.',
     '',
     `**Target: under ${TARGET_KB} KB compressed JavaScript for \`/\` and \`/choose\`:** ${verdicts.join('; ')}.`,

@@ -13,6 +13,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { PRERENDERED_ROUTES } from '../src/shared/prerender.js';
+import { templatePreviewPath } from '../src/shared/routes.js';
 import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { startBuiltServer } from '../test/built-server.js';
@@ -20,16 +21,25 @@ import { publishDirectly } from '../test/publish-directly.js';
 import { machineLine } from './harness.js';
 import { freePort } from '../test/free-port.js';
 
+/**
+ * The pages a visitor sees before signing in: those drawn at build time, and the template
+ * previews, which the server draws.
+ */
+const FIRST_PAGES: readonly string[] = [
+  ...PRERENDERED_ROUTES,
+  ...TEMPLATE_IDS.map(templatePreviewPath),
+];
+
 /** Builder pages named on the command line, to measure them alone. */
 const NAMED_PAGES = process.argv.slice(2);
 for (const route of NAMED_PAGES) {
-  if (!PRERENDERED_ROUTES.includes(route)) {
-    throw new Error(`${route} is not a page drawn at build time: ${PRERENDERED_ROUTES.join(' ')}`);
+  if (!FIRST_PAGES.includes(route)) {
+    throw new Error(`${route} is not one of the first pages: ${FIRST_PAGES.join(' ')}`);
   }
 }
 
-/** Builder pages measured besides the public pages: every page drawn at build time. */
-const BUILDER_PAGES: readonly string[] = NAMED_PAGES.length > 0 ? NAMED_PAGES : PRERENDERED_ROUTES;
+/** Builder pages measured besides the public pages. */
+const BUILDER_PAGES: readonly string[] = NAMED_PAGES.length > 0 ? NAMED_PAGES : FIRST_PAGES;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DRAFT_STORAGE_KEY } from '../src/shared/draft.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
@@ -205,13 +206,20 @@ describe('the Choose page', () => {
     expect((await stored()).data.personalDetails.name).toBe('Kiran Das');
   });
 
+  /** The stored draft, as the editor keeps it. */
+  const storedDraft = async (page: Page) =>
+    JSON.parse(
+      (await page.evaluate((key) => localStorage.getItem(key), DRAFT_STORAGE_KEY)) ?? 'null',
+    );
+
   it("a template's preview offers Use this template, which opens the editor on it without a sign-in", async () => {
     const page = await session.newPage({ width: 375, height: 740 });
     const popups: string[] = [];
     page.context().on('page', (opened) => popups.push(opened.url()));
     await page.goto('/template2');
-    const use = page.getByRole('button', { name: 'Use this template' });
+    const use = page.getByRole('link', { name: 'Use this template' });
     await use.waitFor();
+    await expect(use.getAttribute('href')).resolves.toBe('/edit?template=template2');
     // On a phone the bar keeps the way back and the action on one line, inside the screen.
     const [back, action] = await Promise.all([
       page.getByRole('link', { name: 'Back to templates' }).boundingBox(),
@@ -220,30 +228,163 @@ describe('the Choose page', () => {
     expect(Math.abs(back!.y + back!.height / 2 - (action!.y + action!.height / 2))).toBeLessThan(2);
     expect(action!.x + action!.width).toBeLessThanOrEqual(375);
     await use.click();
-    await page.waitForURL('**/edit');
     await page.locator('#editor-step-heading').waitFor();
+    // The editor's own address, without the query: a reload opens the draft, not a new pick.
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/edit');
     expect(popups).toEqual([]);
-    const draft = JSON.parse(
-      (await page.evaluate((key) => localStorage.getItem(key), DRAFT_STORAGE_KEY)) ?? 'null',
-    );
+    const draft = await storedDraft(page);
     expect(draft.templateId).toBe('template2');
     expect(draft.data.personalDetails.name).toBe(SAMPLE_DATA.template2.personalDetails.name);
+    // The pick replaced its own history entry: Back returns to the preview.
+    await page.goBack();
+    await page.waitForURL('**/template2');
+    await page.getByRole('link', { name: 'Use this template' }).waitFor();
+  });
+
+  it("a preview's Back to templates leads to the picker", async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await page.goto('/template1');
+    await page.getByRole('link', { name: 'Back to templates' }).click();
+    await page.waitForURL('**/choose');
+    await page.getByRole('heading', { name: 'Pick a Template & Make It Yours' }).waitFor();
   });
 
   it('a preview of a template with no price offers no Use this template', async () => {
     await withPrice('template5', null, 0, async () => {
       const page = await session.newPage({ width: 1280, height: 900 });
-      // The template list is what says whether it is for sale: wait until it has been read.
-      const listRead = page.waitForResponse(
-        (response) => new URL(response.url()).pathname === '/api/templates' && response.ok(),
-      );
-      await page.goto('/template5');
-      await listRead;
-      await page.getByRole('link', { name: 'Back to templates' }).waitFor();
-      await expect(page.getByRole('button', { name: 'Use this template' }).count()).resolves.toBe(
-        0,
-      );
+      // The server reads prices again every few seconds: the preview follows within them.
+      await expect
+        .poll(
+          async () => {
+            await page.goto('/template5');
+            await page.getByRole('link', { name: 'Back to templates' }).waitFor();
+            return page.getByRole('link', { name: 'Use this template' }).count();
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(0);
     });
+  });
+
+  it("a preview's menu works on a phone: the page's own script runs", async () => {
+    const page = await session.newPage({ width: 375, height: 740 });
+    const script = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/portfolio-contact.js',
+    );
+    await page.goto('/template4');
+    expect((await script).ok()).toBe(true);
+    const menu = page.locator('details.ss-menu');
+    await page.getByText('Menu', { exact: true }).click();
+    const panel = page.getByRole('navigation', { name: 'Sections' });
+    await panel.waitFor();
+    // The panel opens below the bar, inside the screen.
+    const [bar, open] = await Promise.all([
+      page.locator('.tp-bar').boundingBox(),
+      panel.boundingBox(),
+    ]);
+    expect(open!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
+    expect(open!.x + open!.width).toBeLessThanOrEqual(375);
+    const link = panel.getByRole('link').last();
+    const target = (await link.getAttribute('href'))!;
+    await link.click();
+    await page.waitForURL(`**/template4${target}`);
+    // The script closes the menu once a section is chosen, as the editor's preview does.
+    await expect.poll(() => menu.evaluate((element) => element.hasAttribute('open'))).toBe(false);
+    // The section starts below the bar, not under it.
+    const section = await page.locator(target).boundingBox();
+    expect(section!.y).toBeGreaterThanOrEqual(bar!.height - 1);
+  });
+
+  it('asks before a link from another site replaces a draft of another template, and offers both', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.goto('/choose');
+    const mine = structuredClone(SAMPLE_DATA.template1);
+    mine.personalDetails.name = 'Meera, my own draft';
+    await page.evaluate(([key, draft]) => localStorage.setItem(key, draft), [
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ templateId: 'template1', data: mine }),
+    ] as const);
+
+    const elsewhere = { referer: 'https://elsewhere.example/templates' };
+    await page.goto('/edit?template=template2', elsewhere);
+    const dialog = page.getByRole('dialog', {
+      name: 'Replace your draft of Mini-port with Directive?',
+    });
+    await dialog.waitFor();
+    // Keep my draft: the editor opens on it, untouched.
+    await dialog.getByRole('button', { name: 'Keep my draft' }).click();
+    await page.locator('#editor-step-heading').waitFor();
+    await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe(
+      'Meera, my own draft',
+    );
+    expect(new URL(page.url()).search).toBe('');
+    expect((await storedDraft(page)).templateId).toBe('template1');
+
+    // Asked again, Use Directive replaces it with Directive's sample.
+    await page.goto('/edit?template=template2', elsewhere);
+    await dialog.getByRole('button', { name: 'Use Directive' }).click();
+    await page.locator('#editor-step-heading').waitFor();
+    const replaced = await storedDraft(page);
+    expect(replaced.templateId).toBe('template2');
+    expect(replaced.data.personalDetails.name).toBe(SAMPLE_DATA.template2.personalDetails.name);
+
+    // From our own preview, the pick goes ahead as Select on /choose does: no question.
+    await page.goto('/template3');
+    await page.getByRole('link', { name: 'Use this template' }).click();
+    await page.locator('#editor-step-heading').waitFor();
+    await expect(dialog.count()).resolves.toBe(0);
+    expect((await storedDraft(page)).templateId).toBe('template3');
+  });
+
+  it("opens a signed-in owner's live page for update from Use this template", async () => {
+    const email = `preview-owner-${randomUUID()}@example.com`;
+    const username = `pvo-${randomUUID().slice(0, 8)}`;
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await page.goto('/choose');
+    await signInThroughPopup(page, () => page.getByRole('button', { name: 'Sign In' }).click(), {
+      name: 'Priya Owner',
+      email,
+    });
+    await page.getByText('Welcome Priya!').waitFor();
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const saved = structuredClone(SAMPLE_DATA.template4);
+    saved.personalDetails.name = 'Priya Owner, live';
+    await publishDirectly(db, { username, templateId: 'template4', data: saved, ownerId: user.id });
+
+    await page.goto('/template4');
+    await page.getByRole('link', { name: 'Use this template' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Editing your live page' }).waitFor();
+    await expect(page.locator('.editor__live-note').textContent()).resolves.toContain(
+      `/users/${username}`,
+    );
+    expect(await storedDraft(page)).toMatchObject({
+      templateId: 'template4',
+      data: { personalDetails: { name: 'Priya Owner, live' } },
+    });
+  });
+
+  it('says so with a retry when the template cannot be loaded for Use this template', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    session.allowConsoleError(/Failed to load resource/);
+    await page.route('**/api/templates/template2', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"code":"unavailable","message":"The service is busy or restarting. Please try again shortly."}}',
+      }),
+    );
+    await page.goto('/edit?template=template2');
+    await expect(page.getByRole('alert').textContent()).resolves.toContain(
+      'The Directive template could not be opened. The service is busy or restarting.',
+    );
+    await page.unroute('**/api/templates/template2');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('#editor-step-heading').waitFor();
+    expect((await storedDraft(page)).templateId).toBe('template2');
   });
 
   it('reads Update for a template the user has published, and opens it to update its own address', async () => {

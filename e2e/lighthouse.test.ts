@@ -6,7 +6,8 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAFT_STORAGE_KEY } from '../src/shared/domain/draft-key.js';
 import { PRERENDERED_ROUTES } from '../src/shared/prerender.js';
-import { EDIT_PATH, FINAL_PREVIEW_PATH } from '../src/shared/routes.js';
+import { EDIT_PATH, FINAL_PREVIEW_PATH, templatePreviewPath } from '../src/shared/routes.js';
+import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { freePort } from '../test/free-port.js';
 import { baseUrl } from './browser.js';
@@ -97,8 +98,14 @@ describe('Lighthouse on the builder pages, mobile', () => {
     rmSync(profile, { recursive: true, force: true });
   });
 
-  // The drawn pages, and the two that open the person's draft (stored above).
-  it.each([...PRERENDERED_ROUTES, EDIT_PATH, FINAL_PREVIEW_PATH])(
+  // The pages drawn at build time, the template previews (drawn by the server), and the two that
+  // open the person's draft (stored above).
+  it.each([
+    ...PRERENDERED_ROUTES,
+    ...TEMPLATE_IDS.map(templatePreviewPath),
+    EDIT_PATH,
+    FINAL_PREVIEW_PATH,
+  ])(
     '%s: best practices 100, nothing moves',
     async (route) => {
       const outcomes: Outcome[] = [];

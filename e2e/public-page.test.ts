@@ -11,7 +11,7 @@ import { serverDatabase } from './fixtures.js';
 const suffix = randomUUID().slice(0, 6);
 const usernameFor = (id: TemplateId) => `pub-${id}-${suffix}`;
 
-/** The builder's chrome over a template (PreviewBar), found as a person meets it: its way back. */
+/** The bar over a template preview (template-previews/), found as a person meets it: its way back. */
 const backToTemplates = (page: Page) => page.getByRole('link', { name: 'Back to templates' });
 
 describe('public portfolio pages in the browser', () => {

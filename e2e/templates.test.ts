@@ -141,7 +141,7 @@ describe.each(TEMPLATE_IDS)('template %s', (id) => {
         }
         // The template's own fixed bars start below the preview bar instead of under it.
         const under = await page.evaluate(() => {
-          const barBottom = document.querySelector('.preview-bar')!.getBoundingClientRect().bottom;
+          const barBottom = document.querySelector('.tp-bar')!.getBoundingClientRect().bottom;
           return [...document.querySelectorAll<HTMLElement>('body *')]
             .filter((element) => getComputedStyle(element).position === 'fixed')
             .filter((element) => element.getClientRects().length > 0)
@@ -192,7 +192,7 @@ describe.each(TEMPLATE_IDS)('template %s', (id) => {
     await page.goto(`/${id}`);
     await page.locator('#personalDetails').waitFor();
     await page.waitForLoadState('networkidle');
-    const violations = await seriousAxeViolations(page, '.preview-bar');
+    const violations = await seriousAxeViolations(page, '.tp-bar');
     expect(violations).toEqual([]);
   });
 
@@ -202,9 +202,7 @@ describe.each(TEMPLATE_IDS)('template %s', (id) => {
     await page.locator('#personalDetails').waitFor();
     const small = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('a[href], button, input, textarea, summary')]
-        .filter(
-          (element) => !element.closest('.preview-bar') && element.getClientRects().length > 0,
-        )
+        .filter((element) => !element.closest('.tp-bar') && element.getClientRects().length > 0)
         .filter((element) => getComputedStyle(element).visibility !== 'hidden')
         .filter((element) => !element.closest('p'))
         // The contact form's honeypot is hidden from people and assistive technology alike.

@@ -17,14 +17,6 @@ import {
   STATIC_PAGE_MANIFEST,
 } from '../src/shared/prerender.js';
 import type { SiteMode } from '../src/shared/site-mode.js';
-import { templateShownBy } from '../src/shared/page-modules.js';
-import { TEMPLATE_DEFINITIONS } from '../src/shared/templates/catalog.js';
-
-/**
- * A template stylesheet's faces for its font pairings follow this comment: a page set in its own
- * fonts never uses them, so they are not preloaded.
- */
-const PAIRING_FACES = '/* Faces of the font pairings it offers';
 
 const outDir = path.resolve('dist/prerender');
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -57,7 +49,7 @@ try {
         file,
         isStaticRoute(route)
           ? staticIndex.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`)
-          : drawnDocument(index, markup, fontPreloads(route)),
+          : drawnDocument(index, markup, fontPreloads()),
       );
     }
     stdout.write(`prerendered ${route}\n`);
@@ -110,35 +102,25 @@ function staticPageIndex(index: string): string {
   return index
     .replace(app, '')
     .replace(noscript, '')
-    .replace('</title>', () => `</title>${fontPreloads('/')}${tags}`);
+    .replace('</title>', () => `</title>${fontPreloads()}${tags}`);
 }
 
 /** The faces (e.g. `raleway-300`) a stylesheet takes from our font subsets; India's scripts aside. */
 function facesImportedBy(stylesheet: string): string[] {
-  const css = readFileSync(stylesheet, 'utf8').split(PAIRING_FACES)[0]!;
+  const css = readFileSync(stylesheet, 'utf8');
   return [...css.matchAll(/@import '[^']*\/fonts\/([\w-]+)\.css'/g)]
     .map((match) => match[1]!)
     .filter((face) => !face.startsWith('indian-scripts'));
 }
 
 /**
- * Preloads of the fonts a drawn page's first screen sets its words in: the builder's own faces,
- * or on a template preview its bar's and the template's. Only the Latin core of each face: the
- * rest of a face, and India's scripts, are fetched when a page shows such letters. Without them
- * the browser finds a font only once the stylesheet is parsed and the words laid out, and the
- * words move when it arrives.
+ * Preloads of the fonts a drawn page's first screen sets its words in: the builder's own faces.
+ * Only the Latin core of each face: the rest of a face, and India's scripts, are fetched when a
+ * page shows such letters. Without them the browser finds a font only once the stylesheet is
+ * parsed and the words laid out, and the words move when it arrives.
  */
-function fontPreloads(route: string): string {
-  const template = templateShownBy(route);
-  const faces = template
-    ? [
-        'source-sans-3-400',
-        'source-sans-3-600',
-        ...facesImportedBy(
-          `src/shared/templates/${TEMPLATE_DEFINITIONS[template].slug}/${TEMPLATE_DEFINITIONS[template].slug}.css`,
-        ),
-      ]
-    : facesImportedBy('src/client/styles/global.css');
+function fontPreloads(): string {
+  const faces = facesImportedBy('src/client/styles/global.css');
   const builtFonts = readdirSync('dist/client/assets').filter((file) => file.endsWith('.woff2'));
   return [...new Set(faces)]
     .map((face) => {

@@ -8,7 +8,6 @@ import { isLazyPage, lazyPage } from './lazy-page.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { PageErrorBoundary } from './pages/PageFailedPage.js';
 import { ScreenErrorPage } from './pages/ScreenErrorPage.js';
-import { loadTemplateWithSample } from './templates/useTemplate.js';
 
 /**
  * Sets the document title from the one table the server also uses for direct loads. A page whose
@@ -79,20 +78,6 @@ const draftPreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
   }),
 }));
 
-// The template previews carry the test-mode notice in their own bar, pinned above the template.
-// The template and its sample load with the page, so its first render draws the template (as the
-// build drew it) rather than a loading state.
-const templatePreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
-  path: templateId,
-  Component: lazyPage(async () => {
-    const [{ TemplatePreviewPage }] = await Promise.all([
-      import('./pages/TemplatePreviewPage.js'),
-      loadTemplateWithSample(templateId),
-    ]);
-    return () => <TemplatePreviewPage templateId={templateId} />;
-  }),
-}));
-
 const builderPages: RouteObject[] = [
   {
     path: 'choose',
@@ -132,7 +117,6 @@ export const routes: RouteObject[] = [
       ...staticPages,
       { path: 'screen-error', element: <ScreenErrorPage /> },
       ...draftPreviewPages,
-      ...templatePreviewPages,
       { element: <BuilderLayout />, children: builderPages },
       { path: '*', element: <NotFoundPage /> },
     ],

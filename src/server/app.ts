@@ -63,6 +63,7 @@ import { registerPreviewLinkRoutes } from './preview-links/preview-links.routes.
 import { registerPublicPages } from './public-pages/public-pages.routes.js';
 import { registerSiteModeRoutes, siteMode } from './site-mode.js';
 import { registerTemplateRoutes } from './templates/templates.routes.js';
+import { registerTemplatePreviewRoutes } from './template-previews/template-previews.routes.js';
 import { createMediaStorage } from './uploads/create-storage.js';
 import { IMAGE_SHUTDOWN_GRACE_MS, ImagePool } from './uploads/image-pool.js';
 import type { MediaStorage } from './uploads/storage.js';
@@ -372,6 +373,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: () => new Date(),
     clientDir: deps.clientDir,
     mediaBase: mediaStorage.mediaBase,
+  });
+  registerTemplatePreviewRoutes(app, {
+    db: deps.db,
+    clientDir: deps.clientDir,
+    publicUrl,
+    mediaBase: mediaStorage.mediaBase,
+    testMode: siteMode(deps.config).payments === 'test',
+    log: app.log,
   });
   registerAccountRoutes(app, {
     db: deps.db,

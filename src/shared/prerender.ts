@@ -1,6 +1,5 @@
 import { CHOOSE_PATH } from './routes.js';
 import type { SiteMode } from './site-mode.js';
-import { TEMPLATE_IDS } from './templates/catalog.js';
 
 /**
  * The pages that are documents, not parts of the app: the landing page and the information
@@ -34,11 +33,7 @@ export const STATIC_PAGE_ENTRY = 'static-page.ts';
  * that document for the route (src/server/http/spa.routes.ts). The app hydrates those that are
  * not static (main.tsx).
  */
-export const PRERENDERED_ROUTES: readonly string[] = [
-  ...STATIC_ROUTES,
-  CHOOSE_PATH,
-  ...TEMPLATE_IDS.map((id) => `/${id}`),
-];
+export const PRERENDERED_ROUTES: readonly string[] = [...STATIC_ROUTES, CHOOSE_PATH];
 
 /** The payments modes a page is drawn in: the test-mode notice is part of the first paint. */
 export const PRERENDERED_MODES: readonly SiteMode['payments'][] = ['razorpay', 'test'];

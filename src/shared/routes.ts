@@ -58,6 +58,30 @@ export function readEditorNavigation(state: unknown): Partial<EditorNavigationSt
   };
 }
 
+/**
+ * A template's preview, e.g. /template1: its sample as a published page shows it, under a bar
+ * with the way back and Use this template (drawn by the server: template-previews/).
+ */
+export function templatePreviewPath(templateId: TemplateId): string {
+  return `/${templateId}`;
+}
+
+/** The template a path previews, if it is a template preview's path. */
+export function templatePreviewed(pathname: string): TemplateId | undefined {
+  return TEMPLATE_IDS.find((id) => pathname === templatePreviewPath(id));
+}
+
+/** The query /edit is opened with to start on a template (a preview's Use this template). */
+export const TEMPLATE_QUERY = 'template';
+
+/**
+ * The editor, asked to start on a template: a plain link, so a preview needs no script for it.
+ * The editor picks the template on arrival (as Select on /choose does) and drops the query.
+ */
+export function editTemplatePath(templateId: TemplateId): string {
+  return `${EDIT_PATH}?${TEMPLATE_QUERY}=${encodeURIComponent(templateId)}`;
+}
+
 /** A published portfolio's public page on this site, e.g. /users/asha. */
 export function publicPagePath(username: string): string {
   return `/users/${encodeURIComponent(username)}`;
@@ -82,7 +106,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/account': `My portfolios · ${SITE_NAME}`,
   ...Object.fromEntries(
     TEMPLATE_IDS.flatMap((id) => [
-      [`/${id}`, `${templateName(id)} template preview · ${SITE_NAME}`],
+      [templatePreviewPath(id), `${templateName(id)} template preview · ${SITE_NAME}`],
       [`/edit-${id}`, `${templateName(id)} draft preview · ${SITE_NAME}`],
     ]),
   ),

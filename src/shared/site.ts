@@ -9,3 +9,7 @@ export const NARROWEST_BUILDER_WIDTH = 320;
 
 /** At this width and below the editor shows its form alone, with the preview one tap away. */
 export const PHONE_LAYOUT_WIDTH = 750;
+
+/** What the builder says it is, in its pages' description (as src/client/index.html has it). */
+export const SITE_DESCRIPTION =
+  'Build a portfolio website from a beautiful template, preview it live and publish it under your own name.';

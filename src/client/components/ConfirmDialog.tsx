@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   children: ReactNode;
   /** The button that goes ahead, e.g. "Delete portfolio". */
   confirmLabel: string;
+  /** The button that leaves things as they are: "Cancel" unless it says more. */
+  cancelLabel?: string;
   /** Red for what cannot be undone. */
   destructive?: boolean;
   /**
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   destructive = false,
   typeToConfirm,
   onConfirm,
@@ -107,7 +110,7 @@ export function ConfirmDialog({
             disabled={busy}
             onClick={onClose}
           >
-            Cancel
+            {cancelLabel}
           </button>
           <button
             type="submit"

@@ -32,10 +32,8 @@ function paymentsModeInPage(): SiteMode['payments'] | undefined {
 /**
  * A quiet strip above the builder while the built-in test gateway takes payments, so nobody
  * mistakes a test deployment for a shop. It sits in the page flow and covers nothing.
- * `compact`: a badge for a dark bar of its own (the template previews' bar), the label and
- * "No real payments" on one line; on a phone the words are only read out, not shown.
  */
-export function TestModeNotice({ compact = false }: { compact?: boolean }) {
+export function TestModeNotice() {
   const drawnFor = useContext(PrerenderedPaymentsMode);
   const [payments, setPayments] = useState(() => drawnFor ?? paymentsModeInPage());
   useEffect(() => {
@@ -49,7 +47,7 @@ export function TestModeNotice({ compact = false }: { compact?: boolean }) {
     };
   }, [payments]);
   if (payments !== 'test') return null;
-  return compact ? <TestModeBadge /> : <TestModeStrip />;
+  return <TestModeStrip />;
 }
 
 /**
@@ -70,15 +68,6 @@ function TestModeStrip() {
         </span>
         .
       </span>
-    </aside>
-  );
-}
-
-function TestModeBadge() {
-  return (
-    <aside className="test-mode-badge" aria-label="Test mode">
-      <span className="test-mode-notice__label">Test mode</span>
-      <span className="test-mode-badge__words">No real payments</span>
     </aside>
   );
 }

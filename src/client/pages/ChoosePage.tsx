@@ -196,7 +196,7 @@ export function ChoosePage() {
                             </p>
                           )}
                           <div className="template-card__actions">
-                            <Link className="button button--ghost" to={`/${id}`}>
+                            <Link className="button button--ghost" to={`/${id}`} reloadDocument>
                               Preview<span className="visually-hidden"> {template.name}</span>
                             </Link>
                             <button

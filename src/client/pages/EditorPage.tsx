@@ -3,18 +3,30 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../auth/session.js';
 import { useSmallScreenRedirect } from '../components/useSmallScreenRedirect.js';
 import type { Draft } from '../../shared/draft.js';
-import { CHOOSE_PATH, EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
+import {
+  CHOOSE_PATH,
+  EDIT_PATH,
+  TEMPLATE_QUERY,
+  type EditorNavigationState,
+} from '../../shared/routes.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
 import { readDraftJson, writeDraft } from '../draft/storage.js';
 import { Editor } from '../editor/Editor.js';
 import { resolveEditorStart, withTemplateParts, type EditorStart } from '../editor/editorData.js';
+import { TemplateArrival } from './TemplateArrival.js';
 
 /**
  * /edit: the template comes from navigation state (Select on /choose); after a reload without
  * it, from the stored draft; with neither there is nothing to edit, so back to /choose.
+ * /edit?template=<id> (a template preview's Use this template) picks that template first.
  */
 export function EditorPage() {
   useSmallScreenRedirect();
+  const requested = new URLSearchParams(useLocation().search).get(TEMPLATE_QUERY);
+  return requested === null ? <DraftEditor /> : <TemplateArrival requested={requested} />;
+}
+
+function DraftEditor() {
   const location = useLocation();
   const navigate = useNavigate();
   // What the page was opened with: later navigation state or drafts do not restart the editor.

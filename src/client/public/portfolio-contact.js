@@ -5,6 +5,8 @@
 //   answer ("Message sent" or why not) goes to the form's status line, read out by screen readers.
 // - data-to: open the visitor's own mail program with a message to the owner. Subject from the
 //   subject field; body "Name: {name}", a blank line, "Message: {message}", each part encoded.
+// It also closes a template's menu (a <details>) once one of its links is followed, as the
+// template's component does where React runs it (the editor's preview).
 (function () {
   function field(form, name) {
     var element = form.elements.namedItem(name);
@@ -82,6 +84,11 @@
   document.addEventListener('focusin', function (event) {
     var form = event.target && event.target.form;
     if (form && form.getAttribute('data-contact') === 'server') startOnce(form);
+  });
+
+  document.addEventListener('click', function (event) {
+    var link = event.target instanceof Element ? event.target.closest('details[open] a') : null;
+    if (link) link.closest('details[open]').removeAttribute('open');
   });
 
   document.addEventListener('submit', function (event) {

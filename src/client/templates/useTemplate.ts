@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PortfolioData } from '../../shared/domain/portfolio.js';
-import { TEMPLATE_DEFINITIONS, type TemplateId } from '../../shared/templates/catalog.js';
+import type { TemplateId } from '../../shared/templates/catalog.js';
 import type { TemplateComponent } from '../../shared/templates/definition.js';
 import { loadTemplate } from './loadTemplate.js';
 
@@ -54,27 +53,7 @@ function useTemplateChunks<T>(id: TemplateId, load: (id: TemplateId) => Promise<
 
 const componentOf = remembered(async (id: TemplateId) => ({ Component: await loadTemplate(id) }));
 
-const componentAndSampleOf = remembered(async (id: TemplateId) => {
-  const [Component, sample] = await Promise.all([
-    loadTemplate(id),
-    TEMPLATE_DEFINITIONS[id].loadSample(),
-  ]);
-  return { Component, sample };
-});
-
-/** Loads a template and its sample before its preview page first renders (router.tsx). */
-export async function loadTemplateWithSample(id: TemplateId): Promise<void> {
-  await componentAndSampleOf(id);
-}
-
 /** A template's component (its own chunk, with its CSS). */
 export function useTemplate(id: TemplateId): Loading<{ Component: TemplateComponent }> {
   return useTemplateChunks(id, componentOf);
-}
-
-/** A template's component and its sample data, for the template preview pages. */
-export function useTemplateWithSample(
-  id: TemplateId,
-): Loading<{ Component: TemplateComponent; sample: PortfolioData }> {
-  return useTemplateChunks(id, componentAndSampleOf);
 }

@@ -31,11 +31,15 @@ async function expectOutageBehaviour(t: RunningApp, jar: CookieJar, kind: 'read'
   expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
 
   // The builder's pages and static files need no database.
-  for (const route of ['/', '/choose', '/template1']) {
+  for (const route of ['/', '/choose']) {
     const page = await fetch(`${t.url}${route}`, { headers: { accept: 'text/html' } });
     expect(page.status, route).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
   }
+  // A template preview read its sample and price before: it is sent from memory.
+  const preview = await fetch(`${t.url}/template1`);
+  expect(preview.status).toBe(200);
+  expect(await preview.text()).toContain('Back to templates');
   const shell = await (await fetch(`${t.url}/`)).text();
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(shell)?.[1];
   expect((await fetch(`${t.url}${script}`)).status).toBe(200);

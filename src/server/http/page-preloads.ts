@@ -3,7 +3,6 @@ import path from 'node:path';
 
 interface ManifestChunk {
   file: string;
-  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -12,13 +11,9 @@ interface ManifestChunk {
  * The <link> tags that let a direct load of a builder page fetch that page's own code and styles
  * while the app's entry loads, instead of after it has run (one round trip less before the page
  * paints on a slow phone link): its chunk and the chunks it imports that the entry does not
- * already bring, as module preloads, and its stylesheets. A page that shows a template from its
- * first render (a template preview) names the template's folder, whose component and sample chunks
- * come along. Empty without a build's manifest.
+ * already bring, as module preloads, and its stylesheets. Empty without a build's manifest.
  */
-export function pagePreloads(
-  clientDir: string | undefined,
-): (moduleKey: string, templateSlug?: string) => string {
+export function pagePreloads(clientDir: string | undefined): (moduleKey: string) => string {
   const file = clientDir ? path.join(clientDir, '.vite', 'manifest.json') : undefined;
   if (!file || !existsSync(file)) return () => '';
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
@@ -30,17 +25,10 @@ export function pagePreloads(
   };
   const entry = reachable('index.html');
   const tags = new Map<string, string>();
-  const templateChunks = (slug: string) =>
-    Object.keys(manifest).filter(
-      (key) => key.includes(`/templates/${slug}/`) && manifest[key]!.isDynamicEntry,
-    );
-  return (moduleKey, templateSlug) => {
-    const cacheKey = `${moduleKey} ${templateSlug ?? ''}`;
-    let html = tags.get(cacheKey);
+  return (moduleKey) => {
+    let html = tags.get(moduleKey);
     if (html === undefined) {
-      const wanted = [moduleKey, ...(templateSlug ? templateChunks(templateSlug) : [])];
-      const reached = new Set<string>();
-      for (const key of wanted) reachable(key, reached);
+      const reached = reachable(moduleKey);
       const own = [...reached].filter((key) => !entry.has(key));
       html = [
         ...own.map(
@@ -52,7 +40,7 @@ export function pagePreloads(
           ),
         ),
       ].join('');
-      tags.set(cacheKey, html);
+      tags.set(moduleKey, html);
     }
     return html;
   };

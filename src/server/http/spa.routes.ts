@@ -7,9 +7,9 @@ import {
   PAGE_TITLES,
   PARAMETERISED_PAGES,
   pageTitle,
+  templatePreviewed,
 } from '../../shared/routes.js';
-import { pageModuleOf, templateShownBy } from '../../shared/page-modules.js';
-import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
+import { pageModuleOf } from '../../shared/page-modules.js';
 import { isStaticRoute, PRERENDERED_ROUTES, prerenderedDocument } from '../../shared/prerender.js';
 import { PAYMENTS_MODE_META, type SiteMode } from '../../shared/site-mode.js';
 import { errorBody } from './errors.js';
@@ -76,8 +76,7 @@ export async function registerSpa(
       .replace('</head>', `${preloads}</head>`);
   const preloadsFor = (route: string | undefined) => {
     const moduleKey = route ? pageModuleOf(route) : undefined;
-    const template = route ? templateShownBy(route) : undefined;
-    return moduleKey ? preloadsOf(moduleKey, template && TEMPLATE_DEFINITIONS[template].slug) : '';
+    return moduleKey ? preloadsOf(moduleKey) : '';
   };
   /** A route's document: the same bytes for every request, made once, at start. */
   const documentOf = (route: string, title: string) => {
@@ -104,6 +103,8 @@ export async function registerSpa(
     notFoundDocument ? sendBuilderDocument(request, reply, 404, notFoundDocument) : notBuilt(reply);
 
   for (const [route, title] of Object.entries(PAGE_TITLES)) {
+    // The template previews are documents the server draws (template-previews/), not the app's.
+    if (templatePreviewed(route)) continue;
     const document = shell && (await builderDocument(documentOf(route, title)));
     app.get(route, (request, reply) =>
       document ? sendBuilderDocument(request, reply, 200, document) : notBuilt(reply),

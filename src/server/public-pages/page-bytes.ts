@@ -3,7 +3,7 @@ import type { TemplateId } from '../../shared/templates/catalog.js';
 import { escapeHtml, smallPage } from '../html.js';
 import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { imageOriginsOf } from './page-csp.js';
-import { renderPortfolioPage } from './render-page.js';
+import { renderPortfolioPage, type TemplatePreviewFrame } from './render-page.js';
 
 /**
  * The largest page we store and send. A real portfolio is 15-60 KB of HTML; text that swells when
@@ -28,6 +28,8 @@ export interface PageBytesJob {
   contactToken: string | undefined;
   /** A preview link's page (render-page.tsx's preview form), not the published one. */
   preview?: boolean;
+  /** A template's own preview (render-page.tsx), drawn from the template's sample. */
+  templatePreview?: TemplatePreviewFrame;
 }
 
 /** A page's bytes as every view sends them, or why the stored portfolio cannot be shown. */
@@ -66,6 +68,7 @@ export function renderPageBytes(job: PageBytesJob): PageBytes {
         stylesheets: job.stylesheets,
         contactToken: job.contactToken,
         preview: job.preview === true,
+        templatePreview: job.templatePreview,
       }),
     );
   }

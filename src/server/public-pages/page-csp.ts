@@ -40,24 +40,25 @@ function originOf(address: string): string | undefined {
  * only by us. Images come from our own origin and from `imageOrigins`, the page's own list
  * (imageOriginsOf, kept with the stored page); a page stored before the list was kept (null)
  * allows any web image until it is rendered again. Pages that show none of the person's images
- * (not found, unavailable, the contact answer) pass none. A shared preview (`preview`) loads no
- * script and its contact form is closed, so it may neither run nor send anything.
+ * (not found, unavailable, the contact answer) pass none. A preview (`preview`) has its contact
+ * form closed, so it may send nothing; a shared preview loads no script either, while a template's
+ * preview runs the page's script as its published page would (`pageScript`).
  */
 export function publicPageCsp(
   https: boolean,
   imageOrigins: readonly string[] | null = [],
-  { preview = false }: { preview?: boolean } = {},
+  { preview = false, pageScript = !preview }: { preview?: boolean; pageScript?: boolean } = {},
 ): string {
   const images = imageOrigins === null ? ['https:', 'http:'] : imageOrigins;
   return [
     "default-src 'self'",
-    preview ? "script-src 'none'" : "script-src 'self'",
+    pageScript ? "script-src 'self'" : "script-src 'none'",
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self'", ...images].join(' '),
     "font-src 'self'",
     // Our script sends the contact form to our own server (and asks it for a start token);
     // crawlers' page tools (Lighthouse among them) fetch /robots.txt from inside the page.
-    preview ? "connect-src 'none'" : "connect-src 'self'",
+    pageScript ? "connect-src 'self'" : "connect-src 'none'",
     "object-src 'none'",
     "base-uri 'none'",
     preview ? "form-action 'none'" : "form-action 'self'",

@@ -46,7 +46,7 @@ describe.each(TEST_DIALECTS)('public portfolio pages on %s', (dialect) => {
         '<script src="/portfolio-contact.js" defer>',
       ]);
       expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css">/);
-      expect(html).not.toContain('preview-bar');
+      expect(html).not.toContain('tp-bar');
       expect(html).not.toContain('/choose');
       const csp = response.headers.get('content-security-policy')!;
       expect(csp).toContain("script-src 'self'");

@@ -36,6 +36,21 @@ export interface PageInput {
    * an address of its own.
    */
   preview?: boolean;
+  /**
+   * A template's own preview (/template1 ...; template-previews/): the template's sample as its
+   * published page draws it, with the page's script, under the builder's bar, and in place of a
+   * person's head the builder page's title and description. The contact form is shown closed.
+   */
+  templatePreview?: TemplatePreviewFrame;
+}
+
+/** What a template preview's document has of its own: its head's words and the bar on top. */
+export interface TemplatePreviewFrame {
+  title: string;
+  description: string;
+  /** The bar's markup, first in the body, and its style (template-previews/preview-bar.ts). */
+  bar: string;
+  style: string;
 }
 
 /** What a preview's closed contact form says under its fields. */
@@ -71,9 +86,10 @@ export function renderPortfolioPage(input: PageInput): string {
   const { data, username, publicUrl } = input;
   const isPreview = input.preview === true;
   const Component = TEMPLATE_COMPONENTS[input.templateId];
-  const contactForm = isPreview
-    ? { action: '', token: '', closed: PREVIEW_CONTACT_CLOSED }
-    : { action: contactPath(username), token: input.contactToken ?? '' };
+  const contactForm =
+    isPreview || input.templatePreview
+      ? { action: '', token: '', closed: PREVIEW_CONTACT_CLOSED }
+      : { action: contactPath(username), token: input.contactToken ?? '' };
   let body = renderToString(
     <MediaBaseProvider value={input.mediaBase}>
       <ContactFormProvider value={contactForm}>
@@ -87,6 +103,8 @@ export function renderPortfolioPage(input: PageInput): string {
     hints.push(links);
     return '';
   });
+  if (input.templatePreview)
+    return templatePreviewDocument(input, input.templatePreview, body, hints);
   const person = data.personalDetails;
   const name = person.name || username || 'Portfolio';
   // A preview has no address of its own to claim: its link is not the page's.
@@ -147,6 +165,38 @@ ${hints.join('')}
 </head>
 <body>
 ${isPreview ? `${PREVIEW_STRIP}\n${body}` : `${body}\n<script src="${CONTACT_SCRIPT}" defer></script>`}
+</body>
+</html>`;
+}
+
+/**
+ * A template preview's document: the template's stylesheets and body as a published page has
+ * them, the builder's bar above, and nothing that claims the sample person is someone (no
+ * person's title, link-preview tags or structured data).
+ */
+function templatePreviewDocument(
+  input: PageInput,
+  frame: TemplatePreviewFrame,
+  body: string,
+  hints: string[],
+): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(frame.title)}</title>
+<meta name="description" content="${escapeHtml(frame.description)}">
+<meta name="theme-color" content="#1d1b26">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${input.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
+${hints.join('')}
+<style>body{margin:0}fieldset[disabled] :is(input,textarea,button){opacity:.5;cursor:not-allowed}${frame.style}</style>
+</head>
+<body>
+${frame.bar}
+${body}
+<script src="${CONTACT_SCRIPT}" defer></script>
 </body>
 </html>`;
 }

@@ -1,5 +1,5 @@
 import { discountedPaise } from '../../shared/domain/price.js';
-import { TEMPLATE_IDS, type TemplateId } from '../../shared/templates/catalog.js';
+import { isTemplateId, TEMPLATE_IDS, type TemplateId } from '../../shared/templates/catalog.js';
 import type { TemplateDataResponse, TemplateSummary } from '../../shared/templates-api.js';
 import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
@@ -56,4 +56,21 @@ export async function templateDefaultData(
     name: row.name,
     data: requireStoredPortfolio(row.default_data, `default data of ${id}`),
   };
+}
+
+/** What a template's preview page is drawn from: its sample as stored, and its price's state. */
+export interface TemplatePreviewSource {
+  id: TemplateId;
+  /** The sample as stored (JSON), the data GET /api/templates/{id} answers with. */
+  data: string;
+  /** It has a price: it can be bought, so its preview offers Use this template. */
+  forSale: boolean;
+}
+
+export async function templatePreviewSources(db: Db): Promise<TemplatePreviewSource[]> {
+  return (await listTemplates(db)).flatMap((row) =>
+    isTemplateId(row.id)
+      ? [{ id: row.id, data: row.default_data, forSale: toSummary(row).finalPricePaise !== null }]
+      : [],
+  );
 }
