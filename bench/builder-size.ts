@@ -54,7 +54,7 @@ function lazyChunksFor(manifest: Manifest, route: string): string[] {
   if (route === '/screen-error') return [];
   const page = pageModuleOf(route);
   if (!page) throw new Error(`bench/builder-size.ts does not know which chunk ${route} loads`);
-  const template = TEMPLATE_IDS.find((id) => route === `/${id}` || route === `/edit-${id}`);
+  const template = TEMPLATE_IDS.find((id) => route === `/edit-${id}`);
   return template ? [page, templateChunk(manifest, template)] : [page];
 }
 

@@ -108,7 +108,7 @@ async function main(): Promise<void> {
       // Builder chrome is not part of a template's picture, nor the room kept for it.
       await page.addStyleTag({
         content:
-          '.preview-bar { display: none !important; } :root { --template-top-offset: 0px !important; }',
+          '.tp-bar { display: none !important; } :root { --template-top-offset: 0px !important; scroll-padding-top: 0 !important; }',
       });
       await page.evaluate(() => document.fonts.ready);
       // Every picture drawn, lazy ones included: a picture still loading is shot as a grey box.

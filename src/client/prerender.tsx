@@ -22,7 +22,7 @@ export async function renderPage(
   payments: SiteMode['payments'],
 ): Promise<string> {
   const isStatic = isStaticRoute(pathname);
-  // As main.tsx does before it hydrates: the page's code, and a template preview's template.
+  // As main.tsx does before it hydrates: the page's code.
   if (!isStatic) await loadPagesShown(pathname);
   const html = renderToString(
     <StrictMode>

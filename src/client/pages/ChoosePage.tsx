@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatPrice, NO_PRICE_MESSAGE } from '../../shared/domain/price.js';
+import { templatePreviewPath } from '../../shared/routes.js';
 import type { TemplateSummary } from '../../shared/templates-api.js';
 import {
   isTemplateId,
@@ -196,7 +197,11 @@ export function ChoosePage() {
                             </p>
                           )}
                           <div className="template-card__actions">
-                            <Link className="button button--ghost" to={`/${id}`} reloadDocument>
+                            <Link
+                              className="button button--ghost"
+                              to={templatePreviewPath(id)}
+                              reloadDocument
+                            >
                               Preview<span className="visually-hidden"> {template.name}</span>
                             </Link>
                             <button

@@ -60,7 +60,7 @@ export const PREVIEW_CONTACT_CLOSED =
 /**
  * The strip pinned to the top of a preview link's page. It covers nothing: it sits in the flow
  * above the template, and its height is the --template-top-offset the templates' own fixed bars
- * are placed below (as under the builder's preview bar).
+ * are placed below (as under a template preview's bar).
  */
 const PREVIEW_STRIP = `<div class="preview-strip" role="note">Preview — not published yet</div>`;
 const PREVIEW_STRIP_STYLE =

@@ -13,6 +13,7 @@ import {
   type TemplatePreviewSource,
 } from '../templates/templates.service.js';
 import { PREVIEW_BAR_STYLE, previewBar } from './preview-bar.js';
+import type { BuilderDocument } from '../http/builder-document.js';
 
 /**
  * How long the templates' prices (and samples) read from the database are used before they are
@@ -22,13 +23,10 @@ import { PREVIEW_BAR_STYLE, previewBar } from './preview-bar.js';
 const SOURCES_FRESH_MS = 2000;
 
 /** A preview's document as every view sends it: in each encoding, with its tag and policy. */
-export interface PreviewDocument {
-  /** Names the sample, whether the template is for sale, the mode and the template build. */
-  etag: string;
+/** A builder document whose tag names the sample, whether the template is for sale, the mode
+ * and the template build, with the page's own content security policy. */
+export interface PreviewDocument extends BuilderDocument {
   csp: string;
-  html: Buffer;
-  gzip: Buffer;
-  br: Buffer;
 }
 
 /** The template's sample as read, with a short name for its version. */
