@@ -320,6 +320,16 @@ describe('the Choose page', () => {
     expect(new URL(page.url()).search).toBe('');
     expect((await storedDraft(page)).templateId).toBe('template1');
 
+    // A link on someone's published page is on this site too, but not the pick's own preview:
+    // still asked.
+    await page.goto('/edit?template=template2', {
+      referer: new URL('/users/someone', page.url()).href,
+    });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Keep my draft' }).click();
+    await page.locator('#editor-step-heading').waitFor();
+    expect((await storedDraft(page)).templateId).toBe('template1');
+
     // Asked again, Use Directive replaces it with Directive's sample.
     await page.goto('/edit?template=template2', elsewhere);
     await dialog.getByRole('button', { name: 'Use Directive' }).click();

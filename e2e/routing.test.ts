@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isStaticRoute, PRERENDERED_ROUTES } from '../src/shared/prerender.js';
 import { CHOOSE_PATH, EDIT_PATH, PAGE_TITLES } from '../src/shared/routes.js';
 import { useBrowser } from './browser.js';
+import { signInThroughPopup } from './fixtures.js';
 
 /** The builder pages the build draws and the app hydrates (main.tsx). */
 const HYDRATED = PRERENDERED_ROUTES.filter((route) => !isStaticRoute(route));
@@ -97,6 +98,36 @@ describe('routing in the app', () => {
     await page.unroute(editorCode);
     await page.getByRole('button', { name: 'Load the page again' }).click();
     await page.getByRole('heading', { name: 'About you' }).waitFor();
+  });
+
+  it('says so when a drawn page’s own code does not arrive, instead of a page that does nothing', async () => {
+    session.allowConsoleError(
+      /Failed to load resource|Failed to fetch dynamically imported module/,
+    );
+    const page = await session.newPage();
+    const chooseCode = /\/assets\/ChoosePage-[\w-]+\.js$/;
+    await page.route(chooseCode, (route) => route.abort());
+    await page.goto(CHOOSE_PATH);
+    await page.getByRole('heading', { name: 'This page did not load' }).waitFor();
+    await page.unroute(chooseCode);
+    await page.getByRole('button', { name: 'Load the page again' }).click();
+    await page.getByRole('button', { name: 'Select Directive' }).waitFor();
+  });
+
+  it('opens a page the app moves to at its top', async () => {
+    const page = await session.newPage({ width: 375, height: 500 });
+    await page.goto(CHOOSE_PATH);
+    await signInThroughPopup(page, () => page.getByRole('button', { name: 'Sign In' }).click(), {
+      name: 'Scroll Tester',
+      email: `scroll-${Date.now()}@example.com`,
+    });
+    const select = page.getByRole('button', { name: 'Select Phantom' });
+    await select.scrollIntoViewIfNeeded();
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(1000);
+    await page.getByRole('link', { name: 'My portfolios' }).click();
+    await page.waitForURL('**/account');
+    await page.getByRole('heading', { level: 1, name: 'My portfolios' }).waitFor();
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
   });
 
   it('shows the loading status on a first load of a page the build does not draw', async () => {

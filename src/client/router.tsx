@@ -1,5 +1,12 @@
-import { Suspense, useEffect } from 'react';
-import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
+import {
+  matchRoutes,
+  Outlet,
+  useLocation,
+  useNavigationType,
+  useRoutes,
+  type RouteObject,
+} from 'react-router';
 import { STATIC_ROUTES } from '../shared/prerender.js';
 import { NOT_FOUND_TITLE, pageTitle } from '../shared/routes.js';
 import { TEMPLATE_IDS } from '../shared/templates/catalog.js';
@@ -14,6 +21,19 @@ import { ScreenErrorPage } from './pages/ScreenErrorPage.js';
  * code has not arrived shows FirstLoad on the first load of the app; on a later navigation the
  * page before stays until it has (lazy-page.tsx). A page that fails shows PageFailedPage.
  */
+/**
+ * A page the app moves to opens at its top, as a page loaded anew does; Back and Forward leave
+ * the browser to put the person where they were. Inside the page's Suspense boundary, so it runs
+ * when the new page is drawn, not while the one being left still shows.
+ */
+function TopOfNewPage({ pathname }: { pathname: string }) {
+  const navigation = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
+  return null;
+}
+
 function RootLayout() {
   const { pathname } = useLocation();
   return (
@@ -21,6 +41,7 @@ function RootLayout() {
       <title>{pageTitle(pathname) ?? NOT_FOUND_TITLE}</title>
       <PageErrorBoundary pathname={pathname}>
         <Suspense fallback={<FirstLoad />}>
+          <TopOfNewPage pathname={pathname} />
           <Outlet />
         </Suspense>
       </PageErrorBoundary>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Draft } from '../../shared/draft.js';
 import { parseDraftAsTyped } from '../../shared/draft.js';
-import { EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
+import { EDIT_PATH, templatePreviewPath, type EditorNavigationState } from '../../shared/routes.js';
 import { isTemplateId, templateName, type TemplateId } from '../../shared/templates/catalog.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { LoadFailed } from '../components/LoadFailed.js';
@@ -27,10 +27,18 @@ function draftLostBy(pick: TemplatePick): Draft | undefined {
   return parseDraftAsTyped(raw);
 }
 
-/** Whether the page that linked here is one of ours (a preview's Use this template). */
-function cameFromThisSite(): boolean {
+/**
+ * Whether this template's own preview linked here (its Use this template): the one page where
+ * the person asked for the pick. A published portfolio is on this site too, and may link to
+ * /edit?template=...; from it, or from anywhere else, a draft is not replaced without asking.
+ */
+function cameFromItsPreview(templateId: TemplateId): boolean {
   try {
-    return document.referrer !== '' && new URL(document.referrer).origin === location.origin;
+    if (document.referrer === '') return false;
+    const referrer = new URL(document.referrer);
+    return (
+      referrer.origin === location.origin && referrer.pathname === templatePreviewPath(templateId)
+    );
   } catch {
     return false;
   }
@@ -39,8 +47,8 @@ function cameFromThisSite(): boolean {
 /**
  * /edit?template=<id> (a template preview's Use this template): picks the template as Select on
  * /choose does (pickTemplate.ts), then opens the editor at plain /edit in place of this address,
- * so Back returns to the preview. A link from another site must not silently replace a draft of
- * the person's own: then the editor asks first.
+ * so Back returns to the preview. A link from anywhere but that preview must not silently replace
+ * a draft of the person's own: then the editor asks first.
  */
 export function TemplateArrival({ requested }: { requested: string }) {
   const navigate = useNavigate();
@@ -64,7 +72,7 @@ export function TemplateArrival({ requested }: { requested: string }) {
       .then((pick) => {
         if (!live) return;
         const current = draftLostBy(pick);
-        if (current && !cameFromThisSite()) {
+        if (current && !cameFromItsPreview(templateId)) {
           setArrival({ status: 'asking', pick, current });
           return;
         }
