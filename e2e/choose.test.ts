@@ -241,12 +241,20 @@ describe('the Choose page', () => {
     await page.getByRole('link', { name: 'Use this template' }).waitFor();
   });
 
-  it("a preview's Back to templates leads to the picker", async () => {
-    const page = await session.newPage({ width: 1280, height: 800 });
-    await page.goto('/template1');
+  it("a preview's Back to templates leads to the picker, at the card it was opened from", async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    await page.goto('/template5');
     await page.getByRole('link', { name: 'Back to templates' }).click();
-    await page.waitForURL('**/choose');
+    await page.waitForURL((url) => url.pathname === '/choose' && url.hash === '#template5');
     await page.getByRole('heading', { name: 'Pick a Template & Make It Yours' }).waitFor();
+    // Phantom is the fifth card, four phone screens down: it is on the screen, below the bar.
+    await page.getByRole('button', { name: 'Select Phantom' }).waitFor();
+    const card = await templateCard(page, 'Phantom').evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { top: box.top, bar: document.querySelector('.top-bar')!.getBoundingClientRect() };
+    });
+    expect(card.top).toBeGreaterThanOrEqual(card.bar.bottom);
+    expect(card.top).toBeLessThan(812 / 2);
   });
 
   it('a preview of a template with no price offers no Use this template', async () => {

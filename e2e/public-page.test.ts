@@ -119,7 +119,7 @@ describe('public portfolio pages in the browser', () => {
   it('finds the builder chrome where it belongs: the template preview has its way back', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
     await page.goto('/template1');
-    await expect(backToTemplates(page).getAttribute('href')).resolves.toBe('/choose');
+    await expect(backToTemplates(page).getAttribute('href')).resolves.toBe('/choose#template1');
   });
 
   it('shows the owner’s own words where they replaced the template’s', async () => {

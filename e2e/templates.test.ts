@@ -102,7 +102,7 @@ describe.each(TEMPLATE_IDS)('template %s', (id) => {
     }
     await expect(page.locator('h1').count()).resolves.toBe(1);
     const back = page.getByRole('link', { name: 'Back to templates' });
-    await expect(back.getAttribute('href')).resolves.toBe('/choose');
+    await expect(back.getAttribute('href')).resolves.toBe(`/choose#${id}`);
     // Every image loads; nothing is fetched from another origin (fonts and icons are ours).
     const broken = await page.evaluate(() =>
       [...document.images]

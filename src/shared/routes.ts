@@ -6,6 +6,11 @@ import { TEMPLATE_IDS, templateName, type TemplateId } from './templates/catalog
 
 /** The builder's pages that other pages lead to (their titles are in PAGE_TITLES). */
 export const CHOOSE_PATH = '/choose';
+
+/** A template's card on /choose: a preview's way back lands on the card it was opened from. */
+export function chooseCardPath(templateId: TemplateId): string {
+  return `${CHOOSE_PATH}#${templateId}`;
+}
 export const EDIT_PATH = '/edit';
 export const FINAL_PREVIEW_PATH = '/final-preview';
 export const ACK_PATH = '/ack';

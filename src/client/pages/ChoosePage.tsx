@@ -97,6 +97,7 @@ function placeholderCards() {
   return TEMPLATE_IDS.map((id, index) => (
     <li
       key={id}
+      id={id}
       className="surface-card template-card template-card--placeholder"
       aria-hidden="true"
     >
@@ -182,7 +183,7 @@ export function ChoosePage() {
                     const forSale = template.finalPricePaise !== null;
                     const label = published.has(id) ? 'Update' : 'Select';
                     return (
-                      <li key={id} className="surface-card template-card">
+                      <li key={id} id={id} className="surface-card template-card">
                         <CardPicture
                           id={id}
                           alt={`The ${template.name} template`}

@@ -1,4 +1,4 @@
-import { CHOOSE_PATH, editTemplatePath } from '../../shared/routes.js';
+import { chooseCardPath, editTemplatePath } from '../../shared/routes.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 
 /** The bar's height: the templates' own fixed bars sit this far down (--template-top-offset). */
@@ -50,7 +50,7 @@ export interface PreviewBarOptions {
 
 /** The bar's markup: the way back, the test-mode badge, and Use this template (a plain link). */
 export function previewBar({ templateId, forSale, testMode }: PreviewBarOptions): string {
-  const back = `<a class="tp-bar__back" href="${CHOOSE_PATH}"><svg class="tp-bar__icon" viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7"></path></svg><span class="tp-bar__label">Back to templates</span></a>`;
+  const back = `<a class="tp-bar__back" href="${chooseCardPath(templateId)}"><svg class="tp-bar__icon" viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7"></path></svg><span class="tp-bar__label">Back to templates</span></a>`;
   const test = testMode
     ? `<aside class="tp-bar__test" aria-label="Test mode"><span class="tp-bar__test-label">Test mode</span><span class="tp-bar__test-words">No real payments</span></aside>`
     : '';

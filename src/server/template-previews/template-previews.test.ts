@@ -38,7 +38,7 @@ describe.each(TEST_DIALECTS)('the template previews (%s)', (dialect) => {
     expect(html).toContain(SAMPLE_DATA.template3.personalDetails.name);
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/HyperspaceTemplate-[^"]+\.css">/);
     // The bar: the way back, test mode (no keys configured), and the plain link to the editor.
-    expect(html).toContain('<a class="tp-bar__back" href="/choose">');
+    expect(html).toContain('<a class="tp-bar__back" href="/choose#template3">');
     expect(html).toContain('aria-label="Test mode"');
     expect(html).toContain(`href="${editTemplatePath('template3')}">${USE}`);
     // The published page's script, none of the app's; a form that sends nothing.
