@@ -13,7 +13,6 @@ import {
   type TemplatePreviewSource,
 } from '../templates/templates.service.js';
 import { PREVIEW_BAR_STYLE, previewBar } from './preview-bar.js';
-import type { BuilderDocument } from '../http/builder-document.js';
 
 /**
  * How long the templates' prices (and samples) read from the database are used before they are
@@ -23,10 +22,17 @@ import type { BuilderDocument } from '../http/builder-document.js';
 const SOURCES_FRESH_MS = 2000;
 
 /** A preview's document as every view sends it: in each encoding, with its tag and policy. */
-/** A builder document whose tag names the sample, whether the template is for sale, the mode
- * and the template build, with the page's own content security policy. */
-export interface PreviewDocument extends BuilderDocument {
+/**
+ * A preview's document as the route sends it (http/builder-document.ts's shape, which a service
+ * does not import): its tag names the sample, whether the template is for sale, the mode and the
+ * template build; the page has its own content security policy.
+ */
+export interface PreviewDocument {
+  etag: string;
   csp: string;
+  html: Buffer;
+  gzip: Buffer;
+  br: Buffer;
 }
 
 /** The template's sample as read, with a short name for its version. */
