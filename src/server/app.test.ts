@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECTS } from '../../test/database.js';
-import { PAGE_TITLES, renewPath } from '../shared/routes.js';
+import { PAGE_TITLES, renewPath, templatePreviewed } from '../shared/routes.js';
 import { PRERENDERED_ROUTES } from '../shared/prerender.js';
 
 /** A route that writes, registered only here: bad input must never reach it. */
@@ -49,6 +49,12 @@ describe.each(TEST_DIALECTS)('the HTTP application on %s', (dialect) => {
       expect(response.headers.get('content-type')).toContain('text/html');
       const html = await response.text();
       expect(html).toContain(`<title>${title.replace('&', '&#38;')}</title>`);
+      // A template preview is a document the server draws (template-previews/), not the app's.
+      if (templatePreviewed(route)) {
+        expect(html).toContain('<a class="tp-bar__back"');
+        expect(html).not.toContain('<div id="root">');
+        return;
+      }
       // Pages without the person's data arrive drawn (scripts/prerender.ts); the app draws the rest.
       expect(html).toContain(
         PRERENDERED_ROUTES.includes(route) ? '<div id="root"><' : '<div id="root"></div>',
