@@ -16,7 +16,7 @@ import {
   type PreviewLinksContext,
 } from './preview-links.service.js';
 import { ENDED_PREVIEW_PAGE, PreviewPages, UNKNOWN_PREVIEW_PAGE } from './preview-page.js';
-import { PageRenderBusyError, PageRenderFailedError } from '../public-pages/page-render-pool.js';
+import { renderUnavailable } from '../public-pages/page-render-pool.js';
 
 /** How each refusal of the preview-link rules is answered over HTTP. */
 function httpErrorFor(error: PreviewLinkError): HttpError {
@@ -116,9 +116,7 @@ export function registerPreviewLinkRoutes(
       try {
         page = await pages.pageOf(source.version, source.templateId, source.data);
       } catch (error) {
-        if (!(error instanceof PageRenderBusyError || error instanceof PageRenderFailedError)) {
-          throw error;
-        }
+        if (!renderUnavailable(error)) throw error;
         // The render threads are full or the render failed: nothing half-drawn, try again soon.
         return reply
           .status(503)

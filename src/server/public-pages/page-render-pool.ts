@@ -33,6 +33,11 @@ export class PageRenderBusyError extends Error {
 /** The thread rendering the page ended or overran (it is replaced); nothing was rendered. */
 export class PageRenderFailedError extends Error {}
 
+/** Whether a render did not happen for now (threads full, or the render failed): try again soon. */
+export function renderUnavailable(error: unknown): boolean {
+  return error instanceof PageRenderBusyError || error instanceof PageRenderFailedError;
+}
+
 /**
  * The worker threads that render public pages (page-render.worker.ts, through piscina, as the
  * receipt PDFs are drawn): a page's React render, HTML and compression never run on the event

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { templatePreviewPath } from '../../shared/routes.js';
 import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import { sendBuilderDocument } from '../http/builder-document.js';
-import { PageRenderBusyError, PageRenderFailedError } from '../public-pages/page-render-pool.js';
+import { renderUnavailable } from '../public-pages/page-render-pool.js';
 import { TemplatePreviews, type TemplatePreviewsOptions } from './template-previews.service.js';
 
 /**
@@ -25,9 +25,7 @@ export function registerTemplatePreviewRoutes(
       try {
         document = await previews.documentFor(templateId);
       } catch (error) {
-        if (!(error instanceof PageRenderBusyError || error instanceof PageRenderFailedError)) {
-          throw error;
-        }
+        if (!renderUnavailable(error)) throw error;
         // The render threads are full or the render failed: nothing half-drawn, try again soon.
         return reply
           .status(503)
