@@ -60,6 +60,36 @@ describe.each(TEST_DIALECTS)('views of public pages ahead of Fastify on %s', (di
     }
   });
 
+  it('never answers in an encoding the client refused with q=0', async () => {
+    await publishDirectly(t.database.db, {
+      username: 'refuses-brotli',
+      templateId: 'template1',
+      data: SAMPLE_DATA.template1,
+    });
+    await t.app.storedPages.checkForChanges();
+    const cases = [
+      ['gzip, br;q=0', 'gzip'],
+      ['br;q=0, gzip;q=0', null],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+      ['*;q=0.5', 'br'],
+    ] as const;
+    // Each twice: the first view goes through Fastify, the repeat is answered from memory.
+    for (const view of ['first', 'repeat']) {
+      for (const [accept, expected] of cases) {
+        const answer = await fetch(`${t.url}/users/refuses-brotli`, {
+          headers: { 'accept-encoding': accept },
+        });
+        expect(answer.status, `${view} view, ${accept}`).toBe(200);
+        expect(answer.headers.get('content-encoding'), `${view} view, ${accept}`).toBe(expected);
+        expect(await answer.text()).toContain(SAMPLE_DATA.template1.personalDetails.name);
+      }
+    }
+    const builderPage = await fetch(`${t.url}/choose`, {
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(builderPage.headers.get('content-encoding')).toBe('gzip');
+  });
+
   it('answers the first view of a page not in memory ahead of Fastify, as the full path would', async () => {
     /**
      * The route's answer: from a second app on the same database, served by Fastify alone (its
