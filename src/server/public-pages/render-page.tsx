@@ -51,6 +51,8 @@ export interface TemplatePreviewFrame {
   /** The bar's markup, first in the body, and its style (template-previews/preview-bar.ts). */
   bar: string;
   style: string;
+  /** The template's CSS, carried in the document in place of its `stylesheets`' links. */
+  stylesheetText: string;
 }
 
 /** What a preview's closed contact form says under its fields. */
@@ -189,7 +191,7 @@ function templatePreviewDocument(
 <meta name="description" content="${escapeHtml(frame.description)}">
 <meta name="theme-color" content="#1d1b26">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${input.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
+<style>${frame.stylesheetText.replace(/<\//g, '<\\/')}</style>
 ${hints.join('')}
 <style>body{margin:0}fieldset[disabled] :is(input,textarea,button){opacity:.5;cursor:not-allowed}${frame.style}</style>
 </head>

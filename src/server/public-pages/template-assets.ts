@@ -25,13 +25,21 @@ export interface TemplateBuild {
    * content, so this changes exactly when a template's markup or styles change.
    */
   files: string[];
+  /**
+   * Each template's CSS as text, for a document that carries it inline (a template preview: its
+   * one stylesheet, used by no other page a visitor opens, is a round trip before the first paint
+   * on a slow link). Fonts and images stay files: their addresses in the CSS are absolute.
+   */
+  stylesheetText: Partial<Record<TemplateId, string>>;
 }
 
 export function templateBuild(clientDir: string | undefined): TemplateBuild {
   const file = clientDir ? path.join(clientDir, '.vite', 'manifest.json') : undefined;
-  if (!file || !existsSync(file)) return { stylesheets: {}, files: [] };
+  if (!clientDir || !file || !existsSync(file))
+    return { stylesheets: {}, files: [], stylesheetText: {} };
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>;
   const stylesheets: Partial<Record<TemplateId, string[]>> = {};
+  const stylesheetText: Partial<Record<TemplateId, string>> = {};
   const files: string[] = [];
   for (const definition of Object.values(TEMPLATE_DEFINITIONS)) {
     const entry = Object.entries(manifest).find(
@@ -40,7 +48,11 @@ export function templateBuild(clientDir: string | undefined): TemplateBuild {
     )?.[1];
     if (!entry) continue;
     files.push(entry.file, ...(entry.css ?? []));
-    if (entry.css) stylesheets[definition.id] = entry.css.map((css) => `/${css}`);
+    if (!entry.css) continue;
+    stylesheets[definition.id] = entry.css.map((css) => `/${css}`);
+    stylesheetText[definition.id] = entry.css
+      .map((css) => readFileSync(path.join(clientDir, css), 'utf8'))
+      .join('\n');
   }
-  return { stylesheets, files };
+  return { stylesheets, files, stylesheetText };
 }

@@ -164,9 +164,10 @@ export class TemplatePreviews {
       publicUrl: publicUrl(),
       canonicalUrl: undefined,
       mediaBase,
-      stylesheets: this.build.stylesheets[source.id] ?? [],
+      stylesheets: [],
       contactToken: undefined,
       templatePreview: {
+        stylesheetText: this.build.stylesheetText[source.id] ?? '',
         title: PAGE_TITLES[path]!,
         description: SITE_DESCRIPTION,
         bar: previewBar({ templateId: source.id, forSale: source.forSale, testMode }),

@@ -4,7 +4,7 @@
  * Use this template following the template's price.
  */
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/app.js';
+import { CLIENT_DIR, useTestApp } from '../../../test/app.js';
 import { TEST_DIALECTS } from '../../../test/database.js';
 import { pollUntil } from '../../../test/poll.js';
 import { editTemplatePath, PAGE_TITLES, templatePreviewPath } from '../../shared/routes.js';
@@ -14,6 +14,7 @@ import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { applyPriceChange } from '../admin/prices.js';
 import { acquireSharedRenderPool } from '../public-pages/page-render-pool.js';
 import { PREVIEW_CONTACT_CLOSED } from '../public-pages/render-page.js';
+import { templateBuild } from '../public-pages/template-assets.js';
 
 const razorpay = {
   RAZORPAY_KEY_ID: 'rzp_test_x',
@@ -36,7 +37,11 @@ describe.each(TEST_DIALECTS)('the template previews (%s)', (dialect) => {
     // The sample as GET /api/templates/template3 answers it, drawn by the template's component.
     expect(html).toContain('class="tpl-hyperspace');
     expect(html).toContain(SAMPLE_DATA.template3.personalDetails.name);
-    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/HyperspaceTemplate-[^"]+\.css">/);
+    // The template's stylesheet in the document: one round trip fewer before the first paint.
+    expect(html).not.toContain('rel="stylesheet"');
+    const css = templateBuild(CLIENT_DIR).stylesheetText.template3!;
+    expect(css).toContain('.tpl-hyperspace');
+    expect(html).toContain(`<style>${css}</style>`);
     // The bar: the way back, test mode (no keys configured), and the plain link to the editor.
     expect(html).toContain('<a class="tp-bar__back" href="/choose#template3">');
     expect(html).toContain('aria-label="Test mode"');
