@@ -5,6 +5,18 @@ import type { TemplateId } from '../../shared/templates/catalog.js';
 const BAR_PX = 44;
 
 /**
+ * The builder's colours the bar wears, by their names in global.css's :root (a preview has none
+ * of the app's stylesheet); preview-bar.test.ts holds each equal to its token there.
+ */
+export const BUILDER_COLOURS = {
+  ink: '#1d1b26',
+  accent: '#4a3fb0',
+  'accent-strong': '#372e8c',
+  gold: '#f4b860',
+} as const;
+const { ink, accent, 'accent-strong': accentStrong, gold } = BUILDER_COLOURS;
+
+/**
  * The bar over a template's preview, never part of a template or a published page: pinned to the
  * top of the window in the page flow above the template, so it covers none of it. Its colours
  * and sizes are the builder's (global.css); its type is the builder's Source Sans 3, whose faces
@@ -14,18 +26,18 @@ const BAR_PX = 44;
 export const PREVIEW_BAR_STYLE = `
 :root{--template-top-offset:${BAR_PX}px}
 html{scroll-padding-top:${BAR_PX}px}
-.tp-bar{position:sticky;top:0;z-index:2147483647;box-sizing:border-box;display:flex;align-items:center;justify-content:space-between;gap:.75rem;height:${BAR_PX}px;padding:0 1rem 0 .25rem;background:#1d1b26;color:#fff;font-family:'Indian Scripts','Source Sans 3',system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.2;-webkit-font-smoothing:antialiased}
+.tp-bar{position:sticky;top:0;z-index:2147483647;box-sizing:border-box;display:flex;align-items:center;justify-content:space-between;gap:.75rem;height:${BAR_PX}px;padding:0 1rem 0 .25rem;background:${ink};color:#fff;font-family:'Indian Scripts','Source Sans 3',system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.2;-webkit-font-smoothing:antialiased}
 .tp-bar *{box-sizing:border-box}
-.tp-bar a:focus-visible{outline:2px solid #f4b860}
+.tp-bar a:focus-visible{outline:2px solid ${gold}}
 .tp-bar__back{display:inline-flex;align-items:center;gap:.4rem;min-height:44px;padding:0 .6rem 0 .4rem;border-radius:8px;color:#fff;font-size:.9375rem;font-weight:600;text-decoration:none;white-space:nowrap;transition:background-color .2s ease}
 .tp-bar__back:hover{background:rgb(255 255 255/12%)}
 .tp-bar__back:focus-visible{outline-offset:-3px}
 .tp-bar__icon{flex:none;width:20px;height:20px}
 .tp-bar__end{display:flex;align-items:center;gap:.75rem;min-width:0}
 .tp-bar__test{display:flex;align-items:center;gap:.5rem;color:rgb(255 255 255/88%);font-size:.875rem;white-space:nowrap}
-.tp-bar__test-label{padding:.125rem .625rem;border-radius:999px;background:#f4b860;color:#1d1b26;font-size:.75rem;font-weight:700;letter-spacing:.06em;text-transform:uppercase;line-height:1.6}
-.tp-bar__action{display:inline-flex;align-items:center;justify-content:center;min-height:40px;padding:.5em 1.1em;border:2px solid transparent;border-radius:999px;background:#4a3fb0;color:#fff;font-size:.9375rem;font-weight:600;line-height:1;letter-spacing:.02em;text-decoration:none;white-space:nowrap;transition:background-color .2s ease,transform .2s ease}
-.tp-bar__action:hover{background:#372e8c}
+.tp-bar__test-label{padding:.125rem .625rem;border-radius:999px;background:${gold};color:${ink};font-size:.75rem;font-weight:700;letter-spacing:.06em;text-transform:uppercase;line-height:1.6}
+.tp-bar__action{display:inline-flex;align-items:center;justify-content:center;min-height:40px;padding:.5em 1.1em;border:2px solid transparent;border-radius:999px;background:${accent};color:#fff;font-size:.9375rem;font-weight:600;line-height:1;letter-spacing:.02em;text-decoration:none;white-space:nowrap;transition:background-color .2s ease,transform .2s ease}
+.tp-bar__action:hover{background:${accentStrong}}
 .tp-bar__action:active{transform:translateY(1px)}
 .tp-bar__action:focus-visible{outline-offset:2px}
 @media (max-width:480px){
