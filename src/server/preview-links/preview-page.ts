@@ -64,7 +64,7 @@ export class PreviewPages {
       mediaBase,
       stylesheets: this.build.stylesheets[templateId] ?? [],
       contactToken: undefined,
-      preview: true,
+      variant: { kind: 'preview-link' },
     });
     if (!bytes.ok) return undefined;
     const page = {

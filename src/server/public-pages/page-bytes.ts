@@ -3,7 +3,7 @@ import type { TemplateId } from '../../shared/templates/catalog.js';
 import { escapeHtml, smallPage } from '../html.js';
 import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { imageOriginsOf } from './page-csp.js';
-import { renderPortfolioPage, type TemplatePreviewFrame } from './render-page.js';
+import { renderPortfolioPage, type PageVariant } from './render-page.js';
 
 /**
  * The largest page we store and send. A real portfolio is 15-60 KB of HTML; text that swells when
@@ -26,10 +26,8 @@ export interface PageBytesJob {
   mediaBase: string;
   stylesheets: string[];
   contactToken: string | undefined;
-  /** A preview link's page (render-page.tsx's preview form), not the published one. */
-  preview?: boolean;
-  /** A template's own preview (render-page.tsx), drawn from the template's sample. */
-  templatePreview?: TemplatePreviewFrame;
+  /** Which document the page is drawn as (render-page.tsx); the published page when not given. */
+  variant?: PageVariant;
 }
 
 /** A page's bytes as every view sends them, or why the stored portfolio cannot be shown. */
@@ -67,14 +65,15 @@ export function renderPageBytes(job: PageBytesJob): PageBytes {
         mediaBase: job.mediaBase,
         stylesheets: job.stylesheets,
         contactToken: job.contactToken,
-        preview: job.preview === true,
-        templatePreview: job.templatePreview,
+        variant: job.variant,
       }),
     );
   }
   const tooLarge = !html || html.length > MAX_RENDERED_PAGE_BYTES;
   if (!html || tooLarge) {
-    html = Buffer.from(job.preview ? TOO_LARGE_PREVIEW : tooLargeNotice(job.username));
+    html = Buffer.from(
+      job.variant?.kind === 'preview-link' ? TOO_LARGE_PREVIEW : tooLargeNotice(job.username),
+    );
     imageOrigins = [];
   }
   return {

@@ -30,19 +30,26 @@ export interface PageInput {
    * replaces it when a visitor starts typing. Empty when rendered without one (the seed command).
    */
   contactToken?: string;
-  /**
-   * A preview link's page (preview-links/): the same page, but kept out of search engines, with a
-   * strip saying it is not published, the contact form shown closed, no script and no claim to
-   * an address of its own.
-   */
-  preview?: boolean;
-  /**
-   * A template's own preview (/template1 ...; template-previews/): the template's sample as its
-   * published page draws it, with the page's script, under the builder's bar, and in place of a
-   * person's head the builder page's title and description. The contact form is shown closed.
-   */
-  templatePreview?: TemplatePreviewFrame;
+  /** Which document the page is drawn as; the published page when not given. */
+  variant?: PageVariant;
 }
+
+/**
+ * The three documents a template's page is drawn as:
+ * - `published`: the person's page at its address, with the page's script and its claims to be
+ *   someone (title, link-preview tags, structured data, canonical address).
+ * - `preview-link`: a shared draft (preview-links/), the same page kept out of search engines,
+ *   with a strip saying it is not published, the contact form shown closed, no script and no
+ *   claim to an address of its own.
+ * - `template-preview`: a template's own preview (/template1 ...; template-previews/), the
+ *   template's sample as its published page draws it, with the page's script, under the
+ *   builder's bar, and in place of a person's head the builder page's title and description. The
+ *   contact form is shown closed.
+ */
+export type PageVariant =
+  | { kind: 'published' }
+  | { kind: 'preview-link' }
+  | { kind: 'template-preview'; frame: TemplatePreviewFrame };
 
 /** What a template preview's document has of its own: its head's words and the bar on top. */
 export interface TemplatePreviewFrame {
@@ -86,10 +93,11 @@ const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\
 /** A complete, static HTML page of a published portfolio: no framework JavaScript. */
 export function renderPortfolioPage(input: PageInput): string {
   const { data, username, publicUrl } = input;
-  const isPreview = input.preview === true;
+  const variant = input.variant ?? { kind: 'published' };
+  const isPreview = variant.kind === 'preview-link';
   const Component = TEMPLATE_COMPONENTS[input.templateId];
   const contactForm =
-    isPreview || input.templatePreview
+    variant.kind !== 'published'
       ? { action: '', token: '', closed: PREVIEW_CONTACT_CLOSED }
       : { action: contactPath(username), token: input.contactToken ?? '' };
   let body = renderToString(
@@ -105,8 +113,9 @@ export function renderPortfolioPage(input: PageInput): string {
     hints.push(links);
     return '';
   });
-  if (input.templatePreview)
-    return templatePreviewDocument(input, input.templatePreview, body, hints);
+  if (variant.kind === 'template-preview') {
+    return templatePreviewDocument(variant.frame, body, hints);
+  }
   const person = data.personalDetails;
   const name = person.name || username || 'Portfolio';
   // A preview has no address of its own to claim: its link is not the page's.
@@ -177,7 +186,6 @@ ${isPreview ? `${PREVIEW_STRIP}\n${body}` : `${body}\n<script src="${CONTACT_SCR
  * person's title, link-preview tags or structured data).
  */
 function templatePreviewDocument(
-  input: PageInput,
   frame: TemplatePreviewFrame,
   body: string,
   hints: string[],

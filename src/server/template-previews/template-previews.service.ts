@@ -166,12 +166,15 @@ export class TemplatePreviews {
       mediaBase,
       stylesheets: [],
       contactToken: undefined,
-      templatePreview: {
-        stylesheetText: this.build.stylesheetText[source.id] ?? '',
-        title: PAGE_TITLES[path]!,
-        description: SITE_DESCRIPTION,
-        bar: previewBar({ templateId: source.id, forSale: source.forSale, testMode }),
-        style: PREVIEW_BAR_STYLE,
+      variant: {
+        kind: 'template-preview',
+        frame: {
+          stylesheetText: this.build.stylesheetText[source.id] ?? '',
+          title: PAGE_TITLES[path]!,
+          description: SITE_DESCRIPTION,
+          bar: previewBar({ templateId: source.id, forSale: source.forSale, testMode }),
+          style: PREVIEW_BAR_STYLE,
+        },
       },
     });
     if (!bytes.ok) throw new Error(`the sample of ${source.id} cannot be shown: ${bytes.problem}`);
