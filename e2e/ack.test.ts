@@ -155,5 +155,15 @@ describe('the thank-you page after a payment, on a phone', () => {
     });
     // Too long for one line at 375 px: it wraps, before "meera-mobile", which stays whole.
     expect(lineEnds).toEqual(['/|m']);
+
+    // Selected to copy, the address comes once (not also its copy for screen readers).
+    const selected = await link.locator('.breakable').evaluate((address) => {
+      const range = document.createRange();
+      range.selectNodeContents(address);
+      window.getSelection()!.removeAllRanges();
+      window.getSelection()!.addRange(range);
+      return window.getSelection()!.toString();
+    });
+    expect(selected).toBe(url);
   });
 });
