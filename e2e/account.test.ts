@@ -347,7 +347,7 @@ describe('the account page', () => {
     await page.keyboard.press('Escape');
 
     // "Live · renews 7 Dec 2027": the date on one line, however the pill wraps.
-    const dates = card.locator('.pcard__date');
+    const dates = card.locator('.whole-date');
     await expect(dates.count()).resolves.toBeGreaterThan(0);
     await expect(
       dates.evaluateAll((spans) =>
@@ -357,7 +357,7 @@ describe('the account page', () => {
 
     // The Share panel's address breaks only after a slash: each piece on one line.
     await card.getByRole('button', { name: `Share ${username}` }).click();
-    const pieces = card.locator('.share__address .pcard__piece');
+    const pieces = card.locator('.share__address .breakable__piece');
     await pieces.first().waitFor();
     await expect(
       pieces.evaluateAll((spans) => spans.filter((span) => span.getClientRects().length > 1)),

@@ -4,7 +4,7 @@ import type { TemplateId } from '../src/shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { publishDirectly } from '../test/publish-directly.js';
 import { seriousAxeViolations } from './axe.js';
-import { useBrowser } from './browser.js';
+import { baseUrl, useBrowser } from './browser.js';
 import { serverDatabase, signInOnAccountPage, signInThroughPopup } from './fixtures.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -114,5 +114,56 @@ describe('the thank-you page opened on its own', () => {
     );
     await page.waitForURL('**/account');
     await page.getByRole('heading', { name: 'No portfolios yet' }).waitFor();
+  });
+});
+
+describe('the thank-you page after a payment, on a phone', () => {
+  const session = useBrowser();
+
+  it('breaks the address after a slash, never at a hyphen, and names its link whole', async () => {
+    // Nobody is signed in: the session check is refused.
+    session.allowConsoleError(/status of 401/);
+    const page = await session.newPage({ width: 375, height: 812 });
+    // Where the payment callback of the redirect flow sends the person.
+    const url = `${baseUrl()}/users/meera-mobile`;
+    await page.goto(`/ack?url=${encodeURIComponent(url)}`);
+    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+
+    // A screen reader hears the address as one word, and tests find the link by it.
+    const link = page.getByRole('link', { name: `${url} (opens in a new tab)`, exact: true });
+    await expect(link.getAttribute('href')).resolves.toBe(url);
+
+    // Each place a line ends, as "last character|first character of the next line", from what
+    // is drawn (not the copy only screen readers get).
+    const lineEnds = await link.evaluate((anchor) => {
+      const walker = document.createTreeWalker(anchor, NodeFilter.SHOW_TEXT);
+      const tops: { char: string; top: number }[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement?.closest('.visually-hidden')) continue;
+        for (let i = 0; i < (node.textContent ?? '').length; i += 1) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          tops.push({ char: node.textContent![i]!, top: range.getBoundingClientRect().top });
+        }
+      }
+      return tops.flatMap((at, i) =>
+        i + 1 < tops.length && tops[i + 1]!.top > at.top + 1
+          ? [`${at.char}|${tops[i + 1]!.char}`]
+          : [],
+      );
+    });
+    // Too long for one line at 375 px: it wraps, before "meera-mobile", which stays whole.
+    expect(lineEnds).toEqual(['/|m']);
+
+    // Selected to copy, the address comes once (not also its copy for screen readers).
+    const selected = await link.locator('.breakable').evaluate((address) => {
+      const range = document.createRange();
+      range.selectNodeContents(address);
+      window.getSelection()!.removeAllRanges();
+      window.getSelection()!.addRange(range);
+      return window.getSelection()!.toString();
+    });
+    expect(selected).toBe(url);
   });
 });

@@ -13,7 +13,7 @@ import { isTemplateId } from '../../shared/templates/catalog.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { PageThumbnail } from './PageThumbnail.js';
 import { CardPanel, PanelToggle } from './CardPanel.js';
-import { Address, WithWholeDates } from './Address.js';
+import { WebAddress, WithWholeDates } from '../components/BreakableText.js';
 import { CustomDomainSection, type PortfolioDomains } from './CustomDomainSection.js';
 import { PortfolioMenu } from './PortfolioMenu.js';
 import { ReceiptsPanel } from './ReceiptsPanel.js';
@@ -82,7 +82,7 @@ export function PortfolioCard({
       <div className="pcard__info">
         <h2 className="pcard__title">
           <NewTabLink href={p.url}>
-            <Address id={headingId} url={p.url} />
+            <WebAddress id={headingId} url={p.url} withoutScheme />
           </NewTabLink>
         </h2>
         <p className="pcard__meta">
@@ -91,7 +91,7 @@ export function PortfolioCard({
           {!status.includes(paidUntil) && (
             <>
               {' '}
-              · paid until <span className="pcard__date">{paidUntil}</span>
+              · paid until <span className="whole-date">{paidUntil}</span>
             </>
           )}
         </p>

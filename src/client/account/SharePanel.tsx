@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { qrCodePath, websiteZipPath } from '../../shared/routes.js';
-import { Address } from './Address.js';
+import { WebAddress } from '../components/BreakableText.js';
 import { CopyLinkButton } from './CopyLinkButton.js';
 import './share.css';
 
@@ -19,7 +19,7 @@ export function SharePanel({ username, url }: { username: string; url: string })
       </h3>
       <p className="share__link">
         <span className="share__address">
-          <Address url={url} />
+          <WebAddress url={url} withoutScheme />
         </span>
         <CopyLinkButton url={url} />
       </p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BreakableUrl } from './BreakableUrl.js';
+import { WebAddress } from './BreakableText.js';
 
 /**
  * A link that opens in a new tab and says so to screen readers; it shows its address by default
@@ -8,7 +8,7 @@ import { BreakableUrl } from './BreakableUrl.js';
 export function NewTabLink({
   href,
   className,
-  children = <BreakableUrl url={href} />,
+  children = <WebAddress url={href} />,
 }: {
   href: string;
   className?: string;

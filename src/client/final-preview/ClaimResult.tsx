@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatTermDate } from '../../shared/domain/term.js';
 import type { ClaimResponse } from '../../shared/orders.js';
-import { BreakableUrl } from '../components/BreakableUrl.js';
+import { WebAddress } from '../components/BreakableText.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 
 /** The look of each answer and what it says. */
@@ -73,7 +73,7 @@ export function ClaimResult({ claim, onChange }: { claim: ClaimResponse; onChang
           {claim.status === 'updated' ? (
             <NewTabLink href={claim.url} />
           ) : (
-            <BreakableUrl url={claim.url} />
+            <WebAddress url={claim.url} />
           )}
         </p>
         <button type="button" className="button button--ghost fp-claim__change" onClick={onChange}>

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { refreshSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
@@ -10,6 +10,7 @@ import { useApiAnswer } from '../api/useApiAnswer.js';
 import { latestLivePortfolio } from '../account/latestLivePortfolio.js';
 import { useCopy } from '../account/useCopy.js';
 import { AccountBar } from '../components/AccountBar.js';
+import { EmailAddress } from '../components/BreakableText.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
 import { isOpenedWithoutPayment, readAckState } from '../checkout/ackState.js';
@@ -258,32 +259,5 @@ function ReceiptLine({ orderId }: { orderId: string }) {
       </span>{' '}
       <a href={receipt.url}>Receipt {receipt.number}</a>
     </p>
-  );
-}
-
-/**
- * An email address that may wrap only where a reader expects it to: after a dot, hyphen or
- * underscore of its name, or before the "@", never in the middle of a word (unless one word alone
- * is wider than the card).
- */
-function EmailAddress({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  const name = at > 0 ? email.slice(0, at) : email;
-  const pieces = name.split(/(?<=[._-])/);
-  return (
-    <>
-      {pieces.map((piece, index) => (
-        <Fragment key={index}>
-          {index > 0 && <wbr />}
-          {piece}
-        </Fragment>
-      ))}
-      {at > 0 && (
-        <>
-          <wbr />
-          {email.slice(at)}
-        </>
-      )}
-    </>
   );
 }

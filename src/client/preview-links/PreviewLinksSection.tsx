@@ -1,5 +1,5 @@
 import type { PreviewLink } from '../../shared/preview-links.js';
-import { BreakableUrl } from '../components/BreakableUrl.js';
+import { WebAddress } from '../components/BreakableText.js';
 import { useApiAnswer } from '../api/useApiAnswer.js';
 import { PREVIEW_LINKS_PATH, type PreviewLinksResponse } from '../../shared/preview-links.js';
 import { LinkTools } from './LinkTools.js';
@@ -40,7 +40,7 @@ export function PreviewLinksSection() {
               <h3 className="plinks__name">{linkName(link)}</h3>
               <p className="plinks__url">
                 {link.url ? (
-                  <BreakableUrl url={link.url} />
+                  <WebAddress url={link.url} />
                 ) : (
                   'This link cannot be shown again: revoke it and share the draft again.'
                 )}
