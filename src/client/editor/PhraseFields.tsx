@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { PHRASE_KEYS, PHRASE_LABELS, type PhraseKey } from '../../shared/domain/phrases.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import type { PhraseSpec } from '../../shared/templates/definition.js';
@@ -9,12 +9,57 @@ import type { Edit } from './StepFields.js';
 import { TextField } from './TextField.js';
 import '../components/fold-chevron.css';
 
+/**
+ * Phrases read as one with a field of the step, so edited beside it rather than folded away:
+ * the greeting is the start of the line the name ends ("Hi. I'm Ishani").
+ */
+const BESIDE_THEIR_FIELD: readonly PhraseKey[] = ['greeting'];
+
 /** The template's phrases shown in this part of the page, in a fixed order. */
 export function phrasesIn(definition: TemplateDefinition, part: StepId): [PhraseKey, PhraseSpec][] {
   return PHRASE_KEYS.flatMap((key) => {
     const spec = definition.phrases[key];
     return spec && spec.part === part ? [[key, spec] as [PhraseKey, PhraseSpec]] : [];
   });
+}
+
+/** The phrases of this part that the fold below the step's fields holds. */
+function foldedPhrasesIn(definition: TemplateDefinition, part: StepId) {
+  return phrasesIn(definition, part).filter(([key]) => !BESIDE_THEIR_FIELD.includes(key));
+}
+
+/**
+ * One phrase as a field of its own, drawn beside the field it goes with (the greeting above the
+ * name); nothing when the template does not show it.
+ */
+export function PhraseField({
+  definition,
+  phraseKey,
+  data,
+  edit,
+}: {
+  definition: TemplateDefinition;
+  phraseKey: PhraseKey;
+  data: PortfolioData;
+  edit: Edit;
+}) {
+  const onChange = useCallback(
+    (value: string) => edit(setPhrase(phraseKey, value)),
+    [edit, phraseKey],
+  );
+  const spec = definition.phrases[phraseKey];
+  if (!spec) return null;
+  return (
+    <TextField
+      id={fieldId('phrase', phraseKey)}
+      label={spec.label ?? PHRASE_LABELS[phraseKey]}
+      kind="line"
+      hint="Leave it empty to keep the template's words."
+      value={data.phrases?.[phraseKey] ?? ''}
+      placeholder={spec.words}
+      onChange={onChange}
+    />
+  );
 }
 
 const setPhrase = (key: PhraseKey, value: string) => (data: PortfolioData) => ({
@@ -37,7 +82,7 @@ export function PhraseFields({
   data: PortfolioData;
   edit: Edit;
 }) {
-  const phrases = useMemo(() => phrasesIn(definition, part), [definition, part]);
+  const phrases = useMemo(() => foldedPhrasesIn(definition, part), [definition, part]);
   // One handler per phrase, so that only the field typed in renders again (TextField is memoized).
   const handlers = useMemo(
     () =>
