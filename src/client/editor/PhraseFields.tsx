@@ -3,17 +3,11 @@ import { PHRASE_KEYS, PHRASE_LABELS, type PhraseKey } from '../../shared/domain/
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import type { PhraseSpec } from '../../shared/templates/definition.js';
 import type { TemplateDefinition } from '../../shared/templates/catalog.js';
-import { fieldId } from './fieldRules.js';
+import { fieldId, PHRASES_BESIDE_THEIR_FIELD } from './fieldRules.js';
 import type { StepId } from './steps.js';
 import type { Edit } from './StepFields.js';
 import { TextField } from './TextField.js';
 import '../components/fold-chevron.css';
-
-/**
- * Phrases read as one with a field of the step, so edited beside it rather than folded away:
- * the greeting is the start of the line the name ends ("Hi. I'm Ishani").
- */
-const BESIDE_THEIR_FIELD: readonly PhraseKey[] = ['greeting'];
 
 /** The template's phrases shown in this part of the page, in a fixed order. */
 export function phrasesIn(definition: TemplateDefinition, part: StepId): [PhraseKey, PhraseSpec][] {
@@ -25,7 +19,7 @@ export function phrasesIn(definition: TemplateDefinition, part: StepId): [Phrase
 
 /** The phrases of this part that the fold below the step's fields holds. */
 function foldedPhrasesIn(definition: TemplateDefinition, part: StepId) {
-  return phrasesIn(definition, part).filter(([key]) => !BESIDE_THEIR_FIELD.includes(key));
+  return phrasesIn(definition, part).filter(([key]) => !PHRASES_BESIDE_THEIR_FIELD.includes(key));
 }
 
 /**
