@@ -531,12 +531,17 @@ describe('the editor', () => {
     await page.close();
   });
 
-  it('rewords a template phrase under "Words on the page" and the preview follows', async () => {
+  it('offers the greeting right under the name, unfolded, and the preview follows', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await openEditor(page, 'template1', sample('template1'));
-    await page.getByText('Words on the page').click();
     const greeting = page.getByLabel('Greeting before your name');
+    // Found where the name is edited, with nothing to open first.
+    await expect(greeting.isVisible()).resolves.toBe(true);
     await expect(greeting.getAttribute('placeholder')).resolves.toBe('Hi. I’m');
+    const name = (await page.getByLabel('Name', { exact: true }).boundingBox())!;
+    const box = (await greeting.boundingBox())!;
+    expect(box.y).toBeGreaterThan(name.y);
+    expect(box.y - (name.y + name.height)).toBeLessThan(120);
     await greeting.fill('Namaste, I am');
     await expect.poll(() => previewText(page)).toContain('Namaste, I am');
     expect((await storedDraft(page)).data.phrases).toEqual({ greeting: 'Namaste, I am' });
@@ -545,6 +550,31 @@ describe('the editor', () => {
     await greeting.fill('');
     await expect.poll(() => previewText(page)).toContain('Hi. I’m');
     await page.close();
+  });
+
+  it('shows a new accent where it took effect: the preview brings an accent-coloured part into view', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await openEditor(page, 'template1', sample('template1'));
+    await page.locator('.steps').getByText('Style').click();
+    await expect.poll(() => stepHeading(page)).toBe('Colours and type');
+    const frame = previewFrame(page);
+    // The Style step shows the page's top, where Mini-port has nothing in its accent.
+    await expect.poll(() => frame.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('radio', { name: 'Teal' }).check();
+    // Some part drawn in teal (#0f766e) is within the preview's view.
+    const tealInView = () =>
+      frame.evaluate(() =>
+        [...document.querySelectorAll('body *')].some((element) => {
+          const style = getComputedStyle(element);
+          const teal = 'rgb(15, 118, 110)';
+          if (style.color !== teal && style.backgroundColor !== teal) return false;
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      );
+    await expect.poll(tealInView, { timeout: 5000 }).toBe(true);
+    // And it is pointed out for a moment.
+    await frame.locator('.accent-spotlight').first().waitFor({ state: 'attached' });
   });
 
   it('keeps the preview document and its scroll position while typing', async () => {
@@ -722,9 +752,9 @@ describe('the editor', () => {
       ).resolves.toBeGreaterThan(30);
       const bar = (await page.locator('.editor__bar').boundingBox())!;
       expect(bar.height).toBeLessThanOrEqual(64);
-      // The first field whole on the first screen, with room to spare above the bottom bar.
+      // The first field starts high (it was at 344 px under the bars and the step's heading).
       const field = (await page.getByLabel('Name', { exact: true }).boundingBox())!;
-      expect(field.y + field.height).toBeLessThanOrEqual(520);
+      expect(field.y).toBeLessThanOrEqual(300);
       await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
     },
   );

@@ -74,6 +74,46 @@ describe('the final preview’s publishing cards', () => {
     await expect.poll(() => groups.isVisible()).toBe(false);
   });
 
+  it.each([1280, 375])(
+    'keeps "Loading the preview" until the template is drawn in the frame at %i px',
+    async (width) => {
+      const page = await session.newPage({ width, height: 800 });
+      await storeDraft(page, { templateId: 'template1', data: SAMPLE_DATA.template1 });
+      // Watches from the document's start: when the note goes, is the template drawn yet?
+      await page.addInitScript(() => {
+        if (window.top !== window) return;
+        const state = window as unknown as { drawnWhenNoteWent?: boolean };
+        let noteSeen = false;
+        const watcher = new MutationObserver(() => {
+          if (document.querySelector('.fp-preview__loading')) {
+            noteSeen = true;
+            return;
+          }
+          if (!noteSeen) return;
+          watcher.disconnect();
+          const frame = document.querySelector<HTMLIFrameElement>('.browser__frame');
+          const part = frame?.contentDocument?.getElementById('personalDetails');
+          state.drawnWhenNoteWent = !!part && part.getBoundingClientRect().height > 0;
+        });
+        watcher.observe(document, { childList: true, subtree: true });
+      });
+      await page.goto('/final-preview');
+      const drawnWhenNoteGoes = await page
+        .waitForFunction(
+          () =>
+            (window as unknown as { drawnWhenNoteWent?: boolean }).drawnWhenNoteWent !== undefined,
+          undefined,
+          { polling: 50 },
+        )
+        .then(() =>
+          page.evaluate(
+            () => (window as unknown as { drawnWhenNoteWent?: boolean }).drawnWhenNoteWent,
+          ),
+        );
+      expect(drawnWhenNoteGoes).toBe(true);
+    },
+  );
+
   it('on a phone, See your page brings the page under the cards into view', async () => {
     const page = await session.newPage({ width: 375, height: 812 });
     await storeDraft(page, { templateId: 'template1', data: SAMPLE_DATA.template1 });

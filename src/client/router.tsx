@@ -15,6 +15,7 @@ import { isLazyPage, lazyPage } from './lazy-page.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { PageErrorBoundary } from './pages/PageFailedPage.js';
 import { ScreenErrorPage } from './pages/ScreenErrorPage.js';
+import { loadTemplateAhead } from './templates/useTemplate.js';
 
 /**
  * Sets the document title from the one table the server also uses for direct loads. A page whose
@@ -94,7 +95,11 @@ const staticPages: RouteObject[] = STATIC_ROUTES.map((route) =>
 const draftPreviewPages: RouteObject[] = TEMPLATE_IDS.map((templateId) => ({
   path: `edit-${templateId}`,
   Component: lazyPage(async () => {
-    const { DraftPreviewPage } = await import('./pages/DraftPreviewPage.js');
+    // The template's code is fetched beside the page's, not once the page has rendered.
+    const [{ DraftPreviewPage }] = await Promise.all([
+      import('./pages/DraftPreviewPage.js'),
+      loadTemplateAhead(templateId),
+    ]);
     return () => <DraftPreviewPage templateId={templateId} />;
   }),
 }));

@@ -1,4 +1,4 @@
-import { TEMPLATE_IDS } from './templates/catalog.js';
+import { TEMPLATE_IDS, type TemplateId } from './templates/catalog.js';
 
 /**
  * The module each builder page loads on demand (src/client/router.tsx), as the build's manifest
@@ -20,4 +20,24 @@ const PAGE_MODULES: Readonly<Record<string, string>> = {
 /** The lazy module of a builder route (as the router and PAGE_TITLES write it), if it has one. */
 export function pageModuleOf(route: string): string | undefined {
   return PAGE_MODULES[route];
+}
+
+/**
+ * The component module each template's draft preview draws (src/shared/templates/catalog.ts), as
+ * the manifest names it: hinted too, so that the frame fetches the template with its page rather
+ * than once the page has run.
+ */
+const TEMPLATE_MODULES: Readonly<Record<TemplateId, string>> = {
+  template1: '../shared/templates/miniport/MiniportTemplate.tsx',
+  template2: '../shared/templates/directive/DirectiveTemplate.tsx',
+  template3: '../shared/templates/hyperspace/HyperspaceTemplate.tsx',
+  template4: '../shared/templates/solid-state/SolidStateTemplate.tsx',
+  template5: '../shared/templates/phantom/PhantomTemplate.tsx',
+};
+
+/** Every module a builder route loads on demand at once: its page's, then its template's. */
+export function routeModulesOf(route: string): string[] {
+  const page = PAGE_MODULES[route];
+  const template = TEMPLATE_IDS.find((id) => route === `/edit-${id}`);
+  return [...(page ? [page] : []), ...(template ? [TEMPLATE_MODULES[template]] : [])];
 }

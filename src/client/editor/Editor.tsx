@@ -24,7 +24,7 @@ import type { EditorStart } from './editorData.js';
 import { draftProblems, type DraftProblem } from './fieldRules.js';
 import { LivePreviewFrame } from './LivePreviewFrame.js';
 import { ProblemSummary } from './ProblemSummary.js';
-import { PhraseFields } from './PhraseFields.js';
+import { PhraseField, PhraseFields } from './PhraseFields.js';
 import { LookFields } from './LookFields.js';
 import { ContactDetailsFields, PersonalDetailsFields, SectionFields } from './StepFields.js';
 import { StepIndicator } from './StepIndicator.js';
@@ -317,6 +317,14 @@ export function Editor({
                       definition={definition}
                       data={draft.draft.data}
                       edit={draft.update}
+                      afterName={
+                        <PhraseField
+                          definition={definition}
+                          phraseKey="greeting"
+                          data={draft.draft.data}
+                          edit={draft.update}
+                        />
+                      }
                     />
                   )}
                   {isSectionStep(stepId) && definition.sections[stepId] && (

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import type { FormField } from './fieldRules.js';
 import { ImageField } from './ImageField.js';
 import { TextField } from './TextField.js';
@@ -25,6 +25,7 @@ export function FormFields<K extends string>({
   copy,
   idOf,
   context,
+  after,
   onChange,
 }: {
   fields: readonly FormField<K>[];
@@ -35,6 +36,8 @@ export function FormFields<K extends string>({
   idOf: (field: FormField<K>) => string;
   /** Said before each label to screen readers only, e.g. "Tile 2". */
   context?: string;
+  /** What is drawn right after a field, as one with it (a phrase that goes with it). */
+  after?: Partial<Record<K, ReactNode>>;
   onChange: (key: K, value: string) => void;
 }) {
   // One handler per field for as long as `onChange` stays the same: a field whose value did not
@@ -58,9 +61,8 @@ export function FormFields<K extends string>({
             value: values[field.key],
             onChange: handlers.get(field.key)!,
           };
-          return image ? (
+          const input = image ? (
             <ImageField
-              key={field.key}
               {...common}
               label={image.label}
               name={image.name}
@@ -68,13 +70,13 @@ export function FormFields<K extends string>({
               placeholder={words.placeholder}
             />
           ) : (
-            <TextField
-              key={field.key}
-              {...common}
-              label={field.label}
-              kind={field.kind}
-              {...words}
-            />
+            <TextField {...common} label={field.label} kind={field.kind} {...words} />
+          );
+          return (
+            <Fragment key={field.key}>
+              {input}
+              {after?.[field.key]}
+            </Fragment>
           );
         })}
     </>

@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { PHRASE_KEYS, PHRASE_LABELS, type PhraseKey } from '../../shared/domain/phrases.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import type { PhraseSpec } from '../../shared/templates/definition.js';
 import type { TemplateDefinition } from '../../shared/templates/catalog.js';
-import { fieldId } from './fieldRules.js';
+import { fieldId, PHRASES_BESIDE_THEIR_FIELD } from './fieldRules.js';
 import type { StepId } from './steps.js';
 import type { Edit } from './StepFields.js';
 import { TextField } from './TextField.js';
@@ -15,6 +15,45 @@ export function phrasesIn(definition: TemplateDefinition, part: StepId): [Phrase
     const spec = definition.phrases[key];
     return spec && spec.part === part ? [[key, spec] as [PhraseKey, PhraseSpec]] : [];
   });
+}
+
+/** The phrases of this part that the fold below the step's fields holds. */
+function foldedPhrasesIn(definition: TemplateDefinition, part: StepId) {
+  return phrasesIn(definition, part).filter(([key]) => !PHRASES_BESIDE_THEIR_FIELD.includes(key));
+}
+
+/**
+ * One phrase as a field of its own, drawn beside the field it goes with (the greeting above the
+ * name); nothing when the template does not show it.
+ */
+export function PhraseField({
+  definition,
+  phraseKey,
+  data,
+  edit,
+}: {
+  definition: TemplateDefinition;
+  phraseKey: PhraseKey;
+  data: PortfolioData;
+  edit: Edit;
+}) {
+  const onChange = useCallback(
+    (value: string) => edit(setPhrase(phraseKey, value)),
+    [edit, phraseKey],
+  );
+  const spec = definition.phrases[phraseKey];
+  if (!spec) return null;
+  return (
+    <TextField
+      id={fieldId('phrase', phraseKey)}
+      label={spec.label ?? PHRASE_LABELS[phraseKey]}
+      kind="line"
+      hint="Leave it empty to keep the template's words."
+      value={data.phrases?.[phraseKey] ?? ''}
+      placeholder={spec.words}
+      onChange={onChange}
+    />
+  );
 }
 
 const setPhrase = (key: PhraseKey, value: string) => (data: PortfolioData) => ({
@@ -37,7 +76,7 @@ export function PhraseFields({
   data: PortfolioData;
   edit: Edit;
 }) {
-  const phrases = useMemo(() => phrasesIn(definition, part), [definition, part]);
+  const phrases = useMemo(() => foldedPhrasesIn(definition, part), [definition, part]);
   // One handler per phrase, so that only the field typed in renders again (TextField is memoized).
   const handlers = useMemo(
     () =>

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { type FormDelivery } from '../../shared/contact.js';
 import {
   blankSection,
@@ -57,7 +57,12 @@ const PERSONAL_COPY: Record<PersonalField, FieldCopy> = {
   },
 };
 
-export function PersonalDetailsFields({ definition, data, edit }: PartFieldsProps) {
+export function PersonalDetailsFields({
+  definition,
+  data,
+  edit,
+  afterName,
+}: PartFieldsProps & { afterName?: ReactNode }) {
   // Stable, so that only the field typed in renders again (see FormFields).
   const onChange = useCallback(
     (key: PersonalField, value: string) => edit(setPersonal({ [key]: value })),
@@ -70,6 +75,7 @@ export function PersonalDetailsFields({ definition, data, edit }: PartFieldsProp
       values={data.personalDetails}
       copy={PERSONAL_COPY}
       idOf={(field) => fieldId(field.id)}
+      after={{ name: afterName }}
       onChange={onChange}
     />
   );

@@ -66,6 +66,16 @@ describe('draftProblems', () => {
     ]);
   });
 
+  it('names a too-long greeting by its own label, as it shows under the name, and other phrases by their fold', () => {
+    const data = sample('template1');
+    const long = 'x'.repeat(LIMITS.line + 1);
+    data.phrases = { greeting: long, contactHeading: long };
+    expect(draftProblems(TEMPLATE_DEFINITIONS.template1, data).map(({ where }) => where)).toEqual([
+      'Greeting before your name',
+      'Words on the page: Contact heading',
+    ]);
+  });
+
   it('ignores fields the template does not show', () => {
     const data = sample('template1');
     // Mini-port's services tiles have no image, and it has no headline.

@@ -25,6 +25,12 @@ export type FieldKind = 'name' | 'line' | 'paragraph' | 'link' | 'image' | 'emai
 const emailSchema = contactDetailsSchema.shape.email;
 const telSchema = contactDetailsSchema.shape.tel;
 
+/**
+ * Phrases read as one with a field of their step, so edited beside it rather than folded away
+ * under "Words on the page": the greeting starts the line the name ends ("Hi. I'm Ishani").
+ */
+export const PHRASES_BESIDE_THEIR_FIELD: readonly PhraseKey[] = ['greeting'];
+
 /** Longest value each kind takes (the server's limits, from the same schema and LIMITS). */
 export const FIELD_LIMITS: Readonly<Record<FieldKind, number>> = {
   name: LIMITS.name,
@@ -187,7 +193,10 @@ export function draftProblems(definition: TemplateDefinition, data: PortfolioDat
     for (const [key, spec] of Object.entries(definition.phrases)) {
       if (spec.part !== step.id) continue;
       const phrase = key as PhraseKey;
-      const where = `Words on the page: ${PHRASE_LABELS[phrase]}`;
+      const label = PHRASE_LABELS[phrase];
+      const where = PHRASES_BESIDE_THEIR_FIELD.includes(phrase)
+        ? label
+        : `Words on the page: ${label}`;
       check(step.id, fieldId('phrase', phrase), where, 'line', data.phrases?.[phrase]);
     }
   }

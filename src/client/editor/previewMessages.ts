@@ -28,6 +28,15 @@ export interface ReadyMessage {
   type: 'ready';
 }
 
+/**
+ * Preview to its framer: what the frame will show is painted (the template with the draft, or
+ * why there is nothing to show), so a loading note over the frame can go.
+ */
+export interface ShownMessage {
+  channel: typeof CHANNEL;
+  type: 'shown';
+}
+
 export type PreviewCommand = DraftMessage | ScrollMessage;
 
 export const draftMessage = (raw: string): DraftMessage => ({
@@ -44,6 +53,8 @@ export const scrollMessage = (tab: StepId, instant = false): ScrollMessage => ({
 });
 
 export const readyMessage = (): ReadyMessage => ({ channel: CHANNEL, type: 'ready' });
+
+export const shownMessage = (): ShownMessage => ({ channel: CHANNEL, type: 'shown' });
 
 function onChannel(
   value: unknown,
@@ -64,6 +75,10 @@ export function isPreviewCommand(value: unknown): value is PreviewCommand {
 
 export function isReadyMessage(value: unknown): value is ReadyMessage {
   return onChannel(value) && value.type === 'ready';
+}
+
+export function isShownMessage(value: unknown): value is ShownMessage {
+  return onChannel(value) && value.type === 'shown';
 }
 
 /**

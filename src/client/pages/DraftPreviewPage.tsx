@@ -7,9 +7,15 @@ import {
   isPreviewCommand,
   isTrustedMessage,
   readyMessage,
+  shownMessage,
   type ScrollMessage,
 } from '../editor/previewMessages.js';
 import { useTemplate } from '../templates/useTemplate.js';
+import {
+  snapshotColours,
+  spotlightAccentChange,
+  type ColourSnapshot,
+} from '../editor/accentSpotlight.js';
 import './simple-page.css';
 
 interface Shown {
@@ -33,6 +39,11 @@ function readStoredForPreview(): Shown {
     };
   }
   return { raw, result: parseDraftForPreview(raw) };
+}
+
+/** The accent the draft asks for (none: the template's own). */
+function accentOf(result: DraftReadResult): string | undefined {
+  return result.status === 'ok' ? result.draft.data.appearance?.accent : undefined;
 }
 
 /** Only the window that framed us, from our own origin, may drive the preview. */
@@ -67,12 +78,20 @@ export function DraftPreviewPage({ templateId }: { templateId: TemplateId }) {
   const template = useTemplate(templateId);
   const [shown, setShown] = useState(readStoredForPreview);
   const pendingScroll = useRef<ScrollMessage | null>(null);
+  const accentChangedFrom = useRef<ColourSnapshot | null>(null);
 
   useEffect(() => {
+    let shownAccent = accentOf(readStoredForPreview().result);
     const show = (raw: string | null) =>
-      setShown((current) =>
-        current.raw === raw ? current : { raw, result: parseDraftForPreview(raw) },
-      );
+      setShown((current) => {
+        if (current.raw === raw) return current;
+        const result = parseDraftForPreview(raw);
+        const accent = accentOf(result);
+        // The colours as they are, to find after the render where the new accent shows.
+        if (accent !== shownAccent) accentChangedFrom.current ??= snapshotColours();
+        shownAccent = accent;
+        return { raw, result };
+      });
     // Once the editor around this frame sends drafts itself, its messages alone drive the
     // preview (a storage event can arrive after a newer message and would show an older draft).
     let drivenByEditor = false;
@@ -101,12 +120,35 @@ export function DraftPreviewPage({ templateId }: { templateId: TemplateId }) {
   const visible =
     result.status === 'ok' && result.draft.templateId === templateId && template.status === 'ready';
 
+  // A new accent, now drawn: shown where it took effect.
+  useEffect(() => {
+    if (!accentChangedFrom.current) return;
+    const before = accentChangedFrom.current;
+    accentChangedFrom.current = null;
+    if (visible) spotlightAccentChange(before);
+  }, [shown, visible]);
+
   // A scroll asked for before the template was on screen happens once it is.
   useEffect(() => {
     if (visible && pendingScroll.current && scrollToPart(pendingScroll.current)) {
       pendingScroll.current = null;
     }
   });
+
+  // Once what this frame will show is on screen (the template drawn with the draft, or why there
+  // is nothing to show), the page framing it is told, after the browser has painted it.
+  const settled =
+    !(result.status === 'ok' && result.draft.templateId === templateId) ||
+    template.status !== 'loading';
+  useEffect(() => {
+    if (!settled) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() =>
+        editorWindow()?.postMessage(shownMessage(), window.location.origin),
+      );
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [settled]);
 
   if (result.status !== 'ok' || result.draft.templateId !== templateId) {
     return (

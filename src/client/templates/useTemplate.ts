@@ -53,6 +53,18 @@ function useTemplateChunks<T>(id: TemplateId, load: (id: TemplateId) => Promise<
 
 const componentOf = remembered(async (id: TemplateId) => ({ Component: await loadTemplate(id) }));
 
+/**
+ * Starts loading a template's component before the page that draws it renders (the draft
+ * preview's route fetches it beside the page's own code rather than after it). A failure is left
+ * for useTemplate to meet again and show.
+ */
+export function loadTemplateAhead(id: TemplateId): Promise<void> {
+  return componentOf(id).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 /** A template's component (its own chunk, with its CSS). */
 export function useTemplate(id: TemplateId): Loading<{ Component: TemplateComponent }> {
   return useTemplateChunks(id, componentOf);

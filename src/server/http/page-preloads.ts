@@ -11,9 +11,11 @@ interface ManifestChunk {
  * The <link> tags that let a direct load of a builder page fetch that page's own code and styles
  * while the app's entry loads, instead of after it has run (one round trip less before the page
  * paints on a slow phone link): its chunk and the chunks it imports that the entry does not
- * already bring, as module preloads, and its stylesheets. Empty without a build's manifest.
+ * already bring, as module preloads, and its stylesheets (a draft preview's template with it). Empty without a build's manifest.
  */
-export function pagePreloads(clientDir: string | undefined): (moduleKey: string) => string {
+export function pagePreloads(
+  clientDir: string | undefined,
+): (moduleKeys: readonly string[]) => string {
   const file = clientDir ? path.join(clientDir, '.vite', 'manifest.json') : undefined;
   if (!file || !existsSync(file)) return () => '';
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
@@ -25,10 +27,12 @@ export function pagePreloads(clientDir: string | undefined): (moduleKey: string)
   };
   const entry = reachable('index.html');
   const tags = new Map<string, string>();
-  return (moduleKey) => {
-    let html = tags.get(moduleKey);
+  return (moduleKeys) => {
+    const cacheKey = moduleKeys.join(' ');
+    let html = tags.get(cacheKey);
     if (html === undefined) {
-      const reached = reachable(moduleKey);
+      const reached = new Set<string>();
+      for (const key of moduleKeys) reachable(key, reached);
       const own = [...reached].filter((key) => !entry.has(key));
       html = [
         ...own.map(
@@ -40,7 +44,7 @@ export function pagePreloads(clientDir: string | undefined): (moduleKey: string)
           ),
         ),
       ].join('');
-      tags.set(moduleKey, html);
+      tags.set(cacheKey, html);
     }
     return html;
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLIENT_DIR, startTestApp } from '../../../test/app.js';
-import { pageModuleOf } from '../../shared/page-modules.js';
+import { pageModuleOf, routeModulesOf } from '../../shared/page-modules.js';
 import {
   isStaticRoute,
   PRERENDERED_MODES,
@@ -89,6 +89,13 @@ describe('the builder pages as sent', () => {
         for (const css of page.css ?? []) expect(html, address).toContain(`href="/${css}"`);
         expect(html, address).not.toContain(`href="/${manifest['index.html']!.file}">`);
       }
+      // A draft preview's frame fetches its template's code and styles with the page's.
+      const frame = await (await fetch(`${t.url}/edit-template1`)).text();
+      const template = manifest['../shared/templates/miniport/MiniportTemplate.tsx']!;
+      for (const chunk of [manifest[pageModuleOf('/edit-template1')!]!, template]) {
+        expect(frame).toContain(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+      }
+      for (const css of template.css ?? []) expect(frame).toContain(`href="/${css}"`);
       // The landing page is a static page: no hints; a page that does not exist gets none.
       const landing = await (await fetch(`${t.url}/`)).text();
       expect(landing).not.toContain(
@@ -108,7 +115,9 @@ describe('the builder pages as sent', () => {
       if (isStaticRoute(route) || route === '/screen-error' || templatePreviewed(route)) continue;
       const module = pageModuleOf(route);
       expect(module, route).toBeDefined();
-      expect(existsSync(path.join('src/client', module!)), module).toBe(true);
+      for (const loaded of routeModulesOf(route)) {
+        expect(existsSync(path.join('src/client', loaded)), loaded).toBe(true);
+      }
     }
   });
 

@@ -9,7 +9,7 @@ import {
   pageTitle,
   templatePreviewed,
 } from '../../shared/routes.js';
-import { pageModuleOf } from '../../shared/page-modules.js';
+import { routeModulesOf } from '../../shared/page-modules.js';
 import { isStaticRoute, PRERENDERED_ROUTES, prerenderedDocument } from '../../shared/prerender.js';
 import { PAYMENTS_MODE_META, type SiteMode } from '../../shared/site-mode.js';
 import { errorBody } from './errors.js';
@@ -75,8 +75,8 @@ export async function registerSpa(
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace('</head>', `${preloads}</head>`);
   const preloadsFor = (route: string | undefined) => {
-    const moduleKey = route ? pageModuleOf(route) : undefined;
-    return moduleKey ? preloadsOf(moduleKey) : '';
+    const moduleKeys = route ? routeModulesOf(route) : [];
+    return moduleKeys.length > 0 ? preloadsOf(moduleKeys) : '';
   };
   /** A route's document: the same bytes for every request, made once, at start. */
   const documentOf = (route: string, title: string) => {
