@@ -13,7 +13,8 @@ import { AccountBar } from '../components/AccountBar.js';
 import { Alert } from '../components/Alert.js';
 import { Footer } from '../components/Footer.js';
 import { LoadFailed } from '../components/LoadFailed.js';
-import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
+import { SiteHeader } from '../components/SiteHeader.js';
+import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { useSelectTemplate } from '../templates/useSelectTemplate.js';
 import { useTemplateList } from '../templates/useTemplateList.js';
@@ -133,15 +134,21 @@ export function ChoosePage() {
 
   return (
     <div className="choose">
-      <TopBar sticky>
-        <AccountBar signIn={() => void signIn()} signingIn={signingIn} lockWhileSigningIn={false} />
-      </TopBar>
+      <SiteHeader
+        account={
+          <AccountBar
+            signIn={() => void signIn()}
+            signingIn={signingIn}
+            lockWhileSigningIn={false}
+          />
+        }
+      />
 
       <main className="choose__main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <h1 className="choose__title">Pick a Template &amp; Make It Yours</h1>
         <p className="choose__lead">
-          Preview any design, then select one and fill in your details: you sign in only to upload
-          a photo or publish. Prices are for a year and include taxes.
+          Preview any design, then select one and fill in your details: you sign in only to upload a
+          photo or publish. Prices are for a year and include taxes.
         </p>
 
         {problem && (
