@@ -538,6 +538,29 @@ describe('the Choose page', () => {
     },
   );
 
+  it('rings the card a keyboard is in, and brings a pointed-at picture closer', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await page.goto('/choose');
+    await page.getByRole('heading', { name: 'Directive' }).waitFor();
+    const card = templateCard(page, 'Directive');
+    const outline = () => card.evaluate((element) => getComputedStyle(element).outlineStyle);
+    await expect(outline()).resolves.toBe('none');
+    await card.getByRole('link', { name: 'Preview Directive' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(
+      card
+        .getByRole('button', { name: 'Select Directive' })
+        .evaluate((button) => button === document.activeElement),
+    ).resolves.toBe(true);
+    await expect(outline()).resolves.toBe('solid');
+    await card.hover();
+    await page.waitForFunction(
+      () =>
+        getComputedStyle(document.querySelectorAll('.template-card__image')[1]).transform !==
+        'none',
+    );
+  });
+
   it('centres the shorter last row of cards', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await page.goto('/choose');
