@@ -554,11 +554,8 @@ describe('the Choose page', () => {
     ).resolves.toBe(true);
     await expect(outline()).resolves.toBe('solid');
     await card.hover();
-    await page.waitForFunction(
-      () =>
-        getComputedStyle(document.querySelectorAll('.template-card__image')[1]).transform !==
-        'none',
-    );
+    const picture = await card.locator('.template-card__image').elementHandle();
+    await page.waitForFunction((image) => getComputedStyle(image!).transform !== 'none', picture);
   });
 
   it('centres the shorter last row of cards', async () => {
