@@ -118,6 +118,41 @@ describe('the Choose page', () => {
     expect(height).toBeLessThan(lineHeight * 1.5);
   });
 
+  it('sets the five templates two a row on a phone, in about two screens', async () => {
+    const page = await session.newPage({ width: 375, height: 812 }, { isMobile: true });
+    await page.goto('/choose');
+    await page.getByRole('heading', { name: 'Phantom' }).waitFor();
+    const miniport = (await templateCard(page, 'Mini-port').boundingBox())!;
+    const directive = (await templateCard(page, 'Directive').boundingBox())!;
+    // Side by side: one row, each card under half the screen.
+    expect(Math.abs(miniport.y - directive.y)).toBeLessThan(1);
+    expect(miniport.width).toBeLessThan(375 / 2);
+    // One card a row made a page of 3,267 px, four screens of scrolling to compare five designs.
+    await expect(page.evaluate(() => document.documentElement.scrollHeight)).resolves.toBeLessThan(
+      2000,
+    );
+  });
+
+  it("paints the first card's picture as a phone's largest paint", async () => {
+    const page = await session.newPage({ width: 375, height: 812 }, { isMobile: true });
+    await page.goto('/choose');
+    await page.getByRole('heading', { name: 'Mini-port' }).waitFor();
+    // The last candidate the browser reported, once the first picture has been painted.
+    const largest = await page.waitForFunction(
+      () =>
+        new Promise<string | null>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { element: Element | null })[];
+            const last = entries.at(-1)?.element;
+            resolve(
+              last === document.querySelector('.template-card__image') ? 'first picture' : null,
+            );
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    await expect(largest.jsonValue()).resolves.toBe('first picture');
+  });
+
   it('keeps the pictures it drew while the list loads: the first one is not painted twice', async () => {
     const page = await session.newPage({ width: 375, height: 812 });
     let release = () => {};
@@ -502,6 +537,26 @@ describe('the Choose page', () => {
       ).resolves.toBe(false);
     },
   );
+
+  it('rings the card a keyboard is in, and brings a pointed-at picture closer', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await page.goto('/choose');
+    await page.getByRole('heading', { name: 'Directive' }).waitFor();
+    const card = templateCard(page, 'Directive');
+    const outline = () => card.evaluate((element) => getComputedStyle(element).outlineStyle);
+    await expect(outline()).resolves.toBe('none');
+    await card.getByRole('link', { name: 'Preview Directive' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(
+      card
+        .getByRole('button', { name: 'Select Directive' })
+        .evaluate((button) => button === document.activeElement),
+    ).resolves.toBe(true);
+    await expect(outline()).resolves.toBe('solid');
+    await card.hover();
+    const picture = await card.locator('.template-card__image').elementHandle();
+    await page.waitForFunction((image) => getComputedStyle(image!).transform !== 'none', picture);
+  });
 
   it('centres the shorter last row of cards', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });

@@ -17,7 +17,10 @@ describe('the site pages', () => {
         .first()
         .isVisible(),
     ).resolves.toBe(true);
-    await page.getByRole('link', { name: 'Home' }).click();
+    // The header's house icon, on its Templates link, leads to the picker.
+    const home = page.getByRole('banner').getByRole('link', { name: 'Templates' });
+    await expect(home.locator('svg').isVisible()).resolves.toBe(true);
+    await home.click();
     await page.waitForURL('**/choose');
   });
 

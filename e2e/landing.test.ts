@@ -209,7 +209,7 @@ describe('the landing page', () => {
     await page.goto('/');
     const steps = await page.locator('.how-steps__item h3').allTextContents();
     expect(steps).toEqual(['Pick a template', 'Fill in your details', 'Publish']);
-    await expect(page.locator('.landing__bar .brand-mark').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('banner').locator('.brand-mark').isVisible()).resolves.toBe(true);
   });
 
   it('leads returning owners to their portfolios from the top bar, on phones too', async () => {

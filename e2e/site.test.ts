@@ -182,3 +182,53 @@ describe('the shared footer', () => {
     }
   });
 });
+
+describe("the product's header", () => {
+  const session = useBrowser();
+  // Home, an information page and the app's own pages: static and hydrated, signed out.
+  const routes = [
+    '/',
+    '/about-us',
+    '/privacy-policy',
+    '/choose',
+    '/account',
+    '/ack',
+    renewPath('someone'),
+  ];
+
+  it.each([1280, 375])('is one design on every page at %i px', async (width) => {
+    const looks = [];
+    for (const route of routes) {
+      const page = await session.newPage({ width, height: 800 });
+      await page.goto(route);
+      const bar = page.getByRole('banner');
+      const templates = bar.getByRole('navigation', { name: 'Site' }).getByRole('link', {
+        name: 'Templates',
+      });
+      await templates.waitFor();
+      const look = await bar.evaluate((header) => {
+        const box = (element: Element) => {
+          const { x, width, height } = element.getBoundingClientRect();
+          // Across pages, relative to the bar: a notice above it moves the bar, not its parts.
+          const top = element.getBoundingClientRect().top - header.getBoundingClientRect().top;
+          return [x, top, width, height].map(Math.round).join(',');
+        };
+        const link = header.querySelector('nav a')!;
+        // The font, not the colour: on /choose the link is the current page's, in the accent.
+        const style = getComputedStyle(header);
+        const linkStyle = getComputedStyle(link);
+        return {
+          bar: `${Math.round(header.getBoundingClientRect().height)} ${style.position} ${style.backgroundColor}`,
+          mark: box(header.querySelector('.brand-mark')!),
+          nav: `${box(header.querySelector('nav')!).split(',')[1]} ${linkStyle.font}`,
+        };
+      });
+      looks.push({ route, ...look });
+      await page.close();
+    }
+    // Every page against the home page: the same bar, mark and link type in the same places.
+    for (const look of looks) {
+      expect({ ...look, route: '/' }, look.route).toEqual(looks[0]);
+    }
+  });
+});

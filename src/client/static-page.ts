@@ -11,6 +11,7 @@ import { FILLS } from './static-fills.js';
 // globals, then the information pages' rules, some of which replace the globals'.
 import './components/footer.css';
 import './components/top-bar.css';
+import './components/site-header.css';
 import './pages/landing.css';
 import './pages/landing-collage.css';
 import './styles/global.css';

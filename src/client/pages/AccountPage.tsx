@@ -11,7 +11,8 @@ import { useSignIn } from '../auth/useSignIn.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { Footer } from '../components/Footer.js';
 import { LoadFailed } from '../components/LoadFailed.js';
-import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
+import { SiteHeader } from '../components/SiteHeader.js';
+import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 import '../components/alert.css';
 import '../account/account.css';
 
@@ -29,9 +30,11 @@ export function AccountPage() {
 
   return (
     <div className="account">
-      <TopBar sticky>
-        <AccountBar signIn={() => void signIn()} signingIn={pending} lockWhileSigningIn={false} />
-      </TopBar>
+      <SiteHeader
+        account={
+          <AccountBar signIn={() => void signIn()} signingIn={pending} lockWhileSigningIn={false} />
+        }
+      />
       <main className="account__main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <h1 className="account__title">My portfolios</h1>
         {session.status === 'loading' && (

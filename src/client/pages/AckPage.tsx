@@ -12,7 +12,8 @@ import { useCopy } from '../account/useCopy.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { EmailAddress } from '../components/BreakableText.js';
 import { NewTabLink } from '../components/NewTabLink.js';
-import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
+import { SiteHeader } from '../components/SiteHeader.js';
+import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 import { isOpenedWithoutPayment, readAckState } from '../checkout/ackState.js';
 import './simple-page.css';
 import './ack.css';
@@ -56,10 +57,8 @@ export function AckPage() {
 
   return (
     <div className="ack-page">
-      <TopBar>
-        {/* My portfolios, where the new page's visitors, receipt and sharing are. */}
-        <AccountBar />
-      </TopBar>
+      {/* My portfolios, where the new page's visitors, receipt and sharing are. */}
+      <SiteHeader account={<AccountBar />} />
       <main className="ack" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <div className="surface-card ack__card">
           <svg className="ack__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">

@@ -13,7 +13,8 @@ import { AccountBar } from '../components/AccountBar.js';
 import { Alert } from '../components/Alert.js';
 import { Footer } from '../components/Footer.js';
 import { LoadFailed } from '../components/LoadFailed.js';
-import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
+import { SiteHeader } from '../components/SiteHeader.js';
+import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { useSelectTemplate } from '../templates/useSelectTemplate.js';
 import { useTemplateList } from '../templates/useTemplateList.js';
@@ -57,8 +58,8 @@ export function PriceLine({ template }: { template: TemplateSummary }) {
   );
 }
 
-/** Where the cards stand in one column (choose.css): a phone, shown the template's phone layout. */
-const ONE_COLUMN = '(max-width: 640px)';
+/** Where the cards stand two a row (choose.css): a phone, shown the template's phone layout. */
+const PHONE_GRID = '(max-width: 640px)';
 
 /**
  * A card's picture: the template's first screen on a computer, or on a phone on a phone. The
@@ -69,7 +70,7 @@ function CardPicture({ id, alt, first }: { id: TemplateId; alt: string; first: b
   return (
     <picture>
       <source
-        media={ONE_COLUMN}
+        media={PHONE_GRID}
         srcSet={templateCardImage(id, 'phone')}
         width={PHONE_CARD_IMAGE.width}
         height={PHONE_CARD_IMAGE.height}
@@ -133,16 +134,21 @@ export function ChoosePage() {
 
   return (
     <div className="choose">
-      <TopBar sticky>
-        <AccountBar signIn={() => void signIn()} signingIn={signingIn} lockWhileSigningIn={false} />
-      </TopBar>
+      <SiteHeader
+        account={
+          <AccountBar
+            signIn={() => void signIn()}
+            signingIn={signingIn}
+            lockWhileSigningIn={false}
+          />
+        }
+      />
 
       <main className="choose__main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <h1 className="choose__title">Pick a Template &amp; Make It Yours</h1>
         <p className="choose__lead">
-          Five designs, each made to show your work at its best. Preview any of them, then select
-          one and start filling in your details: you sign in only to upload a photo or publish.
-          Prices are for a year and include taxes.
+          Preview any design, then select one and fill in your details: you sign in only to upload a
+          photo or publish. Prices are for a year and include taxes.
         </p>
 
         {problem && (

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { ACCOUNT_PATH, CHOOSE_PATH } from '../../shared/routes.js';
+import { CHOOSE_PATH } from '../../shared/routes.js';
 import { templateName } from '../../shared/templates/catalog.js';
 import { Footer } from '../components/Footer.js';
 import { COLLAGE_SHOT, COLLAGE_TEMPLATES, collageImage } from '../landing/collage.js';
-import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
+import { SiteHeader } from '../components/SiteHeader.js';
+import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 import { FILLS } from '../static-fills.js';
 import './landing.css';
 import './landing-collage.css';
@@ -97,17 +98,8 @@ function Collage() {
 export function LandingPage() {
   return (
     <div className="landing">
-      <TopBar className="landing__bar">
-        <nav className="landing__bar-actions" aria-label="Site">
-          {/* Returning owners find their pages here (the account page asks them to sign in). */}
-          <Link to={ACCOUNT_PATH} className="landing__bar-account">
-            My portfolios
-          </Link>
-          <Link to={CHOOSE_PATH} className="button button--ghost landing__bar-link">
-            Templates
-          </Link>
-        </nav>
-      </TopBar>
+      {/* Returning owners find My portfolios there (the account page asks them to sign in). */}
+      <SiteHeader />
       <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <section className="hero" aria-labelledby="landing-title">
           <div className="hero__body">

@@ -10,7 +10,8 @@ import { BillingFields } from '../billing/BillingFields.js';
 import type { PaymentPhase } from '../checkout/usePayment.js';
 import { AccountBar } from '../components/AccountBar.js';
 import { NewTabLink } from '../components/NewTabLink.js';
-import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
+import { SiteHeader } from '../components/SiteHeader.js';
+import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 import { Alert } from '../components/Alert.js';
 import { Spinner } from '../components/Spinner.js';
 import { initialsOf } from '../../shared/text/graphemes.js';
@@ -147,9 +148,9 @@ export function RenewPage() {
   return (
     <div className="renew">
       {/* Signed in, the bar's own My portfolios is the way back. */}
-      <TopBar>
-        <AccountBar signIn={() => void signIn()} signingIn={pending} lockWhileSigningIn />
-      </TopBar>
+      <SiteHeader
+        account={<AccountBar signIn={() => void signIn()} signingIn={pending} lockWhileSigningIn />}
+      />
       <main className="renew__main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <section className="surface-card renew__card" aria-labelledby="renew-title">
           <h1 id="renew-title" className="renew__title">

@@ -2,31 +2,6 @@ import { Link } from 'react-router';
 import { CHOOSE_PATH } from '../../../shared/routes.js';
 import { InfoLayout, InfoSection } from './InfoLayout.js';
 
-function HomeLink() {
-  return (
-    <Link className="info-home" to={CHOOSE_PATH} aria-label="Home" title="Home">
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          d="M3 10.5 12 3l9 7.5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-        <path
-          d="M5.5 9v11a1 1 0 0 0 1 1H10v-6h4v6h3.5a1 1 0 0 0 1-1V9"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </Link>
-  );
-}
-
 const iconProps = {
   viewBox: '0 0 24 24',
   fill: 'none',
@@ -43,7 +18,6 @@ export function AboutPage() {
     <InfoLayout
       title="About Us"
       intro="Online Portfolio Builder helps artists, professionals and creative people put their work online: choose a template, make it yours, and share a page of your own."
-      headerAction={<HomeLink />}
     >
       <InfoSection id="why-choose" title="Why Choose...?">
         <p>

@@ -1,8 +1,7 @@
 import { Children, isValidElement, useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { CHOOSE_PATH } from '../../../shared/routes.js';
 import { Footer } from '../../components/Footer.js';
-import { MAIN_CONTENT_ID, TopBar } from '../../components/TopBar.js';
+import { SiteHeader } from '../../components/SiteHeader.js';
+import { MAIN_CONTENT_ID } from '../../components/TopBar.js';
 import { SUPPORT_EMAIL } from './support.js';
 // Every info page gets all four in this order, as one stylesheet: the About and Contact parts
 // come after the card, whose defaults some of their rules replace.
@@ -21,8 +20,6 @@ interface InfoLayoutProps {
   summary?: ReactNode;
   /** Long pages list their sections so readers can jump straight to one. */
   listSections?: boolean;
-  /** Replaces the default call to action at the right of the top bar. */
-  headerAction?: ReactNode;
   children: ReactNode;
 }
 
@@ -33,20 +30,12 @@ export function InfoLayout({
   intro,
   summary,
   listSections = false,
-  headerAction,
   children,
 }: InfoLayoutProps) {
   const contents = listSections ? sectionsOf(children) : [];
   return (
     <div className="info">
-      <TopBar>
-        {headerAction ?? (
-          <Link className="button button--ghost info-topbar__cta" to={CHOOSE_PATH}>
-            <span className="info-topbar__cta-long">Choose a template</span>
-            <span className="info-topbar__cta-short">Templates</span>
-          </Link>
-        )}
-      </TopBar>
+      <SiteHeader />
       <main className="info-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <div className="info-hero">
           <div className="info-column">
