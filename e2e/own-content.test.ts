@@ -314,3 +314,73 @@ describe('Solid-State with a long name, a real introduction and tiles without pi
     }
   });
 });
+
+/** The relative luminance of a screenshot's average colour (WCAG's formula). */
+async function luminanceOf(png: Buffer): Promise<number> {
+  const { channels } = await sharp(png).stats();
+  const [r, g, b] = channels.slice(0, 3).map(({ mean }) => {
+    const c = mean / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+function hyperspaceData(): PortfolioData {
+  const data = structuredClone(SAMPLE_DATA.template3);
+  data.personalDetails.name = LONG_NAME;
+  data.personalDetails.intro = LONG_INTRO;
+  data.personalDetails.profileImage = 'https://photos.example.com/portrait.jpg';
+  // A near-black accent, which the guard lifts to an indigo close to the spotlights' own.
+  data.appearance = { accent: '#1a1a40' };
+  return data;
+}
+
+describe('Hyperspace with a long name, a portrait and a near-black accent', () => {
+  const session = useBrowser();
+
+  it('sets the first screen as one group at 1280 px: words sized for the width, portrait beside them', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 }, { bypassCSP: true });
+    await servePhotos(page);
+    await showDraft(page, 'template3', hyperspaceData());
+    await page.evaluate(() => document.fonts.ready);
+    const look = await page.locator('.hs-intro').evaluate((intro) => {
+      const words = intro.querySelector('.hs-intro__text')!;
+      const range = document.createRange();
+      range.selectNodeContents(words);
+      const lines = [...range.getClientRects()];
+      const portrait = intro.querySelector('.hs-portrait')!.getBoundingClientRect();
+      const box = intro.getBoundingClientRect();
+      const left = Math.min(...lines.map((line) => line.left));
+      return {
+        gap: portrait.left - Math.max(...lines.map((line) => line.right)),
+        before: left - box.left,
+        after: box.right - portrait.right,
+        lead: parseFloat(getComputedStyle(intro.querySelector('.hs-lead')!).fontSize),
+      };
+    });
+    // The portrait sits by the words, not across an empty field from them.
+    expect(look.gap).toBeGreaterThan(40);
+    expect(look.gap).toBeLessThan(130);
+    // The group is in the middle of the screen.
+    expect(Math.abs(look.before - look.after)).toBeLessThan(60);
+    // The introduction reads at more than body size on a wide screen.
+    expect(look.lead).toBeGreaterThanOrEqual(18);
+  });
+
+  it('keeps an edge between the spotlights and the features band when the accent comes out indigo', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await servePhotos(page);
+    await showDraft(page, 'template3', hyperspaceData());
+    // The meeting line in the middle of the screen.
+    const top = await page.locator('#section2').evaluate((band) => {
+      window.scrollBy(0, band.getBoundingClientRect().top - 400);
+      return band.getBoundingClientRect().top;
+    });
+    // Beside the words of the last spotlight (its right padding) and just below the meeting line.
+    const strip = (y: number) => page.screenshot({ clip: { x: 1180, y, width: 60, height: 2 } });
+    const above = await luminanceOf(await strip(top - 6));
+    const edge = await luminanceOf(await strip(top + 1));
+    const ratio = (Math.max(above, edge) + 0.05) / (Math.min(above, edge) + 0.05);
+    expect(ratio).toBeGreaterThan(1.3);
+  });
+});
