@@ -203,22 +203,31 @@ describe('Solid-State with a long name, a real introduction and tiles without pi
   });
 
   for (const width of [375, 320]) {
-    it(`fits a long name at ${width} px: the header ends in an ellipsis, the heading breaks only between words`, async () => {
+    it(`fits a long name at ${width} px: the header shows it on two lines, the heading breaks only between words`, async () => {
       const page = await session.newPage({ width, height: 800 });
       await servePhotos(page);
       await showDraft(page, 'template4', solidStateData());
       await page.evaluate(() => document.fonts.ready);
 
       const header = page.locator('.ss-header__name');
-      const clipped = await header.evaluate((link) => {
-        // The element that holds the text and clips it.
-        const box = [link, ...link.querySelectorAll('*')].find(
-          (node) => node.textContent === link.textContent && node.scrollWidth > node.clientWidth,
-        );
-        // An ellipsis is drawn only by a block container, never by a flex box's loose text.
-        return box ? `${getComputedStyle(box).textOverflow} ${getComputedStyle(box).display}` : '';
+      const shown = await header.evaluate((link) => {
+        const label = link.querySelector('.ss-header__label')!;
+        const bar = link.closest('header')!.getBoundingClientRect();
+        const box = label.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        return {
+          whole:
+            label.scrollHeight <= label.clientHeight + 1 && label.scrollWidth <= label.clientWidth,
+          lines: new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size,
+          inBar: box.top >= bar.top && box.bottom <= bar.bottom,
+          clamp: getComputedStyle(label).webkitLineClamp,
+        };
       });
-      expect(clipped).toMatch(/^ellipsis (block|inline-block)$/);
+      // The whole name where two lines hold it (375 px); only a narrower phone cuts the last word.
+      if (width === 375) expect(shown.whole).toBe(true);
+      else expect(shown.clamp).toBe('2');
+      expect(shown.inBar).toBe(true);
       await expect(header.textContent()).resolves.toBe(LONG_NAME);
       const headerBox = (await header.boundingBox())!;
       const menuBox = (await page.locator('.ss-menu__toggle').boundingBox())!;
@@ -245,6 +254,52 @@ describe('Solid-State with a long name, a real introduction and tiles without pi
       }
       const title = page.locator('#ss-title');
       await expect(title.evaluate((h1) => h1.scrollWidth <= h1.clientWidth)).resolves.toBe(true);
+    });
+  }
+
+  it('shows the first band on the first screen at 1280 px with a long name and a portrait', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 }, { bypassCSP: true });
+    await servePhotos(page);
+    await showDraft(page, 'template4', solidStateData());
+    await page.evaluate(() => document.fonts.ready);
+    const look = await page.evaluate(() => ({
+      band: document.querySelector('#section h2, #section h3')!.getBoundingClientRect().bottom,
+      portrait: document.querySelector('.ss-banner__portrait')!.getBoundingClientRect(),
+      title: document.querySelector('#ss-title')!.getBoundingClientRect(),
+    }));
+    expect(look.band).toBeLessThanOrEqual(800);
+    // The portrait stands beside the heading, not over it.
+    expect(look.portrait.left).toBeGreaterThanOrEqual(look.title.right);
+  });
+
+  for (const width of [1280, 375]) {
+    it(`gives a words-only card beside a picture card a title block in the picture's place (${width} px)`, async () => {
+      const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
+      await servePhotos(page);
+      const data = solidStateData();
+      data.section2!.sectionTiles[0]!.img = 'https://photos.example.com/sunset.jpg';
+      await showDraft(page, 'template4', data);
+      await loaded(page, '#section2 .feature__image img');
+      const cards = await page.locator('#section2 .ss-features__grid').evaluate((grid) => {
+        const [picture, words] = [...grid.querySelectorAll('.feature')].map((card) => ({
+          top: card.getBoundingClientRect().top,
+          title: card.querySelector('.feature__title')!.getBoundingClientRect(),
+          text: card.querySelector('.ss-text')!.getBoundingClientRect().top,
+          image: card.querySelector('.feature__image')?.getBoundingClientRect().height ?? 0,
+        }));
+        return { picture: picture!, words: words! };
+      });
+      if (width === 1280) {
+        // Side by side: the words start level with the neighbour's, under a title block as tall
+        // as its picture, instead of floating in the middle of an empty card.
+        expect(cards.words.top).toBe(cards.picture.top);
+        expect(Math.abs(cards.words.text - cards.picture.text)).toBeLessThan(40);
+        expect(cards.words.title.height).toBeGreaterThan(cards.picture.image * 0.9);
+        expect(cards.words.title.top - cards.words.top).toBeLessThan(8);
+      } else {
+        // Stacked on a phone a words-only card needs no stand-in block: it is its words.
+        expect(cards.words.title.height).toBeLessThan(120);
+      }
     });
   }
 
