@@ -177,6 +177,73 @@ describe('Directive with a person’s own photos and words', () => {
   }
 });
 
+describe('Directive on a phone with tiles without pictures and a long address', () => {
+  const session = useBrowser();
+
+  it('sets every tile title in one style and lines the contact lines up on one edge (375 px)', async () => {
+    const page = await session.newPage({ width: 375, height: 812 }, { bypassCSP: true });
+    await servePhotos(page);
+    const data = directiveData();
+    data.contactDetails.address = '140 Prabhat Road, Erandwane, Pune 411004, Maharashtra, India';
+    await showDraft(page, 'template2', data);
+
+    const titles = await page.locator('#section .dv-feature__title').evaluateAll((headings) =>
+      headings.map((heading) => {
+        const style = getComputedStyle(heading);
+        // What the title stands on: the first box under it drawn in a colour of its own.
+        let box: Element | null = heading.parentElement;
+        while (box && getComputedStyle(box).backgroundColor === 'rgba(0, 0, 0, 0)') {
+          box = box.parentElement;
+        }
+        return {
+          look: [
+            style.fontSize,
+            style.fontWeight,
+            style.letterSpacing,
+            style.textTransform,
+            style.color,
+          ].join(' '),
+          ground: box ? getComputedStyle(box).backgroundColor : 'none',
+        };
+      }),
+    );
+    expect(titles.length).toBe(4);
+    expect(new Set(titles.map((title) => title.look))).toEqual(new Set([titles[0]!.look]));
+    expect(new Set(titles.map((title) => title.ground))).toEqual(new Set([titles[0]!.ground]));
+
+    const lines = await page.locator('.dv-contact').evaluate((list) => {
+      const icons = [...list.querySelectorAll('.dv-contact__icon')].map(
+        (icon) => icon.getBoundingClientRect().left,
+      );
+      const address = list.querySelector('.dv-contact__text')!;
+      const range = document.createRange();
+      range.selectNodeContents(address);
+      return {
+        icons,
+        wrapped: new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size,
+        left: Math.min(...icons),
+        // Where the words end: the longest line of any of them.
+        right:
+          document.documentElement.clientWidth -
+          Math.max(
+            ...[...list.querySelectorAll('.dv-contact__text, .dv-contact__link')].flatMap(
+              (words) => {
+                const lines = document.createRange();
+                lines.selectNodeContents(words);
+                return [...lines.getClientRects()].map((line) => line.right);
+              },
+            ),
+          ),
+      };
+    });
+    expect(lines.wrapped).toBeGreaterThan(1);
+    expect(lines.icons.length).toBeGreaterThan(1);
+    expect(Math.max(...lines.icons) - Math.min(...lines.icons)).toBeLessThan(1);
+    // The group stays in the middle of the footer.
+    expect(Math.abs(lines.left - lines.right)).toBeLessThan(32);
+  });
+});
+
 describe('Solid-State with a long name, a real introduction and tiles without pictures', () => {
   const session = useBrowser();
 
