@@ -506,3 +506,48 @@ describe('Hyperspace with a long name, a portrait and a near-black accent', () =
     expect(ratio).toBeGreaterThan(1.3);
   });
 });
+
+describe('Mini-port with four or seven projects', () => {
+  const session = useBrowser();
+
+  for (const count of [4, 7]) {
+    it(`ends each grid in rows of two, no card alone on the last row (${count} items, 1280 px)`, async () => {
+      const page = await session.newPage({ width: 1280, height: 900 });
+      const data = structuredClone(SAMPLE_DATA.template1);
+      for (const part of [data.section!, data.section2!]) {
+        const tiles = part.sectionTiles;
+        part.sectionTiles = Array.from({ length: count }, (_, index) => ({
+          ...tiles[index % tiles.length]!,
+          title: `${tiles[index % tiles.length]!.title} ${index + 1}`,
+        }));
+      }
+      await showDraft(page, 'template1', data);
+      const grids = await page.locator('.mp-grid').evaluateAll((all) =>
+        all.map((grid) => {
+          const rows = new Map<number, DOMRect[]>();
+          for (const card of grid.children) {
+            const box = card.getBoundingClientRect();
+            rows.set(Math.round(box.top), [...(rows.get(Math.round(box.top)) ?? []), box]);
+          }
+          const lines = [...rows.values()];
+          const edges = (line: DOMRect[]) => [
+            Math.min(...line.map((box) => box.left)),
+            Math.max(...line.map((box) => box.right)),
+          ];
+          return {
+            sizes: lines.map((line) => line.length),
+            first: edges(lines[0]!),
+            last: edges(lines.at(-1)!),
+          };
+        }),
+      );
+      expect(grids.length).toBe(2);
+      for (const grid of grids) {
+        expect(grid.sizes).toEqual(count === 4 ? [2, 2] : [3, 2, 2]);
+        // The last row spans the grid like the first.
+        expect(Math.abs(grid.last[0]! - grid.first[0]!)).toBeLessThan(1);
+        expect(Math.abs(grid.last[1]! - grid.first[1]!)).toBeLessThan(1);
+      }
+    });
+  }
+});
