@@ -551,3 +551,22 @@ describe('Mini-port with four or seven projects', () => {
     });
   }
 });
+
+describe('Phantom with a long introduction and a portrait', () => {
+  const session = useBrowser();
+
+  it('sets the portrait beside the name at 1280 px, not lower down beside the introduction', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 }, { bypassCSP: true });
+    await servePhotos(page);
+    const data = structuredClone(SAMPLE_DATA.template5);
+    data.personalDetails.name = LONG_NAME;
+    data.personalDetails.intro = LONG_INTRO;
+    data.personalDetails.profileImage = 'https://photos.example.com/portrait.jpg';
+    await showDraft(page, 'template5', data);
+    await loaded(page, '.phantom-portrait');
+    const portrait = (await page.locator('.phantom-portrait').boundingBox())!;
+    const name = (await page.locator('.phantom-name').boundingBox())!;
+    expect(Math.abs(portrait.y - name.y)).toBeLessThan(16);
+    expect(portrait.x + portrait.width).toBeLessThanOrEqual(name.x);
+  });
+});
