@@ -480,6 +480,19 @@ describe('Hyperspace with a long name, a portrait and a near-black accent', () =
         lead: parseFloat(getComputedStyle(intro.querySelector('.hs-lead')!).fontSize),
       };
     });
+    // Every word of the name stays whole on its line.
+    const words = await page.locator('#hs-title').evaluate((title) => {
+      const text = title.firstChild!;
+      let at = 0;
+      return title.textContent!.split(' ').map((word) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        at += word.length + 1;
+        return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+      });
+    });
+    expect(words).toEqual([1, 1, 1]);
     // The portrait sits by the words, not across an empty field from them.
     expect(look.gap).toBeGreaterThan(40);
     expect(look.gap).toBeLessThan(130);
@@ -487,6 +500,25 @@ describe('Hyperspace with a long name, a portrait and a near-black accent', () =
     expect(Math.abs(look.before - look.after)).toBeLessThan(60);
     // The introduction reads at more than body size on a wide screen.
     expect(look.lead).toBeGreaterThanOrEqual(18);
+  });
+
+  it('keeps every word of a long name whole at a tablet’s width (the editor’s preview)', async () => {
+    const page = await session.newPage({ width: 766, height: 800 }, { bypassCSP: true });
+    await servePhotos(page);
+    await showDraft(page, 'template3', hyperspaceData());
+    await page.evaluate(() => document.fonts.ready);
+    const lines = await page.locator('#hs-title').evaluate((title) => {
+      const text = title.firstChild!;
+      let at = 0;
+      return title.textContent!.split(' ').map((word) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        at += word.length + 1;
+        return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+      });
+    });
+    expect(lines).toEqual([1, 1, 1]);
   });
 
   it('keeps an edge between the spotlights and the features band when the accent comes out indigo', async () => {
