@@ -177,6 +177,73 @@ describe('Directive with a person’s own photos and words', () => {
   }
 });
 
+describe('Directive on a phone with tiles without pictures and a long address', () => {
+  const session = useBrowser();
+
+  it('sets every tile title in one style and lines the contact lines up on one edge (375 px)', async () => {
+    const page = await session.newPage({ width: 375, height: 812 }, { bypassCSP: true });
+    await servePhotos(page);
+    const data = directiveData();
+    data.contactDetails.address = '140 Prabhat Road, Erandwane, Pune 411004, Maharashtra, India';
+    await showDraft(page, 'template2', data);
+
+    const titles = await page.locator('#section .dv-feature__title').evaluateAll((headings) =>
+      headings.map((heading) => {
+        const style = getComputedStyle(heading);
+        // What the title stands on: the first box under it drawn in a colour of its own.
+        let box: Element | null = heading.parentElement;
+        while (box && getComputedStyle(box).backgroundColor === 'rgba(0, 0, 0, 0)') {
+          box = box.parentElement;
+        }
+        return {
+          look: [
+            style.fontSize,
+            style.fontWeight,
+            style.letterSpacing,
+            style.textTransform,
+            style.color,
+          ].join(' '),
+          ground: box ? getComputedStyle(box).backgroundColor : 'none',
+        };
+      }),
+    );
+    expect(titles.length).toBe(4);
+    expect(new Set(titles.map((title) => title.look))).toEqual(new Set([titles[0]!.look]));
+    expect(new Set(titles.map((title) => title.ground))).toEqual(new Set([titles[0]!.ground]));
+
+    const lines = await page.locator('.dv-contact').evaluate((list) => {
+      const icons = [...list.querySelectorAll('.dv-contact__icon')].map(
+        (icon) => icon.getBoundingClientRect().left,
+      );
+      const address = list.querySelector('.dv-contact__text')!;
+      const range = document.createRange();
+      range.selectNodeContents(address);
+      return {
+        icons,
+        wrapped: new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size,
+        left: Math.min(...icons),
+        // Where the words end: the longest line of any of them.
+        right:
+          document.documentElement.clientWidth -
+          Math.max(
+            ...[...list.querySelectorAll('.dv-contact__text, .dv-contact__link')].flatMap(
+              (words) => {
+                const lines = document.createRange();
+                lines.selectNodeContents(words);
+                return [...lines.getClientRects()].map((line) => line.right);
+              },
+            ),
+          ),
+      };
+    });
+    expect(lines.wrapped).toBeGreaterThan(1);
+    expect(lines.icons.length).toBeGreaterThan(1);
+    expect(Math.max(...lines.icons) - Math.min(...lines.icons)).toBeLessThan(1);
+    // The group stays in the middle of the footer.
+    expect(Math.abs(lines.left - lines.right)).toBeLessThan(32);
+  });
+});
+
 describe('Solid-State with a long name, a real introduction and tiles without pictures', () => {
   const session = useBrowser();
 
@@ -203,22 +270,31 @@ describe('Solid-State with a long name, a real introduction and tiles without pi
   });
 
   for (const width of [375, 320]) {
-    it(`fits a long name at ${width} px: the header ends in an ellipsis, the heading breaks only between words`, async () => {
+    it(`fits a long name at ${width} px: the header shows it on two lines, the heading breaks only between words`, async () => {
       const page = await session.newPage({ width, height: 800 });
       await servePhotos(page);
       await showDraft(page, 'template4', solidStateData());
       await page.evaluate(() => document.fonts.ready);
 
       const header = page.locator('.ss-header__name');
-      const clipped = await header.evaluate((link) => {
-        // The element that holds the text and clips it.
-        const box = [link, ...link.querySelectorAll('*')].find(
-          (node) => node.textContent === link.textContent && node.scrollWidth > node.clientWidth,
-        );
-        // An ellipsis is drawn only by a block container, never by a flex box's loose text.
-        return box ? `${getComputedStyle(box).textOverflow} ${getComputedStyle(box).display}` : '';
+      const shown = await header.evaluate((link) => {
+        const label = link.querySelector('.ss-header__label')!;
+        const bar = link.closest('header')!.getBoundingClientRect();
+        const box = label.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        return {
+          whole:
+            label.scrollHeight <= label.clientHeight + 1 && label.scrollWidth <= label.clientWidth,
+          lines: new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size,
+          inBar: box.top >= bar.top && box.bottom <= bar.bottom,
+          clamp: getComputedStyle(label).webkitLineClamp,
+        };
       });
-      expect(clipped).toMatch(/^ellipsis (block|inline-block)$/);
+      // The whole name where two lines hold it (375 px); only a narrower phone cuts the last word.
+      if (width === 375) expect(shown.whole).toBe(true);
+      else expect(shown.clamp).toBe('2');
+      expect(shown.inBar).toBe(true);
       await expect(header.textContent()).resolves.toBe(LONG_NAME);
       const headerBox = (await header.boundingBox())!;
       const menuBox = (await page.locator('.ss-menu__toggle').boundingBox())!;
@@ -245,6 +321,52 @@ describe('Solid-State with a long name, a real introduction and tiles without pi
       }
       const title = page.locator('#ss-title');
       await expect(title.evaluate((h1) => h1.scrollWidth <= h1.clientWidth)).resolves.toBe(true);
+    });
+  }
+
+  it('shows the first band on the first screen at 1280 px with a long name and a portrait', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 }, { bypassCSP: true });
+    await servePhotos(page);
+    await showDraft(page, 'template4', solidStateData());
+    await page.evaluate(() => document.fonts.ready);
+    const look = await page.evaluate(() => ({
+      band: document.querySelector('#section h2, #section h3')!.getBoundingClientRect().bottom,
+      portrait: document.querySelector('.ss-banner__portrait')!.getBoundingClientRect(),
+      title: document.querySelector('#ss-title')!.getBoundingClientRect(),
+    }));
+    expect(look.band).toBeLessThanOrEqual(800);
+    // The portrait stands beside the heading, not over it.
+    expect(look.portrait.left).toBeGreaterThanOrEqual(look.title.right);
+  });
+
+  for (const width of [1280, 375]) {
+    it(`gives a words-only card beside a picture card a title block in the picture's place (${width} px)`, async () => {
+      const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
+      await servePhotos(page);
+      const data = solidStateData();
+      data.section2!.sectionTiles[0]!.img = 'https://photos.example.com/sunset.jpg';
+      await showDraft(page, 'template4', data);
+      await loaded(page, '#section2 .feature__image img');
+      const cards = await page.locator('#section2 .ss-features__grid').evaluate((grid) => {
+        const [picture, words] = [...grid.querySelectorAll('.feature')].map((card) => ({
+          top: card.getBoundingClientRect().top,
+          title: card.querySelector('.feature__title')!.getBoundingClientRect(),
+          text: card.querySelector('.ss-text')!.getBoundingClientRect().top,
+          image: card.querySelector('.feature__image')?.getBoundingClientRect().height ?? 0,
+        }));
+        return { picture: picture!, words: words! };
+      });
+      if (width === 1280) {
+        // Side by side: the words start level with the neighbour's, under a title block as tall
+        // as its picture, instead of floating in the middle of an empty card.
+        expect(cards.words.top).toBe(cards.picture.top);
+        expect(Math.abs(cards.words.text - cards.picture.text)).toBeLessThan(40);
+        expect(cards.words.title.height).toBeGreaterThan(cards.picture.image * 0.9);
+        expect(cards.words.title.top - cards.words.top).toBeLessThan(8);
+      } else {
+        // Stacked on a phone a words-only card needs no stand-in block: it is its words.
+        expect(cards.words.title.height).toBeLessThan(120);
+      }
     });
   }
 
@@ -312,5 +434,171 @@ describe('Solid-State with a long name, a real introduction and tiles without pi
       expect(look.rule, `at ${width}`).toBeGreaterThanOrEqual(3);
       expect(await seriousAxeViolations(page)).toEqual([]);
     }
+  });
+});
+
+/** The relative luminance of a screenshot's average colour (WCAG's formula). */
+async function luminanceOf(png: Buffer): Promise<number> {
+  const { channels } = await sharp(png).stats();
+  const [r, g, b] = channels.slice(0, 3).map(({ mean }) => {
+    const c = mean / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+function hyperspaceData(): PortfolioData {
+  const data = structuredClone(SAMPLE_DATA.template3);
+  data.personalDetails.name = LONG_NAME;
+  data.personalDetails.intro = LONG_INTRO;
+  data.personalDetails.profileImage = 'https://photos.example.com/portrait.jpg';
+  // A near-black accent, which the guard lifts to an indigo close to the spotlights' own.
+  data.appearance = { accent: '#1a1a40' };
+  return data;
+}
+
+describe('Hyperspace with a long name, a portrait and a near-black accent', () => {
+  const session = useBrowser();
+
+  it('sets the first screen as one group at 1280 px: words sized for the width, portrait beside them', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 }, { bypassCSP: true });
+    await servePhotos(page);
+    await showDraft(page, 'template3', hyperspaceData());
+    await page.evaluate(() => document.fonts.ready);
+    const look = await page.locator('.hs-intro').evaluate((intro) => {
+      const words = intro.querySelector('.hs-intro__text')!;
+      const range = document.createRange();
+      range.selectNodeContents(words);
+      const lines = [...range.getClientRects()];
+      const portrait = intro.querySelector('.hs-portrait')!.getBoundingClientRect();
+      const box = intro.getBoundingClientRect();
+      const left = Math.min(...lines.map((line) => line.left));
+      return {
+        gap: portrait.left - Math.max(...lines.map((line) => line.right)),
+        before: left - box.left,
+        after: box.right - portrait.right,
+        lead: parseFloat(getComputedStyle(intro.querySelector('.hs-lead')!).fontSize),
+      };
+    });
+    // Every word of the name stays whole on its line.
+    const words = await page.locator('#hs-title').evaluate((title) => {
+      const text = title.firstChild!;
+      let at = 0;
+      return title.textContent!.split(' ').map((word) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        at += word.length + 1;
+        return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+      });
+    });
+    expect(words).toEqual([1, 1, 1]);
+    // The portrait sits by the words, not across an empty field from them.
+    expect(look.gap).toBeGreaterThan(40);
+    expect(look.gap).toBeLessThan(130);
+    // The group is in the middle of the screen.
+    expect(Math.abs(look.before - look.after)).toBeLessThan(60);
+    // The introduction reads at more than body size on a wide screen.
+    expect(look.lead).toBeGreaterThanOrEqual(18);
+  });
+
+  it('keeps every word of a long name whole at a tablet’s width (the editor’s preview)', async () => {
+    const page = await session.newPage({ width: 766, height: 800 }, { bypassCSP: true });
+    await servePhotos(page);
+    await showDraft(page, 'template3', hyperspaceData());
+    await page.evaluate(() => document.fonts.ready);
+    const lines = await page.locator('#hs-title').evaluate((title) => {
+      const text = title.firstChild!;
+      let at = 0;
+      return title.textContent!.split(' ').map((word) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        at += word.length + 1;
+        return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+      });
+    });
+    expect(lines).toEqual([1, 1, 1]);
+  });
+
+  it('keeps an edge between the spotlights and the features band when the accent comes out indigo', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await servePhotos(page);
+    await showDraft(page, 'template3', hyperspaceData());
+    // The meeting line in the middle of the screen.
+    const top = await page.locator('#section2').evaluate((band) => {
+      window.scrollBy(0, band.getBoundingClientRect().top - 400);
+      return band.getBoundingClientRect().top;
+    });
+    // Beside the words of the last spotlight (its right padding) and just below the meeting line.
+    const strip = (y: number) => page.screenshot({ clip: { x: 1180, y, width: 60, height: 2 } });
+    const above = await luminanceOf(await strip(top - 6));
+    const edge = await luminanceOf(await strip(top + 1));
+    const ratio = (Math.max(above, edge) + 0.05) / (Math.min(above, edge) + 0.05);
+    expect(ratio).toBeGreaterThan(1.3);
+  });
+});
+
+describe('Mini-port with four or seven projects', () => {
+  const session = useBrowser();
+
+  for (const count of [4, 7]) {
+    it(`ends each grid in rows of two, no card alone on the last row (${count} items, 1280 px)`, async () => {
+      const page = await session.newPage({ width: 1280, height: 900 });
+      const data = structuredClone(SAMPLE_DATA.template1);
+      for (const part of [data.section!, data.section2!]) {
+        const tiles = part.sectionTiles;
+        part.sectionTiles = Array.from({ length: count }, (_, index) => ({
+          ...tiles[index % tiles.length]!,
+          title: `${tiles[index % tiles.length]!.title} ${index + 1}`,
+        }));
+      }
+      await showDraft(page, 'template1', data);
+      const grids = await page.locator('.mp-grid').evaluateAll((all) =>
+        all.map((grid) => {
+          const rows = new Map<number, DOMRect[]>();
+          for (const card of grid.children) {
+            const box = card.getBoundingClientRect();
+            rows.set(Math.round(box.top), [...(rows.get(Math.round(box.top)) ?? []), box]);
+          }
+          const lines = [...rows.values()];
+          const edges = (line: DOMRect[]) => [
+            Math.min(...line.map((box) => box.left)),
+            Math.max(...line.map((box) => box.right)),
+          ];
+          return {
+            sizes: lines.map((line) => line.length),
+            first: edges(lines[0]!),
+            last: edges(lines.at(-1)!),
+          };
+        }),
+      );
+      expect(grids.length).toBe(2);
+      for (const grid of grids) {
+        expect(grid.sizes).toEqual(count === 4 ? [2, 2] : [3, 2, 2]);
+        // The last row spans the grid like the first.
+        expect(Math.abs(grid.last[0]! - grid.first[0]!)).toBeLessThan(1);
+        expect(Math.abs(grid.last[1]! - grid.first[1]!)).toBeLessThan(1);
+      }
+    });
+  }
+});
+
+describe('Phantom with a long introduction and a portrait', () => {
+  const session = useBrowser();
+
+  it('sets the portrait beside the name at 1280 px, not lower down beside the introduction', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 }, { bypassCSP: true });
+    await servePhotos(page);
+    const data = structuredClone(SAMPLE_DATA.template5);
+    data.personalDetails.name = LONG_NAME;
+    data.personalDetails.intro = LONG_INTRO;
+    data.personalDetails.profileImage = 'https://photos.example.com/portrait.jpg';
+    await showDraft(page, 'template5', data);
+    await loaded(page, '.phantom-portrait');
+    const portrait = (await page.locator('.phantom-portrait').boundingBox())!;
+    const name = (await page.locator('.phantom-name').boundingBox())!;
+    expect(Math.abs(portrait.y - name.y)).toBeLessThan(16);
+    expect(portrait.x + portrait.width).toBeLessThanOrEqual(name.x);
   });
 });
