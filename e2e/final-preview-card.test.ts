@@ -114,6 +114,24 @@ describe('the final preview’s publishing cards', () => {
     },
   );
 
+  it('takes "Loading the preview" away when the frame’s page does not load, showing why', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await storeDraft(page, { templateId: 'template1', data: SAMPLE_DATA.template1 });
+    // The frame's page code does not arrive: the frame draws the app's error page.
+    session.allowConsoleError(/net::ERR_FAILED|Failed to fetch dynamically imported module/);
+    await page.route(/\/assets\/DraftPreviewPage-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/final-preview');
+    const frame = page.frameLocator('.browser__frame');
+    await expect
+      .poll(() => frame.getByRole('heading', { name: 'This page did not load' }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    await expect
+      .poll(() => page.locator('.fp-preview__loading').count(), { timeout: 15_000 })
+      .toBe(0);
+  });
+
   it('on a phone, See your page brings the page under the cards into view', async () => {
     const page = await session.newPage({ width: 375, height: 812 });
     await storeDraft(page, { templateId: 'template1', data: SAMPLE_DATA.template1 });

@@ -1,9 +1,15 @@
-import { Component, type ReactNode } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
+import { shownMessage } from '../editor/previewMessages.js';
 import './simple-page.css';
 
 /** What a page shows instead of itself when its code did not load or it stopped with an error. */
 export function PageFailedPage() {
+  // In a preview frame, this is what the frame shows: the page around it stops saying it loads
+  // (a "Loading" note left over the frame would hide the way to load it again).
+  useEffect(() => {
+    if (window.parent !== window) window.parent.postMessage(shownMessage(), window.location.origin);
+  }, []);
   return (
     <div className="simple-layout">
       <TopBar />
