@@ -77,21 +77,22 @@ function scrollToPart({ tab, instant }: ScrollMessage): boolean {
 export function DraftPreviewPage({ templateId }: { templateId: TemplateId }) {
   const template = useTemplate(templateId);
   const [shown, setShown] = useState(readStoredForPreview);
+  // The draft last handed to React, to compare the next one with outside a state update.
+  const latest = useRef(shown);
   const pendingScroll = useRef<ScrollMessage | null>(null);
   const accentChangedFrom = useRef<ColourSnapshot | null>(null);
 
   useEffect(() => {
-    let shownAccent = accentOf(readStoredForPreview().result);
-    const show = (raw: string | null) =>
-      setShown((current) => {
-        if (current.raw === raw) return current;
-        const result = parseDraftForPreview(raw);
-        const accent = accentOf(result);
-        // The colours as they are, to find after the render where the new accent shows.
-        if (accent !== shownAccent) accentChangedFrom.current ??= snapshotColours();
-        shownAccent = accent;
-        return { raw, result };
-      });
+    const show = (raw: string | null) => {
+      if (latest.current.raw === raw) return;
+      const next = { raw, result: parseDraftForPreview(raw) };
+      // The colours as they are, to find after the render where the new accent shows.
+      if (accentOf(next.result) !== accentOf(latest.current.result)) {
+        accentChangedFrom.current ??= snapshotColours();
+      }
+      latest.current = next;
+      setShown(next);
+    };
     // Once the editor around this frame sends drafts itself, its messages alone drive the
     // preview (a storage event can arrive after a newer message and would show an older draft).
     let drivenByEditor = false;
