@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
@@ -63,6 +63,21 @@ async function loaded(page: Page, selector: string): Promise<void> {
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
+}
+
+/** On how many lines each word of an element's text stands: 1 for a word kept whole. */
+function linesOfEachWord(element: Locator): Promise<number[]> {
+  return element.evaluate((node) => {
+    const text = node.firstChild!;
+    let at = 0;
+    return node.textContent!.split(' ').map((word) => {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      at += word.length + 1;
+      return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+    });
+  });
 }
 
 const LONG_NAME = 'Venkatasubramanian Srinivasaraghavan Iyer';
@@ -481,17 +496,7 @@ describe('Hyperspace with a long name, a portrait and a near-black accent', () =
       };
     });
     // Every word of the name stays whole on its line.
-    const words = await page.locator('#hs-title').evaluate((title) => {
-      const text = title.firstChild!;
-      let at = 0;
-      return title.textContent!.split(' ').map((word) => {
-        const range = document.createRange();
-        range.setStart(text, at);
-        range.setEnd(text, at + word.length);
-        at += word.length + 1;
-        return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
-      });
-    });
+    const words = await linesOfEachWord(page.locator('#hs-title'));
     expect(words).toEqual([1, 1, 1]);
     // The portrait sits by the words, not across an empty field from them.
     expect(look.gap).toBeGreaterThan(40);
@@ -507,17 +512,7 @@ describe('Hyperspace with a long name, a portrait and a near-black accent', () =
     await servePhotos(page);
     await showDraft(page, 'template3', hyperspaceData());
     await page.evaluate(() => document.fonts.ready);
-    const lines = await page.locator('#hs-title').evaluate((title) => {
-      const text = title.firstChild!;
-      let at = 0;
-      return title.textContent!.split(' ').map((word) => {
-        const range = document.createRange();
-        range.setStart(text, at);
-        range.setEnd(text, at + word.length);
-        at += word.length + 1;
-        return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
-      });
-    });
+    const lines = await linesOfEachWord(page.locator('#hs-title'));
     expect(lines).toEqual([1, 1, 1]);
   });
 

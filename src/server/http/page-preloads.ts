@@ -11,7 +11,8 @@ interface ManifestChunk {
  * The <link> tags that let a direct load of a builder page fetch that page's own code and styles
  * while the app's entry loads, instead of after it has run (one round trip less before the page
  * paints on a slow phone link): its chunk and the chunks it imports that the entry does not
- * already bring, as module preloads, and its stylesheets (a draft preview's template with it). Empty without a build's manifest.
+ * already bring, as module preloads, and its stylesheets (a draft preview's template with it).
+ * Empty without a build's manifest.
  */
 export function pagePreloads(
   clientDir: string | undefined,

@@ -181,8 +181,8 @@ ${isPreview ? `${PREVIEW_STRIP}\n${body}` : `${body}\n<script src="${CONTACT_SCR
 }
 
 /**
- * A template preview's document: the template's stylesheets and body as a published page has
- * them, the builder's bar above, and nothing that claims the sample person is someone (no
+ * A template preview's document: the template's body as a published page has it, its stylesheet
+ * inside the document instead of linked, the builder's bar above, and nothing that claims the sample person is someone (no
  * person's title, link-preview tags or structured data).
  */
 function templatePreviewDocument(
