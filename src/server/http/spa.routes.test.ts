@@ -226,6 +226,21 @@ describe('the builder pages as sent', () => {
         expect(again.status, route).toBe(304);
         expect((await again.arrayBuffer()).byteLength, route).toBe(0);
       }
+      // The app's script, precompressed at build time, names what it varies by, for a cache
+      // between us and the browser.
+      const script = /href="(\/assets\/client-[^"]+\.js)"/.exec(
+        await (await fetch(`${t.url}/edit`)).text(),
+      )![1]!;
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const asset = await fetch(`${t.url}${script}`, {
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(asset.status, encoding).toBe(200);
+        expect(asset.headers.get('vary'), encoding).toContain('accept-encoding');
+        expect(asset.headers.get('content-encoding'), encoding).toBe(
+          encoding === 'identity' ? null : encoding,
+        );
+      }
     } finally {
       await t.close();
     }

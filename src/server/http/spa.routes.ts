@@ -60,6 +60,9 @@ export async function registerSpa(
       // scripts/precompress.mjs wrote .br and .gz beside each text asset at build time.
       preCompressed: true,
       setHeaders(res, filePath) {
+        // Sent in brotli, gzip or plain by what the browser accepts: a shared cache must keep
+        // them apart (the static plugin does not say so for precompressed files).
+        res.setHeader('vary', 'accept-encoding');
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(
           'cache-control',
