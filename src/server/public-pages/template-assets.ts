@@ -25,21 +25,13 @@ export interface TemplateBuild {
    * content, so this changes exactly when a template's markup or styles change.
    */
   files: string[];
-  /**
-   * Each template's CSS as text, for a document that carries it inline (a template preview: its
-   * one stylesheet, used by no other page a visitor opens, is a round trip before the first paint
-   * on a slow link). Fonts and images stay files: their addresses in the CSS are absolute.
-   */
-  stylesheetText: Partial<Record<TemplateId, string>>;
 }
 
 export function templateBuild(clientDir: string | undefined): TemplateBuild {
   const file = clientDir ? path.join(clientDir, '.vite', 'manifest.json') : undefined;
-  if (!clientDir || !file || !existsSync(file))
-    return { stylesheets: {}, files: [], stylesheetText: {} };
+  if (!file || !existsSync(file)) return { stylesheets: {}, files: [] };
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>;
   const stylesheets: Partial<Record<TemplateId, string[]>> = {};
-  const stylesheetText: Partial<Record<TemplateId, string>> = {};
   const files: string[] = [];
   for (const definition of Object.values(TEMPLATE_DEFINITIONS)) {
     const entry = Object.entries(manifest).find(
@@ -48,11 +40,18 @@ export function templateBuild(clientDir: string | undefined): TemplateBuild {
     )?.[1];
     if (!entry) continue;
     files.push(entry.file, ...(entry.css ?? []));
-    if (!entry.css) continue;
-    stylesheets[definition.id] = entry.css.map((css) => `/${css}`);
-    stylesheetText[definition.id] = entry.css
-      .map((css) => readFileSync(path.join(clientDir, css), 'utf8'))
-      .join('\n');
+    if (entry.css) stylesheets[definition.id] = entry.css.map((css) => `/${css}`);
   }
-  return { stylesheets, files, stylesheetText };
+  return { stylesheets, files };
+}
+
+/**
+ * Stylesheets of the build (as `stylesheets` names them) as one text, for a document that carries
+ * its CSS inline: a template preview, whose one stylesheet is used by no other page a visitor
+ * opens first and would be a round trip before the first paint on a slow link. Fonts and images
+ * stay files: their addresses in the CSS are absolute.
+ */
+export function stylesheetText(clientDir: string | undefined, hrefs: readonly string[]): string {
+  if (!clientDir) return '';
+  return hrefs.map((href) => readFileSync(path.join(clientDir, href), 'utf8')).join('\n');
 }

@@ -7,7 +7,7 @@ import { servedOverHttps } from '../config.js';
 import type { Db } from '../db/database.js';
 import { publicPageCsp } from '../public-pages/page-csp.js';
 import { acquireSharedRenderPool } from '../public-pages/page-render-pool.js';
-import { templateBuild } from '../public-pages/template-assets.js';
+import { stylesheetText, templateBuild } from '../public-pages/template-assets.js';
 import {
   templatePreviewSources,
   type TemplatePreviewSource,
@@ -169,7 +169,10 @@ export class TemplatePreviews {
       variant: {
         kind: 'template-preview',
         frame: {
-          stylesheetText: this.build.stylesheetText[source.id] ?? '',
+          stylesheetText: stylesheetText(
+            this.options.clientDir,
+            this.build.stylesheets[source.id] ?? [],
+          ),
           title: PAGE_TITLES[path]!,
           description: SITE_DESCRIPTION,
           bar: previewBar({ templateId: source.id, forSale: source.forSale, testMode }),

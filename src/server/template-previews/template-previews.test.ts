@@ -14,7 +14,7 @@ import { SAMPLE_DATA } from '../../shared/templates/registry.js';
 import { applyPriceChange } from '../admin/prices.js';
 import { acquireSharedRenderPool } from '../public-pages/page-render-pool.js';
 import { PREVIEW_CONTACT_CLOSED } from '../public-pages/render-page.js';
-import { templateBuild } from '../public-pages/template-assets.js';
+import { stylesheetText, templateBuild } from '../public-pages/template-assets.js';
 
 const razorpay = {
   RAZORPAY_KEY_ID: 'rzp_test_x',
@@ -39,7 +39,7 @@ describe.each(TEST_DIALECTS)('the template previews (%s)', (dialect) => {
     expect(html).toContain(SAMPLE_DATA.template3.personalDetails.name);
     // The template's stylesheet in the document: one round trip fewer before the first paint.
     expect(html).not.toContain('rel="stylesheet"');
-    const css = templateBuild(CLIENT_DIR).stylesheetText.template3!;
+    const css = stylesheetText(CLIENT_DIR, templateBuild(CLIENT_DIR).stylesheets.template3!);
     expect(css).toContain('.tpl-hyperspace');
     expect(html).toContain(`<style>${css}</style>`);
     // The bar: the way back, test mode (no keys configured), and the plain link to the editor.
