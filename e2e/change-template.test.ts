@@ -128,6 +128,36 @@ describe('Change template in the editor', () => {
       expect((await storedDraft(page)).data.personalDetails.name).toBe('Kavya Menon');
     });
   });
+
+  it('names the greeting Solid-State has no place for, and carries the phrases it has', async () => {
+    // Mini-port's "Hi. I'm" before the name, reworded, and its contact heading, which
+    // Solid-State also has.
+    const miniport: Draft = {
+      templateId: 'template1',
+      data: portfolio({
+        personalDetails: { name: 'Ishani Basu', intro: 'I draw picture books.' },
+        contactDetails: { email: 'ishani@example.com' },
+        phrases: { greeting: 'Namaste, I am', contactHeading: 'Write to me' },
+      }),
+    };
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await storeDraft(page, miniport);
+    await page.goto('/edit');
+    await page.frameLocator('iframe').locator('#personalDetails').waitFor();
+    await page.getByRole('button', { name: 'Change template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change template' });
+    await templateChoice(dialog, 'Solid-State').click();
+    const confirm = page.getByRole('dialog', { name: 'Switch to Solid-State?' });
+    const lost = confirm.getByRole('list', { name: 'What will be discarded' });
+    await expect(lost.getByRole('listitem').allTextContents()).resolves.toEqual([
+      'Greeting before your name',
+    ]);
+    await confirm.getByRole('button', { name: 'Discard and switch' }).click();
+    await page.getByRole('heading', { level: 1, name: /Solid-State/ }).waitFor();
+    const stored = await storedDraft(page);
+    expect(stored.templateId).toBe('template4');
+    expect(stored.data.phrases).toEqual({ contactHeading: 'Write to me' });
+  });
 });
 
 /** An image element has loaded real pixels. */

@@ -200,6 +200,49 @@ describe('the final preview’s publishing cards', () => {
       .toContain('Services');
   });
 
+  it("names another template's sample words and links that a change of template brought along", async () => {
+    // Started on Mini-port, switched to Directive: Mini-port's footer line, a project link and a
+    // profile came along; the rest is the person's own.
+    const [miniport, directive] = [SAMPLE_DATA.template1, SAMPLE_DATA.template2];
+    const data: PortfolioData = {
+      personalDetails: {
+        ...directive.personalDetails,
+        name: 'Asha Rao',
+        headline: 'Illustrator',
+        intro: 'I draw maps of the backwaters.',
+        profileImage: '',
+      },
+      section: {
+        ...directive.section!,
+        sectionSubTitle: 'Maps and posters.',
+        sectionFooterText: miniport.section2!.sectionFooterText,
+        sectionTiles: [
+          {
+            img: '',
+            title: 'Kerala atlas',
+            desc: 'Forty hand-drawn maps.',
+            link: miniport.section2!.sectionTiles[0]!.link,
+          },
+        ],
+      },
+      contactDetails: {
+        ...directive.contactDetails,
+        email: 'asha.rao@example.net',
+        tel: '',
+        address: '',
+        socialLinks: [miniport.contactDetails.socialLinks[0]!],
+      },
+    };
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await storeDraft(page, { templateId: 'template2', data });
+    await page.goto('/final-preview');
+    const warning = page.getByRole('region', { name: '3 parts still show the sample' });
+    await warning.waitFor();
+    await expect(warning.locator('.fp-warning__parts').textContent()).resolves.toBe(
+      'Features: Footer text, Features: 1 tile link, Social links: 1 link',
+    );
+  });
+
   it('lists empty fields the template expects without calling them required, and still offers publishing', async () => {
     const sample = SAMPLE_DATA.template2;
     const data: PortfolioData = {

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
+import { carryOver } from '../../shared/templates/carry-over.js';
 import { sampleLeftovers } from './sampleLeftovers.js';
 
 describe('what a draft still has of the sample', () => {
   const definition = TEMPLATE_DEFINITIONS.template1;
   const sample = SAMPLE_DATA.template1;
+  const samples = Object.values(SAMPLE_DATA);
 
   it('names every shown part left as the sample had it, in form order', () => {
-    const where = sampleLeftovers(definition, structuredClone(sample), sample).map(
+    const where = sampleLeftovers(definition, structuredClone(sample), samples).map(
       (leftover) => leftover.where,
     );
     expect(where[0]).toBe('Name');
@@ -29,7 +31,7 @@ describe('what a draft still has of the sample', () => {
     draft.contactDetails.socialLinks[0]!.url = 'https://github.com/asha-rao';
     const tiles = draft.section!.sectionTiles;
     tiles[0] = { ...tiles[0]!, title: 'Wedding films' };
-    const where = sampleLeftovers(definition, draft, sample).map((leftover) => leftover.where);
+    const where = sampleLeftovers(definition, draft, samples).map((leftover) => leftover.where);
     expect(where).not.toContain('Name');
     expect(where).not.toContain('Intro');
     expect(where).not.toContain('Phone');
@@ -49,7 +51,7 @@ describe('what a draft still has of the sample', () => {
       desc: 'Posters.',
       img: 'https://example.com/a.jpg',
     };
-    const where = sampleLeftovers(definition, draft, sample).map((leftover) => leftover.where);
+    const where = sampleLeftovers(definition, draft, samples).map((leftover) => leftover.where);
     expect(where).toContain('Portfolio: 1 tile picture');
   });
 
@@ -61,7 +63,7 @@ describe('what a draft still has of the sample', () => {
     draft.personalDetails.profileImage = SAMPLE_DATA.template1.personalDetails.profileImage;
     const tiles = draft.section!.sectionTiles;
     tiles[0] = { ...tiles[0]!, title: 'Wedding films', img: '/templates/art/tile-10.svg' };
-    const where = sampleLeftovers(TEMPLATE_DEFINITIONS.template5, draft, phantom).map(
+    const where = sampleLeftovers(TEMPLATE_DEFINITIONS.template5, draft, samples).map(
       (leftover) => leftover.where,
     );
     expect(where).toContain('Profile image');
@@ -80,7 +82,7 @@ describe('what a draft still has of the sample', () => {
     // Rewritten with a link of the person's own, or none: nothing to say.
     work[0] = { ...work[0]!, title: 'Backwater kitchens', link: 'https://asha.example/kitchens' };
     work[1] = { ...work[1]!, title: 'Temple town', link: '' };
-    const where = sampleLeftovers(definition, draft, sample).map((leftover) => leftover.where);
+    const where = sampleLeftovers(definition, draft, samples).map((leftover) => leftover.where);
     expect(where).toContain('Services: 2 tile links');
     expect(where.filter((part) => part.startsWith('Portfolio: ') && part.includes('link'))).toEqual(
       [],
@@ -100,17 +102,62 @@ describe('what a draft still has of the sample', () => {
     };
     const draft = structuredClone(sample);
     draft.section!.sectionTiles[0]!.title = 'Wedding films';
-    const where = sampleLeftovers(linkless, draft, sample).map((leftover) => leftover.where);
+    const where = sampleLeftovers(linkless, draft, samples).map((leftover) => leftover.where);
     expect(where.some((part) => part.includes('link') && part.startsWith('Services'))).toBe(false);
     // The same draft, the template showing links: the kept link is named.
-    expect(sampleLeftovers(definition, draft, sample).map((l) => l.where)).toContain(
+    expect(sampleLeftovers(definition, draft, samples).map((l) => l.where)).toContain(
       'Services: 1 tile link',
     );
   });
 
+  it("names another template's sample words and links that a change of template carried over", () => {
+    // The review's case: started on Mini-port, wrote a name and the tiles' words, switched to
+    // Directive. Its sample footer line, tile links and profiles are Mini-port's, not Directive's.
+    const draft = structuredClone(sample);
+    draft.personalDetails.name = 'Asha Rao';
+    draft.personalDetails.intro = 'I draw maps.';
+    for (const key of ['section', 'section2'] as const) {
+      draft[key]!.sectionTiles = draft[key]!.sectionTiles.map((tile, index) => ({
+        ...tile,
+        title: `Map ${key} ${index + 1}`,
+        desc: 'Mine.',
+      }));
+    }
+    const switched = carryOver(draft, definition, TEMPLATE_DEFINITIONS.template2).data;
+    expect(switched.section?.sectionFooterText).toMatch(/after the Pujas/);
+    const where = sampleLeftovers(TEMPLATE_DEFINITIONS.template2, switched, samples).map(
+      (leftover) => leftover.where,
+    );
+    expect(where).toContain('Features: Footer text');
+    expect(where).toContain('Social links: 5 links');
+    expect(where).toContain('Email');
+    expect(where.find((part) => /^Features: \d+ tile links$/.test(part))).toBeDefined();
+    expect(where).not.toContain('Name');
+  });
+
   it('finds nothing in a portfolio written by its owner', () => {
     const draft = structuredClone(sample);
-    const owned = sampleLeftovers(definition, draft, SAMPLE_DATA.template2);
-    expect(owned.filter((leftover) => leftover.where === 'Name')).toHaveLength(0);
+    draft.personalDetails = {
+      ...draft.personalDetails,
+      name: 'Asha Rao',
+      intro: 'I draw maps.',
+      profileImage: '',
+    };
+    for (const key of ['section', 'section2'] as const) {
+      draft[key] = {
+        ...draft[key]!,
+        sectionSubTitle: '',
+        sectionFooterText: '',
+        sectionTiles: [{ img: '', title: 'Kerala atlas', desc: 'Mine.', link: '' }],
+      };
+    }
+    draft.contactDetails = {
+      ...draft.contactDetails,
+      email: 'asha@rao.in',
+      tel: '+91 98765 43210',
+      address: 'Kochi',
+      socialLinks: [{ url: 'https://github.com/asha-rao', label: 'GitHub', iconClass: 'github' }],
+    };
+    expect(sampleLeftovers(definition, draft, samples)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { PortfolioData, Tile } from '../../shared/domain/portfolio.js';
+import { SECTION_KEYS, type PortfolioData, type Tile } from '../../shared/domain/portfolio.js';
 import { isTemplateArt } from '../../shared/domain/urls.js';
 import { plural } from '../../shared/plural.js';
 import type { TemplateDefinition } from '../../shared/templates/catalog.js';
@@ -15,22 +15,34 @@ export interface SampleLeftover {
 const same = (value: string | undefined, sample: string | undefined) =>
   (value ?? '').trim() !== '' && (value ?? '').trim() === (sample ?? '').trim();
 
-/** A tile the person left as the sample had it: its title and words unchanged. */
+/** Whether `value` reads as any of the samples' `samplesOf` texts. */
+const inAny = (value: string | undefined, samplesOf: Iterable<string | undefined>) => {
+  for (const sample of samplesOf) if (same(value, sample)) return true;
+  return false;
+};
+
+/** A tile the person left as a sample had it: its title and words unchanged. */
 const isSampleTile = (tile: Tile, samples: readonly Tile[]) =>
   samples.some(
     (sample) => same(tile.title, sample.title) && tile.desc.trim() === sample.desc.trim(),
   );
 
 /**
- * The fields the template shows that still read exactly as its sample: the editor starts from
+ * The fields the template shows that still read exactly as a sample: the editor starts from
  * the sample so that the preview is never empty, and a part left unchanged would be published
- * as someone else's words (a made-up name, phone number or address). In form order.
+ * as someone else's words (a made-up name, phone number or address). `samples` are every
+ * template's: a change of template carries one sample's words and links into another template,
+ * where sections are named and ordered otherwise, so any sample's section counts. In form order.
  */
 export function sampleLeftovers(
   definition: TemplateDefinition,
   data: PortfolioData,
-  sample: PortfolioData,
+  samples: readonly PortfolioData[],
 ): SampleLeftover[] {
+  const sampleSections = samples.flatMap((sample) =>
+    SECTION_KEYS.flatMap((key) => sample[key] ?? []),
+  );
+  const sampleTiles = sampleSections.flatMap((section) => section.sectionTiles);
   const found: SampleLeftover[] = [];
   for (const step of editorSteps(definition)) {
     if (step.id === 'personalDetails') {
@@ -42,7 +54,10 @@ export function sampleLeftovers(
         const leftover =
           field.kind === 'image'
             ? isTemplateArt(value.trim())
-            : same(value, sample.personalDetails[field.key]);
+            : inAny(
+                value,
+                samples.map((sample) => sample.personalDetails[field.key]),
+              );
         if (leftover) {
           found.push({ step: step.id, where: label });
         }
@@ -50,18 +65,20 @@ export function sampleLeftovers(
     } else if (isSectionStep(step.id)) {
       const spec = definition.sections[step.id];
       const section = data[step.id];
-      const sampleSection = sample[step.id];
-      if (!spec || !section || !sampleSection) continue;
+      if (!spec || !section) continue;
       for (const field of SECTION_FIELDS) {
         // A section's title ("Services", "What I do") is a heading anyone may keep, not words of the sample person.
         if (field.key === 'sectionTitle' || !spec.fields.includes(field.key)) continue;
-        if (same(section[field.key], sampleSection[field.key])) {
+        if (
+          inAny(
+            section[field.key],
+            sampleSections.map((sample) => sample[field.key]),
+          )
+        ) {
           found.push({ step: step.id, where: `${spec.label}: ${field.label}` });
         }
       }
-      const tiles = section.sectionTiles.filter((tile) =>
-        isSampleTile(tile, sampleSection.sectionTiles),
-      ).length;
+      const tiles = section.sectionTiles.filter((tile) => isSampleTile(tile, sampleTiles)).length;
       if (tiles > 0) {
         found.push({
           step: step.id,
@@ -71,33 +88,35 @@ export function sampleLeftovers(
       // A tile made the person's own in words that still shows the sample's picture (their
       // "Backwater kitchens" over the sample's city skyline) or links to the sample's page (an
       // example.com address where their project should be).
-      const rewritten = section.sectionTiles.filter(
-        (tile) => !isSampleTile(tile, sampleSection.sectionTiles),
-      );
+      const rewritten = section.sectionTiles.filter((tile) => !isSampleTile(tile, sampleTiles));
       for (const [field, what] of [
         ['img', 'tile picture'],
         ['link', 'tile link'],
       ] as const) {
         if (!spec.tileFields.includes(field)) continue;
-        const samples = new Set(
-          sampleSection.sectionTiles.map((tile) => (tile[field] ?? '').trim()).filter(Boolean),
+        const sampleValues = new Set(
+          sampleTiles.map((tile) => (tile[field] ?? '').trim()).filter(Boolean),
         );
         const isLeftover = (value: string) =>
-          field === 'img' ? isTemplateArt(value) : samples.has(value);
+          field === 'img' ? isTemplateArt(value) : sampleValues.has(value);
         const kept = rewritten.filter((tile) => isLeftover((tile[field] ?? '').trim())).length;
         if (kept > 0) found.push({ step: step.id, where: `${spec.label}: ${plural(kept, what)}` });
       }
     } else if (step.id === 'contactDetails') {
       for (const field of CONTACT_FIELDS) {
         if (!definition.contactDetails.includes(field.key)) continue;
-        if (same(data.contactDetails[field.key], sample.contactDetails[field.key])) {
+        const sampleValues = samples.map((sample) => sample.contactDetails[field.key]);
+        if (inAny(data.contactDetails[field.key], sampleValues)) {
           found.push({ step: step.id, where: field.label });
         }
       }
       // The sample person's profiles: a visitor following them would land on someone else.
       if (definition.contactDetails.includes('socialLinks')) {
+        const sampleUrls = samples.flatMap((sample) =>
+          sample.contactDetails.socialLinks.map((link) => link.url),
+        );
         const links = data.contactDetails.socialLinks.filter((link) =>
-          sample.contactDetails.socialLinks.some((sampleLink) => same(link.url, sampleLink.url)),
+          inAny(link.url, sampleUrls),
         ).length;
         if (links > 0) {
           found.push({ step: step.id, where: `Social links: ${plural(links, 'link')}` });

@@ -3,36 +3,41 @@ import { Link } from 'react-router';
 import type { Draft } from '../../shared/draft.js';
 import { EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
-import { TEMPLATE_DEFINITIONS, type TemplateId } from '../../shared/templates/catalog.js';
+import { TEMPLATE_DEFINITIONS, TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import { sampleLeftovers, type SampleLeftover } from '../editor/sampleLeftovers.js';
 import { editorSteps } from '../editor/steps.js';
 import '../components/fold-chevron.css';
 
-/** Samples loaded ahead of the card (loadSampleAhead), by template. */
-const samplesLoaded = new Map<TemplateId, PortfolioData>();
+/** Every template's sample, loaded ahead of the card (loadSamplesAhead). */
+let samplesLoaded: readonly PortfolioData[] | undefined;
 
 /**
- * Loads a template's sample before the final preview draws its cards, so the warning is there
- * with the card: arriving after it, the warning pushed Make Payment down on a phone (a layout
- * shift of 0.06). Never fails: without the sample there is simply no warning.
+ * Loads every template's sample before the final preview draws its cards, so the warning is
+ * there with the card: arriving after it, the warning pushed Make Payment down on a phone (a
+ * layout shift of 0.06). Every template's, not only the draft's: a change of template carries
+ * the first template's sample words and links along. Never fails: without the samples there is
+ * simply no warning.
  */
-export async function loadSampleAhead(templateId: TemplateId): Promise<void> {
-  if (samplesLoaded.has(templateId)) return;
+export async function loadSamplesAhead(): Promise<void> {
+  if (samplesLoaded) return;
   try {
-    samplesLoaded.set(templateId, await TEMPLATE_DEFINITIONS[templateId].loadSample());
+    samplesLoaded = await Promise.all(
+      TEMPLATE_IDS.map((templateId) => TEMPLATE_DEFINITIONS[templateId].loadSample()),
+    );
   } catch {
-    // Without the sample there is nothing to compare: no warning rather than a wrong one.
+    // Without the samples there is nothing to compare: no warning rather than a wrong one.
   }
 }
 
-/** The parts of the draft still reading as the template's sample (loaded ahead, see above). */
+/** The parts of the draft still reading as a template's sample (loaded ahead, see above). */
 function useSampleLeftovers(draft: Draft): SampleLeftover[] {
-  return useMemo(() => {
-    const sample = samplesLoaded.get(draft.templateId);
-    return sample
-      ? sampleLeftovers(TEMPLATE_DEFINITIONS[draft.templateId], draft.data, sample)
-      : [];
-  }, [draft.templateId, draft.data]);
+  return useMemo(
+    () =>
+      samplesLoaded
+        ? sampleLeftovers(TEMPLATE_DEFINITIONS[draft.templateId], draft.data, samplesLoaded)
+        : [],
+    [draft.templateId, draft.data],
+  );
 }
 
 /** Up to this many parts are named in a line; more are folded, in groups by step. */

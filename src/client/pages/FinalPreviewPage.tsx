@@ -8,7 +8,7 @@ import {
   readStoredDraftForFinalPreview,
   storedDraftTemplateId,
 } from '../final-preview/finalDraft.js';
-import { loadSampleAhead } from '../final-preview/SampleLeftoversWarning.js';
+import { loadSamplesAhead } from '../final-preview/SampleLeftoversWarning.js';
 import { Publisher } from '../final-preview/Publisher.js';
 import '../final-preview/final-preview.css';
 import './simple-page.css';
@@ -18,12 +18,12 @@ import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 export function FinalPreviewPage() {
   useSmallScreenRedirect();
   const session = useSession();
-  // Meanwhile the template's sample loads, so that the cards are drawn with the warning about
+  // Meanwhile the templates' samples load, so that the cards are drawn with the warning about
   // sample parts rather than moving down when it arrives.
   const [sampleLoaded, setSampleLoaded] = useState(false);
   useEffect(() => {
-    const templateId = storedDraftTemplateId();
-    void (templateId ? loadSampleAhead(templateId) : Promise.resolve()).then(() =>
+    // Without a stored draft there is nothing to warn about.
+    void (storedDraftTemplateId() ? loadSamplesAhead() : Promise.resolve()).then(() =>
       setSampleLoaded(true),
     );
   }, []);

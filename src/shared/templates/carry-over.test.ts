@@ -343,6 +343,28 @@ describe.each(pairs)('a full %s portfolio moved to %s', (fromId, toId) => {
   });
 });
 
+describe('reworded phrases on a change of template', () => {
+  // Mini-port's greeting before the name, reworded; its contact heading too, which every
+  // template has.
+  const miniportDraft: PortfolioData = {
+    ...parsed({ personalDetails: { name: 'Ishani Basu', intro: 'I draw.' } }),
+    phrases: { greeting: 'Namaste, I am', contactHeading: 'Write to me' },
+  };
+
+  it('carries a phrase the new template also has, and names one it has not', () => {
+    const { data, lost } = carryOver(miniportDraft, miniport, solidState);
+    expect(data.phrases).toEqual({ contactHeading: 'Write to me' });
+    expect(lost).toEqual(['Greeting before your name']);
+  });
+
+  it('names nothing when the new template has every reworded phrase', () => {
+    const onlyShared = { ...miniportDraft, phrases: { contactHeading: 'Write to me' } };
+    const { data, lost } = carryOver(onlyShared, miniport, phantom);
+    expect(data.phrases).toEqual({ contactHeading: 'Write to me' });
+    expect(lost).toEqual([]);
+  });
+});
+
 describe('the look on a change of template', () => {
   const withLook = (appearance: PortfolioData['appearance']): PortfolioData => ({
     ...directiveDraft,

@@ -20,6 +20,7 @@ import {
   type TileField,
 } from '../domain/portfolio.js';
 import { LIMITS } from '../domain/limits.js';
+import { PHRASE_LABELS, type PhraseKey } from '../domain/phrases.js';
 import type { SectionKind, SectionSpec } from './definition.js';
 import { pickTemplateFields, type TemplateShape } from './pick-fields.js';
 import { defaultPairing, guardAccent } from '../appearance/look.js';
@@ -63,7 +64,10 @@ export type FieldId =
 export interface CarryOver {
   /** The draft for the new template. */
   data: PortfolioData;
-  /** What the new template has no place for, one line per thing, in the page's order. */
+  /**
+   * What the new template has no place for, one line per thing: fields and sections in the
+   * page's order, then reworded phrases, then the look.
+   */
   lost: string[];
   /** The lines of `lost` that are a whole field, by their index in it. */
   lostFields: ReadonlyArray<FieldId & { line: number }>;
@@ -260,6 +264,12 @@ export function carryOver(data: PortfolioData, from: TemplateShape, to: Template
       lostFields.push({ group: 'contactDetails', field, line: lost.length });
       lost.push(CONTACT_LABELS[field]);
     }
+  }
+
+  // The person's own words for a fixed part of the page ("Namaste, I am" for "Hi. I'm") go
+  // where the new template has the same part; where it has none, they are named like a field.
+  for (const key of Object.keys(from.phrases) as PhraseKey[]) {
+    if (!(key in to.phrases) && filled(data.phrases?.[key])) lost.push(PHRASE_LABELS[key]);
   }
 
   lost.push(...look.lost);
