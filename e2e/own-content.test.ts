@@ -622,7 +622,13 @@ describe('A long name in the serif pairing on a phone', () => {
         await expect(
           page.evaluate(() => document.fonts.check('700 16px "Noto Serif"')),
         ).resolves.toBe(true);
-        expect(await linesOfEachWord(page.locator(names[id]))).toEqual([1, 1, 1]);
+        const name = page.locator(names[id]);
+        expect(await linesOfEachWord(name)).toEqual([1, 1, 1]);
+        // Not shrunk below body size.
+        const size = await name.evaluate((element) =>
+          parseFloat(getComputedStyle(element).fontSize),
+        );
+        expect(size).toBeGreaterThanOrEqual(16);
       });
     }
   }
