@@ -109,13 +109,54 @@ describe('the Choose page', () => {
       [1, 2, 3, 4, 5].map((n) => `/images/card-template${n}-phone.webp`),
     );
     for (const picture of pictures) expect(picture.square).toBeLessThan(1);
-    // A discounted price with its badge keeps to one line on a phone's card.
+    // A discounted price keeps to one line on a phone's card, its badge on the next.
     const line = templateCard(page, 'Directive').locator('.template-card__price');
-    const { height, lineHeight } = await line.evaluate((element) => ({
-      height: element.getBoundingClientRect().height,
+    const { was, amount, lineHeight } = await line.evaluate((element) => ({
+      was: element.querySelector('s')!.getBoundingClientRect(),
+      amount: element.querySelector('.template-card__amount')!.getBoundingClientRect(),
       lineHeight: parseFloat(getComputedStyle(element).lineHeight),
     }));
-    expect(height).toBeLessThan(lineHeight * 1.5);
+    expect(Math.abs(was.top - amount.top)).toBeLessThan(2);
+    expect(amount.height).toBeLessThan(lineHeight * 1.5);
+  });
+
+  it('sets the discount badge of each of the five cards off its picture on a phone', async () => {
+    const ids = ['template1', 'template2', 'template3', 'template4', 'template5'];
+    const allDiscounted = ids.reduce<() => Promise<void>>(
+      (run, id) => () => withPrice(id, 70000, 20, run),
+      async () => {
+        const page = await session.newPage({ width: 375, height: 812 }, { isMobile: true });
+        await page.goto('/choose');
+        const badges = page.locator('.template-card__discount');
+        await expect.poll(() => badges.count()).toBe(5);
+        const cards = await page.$$eval('.choose__grid > .template-card', (items) =>
+          items.map((card) => {
+            const box = (selector: string) => card.querySelector(selector)!.getBoundingClientRect();
+            const [picture, badge, was, amount] = [
+              box('.template-card__image'),
+              box('.template-card__discount'),
+              box('.template-card__price s'),
+              box('.template-card__amount'),
+            ];
+            return {
+              badgeBelowPicture: badge.top - picture.bottom,
+              badgeInCard: badge.right <= card.getBoundingClientRect().right,
+              priceOnOneLine: Math.abs(was.top - amount.top) < 2 && amount.height < 30,
+            };
+          }),
+        );
+        expect(cards).toEqual(
+          ids.map(() => ({
+            badgeBelowPicture: expect.any(Number),
+            badgeInCard: true,
+            priceOnOneLine: true,
+          })),
+        );
+        // On the picture it covered the Solid-State phone picture's name in its header.
+        for (const card of cards) expect(card.badgeBelowPicture).toBeGreaterThanOrEqual(0);
+      },
+    );
+    await allDiscounted();
   });
 
   it('sets the five templates two a row on a phone, in about two screens', async () => {

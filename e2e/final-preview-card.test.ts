@@ -6,6 +6,45 @@ import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
 import { storeDraft } from './fixtures.js';
 
+/** Everything the person's own except one Services tile: new words, the sample's link. */
+function filmMakerData(): PortfolioData {
+  const sample = SAMPLE_DATA.template1;
+  const [services, work] = [sample.section!, sample.section2!];
+  return {
+    personalDetails: {
+      ...sample.personalDetails,
+      name: 'Asha Rao',
+      intro: 'I make short films about food and the people who cook it.',
+      profileImage: '',
+    },
+    section: {
+      ...services,
+      sectionSubTitle: 'Films for kitchens and families.',
+      sectionFooterText: 'Every film starts over a cup of tea.',
+      sectionTiles: [
+        {
+          ...services.sectionTiles[0]!,
+          title: 'Wedding films',
+          desc: 'Whole days, told in ten minutes.',
+        },
+      ],
+    },
+    section2: {
+      ...work,
+      sectionSubTitle: 'Recent films.',
+      sectionFooterText: 'More on request.',
+      sectionTiles: [{ img: '', title: 'Backwater kitchens', desc: 'Kerala.', link: '' }],
+    },
+    contactDetails: {
+      ...sample.contactDetails,
+      email: 'asha.rao@example.net',
+      tel: '',
+      address: '',
+      socialLinks: [],
+    },
+  };
+}
+
 describe('the final preview’s publishing cards', () => {
   const session = useBrowser();
 
@@ -67,12 +106,57 @@ describe('the final preview’s publishing cards', () => {
     await page.keyboard.press('Enter');
     await groups.waitFor();
     await expect(groups.textContent()).resolves.toContain('About you');
-    // Opened, it runs under Make Payment, which stays in sight at the panel's foot.
+    // Opened, it scrolls above Make Payment, which stays in sight at the panel's foot.
     await expect(inFirstScreen('.fp-pay')).resolves.toBe(true);
     await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
     await page.keyboard.press('Enter');
     await expect.poll(() => groups.isVisible()).toBe(false);
   });
+
+  // Two sample parts under a note of empty fields, or the whole sample folded.
+  const keptSample = {
+    'two parts': {
+      templateId: 'template1' as const,
+      data: {
+        ...filmMakerData(),
+        section: { ...filmMakerData().section!, sectionSubTitle: '', sectionFooterText: '' },
+        section2: { ...filmMakerData().section2!, sectionSubTitle: '', sectionFooterText: '' },
+        contactDetails: {
+          ...filmMakerData().contactDetails,
+          tel: SAMPLE_DATA.template1.contactDetails.tel,
+        },
+      },
+    },
+    'the whole sample': { templateId: 'template2' as const, data: SAMPLE_DATA.template2 },
+  };
+  it.each(Object.keys(keptSample) as (keyof typeof keptSample)[])(
+    'keeps Make Payment off the sample warning at 1280x800 with %s kept, at the panel’s top and end',
+    async (kept) => {
+      const page = await session.newPage({ width: 1280, height: 800 }, { bypassCSP: true });
+      await storeDraft(page, keptSample[kept]);
+      await page.goto('/final-preview');
+      const warning = page.getByRole('region', { name: /parts still show the sample/ });
+      await warning.waitFor();
+      // Scrolls the warning's panel to its top or end, then measures how many pixels of height
+      // the part of the warning the panel shows shares with the bar.
+      const overlapAt = (to: 'top' | 'end') =>
+        warning.evaluate((box, to) => {
+          let panel = box.parentElement!;
+          while (!/auto|scroll/.test(getComputedStyle(panel).overflowY)) {
+            panel = panel.parentElement!;
+          }
+          panel.scrollTo(0, to === 'top' ? 0 : panel.scrollHeight);
+          const shown = panel.getBoundingClientRect();
+          const own = box.getBoundingClientRect();
+          const bar = document.querySelector('.fp-pay__bar')!.getBoundingClientRect();
+          const top = Math.max(own.top, shown.top, bar.top);
+          const bottom = Math.min(own.bottom, shown.bottom, bar.bottom);
+          return Math.max(0, bottom - top);
+        }, to);
+      await expect(overlapAt('top')).resolves.toBe(0);
+      await expect(overlapAt('end')).resolves.toBe(0);
+    },
+  );
 
   it.each([1280, 375])(
     'keeps "Loading the preview" until the template is drawn in the frame at %i px',
@@ -148,42 +232,7 @@ describe('the final preview’s publishing cards', () => {
   });
 
   it("names a sample link kept on a tile the person rewrote, and leads to that tile's step", async () => {
-    const sample = SAMPLE_DATA.template1;
-    const [services, work] = [sample.section!, sample.section2!];
-    // Everything the person's own except one Services tile: new words, the sample's link.
-    const data: PortfolioData = {
-      personalDetails: {
-        ...sample.personalDetails,
-        name: 'Asha Rao',
-        intro: 'I make short films about food and the people who cook it.',
-        profileImage: '',
-      },
-      section: {
-        ...services,
-        sectionSubTitle: 'Films for kitchens and families.',
-        sectionFooterText: 'Every film starts over a cup of tea.',
-        sectionTiles: [
-          {
-            ...services.sectionTiles[0]!,
-            title: 'Wedding films',
-            desc: 'Whole days, told in ten minutes.',
-          },
-        ],
-      },
-      section2: {
-        ...work,
-        sectionSubTitle: 'Recent films.',
-        sectionFooterText: 'More on request.',
-        sectionTiles: [{ img: '', title: 'Backwater kitchens', desc: 'Kerala.', link: '' }],
-      },
-      contactDetails: {
-        ...sample.contactDetails,
-        email: 'asha.rao@example.net',
-        tel: '',
-        address: '',
-        socialLinks: [],
-      },
-    };
+    const data = filmMakerData();
     const page = await session.newPage({ width: 1280, height: 900 });
     await storeDraft(page, { templateId: 'template1', data });
     await page.goto('/final-preview');

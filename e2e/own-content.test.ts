@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import { TEMPLATE_IDS, type TemplateId } from '../src/shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
@@ -596,4 +597,39 @@ describe('Phantom with a long introduction and a portrait', () => {
     expect(Math.abs(portrait.y - name.y)).toBeLessThan(16);
     expect(portrait.x + portrait.width).toBeLessThanOrEqual(name.x);
   });
+});
+
+describe('A long name in the serif pairing on a phone', () => {
+  const session = useBrowser();
+  // Where each template sets the name in large type.
+  const names: Record<TemplateId, string> = {
+    template1: '.tpl-miniport h1 strong',
+    template2: '.dv-header__name',
+    template3: '#hs-title',
+    template4: '.ss-banner__name',
+    template5: '.phantom-name',
+  };
+
+  for (const width of [375, 320]) {
+    for (const id of TEMPLATE_IDS) {
+      it(`keeps every word of the name whole: ${id} at ${width} px`, async () => {
+        const page = await session.newPage({ width, height: 812 });
+        const data = structuredClone(SAMPLE_DATA[id]);
+        data.personalDetails.name = LONG_NAME;
+        data.appearance = { fonts: 'noto-serif' };
+        await showDraft(page, id, data);
+        await page.evaluate(() => document.fonts.ready);
+        await expect(
+          page.evaluate(() => document.fonts.check('700 16px "Noto Serif"')),
+        ).resolves.toBe(true);
+        const name = page.locator(names[id]);
+        expect(await linesOfEachWord(name)).toEqual([1, 1, 1]);
+        // Not shrunk below body size.
+        const size = await name.evaluate((element) =>
+          parseFloat(getComputedStyle(element).fontSize),
+        );
+        expect(size).toBeGreaterThanOrEqual(16);
+      });
+    }
+  }
 });

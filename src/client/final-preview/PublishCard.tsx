@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { BillingFields } from '../billing/BillingFields.js';
 import type { Draft } from '../../shared/draft.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
@@ -20,6 +21,7 @@ export function PublishCard({
   missing,
   publishing: p,
   signInAlert,
+  payFoot,
 }: {
   /** Prefix for element ids (useId of the page). */
   id: string;
@@ -30,8 +32,33 @@ export function PublishCard({
   publishing: Publishing;
   /** A failed sign-in that Make Payment started. */
   signInAlert: ReactNode;
+  /** The panel's foot, below its scrolling cards, where Make Payment stands; null: in the card. */
+  payFoot: HTMLElement | null;
 }) {
   const alreadyPublished = p.claim?.status === 'updated';
+  const payBar = (
+    <div className="fp-pay__bar">
+      <button
+        type="button"
+        className="button fp-pay"
+        disabled={
+          !draft || isNotForSale(price) || alreadyPublished || p.session.status === 'loading'
+        }
+        aria-disabled={p.busy || p.phase !== 'idle'}
+        aria-describedby={`${id}-pay-status`}
+        onClick={() => void p.pay()}
+      >
+        {p.phase === 'ordering' || p.phase === 'verifying' ? (
+          <>
+            <Spinner />
+            {p.phase === 'ordering' ? 'Creating your order…' : 'Confirming your payment…'}
+          </>
+        ) : (
+          'Make Payment'
+        )}
+      </button>
+    </div>
+  );
   return (
     <section className="surface-card fp-card" aria-labelledby={`${id}-publish`}>
       <h2 id={`${id}-publish`} className="fp-card__title">
@@ -54,28 +81,7 @@ export function PublishCard({
       )}
       {p.credit && <Alert tone="warning">{p.credit}</Alert>}
       {!alreadyPublished && <BillingFields id={id} {...p.billingFields} />}
-      {/* Held at the panel's foot while the card runs below it: Make Payment in sight. */}
-      <div className="fp-pay__bar">
-        <button
-          type="button"
-          className="button fp-pay"
-          disabled={
-            !draft || isNotForSale(price) || alreadyPublished || p.session.status === 'loading'
-          }
-          aria-disabled={p.busy || p.phase !== 'idle'}
-          aria-describedby={`${id}-pay-status`}
-          onClick={() => void p.pay()}
-        >
-          {p.phase === 'ordering' || p.phase === 'verifying' ? (
-            <>
-              <Spinner />
-              {p.phase === 'ordering' ? 'Creating your order…' : 'Confirming your payment…'}
-            </>
-          ) : (
-            'Make Payment'
-          )}
-        </button>
-      </div>
+      {payFoot ? createPortal(payBar, payFoot) : payBar}
       <p id={`${id}-pay-status`} className="fp-pay__status" role="status">
         {p.phase === 'ordering' && 'Creating your order. This takes a moment.'}
         {p.phase === 'checkout' && 'Complete the payment in the checkout window.'}

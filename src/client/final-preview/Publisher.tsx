@@ -20,9 +20,13 @@ import { usePublishing } from './usePublishing.js';
 import { readEditingTarget, stopEditingPublished } from '../draft/storage.js';
 import { templatePrice, useTemplateList } from '../templates/useTemplateList.js';
 import { MAIN_CONTENT_ID } from '../components/TopBar.js';
+import { useMediaQuery } from '../components/useMediaQuery.js';
 
 /** Where the page itself is shown, beside the cards (under them on a phone). */
 const PAGE_SHOWN_ID = 'your-page';
+
+/** Where the panel and the page stand side by side (final-preview.css: a column below 751 px). */
+const PANEL_BESIDE_PAGE = '(min-width: 751px)';
 
 /** The final preview with a readable draft: choose the address, then publish. */
 export function Publisher({
@@ -43,6 +47,8 @@ export function Publisher({
     [draft],
   );
   const id = useId();
+  const wide = useMediaQuery(PANEL_BESIDE_PAGE);
+  const [payFoot, setPayFoot] = useState<HTMLDivElement | null>(null);
   // Opened with Edit on the account page: the address is that page's, fixed.
   const [editing, setEditing] = useState(() => readEditingTarget(templateId));
   const path = publicPagePath(editing?.username ?? (publishing.username || 'your-username'));
@@ -70,73 +76,79 @@ export function Publisher({
       />
       <div className="fp-layout">
         <main className="fp-panel" id={MAIN_CONTENT_ID} tabIndex={-1}>
-          <h1 className="fp-panel__title">Final preview</h1>
-          <p className="fp-panel__lead">
-            {editing
-              ? `This is your ${templateName(templateId)} portfolio with your changes, as visitors will see it once you publish them.`
-              : `Your ${templateName(templateId)} page as visitors will see it.`}{' '}
-            {/* On a phone the page is under the cards, out of sight: one tap shows it. */}
-            <a className="fp-panel__jump" href={`#${PAGE_SHOWN_ID}`}>
-              See your page
-            </a>
-          </p>
+          <div className="fp-panel__scroll">
+            <h1 className="fp-panel__title">Final preview</h1>
+            <p className="fp-panel__lead">
+              {editing
+                ? `This is your ${templateName(templateId)} portfolio with your changes, as visitors will see it once you publish them.`
+                : `Your ${templateName(templateId)} page as visitors will see it.`}{' '}
+              {/* On a phone the page is under the cards, out of sight: one tap shows it. */}
+              <a className="fp-panel__jump" href={`#${PAGE_SHOWN_ID}`}>
+                See your page
+              </a>
+            </p>
 
-          {draftProblem && (
-            <Alert>
-              <p className="alert__text">
-                Your draft has a field that cannot be published: {draftProblem}.{' '}
-                <Link to={EDIT_PATH} state={editorState}>
-                  Fix it in the editor
-                </Link>
-              </p>
-            </Alert>
-          )}
+            {draftProblem && (
+              <Alert>
+                <p className="alert__text">
+                  Your draft has a field that cannot be published: {draftProblem}.{' '}
+                  <Link to={EDIT_PATH} state={editorState}>
+                    Fix it in the editor
+                  </Link>
+                </p>
+              </Alert>
+            )}
 
-          {editing ? (
-            <UpdateCard
-              id={id}
-              username={editing.username}
-              draft={draft}
-              missing={missing}
-              onLeave={() => {
-                stopEditingPublished();
-                setEditing(undefined);
-              }}
-            />
-          ) : (
-            <>
-              <AddressCard
+            {editing ? (
+              <UpdateCard
                 id={id}
-                publishing={publishing}
-                inputRef={usernameInput}
-                canSubmit={draft !== undefined}
-                signInAlert={publishing.signInFor === 'claim' && signInAlert}
-              />
-              <PublishCard
-                id={id}
-                templateId={templateId}
+                username={editing.username}
                 draft={draft}
-                price={price}
                 missing={missing}
-                publishing={publishing}
-                signInAlert={publishing.signInFor === 'pay' && signInAlert}
+                onLeave={() => {
+                  stopEditingPublished();
+                  setEditing(undefined);
+                }}
               />
-              {publishing.confirmingUpdate && (
-                <ConfirmDialog
-                  title="Update your page now?"
-                  confirmLabel="Update my page"
-                  onConfirm={publishing.confirmUpdate}
-                  onClose={publishing.cancelUpdate}
-                >
-                  <p>
-                    {publicPagePath(publishing.username)} is your {templateName(templateId)} page.
-                    Updating it puts these changes on it at once, for everyone who visits; it is
-                    free while its yearly term runs.
-                  </p>
-                </ConfirmDialog>
-              )}
-            </>
-          )}
+            ) : (
+              <>
+                <AddressCard
+                  id={id}
+                  publishing={publishing}
+                  inputRef={usernameInput}
+                  canSubmit={draft !== undefined}
+                  signInAlert={publishing.signInFor === 'claim' && signInAlert}
+                />
+                <PublishCard
+                  id={id}
+                  templateId={templateId}
+                  draft={draft}
+                  price={price}
+                  missing={missing}
+                  publishing={publishing}
+                  signInAlert={publishing.signInFor === 'pay' && signInAlert}
+                  payFoot={wide ? payFoot : null}
+                />
+                {publishing.confirmingUpdate && (
+                  <ConfirmDialog
+                    title="Update your page now?"
+                    confirmLabel="Update my page"
+                    onConfirm={publishing.confirmUpdate}
+                    onClose={publishing.cancelUpdate}
+                  >
+                    <p>
+                      {publicPagePath(publishing.username)} is your {templateName(templateId)} page.
+                      Updating it puts these changes on it at once, for everyone who visits; it is
+                      free while its yearly term runs.
+                    </p>
+                  </ConfirmDialog>
+                )}
+              </>
+            )}
+          </div>
+          {/* Beside the page, Make Payment stands below the scrolling cards and covers none of
+              them; on a phone it stays in its card. */}
+          {wide && <div className="fp-panel__foot" ref={setPayFoot} />}
         </main>
 
         <div className="fp-preview" id={PAGE_SHOWN_ID} tabIndex={-1}>

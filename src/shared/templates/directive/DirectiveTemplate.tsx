@@ -6,6 +6,7 @@ import {
 } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
 import type { ContactDetails, PersonalDetails, Section, Tile } from '../../domain/portfolio.js';
+import { longestWordStyle } from '../common/longest-word.js';
 import { TileIcon, FaIcon, SocialIconList } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
@@ -37,7 +38,11 @@ function Header({ person }: { person: PersonalDetails }) {
             <FaIcon icon={faPaperPlane} className="dv-logo__icon" />
           )}
         </div>
-        {name && <h1 className="dv-header__name">{name}</h1>}
+        {name && (
+          <h1 className="dv-header__name" style={longestWordStyle(name)}>
+            {name}
+          </h1>
+        )}
         {headline && <p className="dv-header__headline">{headline}</p>}
         {intro && (
           <div className="dv-header__intro">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
+import { longestWordStyle } from '../common/longest-word.js';
 import { SocialIcon, TileIcon, socialLinkName } from '../common/Icon.js';
 import { initialOf } from '../../text/graphemes.js';
 import { phrasesOf } from '../common/phrases.js';
@@ -332,7 +333,7 @@ export function MiniportTemplate({ data }: TemplateProps) {
               </div>
             )}
             <div className="mp-intro__text">
-              <h1 id="mp-intro-title" className="mp-intro__title">
+              <h1 id="mp-intro-title" className="mp-intro__title" style={longestWordStyle(name)}>
                 <Greeting name={name} greeting={say('greeting')} />
               </h1>
               <Paragraphs text={person.intro} className="mp-intro__lead" />

@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
+import { longestWordStyle } from '../common/longest-word.js';
 import { SocialIcon, socialLinkName } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
@@ -207,7 +208,9 @@ export function PhantomTemplate({ data }: TemplateProps) {
             <div className="phantom-intro-text">
               {/* The name is the first large thing a visitor reads; the opening sentence leads
                   the introduction under it. */}
-              <h1 className="phantom-name">{name || person.headline || 'Portfolio'}</h1>
+              <h1 className="phantom-name" style={longestWordStyle(name)}>
+                {name || person.headline || 'Portfolio'}
+              </h1>
               {name && person.headline && <p className="phantom-headline">{person.headline}</p>}
               {opening && <p className="phantom-lead">{opening}</p>}
               {more.map((paragraph, index) => (

@@ -7,7 +7,7 @@ import {
   faXmark,
 } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
-import type { CSSProperties, MouseEvent, ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { FaIcon, SocialIconList } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
@@ -21,7 +21,7 @@ import { solidStateDefinition } from './definition.js';
 import './solid-state.css';
 import { Paragraphs, paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
-import { graphemeCount } from '../../text/graphemes.js';
+import { longestWordStyle } from '../common/longest-word.js';
 
 /*
  * Solid-State: a slate page over a fixed, darkened backdrop. The banner and the footer sit on the
@@ -49,15 +49,6 @@ function Intro({ text }: { text: string }) {
       ))}
     </div>
   );
-}
-
-/**
- * The heading's size follows the name's longest word (in characters, passed to CSS), so a long
- * single name fits a phone's width without breaking inside the word.
- */
-function longestWordStyle(name: string): CSSProperties {
-  const longest = Math.max(4, ...name.split(/\s+/).map(graphemeCount));
-  return { ['--ss-longest-word' as string]: longest };
 }
 
 /** A tile worth showing: one with something to look at or read. */
