@@ -517,6 +517,23 @@ describe('Hyperspace with a long name, a portrait and a near-black accent', () =
     expect(lines).toEqual([1, 1, 1]);
   });
 
+  it('prints every part, not only those scrolled into view', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await servePhotos(page);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await showDraft(page, 'template3', hyperspaceData());
+    const hidden = () =>
+      page
+        .locator('.hs-reveal')
+        .evaluateAll(
+          (parts) => parts.filter((part) => getComputedStyle(part).opacity !== '1').length,
+        );
+    // On screen, parts below the first appear as they are scrolled to.
+    await expect.poll(hidden).toBeGreaterThan(0);
+    await page.emulateMedia({ media: 'print', reducedMotion: 'no-preference' });
+    await expect.poll(hidden).toBe(0);
+  });
+
   it('keeps an edge between the spotlights and the features band when the accent comes out indigo', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
     await servePhotos(page);
