@@ -1,10 +1,10 @@
+import { CHANNEL, onChannel } from '../frame-messages.js';
 import { isStepId, type StepId } from './steps.js';
 
 /*
- * The editor and its preview frame talk by postMessage, same origin only. Every message carries
- * `channel` so that unrelated messages (browser extensions, other frames) are told apart.
+ * What the editor and its preview frame say to each other, on the preview channel
+ * (frame-messages.ts, which also has the message a framed page sends when it is shown).
  */
-const CHANNEL = 'portfolio-builder-preview';
 
 /** Editor to preview: show this draft (the JSON stored under templateData). */
 export interface DraftMessage {
@@ -28,15 +28,6 @@ export interface ReadyMessage {
   type: 'ready';
 }
 
-/**
- * Preview to its framer: what the frame will show is painted (the template with the draft, or
- * why there is nothing to show), so a loading note over the frame can go.
- */
-export interface ShownMessage {
-  channel: typeof CHANNEL;
-  type: 'shown';
-}
-
 export type PreviewCommand = DraftMessage | ScrollMessage;
 
 export const draftMessage = (raw: string): DraftMessage => ({
@@ -54,18 +45,6 @@ export const scrollMessage = (tab: StepId, instant = false): ScrollMessage => ({
 
 export const readyMessage = (): ReadyMessage => ({ channel: CHANNEL, type: 'ready' });
 
-export const shownMessage = (): ShownMessage => ({ channel: CHANNEL, type: 'shown' });
-
-function onChannel(
-  value: unknown,
-): value is { channel: string; type: unknown } & Record<string, unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { channel?: unknown }).channel === CHANNEL
-  );
-}
-
 export function isPreviewCommand(value: unknown): value is PreviewCommand {
   if (!onChannel(value)) return false;
   if (value.type === 'draft') return typeof value.raw === 'string';
@@ -75,16 +54,4 @@ export function isPreviewCommand(value: unknown): value is PreviewCommand {
 
 export function isReadyMessage(value: unknown): value is ReadyMessage {
   return onChannel(value) && value.type === 'ready';
-}
-
-export function isShownMessage(value: unknown): value is ShownMessage {
-  return onChannel(value) && value.type === 'shown';
-}
-
-/**
- * Only a message from this very origin and from the one window expected to talk counts:
- * anything else (another site that framed or opened us, a popup, a sibling frame) is ignored.
- */
-export function isTrustedMessage(event: MessageEvent, expected: Window | null): boolean {
-  return expected !== null && event.origin === window.location.origin && event.source === expected;
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useEffectEvent, useRef, type RefObject } from 'react';
+import { isTrustedMessage } from '../frame-messages.js';
 import {
   draftMessage,
   isReadyMessage,
-  isTrustedMessage,
   scrollMessage,
   type PreviewCommand,
 } from './previewMessages.js';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { BrowserFrame } from '../components/BrowserFrame.js';
-import { isShownMessage, isTrustedMessage } from '../editor/previewMessages.js';
+import { isShownMessage, isTrustedMessage } from '../frame-messages.js';
 
 /** The draft as it will look, in the editor's browser window, at the address it will have. */
 export function FinalPreviewFrame({ templateId, path }: { templateId: TemplateId; path: string }) {

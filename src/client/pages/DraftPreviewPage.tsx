@@ -3,13 +3,8 @@ import { parseDraftForPreview, type DraftReadResult } from '../../shared/draft.j
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { onOtherTabDraftChange, readDraftJson } from '../draft/storage.js';
 import { TemplateLoading } from '../components/TemplateLoading.js';
-import {
-  isPreviewCommand,
-  isTrustedMessage,
-  readyMessage,
-  shownMessage,
-  type ScrollMessage,
-} from '../editor/previewMessages.js';
+import { isPreviewCommand, readyMessage, type ScrollMessage } from '../editor/previewMessages.js';
+import { isTrustedMessage, shownMessage } from '../frame-messages.js';
 import { useTemplate } from '../templates/useTemplate.js';
 import {
   snapshotColours,

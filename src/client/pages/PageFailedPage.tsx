@@ -1,6 +1,6 @@
 import { Component, useEffect, type ReactNode } from 'react';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
-import { shownMessage } from '../editor/previewMessages.js';
+import { shownMessage } from '../frame-messages.js';
 import './simple-page.css';
 
 /** What a page shows instead of itself when its code did not load or it stopped with an error. */
