@@ -62,7 +62,10 @@ describe('DirectiveTemplate with the sample data', () => {
 
   it('shows the header: green logo with the portrait, one h1 name, headline and intro', () => {
     expect(count(html, '<h1')).toBe(1);
-    expect(html).toContain('<h1 class="dv-header__name">Kabir Gill</h1>');
+    // Sized by its longest word (common/longest-word.ts).
+    expect(html).toContain(
+      '<h1 class="dv-header__name" style="--tpl-longest-word:5">Kabir Gill</h1>',
+    );
     expect(html).toContain(sample.personalDetails.headline);
     expect(html).toMatch(
       /<div class="dv-logo dv-logo--portrait"><img class="dv-logo__img" src="\/templates\/art\/portrait-directive.svg" alt="Portrait of Kabir Gill" width="160" height="160"\/>/,
@@ -240,7 +243,9 @@ describe('DirectiveTemplate with minimal data (a name only)', () => {
   const html = render(data);
 
   it('renders without empty headings, links or images; the form sends through the server', () => {
-    expect(html).toContain('<h1 class="dv-header__name">Ada Park</h1>');
+    expect(html).toContain(
+      '<h1 class="dv-header__name" style="--tpl-longest-word:4">Ada Park</h1>',
+    );
     expect(count(html, '<h1')).toBe(1);
     expect(count(html, '<h2')).toBe(1);
     expect(html).not.toContain('<h3');
