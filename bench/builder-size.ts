@@ -12,7 +12,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { pageModuleOf } from '../src/shared/page-modules.js';
-import { isStaticRoute, STATIC_PAGE_ENTRY, STATIC_PAGE_MANIFEST } from '../src/shared/prerender.js';
+import {
+  APP_STARTER_ENTRY,
+  isStaticRoute,
+  PRERENDERED_ROUTES,
+  STATIC_PAGE_ENTRY,
+  STATIC_PAGE_MANIFEST,
+} from '../src/shared/prerender.js';
 import { PAGE_TITLES, templatePreviewed } from '../src/shared/routes.js';
 import {
   TEMPLATE_DEFINITIONS,
@@ -146,6 +152,10 @@ export function measureRoutes(clientDir = 'dist/client'): RouteSize[] {
     for (const key of closure(from, keys)) {
       js.add(from[key]!.file);
       for (const sheet of from[key]!.css ?? []) css.add(sheet);
+    }
+    // A drawn page of the app loads it through the app starter (start-after-first-screen.ts).
+    if (PRERENDERED_ROUTES.includes(route) && !isStaticRoute(route)) {
+      js.add(staticManifest[APP_STARTER_ENTRY]!.file);
     }
     const sum = (files: Set<string>) =>
       [...files].map(sizeOf).reduce(

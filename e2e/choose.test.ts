@@ -194,6 +194,36 @@ describe('the Choose page', () => {
     await expect(largest.jsonValue()).resolves.toBe('first picture');
   });
 
+  it("fetches the app's code only once the first card's picture is painted", async () => {
+    const page = await session.newPage({ width: 375, height: 812 }, { isMobile: true });
+    await page.goto('/choose');
+    await page.getByRole('button', { name: 'Select Mini-port' }).waitFor();
+    const timings = await page.evaluate(
+      () =>
+        new Promise<{ painted: number; code: { name: string; startTime: number }[] }>((resolve) => {
+          const starter = document.querySelector<HTMLScriptElement>('script[data-entry]')!;
+          const code = [starter.dataset.entry!, ...starter.dataset.modules!.split(' ')];
+          new PerformanceObserver((list) => {
+            const picture = list
+              .getEntries()
+              .find((entry) => (entry as PerformanceEntry & { identifier: string }).identifier);
+            const fetched = performance
+              .getEntriesByType('resource')
+              .filter((entry) => code.some((file) => entry.name.endsWith(file)))
+              .map(({ name, startTime }) => ({ name, startTime }));
+            resolve({
+              painted: (picture as PerformanceEntry & { renderTime: number }).renderTime,
+              code: fetched,
+            });
+          }).observe({ type: 'element', buffered: true });
+        }),
+    );
+    expect(timings.code.length).toBeGreaterThanOrEqual(3);
+    for (const file of timings.code) {
+      expect(file.startTime, file.name).toBeGreaterThanOrEqual(timings.painted);
+    }
+  });
+
   it('keeps the pictures it drew while the list loads: the first one is not painted twice', async () => {
     const page = await session.newPage({ width: 375, height: 812 });
     let release = () => {};

@@ -59,19 +59,15 @@ try {
 }
 
 /**
- * The built index.html with the page drawn in its root element. Its scripts only make the drawn
- * page interactive, so they ask for a low priority: on a slow link the stylesheet, the fonts and
- * the first screen's images come first.
+ * The built index.html with the page drawn in its root element and the preloads of its first
+ * screen's fonts. Its scripts only make the drawn page interactive: the server puts them behind
+ * the first screen (src/server/http/app-starter.ts).
  */
 function drawnDocument(index: string, markup: string, preloads: string): string {
-  const scripts = /<(script type="module"|link rel="modulepreload")/g;
-  if (!index.includes(EMPTY_ROOT) || !index.match(scripts)) {
-    throw new Error('dist/client/index.html has no empty root element or no module script');
-  }
+  if (!index.includes(EMPTY_ROOT)) throw new Error('dist/client/index.html has no empty root');
   return index
     .replace('</title>', () => `</title>${preloads}`)
-    .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`)
-    .replace(scripts, '<$1 fetchpriority="low"');
+    .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
 }
 
 /**

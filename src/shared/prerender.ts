@@ -21,11 +21,17 @@ export function isStaticRoute(route: string): boolean {
 }
 
 /**
- * The static pages' script and stylesheet: their own build's manifest (vite.static.config.ts),
- * relative to the built client, and its entry's key there.
+ * The static pages' script and stylesheet, and the app starter below: their own build's manifest
+ * (vite.static.config.ts), relative to the built client, and the static pages' entry's key there.
  */
 export const STATIC_PAGE_MANIFEST = '.vite/static-page.json';
 export const STATIC_PAGE_ENTRY = 'static-page.ts';
+
+/**
+ * The script that starts the app on a drawn page once its first screen is painted
+ * (src/client/start-after-first-screen.ts): its key in the same manifest.
+ */
+export const APP_STARTER_ENTRY = 'start-after-first-screen.ts';
 
 /**
  * The builder pages whose first view does not depend on the person (nobody signed in, no draft,

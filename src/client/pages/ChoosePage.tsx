@@ -15,6 +15,7 @@ import { Footer } from '../components/Footer.js';
 import { LoadFailed } from '../components/LoadFailed.js';
 import { SiteHeader } from '../components/SiteHeader.js';
 import { MAIN_CONTENT_ID } from '../components/TopBar.js';
+import { FIRST_SCREEN_PICTURE } from '../first-screen.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { useSelectTemplate } from '../templates/useSelectTemplate.js';
 import { useTemplateList } from '../templates/useTemplateList.js';
@@ -64,7 +65,8 @@ const PHONE_GRID = '(max-width: 640px)';
 /**
  * A card's picture: the template's first screen on a computer, or on a phone on a phone. The
  * `first` card's is the largest thing a phone paints first: it is asked for ahead of the rest,
- * which wait for their place on the screen instead of sharing a slow link with it.
+ * which wait for their place on the screen instead of sharing a slow link with it, and the app's
+ * code waits until it is painted (start-after-first-screen.ts).
  */
 function CardPicture({ id, alt, first }: { id: TemplateId; alt: string; first: boolean }) {
   return (
@@ -82,6 +84,7 @@ function CardPicture({ id, alt, first }: { id: TemplateId; alt: string; first: b
         width={640}
         height={480}
         fetchPriority={first ? 'high' : undefined}
+        elementtiming={first ? FIRST_SCREEN_PICTURE : undefined}
         loading={first ? undefined : 'lazy'}
       />
     </picture>

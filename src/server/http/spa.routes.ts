@@ -15,6 +15,7 @@ import { PAYMENTS_MODE_META, type SiteMode } from '../../shared/site-mode.js';
 import { errorBody } from './errors.js';
 import { escapeHtml } from '../html.js';
 import { builderDocument, sendBuilderDocument } from './builder-document.js';
+import { appStarterOf, startedAfterFirstScreen } from './app-starter.js';
 import { pagePreloads } from './page-preloads.js';
 
 /**
@@ -73,6 +74,7 @@ export async function registerSpa(
   }
 
   const preloadsOf = pagePreloads(clientDir);
+  const appStarter = appStarterOf(clientDir);
   const filledIn = (page: string, title: string, preloads: string) =>
     page
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
@@ -85,16 +87,11 @@ export async function registerSpa(
   const documentOf = (route: string, title: string) => {
     const page = drawn.get(route);
     if (!page) return filledIn(shell!, title, preloadsFor(route));
-    // A drawn page is whole without its code, which only makes it interactive: its chunks wait
-    // behind the stylesheets, fonts and images of the first screen, as the entry's do. A static
-    // page loads no page of the app.
-    const preloads = isStaticRoute(route)
-      ? ''
-      : preloadsFor(route).replaceAll(
-          'rel="modulepreload"',
-          'rel="modulepreload" fetchpriority="low"',
-        );
-    return filledIn(page, title, preloads);
+    // A static page loads no page of the app. Another drawn page is whole without its code,
+    // which only makes it interactive: the code waits until its first screen is painted.
+    if (isStaticRoute(route)) return filledIn(page, title, '');
+    const whole = filledIn(page, title, preloadsFor(route));
+    return appStarter ? startedAfterFirstScreen(whole, appStarter) : whole;
   };
   const notBuilt = (reply: FastifyReply) =>
     reply
