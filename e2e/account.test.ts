@@ -94,7 +94,18 @@ describe('the account page', () => {
     });
     await card.waitFor();
     await expect(card.textContent()).resolves.toContain('Directive');
-    await expect(card.locator('.pcard__state').textContent()).resolves.toMatch(/^Live · renews /);
+    // Nothing renews by itself: the card says what is paid for, in the renew page's words, and
+    // offers renewing on its face, not only in More.
+    await expect(card.locator('.pcard__state').textContent()).resolves.toMatch(
+      /^Live · paid until \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    );
+    await expect(card.textContent()).resolves.not.toMatch(/renews/i);
+    await expect(
+      card.getByRole('link', { name: `Renew ${username}` }).getAttribute('href'),
+    ).resolves.toBe(`/account/renew/${username}`);
+    await expect(card.getByRole('link', { name: `Renew ${username}` }).isVisible()).resolves.toBe(
+      true,
+    );
     const link = card.getByRole('link', { name: new RegExp(`/users/${username}`) });
     const url = await link.getAttribute('href');
     expect(url).toMatch(new RegExp(`/users/${username}$`));
@@ -137,20 +148,20 @@ describe('the account page', () => {
       username: 'thumb',
       name: 'Ravi Menon Studio',
     });
-    const frame = card.locator('.pcard__thumb--live iframe');
+    const frame = card.locator('.page-thumb--live iframe');
     await frame.waitFor();
     await expect(frame.getAttribute('src')).resolves.toBe(`/users/${username}`);
-    const shown = page.frameLocator(`.pcard__thumb--live iframe[src="/users/${username}"]`);
+    const shown = page.frameLocator(`.page-thumb--live iframe[src="/users/${username}"]`);
     await shown.getByText('Ravi Menon Studio').first().waitFor();
     await expect(shown.getByText(SAMPLE_DATA.template2.personalDetails.name).count()).resolves.toBe(
       0,
     );
     // Scaled to the card: no wider than the picture's box.
-    const box = await card.locator('.pcard__thumb--live').boundingBox();
+    const box = await card.locator('.page-thumb--live').boundingBox();
     const drawn = await frame.boundingBox();
     expect(drawn!.width).toBeLessThanOrEqual(box!.width + 1);
     // Not a second way into the page for keys or screen readers.
-    await expect(card.locator('.pcard__thumb--live').getAttribute('inert')).resolves.not.toBeNull();
+    await expect(card.locator('.page-thumb--live').getAttribute('inert')).resolves.not.toBeNull();
 
     await card.getByRole('button', { name: 'More' }).click();
     await card.getByRole('menuitem', { name: `Unpublish ${username}` }).click();
@@ -159,7 +170,7 @@ describe('the account page', () => {
       .getByRole('button', { name: 'Unpublish' })
       .click();
     await card.getByText('Unpublished · you took this page offline').waitFor();
-    await expect(card.locator('.pcard__thumb--live').count()).resolves.toBe(0);
+    await expect(card.locator('.page-thumb--live').count()).resolves.toBe(0);
     await expect(card.locator('img.pcard__thumb').getAttribute('src')).resolves.toMatch(
       /card-template2/,
     );
@@ -265,14 +276,12 @@ describe('the account page', () => {
     await expect(menu.isVisible()).resolves.toBe(false);
 
     // Arrow keys open it on an end, move through it and wrap; Escape gives focus back.
-    // Renewing is not due yet: Renew early waits in the menu, first.
-    const firstItem = `Renew early ${username}`;
+    // Renew is on the card itself, so the menu starts with Export.
+    const firstItem = `Export as JSON Resume of ${username}`;
     await more.focus();
     await page.keyboard.press('ArrowDown');
     await focused(firstItem);
     await expect(more.getAttribute('aria-expanded')).resolves.toBe('true');
-    await page.keyboard.press('ArrowDown');
-    await focused(`Export as JSON Resume of ${username}`);
     await page.keyboard.press('ArrowDown');
     await focused(`Unpublish ${username}`);
     await page.keyboard.press('ArrowDown');
@@ -337,16 +346,18 @@ describe('the account page', () => {
     await expect(actions.locator('.button:not(.button--ghost)').allTextContents()).resolves.toEqual(
       [`Edit ${username}`],
     );
+    // Renewing early is offered beside View, a quiet button until it is due.
+    await expect(actions.locator('.pcard__primary > *').allTextContents()).resolves.toEqual([
+      `Edit ${username}`,
+      `View ${username} (opens in a new tab)`,
+      `Renew ${username}`,
+    ]);
     await expect(actions.locator('.pcard__tool').allTextContents()).resolves.toEqual([
       `Share ${username}`,
       `Visitors of ${username}`,
       `Receipts of ${username}`,
     ]);
-    await card.getByRole('button', { name: 'More' }).click();
-    await card.getByRole('menuitem', { name: `Renew early ${username}` }).waitFor();
-    await page.keyboard.press('Escape');
-
-    // "Live · renews 7 Dec 2027": the date on one line, however the pill wraps.
+    // "Live · paid until 7 Dec 2027": the date on one line, however the pill wraps.
     const dates = card.locator('.whole-date');
     await expect(dates.count()).resolves.toBeGreaterThan(0);
     await expect(

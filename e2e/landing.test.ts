@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TEMPLATE_IDS, templateName } from '../src/shared/templates/catalog.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
+import { signInThroughPopup } from './fixtures.js';
 
 /** Whether the element's box is inside the first screen and drawn at full strength. */
 const shownOnFirstScreen = (page: Page, selector: string) =>
@@ -212,13 +213,51 @@ describe('the landing page', () => {
     await expect(page.getByRole('banner').locator('.brand-mark').isVisible()).resolves.toBe(true);
   });
 
-  it('leads returning owners to their portfolios from the top bar, on phones too', async () => {
+  it('shows Sign In in its header as /choose does, then who is signed in, on a phone too', async () => {
     const page = await session.newPage({ width: 360, height: 740 });
     await page.goto('/');
     const bar = page.getByRole('banner');
-    await bar.getByRole('link', { name: 'My portfolios' }).click();
-    await page.waitForURL('**/account');
-    await page.getByRole('heading', { name: 'Sign in to see your portfolios' }).waitFor();
+    // The header's main line, measured before the server has said who is here.
+    const main = await page.locator('main').boundingBox();
+    const signIn = bar.getByRole('button', { name: 'Sign In' });
+    await signIn.waitFor();
+    await expect(bar.getByRole('link', { name: 'My portfolios' }).count()).resolves.toBe(0);
+    // Templates is a word on phones, not a lone house.
+    await expect(bar.getByRole('link', { name: 'Templates' }).textContent()).resolves.toBe(
+      'Templates',
+    );
+    const wordWidth = () =>
+      bar
+        .getByText('Templates')
+        .boundingBox()
+        .then((box) => box?.width ?? 0);
+    await expect(wordWidth()).resolves.toBeGreaterThan(40);
+    await expect(page.locator('main').boundingBox()).resolves.toEqual(main);
+
+    const email = `landing-${Date.now()}@example.com`;
+    await signInThroughPopup(page, () => signIn.click(), { name: 'Asha Rao', email });
+    await bar.getByRole('button', { name: 'Sign out' }).waitFor();
+    await expect(
+      bar.getByRole('link', { name: 'My portfolios' }).getAttribute('href'),
+    ).resolves.toBe('/account');
+    await expect(wordWidth()).resolves.toBeGreaterThan(40);
+    // Templates, My portfolios and Sign out in one row within the phone's width.
+    const tops = await bar
+      .locator('.site-header > *')
+      .evaluateAll((parts) => parts.map((part) => Math.round(part.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBe(360);
+    await expect(page.locator('main').boundingBox()).resolves.toEqual(main);
+
+    // The information pages say the same, with the name on a wider screen.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/about-us');
+    await bar.getByText('Welcome Asha!').waitFor();
+    await bar.getByRole('button', { name: 'Sign out' }).click();
+    await bar.getByRole('button', { name: 'Sign In' }).waitFor();
+    await expect(
+      page.evaluate(() => fetch('/api/me').then((r) => r.json() as Promise<{ user: unknown }>)),
+    ).resolves.toMatchObject({ user: null });
   });
 
   it('keeps the page still while the price arrives (no layout shift)', async () => {
@@ -359,8 +398,10 @@ describe('the landing page', () => {
     // Laid by hand: the first print is tilted until it is picked up.
     const first = page.locator('.collage__tile').first();
     await expect(first.evaluate((link) => getComputedStyle(link).rotate)).resolves.not.toBe('0deg');
-    // After the top bar (Skip to content, home, My portfolios, Templates), tabbing reaches the
-    // hero's Get Started first, then the prints, each straightening and lifting in focus.
+    // After the top bar (Skip to content, home, Templates, Sign In once the server has
+    // answered), tabbing reaches the hero's Get Started first, then the prints, each
+    // straightening and lifting in focus.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
     for (let i = 0; i < 6; i += 1) await page.keyboard.press('Tab');
     const focused = page.locator(':focus');
     await expect(focused.getAttribute('href')).resolves.toBe('/template1');

@@ -7,7 +7,8 @@ import { renewPath } from '../src/shared/routes.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';
 import { baseUrl, useBrowser } from './browser.js';
-import { serverDatabase, signInThroughPopup } from './fixtures.js';
+import { publishDirectly } from '../test/publish-directly.js';
+import { serverDatabase, signInOnAccountPage, signInThroughPopup } from './fixtures.js';
 import { step } from './step.js';
 import { DAY_MS } from '../src/shared/domain/time.js';
 
@@ -108,6 +109,12 @@ describe('renewing a portfolio from its renew page with the test gateway', () =>
       await expect(terms.textContent()).resolves.toContain(formatTermDate(paidUntil));
       await expect(terms.textContent()).resolves.toContain(formatTermDate(termEndFrom(new Date())));
       await expect(page.getByText('Your page is offline.').isVisible()).resolves.toBe(true);
+      // Its page is offline: no picture of it in small.
+      await expect(page.locator('.renew__portfolio iframe').count()).resolves.toBe(0);
+      // The site's footer, as on the other builder pages.
+      await expect(
+        page.getByRole('contentinfo').getByRole('link', { name: 'Refund Policy' }).isVisible(),
+      ).resolves.toBe(true);
       await expect(seriousAxeViolations(page, '.top-bar')).resolves.toEqual([]);
     });
 
@@ -188,6 +195,42 @@ describe('renewing a portfolio from its renew page with the test gateway', () =>
       expect(after - Date.parse(before)).toBeLessThan(367 * DAY_MS);
       expect(after - Date.parse(before)).toBeGreaterThan(364 * DAY_MS);
     });
+  });
+
+  it("shows a live page's own picture, as the account page does, on a phone too", async () => {
+    const run = randomUUID().slice(0, 8);
+    const person = { name: 'Asha Menon', email: `asha-${run}@example.com` };
+    const username = `asha-${run}`;
+    const page = await session.newPage({ width: 375, height: 812 });
+    const userId = await signInOnAccountPage(page, db, person);
+    await publishDirectly(db, {
+      username,
+      templateId: 'template2',
+      data: {
+        ...SAMPLE_DATA.template2,
+        personalDetails: { ...SAMPLE_DATA.template2.personalDetails, name: person.name },
+      },
+      ownerId: userId,
+    });
+    await page.goto(renewPath(username));
+    await page.getByRole('button', { name: /^Pay ₹.+ and renew$/ }).waitFor();
+    // The page itself in small (the owner's photo and name on it), not initials.
+    await expect(page.locator('.renew__initials').count()).resolves.toBe(0);
+    const frame = page.locator(`.renew__portfolio iframe[src="/users/${username}"]`);
+    await frame.waitFor();
+    await page.frameLocator(`.renew__portfolio iframe`).getByText(person.name).first().waitFor();
+    const box = await page.locator('.renew__thumb').boundingBox();
+    expect(box?.width).toBeGreaterThan(80);
+    expect(box!.width).toBeLessThan(375 / 2);
+    // In the renew page's words: what is paid for, not a renewal that happens by itself.
+    await expect(page.locator('.renew__status').textContent()).resolves.toMatch(
+      /^Live · paid until /,
+    );
+    // The date on one line, however the status wraps.
+    await expect(
+      page.locator('.renew__status .whole-date').evaluate((date) => date.getClientRects().length),
+    ).resolves.toBe(1);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).waitFor();
   });
 
   it('is a 404 page for an address that is no username', async () => {

@@ -4,14 +4,18 @@
  * in the places the drawn page already holds for them, and nothing moves. No React: a first visit
  * downloads a few hundred bytes of script instead of the app.
  */
+import { SIGN_IN_MESSAGES, type CurrentUser, type MeResponse } from '../shared/auth.js';
 import { formatPrice } from '../shared/domain/price.js';
 import type { TemplateListResponse } from '../shared/templates-api.js';
+import { openSignInPopup } from './auth/signInPopup.js';
+import { clearDraft } from './draft/storage.js';
 import { FILLS } from './static-fills.js';
 // The static pages' stylesheet, in the order the app's pages had it: the parts, then the
 // globals, then the information pages' rules, some of which replace the globals'.
 import './components/footer.css';
 import './components/top-bar.css';
 import './components/site-header.css';
+import './components/account-bar.css';
 import './pages/landing.css';
 import './pages/landing-collage.css';
 import './styles/global.css';
@@ -57,6 +61,60 @@ async function fillStartingPrice(): Promise<void> {
   line.append(filled);
 }
 
+/** Who is signed in, as the server says; null for nobody or when it cannot say. */
+async function whoIsHere(): Promise<CurrentUser | null> {
+  try {
+    const response = await fetch('/api/me', { headers: { accept: 'application/json' } });
+    return response.ok ? ((await response.json()) as MeResponse).user : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The header's account part, as /choose's AccountBar draws it: Welcome, My portfolios and Sign
+ * out for a signed-in person, else Sign In (with why the last attempt failed, if it did). The
+ * drawn page holds every part, put away; they are shown or put away, never drawn again.
+ */
+function fillAccount(slot: Element): void {
+  const part = (name: string) => slot.querySelector<HTMLElement>(`[data-part="${name}"]`);
+  const [welcome, mine, signOut, signIn] = ['welcome', 'mine', 'out', 'in'].map(part);
+  if (!welcome || !mine || !signOut || !(signIn instanceof HTMLButtonElement)) return;
+  const failure = document.createElement('p');
+  failure.className = 'account-bar__failure';
+  failure.setAttribute('role', 'alert');
+
+  const show = (user: CurrentUser | null, why?: string) => {
+    welcome.textContent = user ? `Welcome ${user.givenName}!` : '';
+    for (const signedIn of [welcome, mine, signOut]) signedIn.hidden = !user;
+    signIn.hidden = user !== null;
+    signIn.classList.remove('account-bar__waiting');
+    signIn.disabled = false;
+    signIn.textContent = 'Sign In';
+    failure.textContent = why ?? '';
+    if (why && !user) slot.append(failure);
+    else failure.remove();
+  };
+  signIn.onclick = async () => {
+    signIn.textContent = 'Signing in…';
+    const outcome = await openSignInPopup();
+    if (outcome === 'superseded') return;
+    // A closed popup may still have signed the person in: the server knows.
+    const user = await whoIsHere();
+    show(user, outcome === 'success' ? SIGN_IN_MESSAGES.cookies : SIGN_IN_MESSAGES[outcome]);
+  };
+  signOut.onclick = async () => {
+    const response = await fetch('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    if (!response?.ok) return;
+    // As the app's sign-out: the next person at a shared computer finds no draft.
+    clearDraft();
+    show(null);
+  };
+  void whoIsHere().then((user) => show(user));
+}
+
 fillYear();
+const accountSlot = slots(FILLS.account)[0];
+if (accountSlot) fillAccount(accountSlot);
 // A failed request leaves the line empty, as a page with no price to show has it.
 void fillStartingPrice().catch(() => undefined);

@@ -34,11 +34,12 @@ const STATE_TONES = {
 
 /**
  * One portfolio on the account page, read as a product: its template's picture, its address as
- * the title, the template and the term's status, then its actions by weight: Edit (and Renew
- * once due, Publish once unpublished) and View as buttons, the three panels as lighter tools
- * (Share holds Copy link), and the rest in the More menu: Renew early, Export, Unpublish and
- * Delete. The panels open under the whole card; its custom
- * domains (`domains`, undefined until loaded) under them.
+ * the title, the template and the term's status, then its actions by weight: Edit (and Publish
+ * once unpublished) and View as buttons, Renew beside them while the name is still its owner's
+ * (a full button once due, a quiet one before: nothing renews by itself), the three panels as
+ * lighter tools (Share holds Copy link), and the rest in the More menu: Export, Unpublish and
+ * Delete. The panels open under the whole card; its custom domains (`domains`, undefined until
+ * loaded) under them.
  */
 export function PortfolioCard({
   portfolio: p,
@@ -66,11 +67,9 @@ export function PortfolioCard({
     ? 'Unpublished · you took this page offline'
     : termInWords(p.paidUntil);
   const paidUntil = formatTermDate(new Date(p.paidUntil));
+  // The server renews a name while it is kept for its owner: released, it is bought again.
+  const canRenew = p.termState !== 'released';
   const renewDue = p.termState !== 'live' || daysUntil(new Date(p.paidUntil)) <= RENEWAL_DUE_DAYS;
-
-  // A full load: the renewal page may be served by the server or by the builder. Once due it
-  // is a button on the card; before, one of More's items.
-  const renew = () => window.location.assign(renewPath(p.username));
 
   return (
     <article className={`surface-card pcard pcard--${state}`} aria-labelledby={headingId}>
@@ -78,6 +77,7 @@ export function PortfolioCard({
         username={p.username}
         templateId={p.templateId}
         served={!p.unpublished && isServed(p.termState)}
+        className="pcard__thumb"
       />
       <div className="pcard__info">
         <h2 className="pcard__title">
@@ -106,7 +106,6 @@ export function PortfolioCard({
         portfolio={p}
         unpublish={unpublish}
         exportResume={exportResume}
-        renew={renewDue ? undefined : renew}
         onDeleted={onDeleted}
       />
 
@@ -123,7 +122,8 @@ export function PortfolioCard({
               <span className="visually-hidden"> {p.username}</span>
             </button>
           )}
-          {renewDue && (
+          {/* A full load: the renewal page may be served by the server or by the builder. */}
+          {canRenew && renewDue && (
             <a className="button" href={renewPath(p.username)}>
               Renew<span className="visually-hidden"> {p.username}</span>
             </a>
@@ -142,6 +142,11 @@ export function PortfolioCard({
           <NewTabLink href={p.url} className="button button--ghost">
             View<span className="visually-hidden"> {p.username}</span>
           </NewTabLink>
+          {canRenew && !renewDue && (
+            <a className="button button--ghost" href={renewPath(p.username)}>
+              Renew<span className="visually-hidden"> {p.username}</span>
+            </a>
+          )}
         </div>
         {!canEdit && (
           <p className="pcard__hint" id={hintId}>

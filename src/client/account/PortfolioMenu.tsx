@@ -6,40 +6,23 @@ import { DeletePortfolioDialog } from './DeletePortfolioDialog.js';
 import { UnpublishDialog } from './UnpublishDialog.js';
 
 /**
- * The card's More menu: Renew early (before it is due), Export as JSON Resume, and what takes
- * the page away: Unpublish (while published) and Delete, each asking first in its dialog.
+ * The card's More menu: Export as JSON Resume, and what takes the page away: Unpublish (while published) and Delete, each asking first in its dialog.
  */
 export function PortfolioMenu({
   portfolio: p,
   unpublish,
   exportResume,
-  renew,
   onDeleted,
 }: {
   portfolio: AccountPortfolio;
   unpublish: () => Promise<void>;
   exportResume: () => Promise<void>;
-  /** Renewing before it is due (the card shows a Renew button once it is). */
-  renew: (() => void) | undefined;
   onDeleted: (username: string) => void;
 }) {
   const [dialog, setDialog] = useState<'unpublish' | 'delete' | undefined>();
   const close = () => setDialog(undefined);
 
   const items: MenuAction[] = [
-    ...(renew
-      ? [
-          {
-            id: 'renew',
-            label: (
-              <>
-                Renew early<span className="visually-hidden"> {p.username}</span>
-              </>
-            ),
-            onSelect: renew,
-          },
-        ]
-      : []),
     {
       id: 'export',
       label: (

@@ -117,7 +117,7 @@ function SignedInAccount({ email }: { email: string }) {
           <h2 id="account-empty">No portfolios yet</h2>
           <p>
             Once you publish a portfolio it appears here, with its link, its receipts and the date
-            it renews.
+            it is paid until.
           </p>
           <Link className="button" to={CHOOSE_PATH}>
             Pick a template

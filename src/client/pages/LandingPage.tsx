@@ -98,7 +98,7 @@ function Collage() {
 export function LandingPage() {
   return (
     <div className="landing">
-      {/* Returning owners find My portfolios there (the account page asks them to sign in). */}
+      {/* Sign In, or who is signed in and My portfolios, filled in by static-page.ts. */}
       <SiteHeader />
       <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <section className="hero" aria-labelledby="landing-title">

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { formatPrice, PER_YEAR } from '../../shared/domain/price.js';
-import { formatTermDate, termInWords, type TermState } from '../../shared/domain/term.js';
+import { formatTermDate, isServed, termInWords, type TermState } from '../../shared/domain/term.js';
 import { normaliseUsername } from '../../shared/domain/username.js';
 import type { RenewalQuote } from '../../shared/orders.js';
 import { ACCOUNT_PATH } from '../../shared/routes.js';
@@ -8,7 +8,10 @@ import { useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
 import { BillingFields } from '../billing/BillingFields.js';
 import type { PaymentPhase } from '../checkout/usePayment.js';
+import { PageThumbnail } from '../account/PageThumbnail.js';
 import { AccountBar } from '../components/AccountBar.js';
+import { WithWholeDates } from '../components/BreakableText.js';
+import { Footer } from '../components/Footer.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { SiteHeader } from '../components/SiteHeader.js';
 import { MAIN_CONTENT_ID } from '../components/TopBar.js';
@@ -38,19 +41,35 @@ const PAY_LABELS: Record<PaymentPhase, string> = {
   verifying: 'Confirming the payment…',
 };
 
+/**
+ * The portfolio being renewed. While visitors see it, its picture is the page itself in small, as
+ * on the account page (the owner's own photo and name); offline there is no page to show, and
+ * the template's picture would show its sample person: the owner's initials instead.
+ */
 function QuoteCard({ quote }: { quote: RenewalQuote }) {
   return (
     <div className="renew__portfolio">
-      <span className="renew__initials" aria-hidden="true">
-        {initialsOf(quote.name || quote.username)}
-      </span>
+      {isServed(quote.state) ? (
+        <PageThumbnail
+          username={quote.username}
+          templateId={quote.templateId}
+          served
+          className="renew__thumb"
+        />
+      ) : (
+        <span className="renew__initials" aria-hidden="true">
+          {initialsOf(quote.name || quote.username)}
+        </span>
+      )}
       <div>
         <p className="renew__name">{quote.name || quote.username}</p>
         <p className="renew__template">{quote.templateName} template</p>
         <p className="renew__url">
           <NewTabLink href={quote.url} />
         </p>
-        <p className="renew__status">{termInWords(quote.paidUntil)}</p>
+        <p className="renew__status">
+          <WithWholeDates text={termInWords(quote.paidUntil)} />
+        </p>
       </div>
     </div>
   );
@@ -159,6 +178,7 @@ export function RenewPage() {
           {body}
         </section>
       </main>
+      <Footer />
     </div>
   );
 }

@@ -46,7 +46,9 @@ describe('the yearly term', () => {
   });
 
   it('says the state in words', () => {
-    expect(termInWords(paidUntil, at('2026-11-22T10:00:00Z'))).toBe('Live · renews 22 Nov 2027');
+    expect(termInWords(paidUntil, at('2026-11-22T10:00:00Z'))).toBe(
+      'Live · paid until 22 Nov 2027',
+    );
     expect(termInWords(paidUntil, at('2027-11-16T12:00:00Z'))).toBe('Live · expires in 6 days');
     expect(termInWords(paidUntil, at('2027-11-21T12:00:00Z'))).toBe('Live · expires in 1 day');
     expect(termInWords(paidUntil, at('2027-11-30T10:00:00Z'))).toBe(

@@ -110,7 +110,8 @@ export function termInWords(paidUntil: string | Date, now: Date = new Date()): s
       const days = daysUntil(term.paidUntil, now);
       if (days <= RENEWAL_DUE_DAYS)
         return `Live · expires in ${days} ${days === 1 ? 'day' : 'days'}`;
-      return `Live · renews ${formatTermDate(term.paidUntil)}`;
+      // Nothing renews by itself: the date says how long is paid for, as the renew page does.
+      return `Live · paid until ${formatTermDate(term.paidUntil)}`;
     }
     case 'grace': {
       const days = daysUntil(term.offlineAt, now);
