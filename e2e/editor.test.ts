@@ -427,10 +427,11 @@ describe('the editor', () => {
       .poll(async () => (await storedDraft(page)).data.personalDetails.profileImage)
       .toBe('');
     await expect(profile.getByText('The template’s sample picture').count()).resolves.toBe(0);
-    // Focus stays in the field, on Upload, and the removal is announced.
+    // Focus stays in the field, on Upload (signed out here, it asks for a sign-in first), and the
+    // removal is announced.
     await expect(
       page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''),
-    ).resolves.toMatch(/^Upload/);
+    ).resolves.toMatch(/^Sign in to upload/);
     await profile.getByRole('status').filter({ hasText: 'was removed' }).waitFor();
   });
 

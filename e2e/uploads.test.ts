@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -116,20 +116,39 @@ describe('uploading images in the editor', () => {
         buffer: await phoneJpegWithGps(1600, 1200),
       };
 
-      await step('signed out: the upload asks for a sign-in, then goes ahead', async () => {
-        // Signed out, not a byte of the photo is sent before the sign-in.
-        const sentSignedOut: string[] = [];
-        const countUploads = (request: { method(): string; url(): string }) => {
-          if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads')
-            sentSignedOut.push(request.url());
-        };
-        page.on('request', countUploads);
-        await chooseFile(page, profile.getByRole('button', { name: /^Upload/ }), photo);
+      await step('signed out: the button asks for a sign-in before any file', async () => {
+        const button = profile.getByRole('button', { name: /^Sign in to upload/ });
+        await expect(button.getAttribute('aria-describedby')).resolves.toBeTruthy();
+        await expect(profile.textContent()).resolves.toContain(
+          'Your photos are kept in your account; your draft stays as it is.',
+        );
+        // Nothing red before anything went wrong, and no file asked for before the sign-in.
+        await expect(profile.getByRole('alert').count()).resolves.toBe(0);
+        const before = (await storedDraftWithText(page)).draft.data;
+        let pickers = 0;
+        const countPickers = () => (pickers += 1);
+        page.on('filechooser', countPickers);
+        await signInThroughPopup(page, () => button.click(), {
+          name: 'Noor Das',
+          email: `noor-${randomUUID()}@example.com`,
+        });
+        // A file picker opens only on a fresh press: the button says Upload now, and a neutral
+        // line says to press it once more.
+        const note = profile.locator('.image-field__note');
         await expect
-          .poll(() => profile.getByRole('alert').textContent(), SLOW)
-          .toContain('Sign in to upload your own images');
-        page.off('request', countUploads);
-        expect(sentSignedOut).toEqual([]);
+          .poll(() => note.textContent(), SLOW)
+          .toBe('You are signed in. Press Upload once more to choose your photo.');
+        await expect(profile.getByRole('alert').count()).resolves.toBe(0);
+        await expect(
+          page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''),
+        ).resolves.toMatch(/^Upload the profile picture$/);
+        page.off('filechooser', countPickers);
+        expect(pickers).toBe(0);
+        // The draft's words came through the sign-in untouched.
+        expect((await storedDraftWithText(page)).draft.data).toEqual(before);
+      });
+
+      await step('signed in: Upload opens the picker and the photo goes up', async () => {
         // Sending slowly, so the progress bar can be seen moving.
         const cdp = await page.context().newCDPSession(page);
         await cdp.send('Network.enable');
@@ -139,11 +158,8 @@ describe('uploading images in the editor', () => {
           downloadThroughput: -1,
           uploadThroughput: 300 * 1024,
         });
-        await signInThroughPopup(
-          page,
-          () => profile.getByRole('button', { name: 'Sign in and upload' }).click(),
-          { name: 'Noor Das', email: `noor-${randomUUID()}@example.com` },
-        );
+        await chooseFile(page, profile.getByRole('button', { name: /^Upload/ }), photo);
+        await expect(profile.locator('.image-field__note').count()).resolves.toBe(0);
         const progress = profile.getByRole('progressbar');
         await progress.waitFor();
         await expect
@@ -399,11 +415,44 @@ describe('uploading images in the editor', () => {
       mimeType: 'image/jpeg',
       buffer: Buffer.alloc(15 * 1024 * 1024 + 1, 1),
     };
+    await signInThroughPopup(
+      page,
+      () => profile.getByRole('button', { name: /^Sign in to upload/ }).click(),
+      { name: 'Uma Bose', email: `uma-${randomUUID()}@example.com` },
+    );
     await chooseFile(page, profile.getByRole('button', { name: /^Upload/ }), big);
     await expect
       .poll(() => profile.getByRole('alert').textContent(), SLOW)
       .toMatch(/15\.0 MB; images may be at most 15 MB/);
     expect(sent).toBe(false);
+  });
+  it('signed out, a dropped photo waits for the sign-in in a neutral note, then goes up', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openEditor(page, 'template5', phantomDraft());
+    const profile = page.getByRole('group', { name: 'Profile picture (optional)' });
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/uploads')) sent += 1;
+    });
+    const photo = { name: 'drop.jpg', mimeType: 'image/jpeg', buffer: await smallPhoto(11) };
+    await dispatchFile(profile, 'drop', photo);
+    const note = profile.locator('.image-field__note');
+    await expect.poll(() => note.textContent(), SLOW).toContain('Sign in to upload this photo');
+    // What happens next, not a problem: no alert, no problem styling, nothing sent.
+    await expect(profile.getByRole('alert').count()).resolves.toBe(0);
+    await expect(profile.locator('.field__problem').count()).resolves.toBe(0);
+    expect(sent).toBe(0);
+    await signInThroughPopup(
+      page,
+      () => profile.getByRole('button', { name: 'Sign in and upload' }).click(),
+      { name: 'Ravi Iyer', email: `ravi-${randomUUID()}@example.com` },
+    );
+    await profile.locator('.focal__image').waitFor(SLOW);
+    const { draft } = await storedDraftWithText(page);
+    expect(parseUploadRef(draft.data.personalDetails.profileImage)?.hash).toBe(
+      createHash('sha256').update(photo.buffer).digest('hex'),
+    );
+    expect(sent).toBe(1);
   });
 });
 
@@ -633,3 +682,187 @@ describe('uploads that overlap', () => {
     },
   );
 });
+
+/** Phantom's sample with `count` tiles. */
+function phantomWithTiles(count: number): PortfolioData {
+  const data = pickTemplateFields(
+    TEMPLATE_DEFINITIONS.template5,
+    structuredClone(SAMPLE_DATA.template5),
+  );
+  const tiles = data.section!.sectionTiles;
+  expect(tiles.length).toBeGreaterThanOrEqual(count);
+  data.section!.sectionTiles = tiles.slice(0, count);
+  return data;
+}
+
+describe('uploads picked one after another, without waiting', () => {
+  const session = useBrowser();
+  const db = serverDatabase();
+  afterAll(() => db.destroy());
+
+  it(
+    'sends two at a time, the others wait their turn, and each photo lands on its own tile',
+    { timeout: 120_000 },
+    async () => {
+      const page = await session.newPage({ width: 1280, height: 900 });
+      await signInOnAccountPage(page, db, {
+        name: 'Mira Pillai',
+        email: `queue-${randomUUID()}@example.com`,
+      });
+      const sample = phantomWithTiles(8);
+      const tile = (position: number) =>
+        page.getByRole('group', { name: `Tile ${position} Image (optional)` });
+
+      // How many uploads the page has open at once, counted in the page itself (the browser's
+      // own network events for one request's end and the next one's start may come in any order).
+      await page.addInitScript(() => {
+        const counts = { open: 0, most: 0 };
+        (window as unknown as { uploadCounts: typeof counts }).uploadCounts = counts;
+        const open = XMLHttpRequest.prototype.open;
+        const send = XMLHttpRequest.prototype.send;
+        const uploads = new WeakSet<XMLHttpRequest>();
+        XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+          if (args[0] === 'POST' && String(args[1]) === '/api/uploads') uploads.add(this);
+          return (open as (...a: unknown[]) => void).apply(this, args);
+        };
+        XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body) {
+          if (uploads.has(this)) {
+            counts.open += 1;
+            counts.most = Math.max(counts.most, counts.open);
+            // Done as the request itself is done, before its load handlers start the next one.
+            let done = false;
+            this.addEventListener('readystatechange', () => {
+              if (this.readyState !== XMLHttpRequest.DONE || done) return;
+              done = true;
+              counts.open -= 1;
+            });
+          }
+          return send.call(this, body);
+        };
+      });
+      const mostOpen = () =>
+        page.evaluate(
+          () => (window as unknown as { uploadCounts: { most: number } }).uploadCounts.most,
+        );
+      const statuses: number[] = [];
+      const isUpload = (request: { method(): string; url(): string }) =>
+        request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads';
+      page.on('response', (response) => {
+        if (isUpload(response.request())) statuses.push(response.status());
+      });
+      await openEditor(page, 'template5', sample);
+      await page.getByRole('button', { name: /^Next/ }).click();
+      // The server's answers are held in the browser while `holding` (each request goes through
+      // to the server as sent): the first uploads stay open for as long as the test looks.
+      const cdp = await page.context().newCDPSession(page);
+      let holding = true;
+      const held: string[] = [];
+      const release = async () => {
+        for (const requestId of held.splice(0))
+          await cdp.send('Fetch.continueRequest', { requestId });
+      };
+      cdp.on(
+        'Fetch.requestPaused',
+        (paused: { requestId: string; request: { method: string } }) => {
+          if (holding && paused.request.method === 'POST') held.push(paused.requestId);
+          else void cdp.send('Fetch.continueRequest', { requestId: paused.requestId });
+        },
+      );
+      await cdp.send('Fetch.enable', {
+        patterns: [{ urlPattern: '*/api/uploads', requestStage: 'Response' }],
+      });
+      const photos = await Promise.all(
+        [1, 2, 3, 4, 5, 6, 7, 8].map(async (position) => ({
+          name: `tile-${position}.jpg`,
+          mimeType: 'image/jpeg',
+          buffer: await smallPhoto(200 + position),
+        })),
+      );
+      const hashOf = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
+      const tileImages = async () =>
+        (await storedDraftWithText(page)).draft.data.section!.sectionTiles.map((t) => t.img ?? '');
+
+      await step('five photos picked one after another: the third waits its turn', async () => {
+        for (let position = 1; position <= 5; position += 1) {
+          await chooseFile(
+            page,
+            tile(position).getByRole('button', { name: /^Upload/ }),
+            photos[position - 1]!,
+          );
+        }
+        await expect.poll(() => held.length, SLOW).toBe(UPLOAD_MAX_IN_PROGRESS);
+        for (const position of [3, 4, 5]) {
+          await expect
+            .poll(() => tile(position).textContent(), SLOW)
+            .toContain('Waiting for your other uploads…');
+        }
+        await expect(
+          tile(3).getByRole('button', { name: 'Cancel the upload' }).isVisible(),
+        ).resolves.toBe(true);
+        await page.screenshot({ path: path.join(screenshots(), 'uploads-waiting-1280.png') });
+      });
+
+      await step('every photo ends on its own tile, none refused', async () => {
+        holding = false;
+        await release();
+        await expect
+          .poll(
+            async () => (await tileImages()).slice(0, 5).every((img) => img.startsWith('upload:')),
+            {
+              timeout: 60_000,
+            },
+          )
+          .toBe(true);
+        const images = await tileImages();
+        expect(images.slice(0, 5).map((img) => parseUploadRef(img)?.hash)).toEqual(
+          photos.slice(0, 5).map((photo) => hashOf(photo.buffer)),
+        );
+        for (let position = 1; position <= 5; position += 1) {
+          await tile(position).locator('.focal__image').waitFor(SLOW);
+          await expect(tile(position).getByRole('alert').count()).resolves.toBe(0);
+        }
+        expect(statuses).toEqual([201, 201, 201, 201, 201]);
+        await expect(mostOpen()).resolves.toBe(UPLOAD_MAX_IN_PROGRESS);
+      });
+
+      await step('a waiting upload can be cancelled; the others still land', async () => {
+        holding = true;
+        for (let position = 6; position <= 8; position += 1) {
+          await chooseFile(
+            page,
+            tile(position).getByRole('button', { name: /^Upload/ }),
+            photos[position - 1]!,
+          );
+        }
+        await expect.poll(() => held.length, SLOW).toBe(UPLOAD_MAX_IN_PROGRESS);
+        await tile(8).getByRole('button', { name: 'Cancel the upload' }).click();
+        holding = false;
+        await release();
+        await tile(8).getByRole('status').filter({ hasText: 'Upload cancelled.' }).waitFor(SLOW);
+        await expect
+          .poll(
+            async () => (await tileImages()).slice(5, 7).every((img) => img.startsWith('upload:')),
+            {
+              timeout: 60_000,
+            },
+          )
+          .toBe(true);
+        const images = await tileImages();
+        expect(images.slice(5).map((img) => parseUploadRef(img)?.hash ?? img)).toEqual([
+          hashOf(photos[5]!.buffer),
+          hashOf(photos[6]!.buffer),
+          sample.section!.sectionTiles[7]!.img,
+        ]);
+        expect(statuses).toHaveLength(7);
+        await expect(tile(8).getByRole('alert').count()).resolves.toBe(0);
+      });
+      await cdp.send('Fetch.disable');
+    },
+  );
+});
+
+function screenshots(): string {
+  const dir = path.resolve('test-results');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}

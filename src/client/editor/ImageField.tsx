@@ -22,16 +22,17 @@ import {
   type UploadRef,
 } from '../../shared/uploads.js';
 import { isTemplateArt } from '../../shared/domain/urls.js';
-import { currentSession } from '../auth/session.js';
+import { currentSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
-import { checkBeforeSending, sendUpload, UploadError } from '../uploads/sendUpload.js';
+import { checkBeforeSending, UploadError } from '../uploads/sendUpload.js';
+import { queueUpload } from '../uploads/uploadQueue.js';
 import { FocalPointPicker } from './FocalPointPicker.js';
 import { TextField } from './TextField.js';
 import { UiIcon, type UiIconName } from '../components/UiIcon.js';
 
-/** Uploads are kept under the person's account: what a signed-out pick is told. */
+/** Uploads are kept under the person's account: what a signed-out drop or paste is told. */
 const SIGN_IN_TO_UPLOAD =
-  'Sign in to upload your own images: your draft stays as it is, and the image goes up once you are in.';
+  'Sign in to upload this photo: your draft stays as it is, and the photo goes up once you are in.';
 /** Hashes of uploads the server said it no longer has (the draft's images that were swept). */
 export const MissingUploadsContext = createContext<ReadonlySet<string>>(new Set());
 
@@ -46,8 +47,14 @@ const FORMATS_LINE = `${ACCEPTED_FORMATS_TEXT}, up to ${UPLOAD_MAX_BYTES / (1024
 
 type Status =
   | { kind: 'idle' }
+  /** Its turn among the person's uploads has not come yet (uploadQueue.ts). */
+  | { kind: 'waiting' }
   | { kind: 'sending'; fraction: number }
-  | { kind: 'failed'; message: string; needsSignIn: boolean };
+  | { kind: 'failed'; message: string }
+  /** A file dropped or pasted while signed out (or refused for it): it goes up after sign-in. */
+  | { kind: 'needsSignIn'; file: File }
+  /** Signed in from the Upload button: the browser opens the picker only on a fresh press. */
+  | { kind: 'signedIn' };
 
 interface ImageFieldProps {
   /** The address field's id (the one problems link to); other parts derive theirs from it. */
@@ -85,42 +92,50 @@ export const ImageField = memo(function ImageField({
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const uploadButton = useRef<HTMLButtonElement>(null);
-  const waiting = useRef<File | null>(null);
   const cancel = useRef<AbortController | null>(null);
   const missing = useContext(MissingUploadsContext);
+  const session = useSession();
+  const signedOut = session.status === 'ready' && !session.user;
   const { signIn, pending: signingIn, message: signInMessage } = useSignIn();
 
   const upload = parseUploadRef(value.trim());
-  const sending = status.kind === 'sending';
+  // Waiting for its turn counts as busy: a second pick would replace the first unseen.
+  const sending = status.kind === 'sending' || status.kind === 'waiting';
   const labelId = `${id}-label`;
   const shareLink = upload ? undefined : sharePageOf(value);
   // The sample's own picture is named as what it is; its path on our site means nothing to people.
   const sampleArt = isTemplateArt(value.trim());
 
   const send = async (file: File) => {
-    waiting.current = file;
     // Signed out, the server would refuse a good file after its bytes crossed a phone's network:
-    // sign-in is asked first, and the picked file goes up once it is done.
-    // A file that cannot be sent at all says so first, signed in or not.
-    const session = currentSession();
-    const signedOut = session.status === 'ready' && !session.user;
-    const fileProblem = checkBeforeSending(file);
-    if (signedOut && !fileProblem) {
-      setStatus({ kind: 'failed', needsSignIn: true, message: SIGN_IN_TO_UPLOAD });
+    // the file waits for the sign-in. A file that cannot be sent at all says so first.
+    const now = currentSession();
+    if (now.status === 'ready' && !now.user) {
+      const problem = checkBeforeSending(file);
+      if (problem) {
+        setStatus({ kind: 'failed', message: problem.message });
+        return;
+      }
+      setStatus({ kind: 'needsSignIn', file });
+      setAnnouncement(SIGN_IN_TO_UPLOAD);
       return;
     }
     cancel.current?.abort();
     const controller = new AbortController();
     cancel.current = controller;
     setStatus({ kind: 'sending', fraction: 0 });
-    setAnnouncement(`Uploading ${file.name || 'the image'}…`);
+    const fileName = file.name || 'the image';
+    setAnnouncement(`Uploading ${fileName}…`);
     try {
-      const image = await sendUpload(
-        file,
-        (fraction) => setStatus({ kind: 'sending', fraction }),
-        controller.signal,
-      );
-      waiting.current = null;
+      const image = await queueUpload(file, {
+        onStart: () => setStatus({ kind: 'sending', fraction: 0 }),
+        onProgress: (fraction) => setStatus({ kind: 'sending', fraction }),
+        onWaiting: () => {
+          setStatus({ kind: 'waiting' });
+          setAnnouncement(`${fileName} waits for your other uploads.`);
+        },
+        signal: controller.signal,
+      });
       setStatus({ kind: 'idle' });
       setAnnouncement(`Uploaded. The ${name} now shows ${file.name || 'your image'}.`);
       onChange(image.ref);
@@ -132,12 +147,12 @@ export const ImageField = memo(function ImageField({
       }
       const failure =
         error instanceof UploadError ? error : new UploadError((error as Error).message, 0);
-      const needsSignIn = failure.status === 401;
-      setStatus({
-        kind: 'failed',
-        needsSignIn,
-        message: needsSignIn ? SIGN_IN_TO_UPLOAD : failure.message,
-      });
+      if (failure.status === 401) {
+        setStatus({ kind: 'needsSignIn', file });
+        setAnnouncement(SIGN_IN_TO_UPLOAD);
+        return;
+      }
+      setStatus({ kind: 'failed', message: failure.message });
       setAnnouncement('');
     }
   };
@@ -147,11 +162,8 @@ export const ImageField = memo(function ImageField({
     if (file) void send(file);
   };
 
-  const signInAndRetry = async () => {
-    if (!(await signIn())) return;
-    const file = waiting.current;
-    if (file) void send(file);
-    else setStatus({ kind: 'idle' });
+  const signInAndSend = async (file: File) => {
+    if (await signIn()) void send(file);
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -182,7 +194,21 @@ export const ImageField = memo(function ImageField({
     setAnnouncement(`The ${name} was removed.`);
   };
 
-  const pick = () => inputRef.current?.click();
+  // Signed out, sign-in comes before the file: no photo is chosen only to be turned away.
+  const pick = async () => {
+    if (!signedOut) {
+      inputRef.current?.click();
+      return;
+    }
+    if (!(await signIn())) return;
+    // The browser opens a file picker only right after a press, and the sign-in window took
+    // longer than that: the button now says Upload, and one more press opens the picker.
+    setStatus({ kind: 'signedIn' });
+    setAnnouncement(
+      `You are signed in. Press ${upload ? 'Replace' : 'Upload'} once more to choose the ${name}.`,
+    );
+    uploadButton.current?.focus();
+  };
 
   return (
     <div
@@ -218,7 +244,12 @@ export const ImageField = memo(function ImageField({
             </p>
           )}
           <div className="image-field__actions">
-            <ImageButton verb="Replace" imageName={name} disabled={sending} onClick={pick} />
+            <ImageButton
+              verb="Replace"
+              imageName={name}
+              disabled={sending || signingIn}
+              onClick={() => void pick()}
+            />
             <ImageButton
               verb="Remove"
               imageName={name}
@@ -251,15 +282,16 @@ export const ImageField = memo(function ImageField({
           )}
           <ImageButton
             ref={uploadButton}
-            verb="Upload"
+            verb={signingIn ? 'Signing in to upload' : signedOut ? 'Sign in to upload' : 'Upload'}
             imageName={name}
             icon="add"
             primary
-            disabled={sending}
+            disabled={sending || signingIn}
             describedBy={`${id}-formats`}
-            onClick={pick}
+            onClick={() => void pick()}
           />
           <p className="image-field__formats" id={`${id}-formats`}>
+            {signedOut && 'Your photos are kept in your account; your draft stays as it is. '}
             Or drop or paste a photo here. {FORMATS_LINE}
           </p>
         </div>
@@ -301,23 +333,52 @@ export const ImageField = memo(function ImageField({
         </div>
       )}
 
+      {status.kind === 'waiting' && (
+        <div className="image-field__progress">
+          <span className="image-field__waiting">Waiting for your other uploads…</span>
+          <button
+            type="button"
+            className="button button--ghost image-field__button"
+            onClick={() => cancel.current?.abort()}
+          >
+            Cancel<span className="visually-hidden"> the upload</span>
+          </button>
+        </div>
+      )}
+
+      {status.kind === 'needsSignIn' && (
+        <div className="image-field__note">
+          <p>{SIGN_IN_TO_UPLOAD}</p>
+          <button
+            type="button"
+            className="button image-field__button"
+            onClick={() => void signInAndSend(status.file)}
+            disabled={signingIn}
+          >
+            {signingIn ? 'Signing in…' : 'Sign in and upload'}
+          </button>
+        </div>
+      )}
+
+      {status.kind === 'signedIn' && !signedOut && (
+        <p className="image-field__note">
+          You are signed in. Press {upload ? 'Replace' : 'Upload'} once more to choose your photo.
+        </p>
+      )}
+
+      {signInMessage && (
+        <p className="field__problem" role="alert">
+          <UiIcon name="alert" className="field__problem-icon" />
+          {signInMessage}
+        </p>
+      )}
+
       {status.kind === 'failed' && (
         <div className="image-field__error" role="alert">
           <p className="field__problem">
             <UiIcon name="alert" className="field__problem-icon" />
             {status.message}
           </p>
-          {status.needsSignIn && (
-            <button
-              type="button"
-              className="button image-field__button"
-              onClick={() => void signInAndRetry()}
-              disabled={signingIn}
-            >
-              {signingIn ? 'Signing in…' : 'Sign in and upload'}
-            </button>
-          )}
-          {status.needsSignIn && signInMessage && <p className="field__problem">{signInMessage}</p>}
         </div>
       )}
 
