@@ -407,3 +407,33 @@ describe('a long name and headline on every template', () => {
     }
   });
 });
+
+describe('a hyphenated name on a phone', () => {
+  const session = useBrowser();
+  const intro = 'I photograph working rivers, night markets and the people who keep them running.';
+
+  // Sized by "Venkataraman-Deshpande" as one word, Solid-State's heading fell to 16.5 px at 375,
+  // no bigger than the intro; the hyphen is where the line breaks, so the heading stays large.
+  it.each(TEMPLATE_IDS)('%s keeps the name well above the intro at 375 and 320 px', async (id) => {
+    const data = pickTemplateFields(TEMPLATE_DEFINITIONS[id], structuredClone(SAMPLE_DATA[id]));
+    data.personalDetails.name = 'Anjali Venkataraman-Deshpande';
+    data.personalDetails.intro = intro;
+    for (const width of [375, 320]) {
+      const page = await session.newPage({ width, height: 800 });
+      await showDraft(page, id, data);
+      await page.evaluate(() => document.fonts.ready);
+      const sizes = await page.locator('#personalDetails').evaluate((section, text) => {
+        const size = (element: Element) => parseFloat(getComputedStyle(element).fontSize);
+        const introBlock = [...section.querySelectorAll('p, div')].find(
+          (element) => element.textContent?.trim() === text,
+        );
+        return { name: size(section.querySelector('h1')!), intro: size(introBlock!) };
+      }, intro);
+      expect(
+        sizes.name / sizes.intro,
+        `${id} at ${width}: ${JSON.stringify(sizes)}`,
+      ).toBeGreaterThan(1.3);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    }
+  });
+});
