@@ -436,4 +436,23 @@ describe('a hyphenated name on a phone', () => {
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     }
   });
+
+  // Held to the intro's 52rem column, the name broke at its hyphen at 1280 px in the serif
+  // pairing, "Deshpande" alone under it, with some 200 px free on either side.
+  it('Directive keeps the name on one line at 1280 px where it fits', async () => {
+    const data = structuredClone(SAMPLE_DATA.template2);
+    data.personalDetails.name = 'Anjali Venkataraman-Deshpande';
+    data.appearance = { fonts: 'noto-serif' };
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await showDraft(page, 'template2', data);
+    await page.evaluate(() => document.fonts.ready);
+    const name = page.locator('#personalDetails h1');
+    const { height, lineHeight, fontSize } = await name.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+      fontSize: parseFloat(getComputedStyle(element).fontSize),
+    }));
+    expect(fontSize).toBe(60);
+    expect(Math.round(height / lineHeight)).toBe(1);
+  });
 });
