@@ -456,3 +456,34 @@ describe('a hyphenated name on a phone', () => {
     expect(Math.round(height / lineHeight)).toBe(1);
   });
 });
+
+describe('Phantom’s two-sentence intro', () => {
+  const session = useBrowser();
+
+  // The opening sentence at 1.5em over the rest at body size read as a headline and a caption,
+  // two unrelated texts; the lead is now one step up from a rest at reading size, in one colour.
+  it('sets the lead one step above the rest, the rest at reading size', async () => {
+    const data = structuredClone(SAMPLE_DATA.template5);
+    data.personalDetails.intro =
+      'मैं पुणे में रहने वाली एक फ़ोटोग्राफ़र हूँ। मैं लोगों, बाज़ारों और नदियों की कहानियाँ तस्वीरों में कहती हूँ।';
+    for (const [width, smallest] of [
+      [1280, 18],
+      [375, 16],
+    ] as const) {
+      const page = await session.newPage({ width, height: 800 });
+      await showDraft(page, 'template5', data);
+      const [lead, rest] = await Promise.all(
+        ['.phantom-lead', '.phantom-intro-more'].map((selector) =>
+          page.locator(selector).evaluate((element) => ({
+            size: parseFloat(getComputedStyle(element).fontSize),
+            color: getComputedStyle(element).color,
+          })),
+        ),
+      );
+      expect(rest!.size, `at ${width}`).toBeGreaterThanOrEqual(smallest);
+      expect(lead!.size / rest!.size, `at ${width}`).toBeLessThanOrEqual(1.2);
+      expect(lead!.size, `at ${width}`).toBeGreaterThan(rest!.size);
+      expect(rest!.color).toBe(lead!.color);
+    }
+  });
+});
