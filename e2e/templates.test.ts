@@ -487,3 +487,23 @@ describe('Phantom’s two-sentence intro', () => {
     }
   });
 });
+
+describe('Hyperspace’s first screen on a phone', () => {
+  const session = useBrowser();
+
+  // Centred in a screen-high band, a short intro with a portrait started 171 px down at 375 px.
+  it('starts the intro near the top at 375 px', async () => {
+    const data = structuredClone(SAMPLE_DATA.template3);
+    data.personalDetails.intro = 'मैं पुणे में रहने वाली एक फ़ोटोग्राफ़र हूँ। मैं लोगों की कहानियाँ कहती हूँ।';
+    const page = await session.newPage({ width: 375, height: 812 });
+    await showDraft(page, 'template3', data);
+    const gap = await page
+      .locator('.hs-intro')
+      .evaluate(
+        (intro) =>
+          intro.querySelector('.hs-portrait')!.getBoundingClientRect().top -
+          intro.getBoundingClientRect().top,
+      );
+    expect(gap).toBeLessThanOrEqual(64);
+  });
+});
