@@ -407,3 +407,103 @@ describe('a long name and headline on every template', () => {
     }
   });
 });
+
+describe('a hyphenated name on a phone', () => {
+  const session = useBrowser();
+  const intro = 'I photograph working rivers, night markets and the people who keep them running.';
+
+  // Sized by "Venkataraman-Deshpande" as one word, Solid-State's heading fell to 16.5 px at 375,
+  // no bigger than the intro; the hyphen is where the line breaks, so the heading stays large.
+  it.each(TEMPLATE_IDS)('%s keeps the name well above the intro at 375 and 320 px', async (id) => {
+    const data = pickTemplateFields(TEMPLATE_DEFINITIONS[id], structuredClone(SAMPLE_DATA[id]));
+    data.personalDetails.name = 'Anjali Venkataraman-Deshpande';
+    data.personalDetails.intro = intro;
+    for (const width of [375, 320]) {
+      const page = await session.newPage({ width, height: 800 });
+      await showDraft(page, id, data);
+      await page.evaluate(() => document.fonts.ready);
+      const sizes = await page.locator('#personalDetails').evaluate((section, text) => {
+        const size = (element: Element) => parseFloat(getComputedStyle(element).fontSize);
+        const introBlock = [...section.querySelectorAll('p, div')].find(
+          (element) => element.textContent?.trim() === text,
+        );
+        return { name: size(section.querySelector('h1')!), intro: size(introBlock!) };
+      }, intro);
+      expect(
+        sizes.name / sizes.intro,
+        `${id} at ${width}: ${JSON.stringify(sizes)}`,
+      ).toBeGreaterThan(1.3);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    }
+  });
+
+  // Held to the intro's 52rem column, the name broke at its hyphen at 1280 px in the serif
+  // pairing, "Deshpande" alone under it, with some 200 px free on either side.
+  it('Directive keeps the name on one line at 1280 px where it fits', async () => {
+    const data = structuredClone(SAMPLE_DATA.template2);
+    data.personalDetails.name = 'Anjali Venkataraman-Deshpande';
+    data.appearance = { fonts: 'noto-serif' };
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await showDraft(page, 'template2', data);
+    await page.evaluate(() => document.fonts.ready);
+    const name = page.locator('#personalDetails h1');
+    const { height, lineHeight, fontSize } = await name.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+      fontSize: parseFloat(getComputedStyle(element).fontSize),
+    }));
+    expect(fontSize).toBe(60);
+    expect(Math.round(height / lineHeight)).toBe(1);
+  });
+});
+
+describe('Phantom’s two-sentence intro', () => {
+  const session = useBrowser();
+
+  // The opening sentence at 1.5em over the rest at body size read as a headline and a caption,
+  // two unrelated texts; the lead is now one step up from a rest at reading size, in one colour.
+  it('sets the lead one step above the rest, the rest at reading size', async () => {
+    const data = structuredClone(SAMPLE_DATA.template5);
+    data.personalDetails.intro =
+      'मैं पुणे में रहने वाली एक फ़ोटोग्राफ़र हूँ। मैं लोगों, बाज़ारों और नदियों की कहानियाँ तस्वीरों में कहती हूँ।';
+    for (const [width, smallest] of [
+      [1280, 18],
+      [375, 16],
+    ] as const) {
+      const page = await session.newPage({ width, height: 800 });
+      await showDraft(page, 'template5', data);
+      const [lead, rest] = await Promise.all(
+        ['.phantom-lead', '.phantom-intro-more'].map((selector) =>
+          page.locator(selector).evaluate((element) => ({
+            size: parseFloat(getComputedStyle(element).fontSize),
+            color: getComputedStyle(element).color,
+          })),
+        ),
+      );
+      expect(rest!.size, `at ${width}`).toBeGreaterThanOrEqual(smallest);
+      expect(lead!.size / rest!.size, `at ${width}`).toBeLessThanOrEqual(1.2);
+      expect(lead!.size, `at ${width}`).toBeGreaterThan(rest!.size);
+      expect(rest!.color).toBe(lead!.color);
+    }
+  });
+});
+
+describe('Hyperspace’s first screen on a phone', () => {
+  const session = useBrowser();
+
+  // Centred in a screen-high band, a short intro with a portrait started 171 px down at 375 px.
+  it('starts the intro near the top at 375 px', async () => {
+    const data = structuredClone(SAMPLE_DATA.template3);
+    data.personalDetails.intro = 'मैं पुणे में रहने वाली एक फ़ोटोग्राफ़र हूँ। मैं लोगों की कहानियाँ कहती हूँ।';
+    const page = await session.newPage({ width: 375, height: 812 });
+    await showDraft(page, 'template3', data);
+    const gap = await page
+      .locator('.hs-intro')
+      .evaluate(
+        (intro) =>
+          intro.querySelector('.hs-portrait')!.getBoundingClientRect().top -
+          intro.getBoundingClientRect().top,
+      );
+    expect(gap).toBeLessThanOrEqual(64);
+  });
+});

@@ -317,4 +317,13 @@ describe('MiniportTemplate with maximal data', () => {
     expect(count(html, /<h1[\s>]/g)).toBe(1);
     expectNoEmptyParts(html);
   });
+
+  it('marks a long intro to be set flush left on narrow screens, a short one stays centred', () => {
+    const withIntro = (intro: string) =>
+      render({ ...miniportSample, personalDetails: { ...miniportSample.personalDetails, intro } });
+    const long =
+      'I photograph working rivers, night markets and the people who keep them running, for magazines and NGOs.';
+    expect(withIntro(long)).toContain('class="mp-intro__lead mp-intro__lead--long"');
+    expect(withIntro('Designer and illustrator in Pune.')).toContain('class="mp-intro__lead"');
+  });
 });

@@ -3,7 +3,7 @@ import type { Section, Tile } from '../../domain/portfolio.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
 import { longestWordStyle } from '../common/longest-word.js';
 import { SocialIcon, TileIcon, socialLinkName } from '../common/Icon.js';
-import { initialOf } from '../../text/graphemes.js';
+import { graphemeCount, initialOf } from '../../text/graphemes.js';
 import { phrasesOf } from '../common/phrases.js';
 import { joinedScriptMark } from '../common/scripts.js';
 import { lookStyle } from '../common/look-style.js';
@@ -221,6 +221,12 @@ function KeepCodesWhole({ text }: { text: string }) {
   );
 }
 
+/**
+ * An intro longer than this (about two lines on a phone) is set flush left under the centred
+ * heading on narrow screens: five centred lines have no edge for the eye to come back to.
+ */
+const LONG_INTRO = 90;
+
 export function MiniportTemplate({ data }: TemplateProps) {
   const say = phrasesOf(data, miniportDefinition);
   const { personalDetails: person, contactDetails: contact } = data;
@@ -336,7 +342,10 @@ export function MiniportTemplate({ data }: TemplateProps) {
               <h1 id="mp-intro-title" className="mp-intro__title" style={longestWordStyle(name)}>
                 <Greeting name={name} greeting={say('greeting')} />
               </h1>
-              <Paragraphs text={person.intro} className="mp-intro__lead" />
+              <Paragraphs
+                text={person.intro}
+                className={`mp-intro__lead${graphemeCount(person.intro) > LONG_INTRO ? ' mp-intro__lead--long' : ''}`}
+              />
               {(services || work) && <LeadButton to={after('personalDetails')} large />}
             </div>
           </div>
