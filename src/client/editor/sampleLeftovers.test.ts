@@ -37,7 +37,7 @@ describe('what a draft still has of the sample', () => {
     expect(where).not.toContain('Phone');
     // Of the sample's 5 links and 3 service tiles, one of each was made the person's own.
     expect(where).toContain('Social links: 4 links');
-    expect(where).toContain('Services: 2 tiles');
+    expect(where).toContain("Here's what I do: 2 tiles");
   });
 
   it("names the sample's pictures left on tiles the person wrote themselves", () => {
@@ -52,7 +52,7 @@ describe('what a draft still has of the sample', () => {
       img: 'https://example.com/a.jpg',
     };
     const where = sampleLeftovers(definition, draft, samples).map((leftover) => leftover.where);
-    expect(where).toContain('Portfolio: 1 tile picture');
+    expect(where).toContain('Some things I made recently: 1 tile picture');
   });
 
   it("names another template's sample pictures that a change of template carried over", () => {
@@ -67,7 +67,7 @@ describe('what a draft still has of the sample', () => {
       (leftover) => leftover.where,
     );
     expect(where).toContain('Profile image');
-    expect(where).toContain('Work: 1 tile picture');
+    expect(where).toContain('Selected work: 1 tile picture');
   });
 
   it("names the sample's links left on tiles the person wrote themselves", () => {
@@ -83,12 +83,14 @@ describe('what a draft still has of the sample', () => {
     work[0] = { ...work[0]!, title: 'Backwater kitchens', link: 'https://asha.example/kitchens' };
     work[1] = { ...work[1]!, title: 'Temple town', link: '' };
     const where = sampleLeftovers(definition, draft, samples).map((leftover) => leftover.where);
-    expect(where).toContain('Services: 2 tile links');
-    expect(where.filter((part) => part.startsWith('Portfolio: ') && part.includes('link'))).toEqual(
-      [],
-    );
+    expect(where).toContain("Here's what I do: 2 tile links");
+    expect(
+      where.filter(
+        (part) => part.startsWith('Some things I made recently: ') && part.includes('link'),
+      ),
+    ).toEqual([]);
     // An untouched tile is counted once, as a sample tile, not again for its link.
-    expect(where).toContain('Services: 1 tile');
+    expect(where).toContain("Here's what I do: 1 tile");
   });
 
   it('names no links where the template shows none', () => {
@@ -103,10 +105,12 @@ describe('what a draft still has of the sample', () => {
     const draft = structuredClone(sample);
     draft.section!.sectionTiles[0]!.title = 'Wedding films';
     const where = sampleLeftovers(linkless, draft, samples).map((leftover) => leftover.where);
-    expect(where.some((part) => part.includes('link') && part.startsWith('Services'))).toBe(false);
+    expect(where.some((part) => part.includes('link') && part.startsWith("Here's what I do"))).toBe(
+      false,
+    );
     // The same draft, the template showing links: the kept link is named.
     expect(sampleLeftovers(definition, draft, samples).map((l) => l.where)).toContain(
-      'Services: 1 tile link',
+      "Here's what I do: 1 tile link",
     );
   });
 
@@ -128,10 +132,14 @@ describe('what a draft still has of the sample', () => {
     const where = sampleLeftovers(TEMPLATE_DEFINITIONS.template2, switched, samples).map(
       (leftover) => leftover.where,
     );
-    expect(where).toContain('Features: Footer text');
+    // Named by the section's title on the page, which came along from Mini-port.
+    const name = switched.section!.sectionTitle.replace(/\.$/, '');
+    expect(where).toContain(`${name}: Footer text`);
     expect(where).toContain('Social links: 5 links');
     expect(where).toContain('Email');
-    expect(where.find((part) => /^Features: \d+ tile links$/.test(part))).toBeDefined();
+    expect(
+      where.find((part) => part.startsWith(`${name}: `) && / tile links$/.test(part)),
+    ).toBeDefined();
     expect(where).not.toContain('Name');
   });
 

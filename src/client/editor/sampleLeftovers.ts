@@ -44,7 +44,7 @@ export function sampleLeftovers(
   );
   const sampleTiles = sampleSections.flatMap((section) => section.sectionTiles);
   const found: SampleLeftover[] = [];
-  for (const step of editorSteps(definition)) {
+  for (const step of editorSteps(definition, data)) {
     if (step.id === 'personalDetails') {
       for (const field of PERSONAL_FIELDS) {
         if (!definition.personalDetails.includes(field.key)) continue;
@@ -75,14 +75,14 @@ export function sampleLeftovers(
             sampleSections.map((sample) => sample[field.key]),
           )
         ) {
-          found.push({ step: step.id, where: `${spec.label}: ${field.label}` });
+          found.push({ step: step.id, where: `${step.label}: ${field.label}` });
         }
       }
       const tiles = section.sectionTiles.filter((tile) => isSampleTile(tile, sampleTiles)).length;
       if (tiles > 0) {
         found.push({
           step: step.id,
-          where: `${spec.label}: ${plural(tiles, 'tile')}`,
+          where: `${step.label}: ${plural(tiles, 'tile')}`,
         });
       }
       // A tile made the person's own in words that still shows the sample's picture (their
@@ -100,7 +100,7 @@ export function sampleLeftovers(
         const isLeftover = (value: string) =>
           field === 'img' ? isTemplateArt(value) : sampleValues.has(value);
         const kept = rewritten.filter((tile) => isLeftover((tile[field] ?? '').trim())).length;
-        if (kept > 0) found.push({ step: step.id, where: `${spec.label}: ${plural(kept, what)}` });
+        if (kept > 0) found.push({ step: step.id, where: `${step.label}: ${plural(kept, what)}` });
       }
     } else if (step.id === 'contactDetails') {
       for (const field of CONTACT_FIELDS) {

@@ -45,7 +45,7 @@ const PARTS_IN_A_LINE = 3;
 
 /** The leftovers by the step that holds them, each named without its step's prefix. */
 function byStep(draft: Draft, leftovers: SampleLeftover[]) {
-  return editorSteps(TEMPLATE_DEFINITIONS[draft.templateId])
+  return editorSteps(TEMPLATE_DEFINITIONS[draft.templateId], draft.data)
     .map((step) => ({
       step,
       parts: leftovers
