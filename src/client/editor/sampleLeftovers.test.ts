@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 import { carryOver } from '../../shared/templates/carry-over.js';
-import { sampleLeftovers } from './sampleLeftovers.js';
+import { blankTile } from '../../shared/domain/portfolio.js';
+import { isSampleTile, sampleLeftovers, withoutSampleTiles } from './sampleLeftovers.js';
 
 describe('what a draft still has of the sample', () => {
   const definition = TEMPLATE_DEFINITIONS.template1;
@@ -167,5 +168,30 @@ describe('what a draft still has of the sample', () => {
       socialLinks: [{ url: 'https://github.com/asha-rao', label: 'GitHub', iconClass: 'github' }],
     };
     expect(sampleLeftovers(definition, draft, samples)).toEqual([]);
+  });
+});
+
+describe('removing the sample tiles in one go', () => {
+  const sampleTiles = Object.values(SAMPLE_DATA).flatMap((sample) =>
+    (['section', 'section2', 'section3'] as const).flatMap(
+      (key) => sample[key]?.sectionTiles ?? [],
+    ),
+  );
+
+  it("keeps the person's tiles, in order, and drops every tile still the sample's", () => {
+    // The review: 4 projects of the person's own among 12 sample tiles.
+    const tiles = structuredClone(SAMPLE_DATA.template4.section!.sectionTiles);
+    const mine = [
+      { ...tiles[0]!, title: 'Boat builders', desc: 'Beypore, 2023' },
+      { img: '', title: 'Net menders', desc: 'Fort Kochi', link: '' },
+    ];
+    const mixed = [mine[0]!, ...tiles.slice(1), mine[1]!];
+    expect(mixed.filter((tile) => isSampleTile(tile, sampleTiles)).length).toBe(tiles.length - 1);
+    expect(withoutSampleTiles(mixed, sampleTiles)).toEqual(mine);
+  });
+
+  it('leaves one blank tile when every tile was the sample', () => {
+    const tiles = SAMPLE_DATA.template1.section!.sectionTiles;
+    expect(withoutSampleTiles(tiles, sampleTiles)).toEqual([blankTile()]);
   });
 });
