@@ -3,6 +3,8 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '../src/shared/draft.js';
 import { parsePortfolio, type PortfolioData } from '../src/shared/domain/portfolio.js';
+import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
+import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import type { UploadedImage } from '../src/shared/uploads.js';
 import { webpImage } from '../test/images.js';
 import { seriousAxeViolations } from './axe.js';
@@ -148,6 +150,7 @@ describe('Change template in the editor', () => {
     const dialog = page.getByRole('dialog', { name: 'Change template' });
     await templateChoice(dialog, 'Solid-State').click();
     const confirm = page.getByRole('dialog', { name: 'Switch to Solid-State?' });
+    await confirm.waitFor();
     const lost = confirm.getByRole('list', { name: 'What will be discarded' });
     await expect(lost.getByRole('listitem').allTextContents()).resolves.toEqual([
       'Greeting before your name',
@@ -157,6 +160,58 @@ describe('Change template in the editor', () => {
     const stored = await storedDraft(page);
     expect(stored.templateId).toBe('template4');
     expect(stored.data.phrases).toEqual({ contactHeading: 'Write to me' });
+  });
+});
+
+describe("Change template and the old template's sample", () => {
+  const session = useBrowser();
+
+  it("leaves Solid-State's sample tiles behind, keeps the person's, and names steps by their titles", async () => {
+    // The review: a photographer kept Solid-State's sample Features (an architect's) and wrote
+    // two projects of their own under the title "Photo stories", then chose Mini-port.
+    const solid = pickTemplateFields(
+      TEMPLATE_DEFINITIONS.template4,
+      structuredClone(SAMPLE_DATA.template4),
+    );
+    solid.personalDetails.name = 'Anandita Menon';
+    solid.section = {
+      ...solid.section!,
+      sectionTitle: 'Photo stories',
+      sectionTiles: [
+        { img: '', title: 'Fishing families', desc: 'Kochi, 2024', link: '' },
+        { img: '', title: 'Temple festivals', desc: 'Thrissur', link: '' },
+      ],
+    };
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await storeDraft(page, { templateId: 'template4', data: solid });
+    await page.goto('/edit');
+    await page.frameLocator('iframe').locator('#personalDetails').waitFor();
+    const nav = page.getByRole('navigation', { name: 'Editor steps' });
+    await nav.getByRole('button', { name: 'Step 2: Photo stories' }).waitFor();
+
+    await page.getByRole('button', { name: 'Change template' }).click();
+    await templateChoice(
+      page.getByRole('dialog', { name: 'Change template' }),
+      'Mini-port',
+    ).click();
+    // Nothing of the person's is lost and nothing joins: no question, straight to Mini-port.
+    await page.getByRole('heading', { level: 1, name: /Mini-port/ }).waitFor();
+    await expect(page.getByRole('dialog', { name: /Switch to/ }).count()).resolves.toBe(0);
+    const stored = await storedDraft(page);
+    expect(stored.data.section2?.sectionTitle).toBe('Photo stories');
+    expect(stored.data.section2?.sectionTiles.map((tile) => tile.title)).toEqual([
+      'Fishing families',
+      'Temple festivals',
+    ]);
+    // Mini-port's own services sample, not the architect's Features, stands beside them.
+    expect(stored.data.section?.sectionTiles.map((tile) => tile.title)).toEqual(
+      SAMPLE_DATA.template1.section!.sectionTiles.map((tile) => tile.title),
+    );
+    await nav.getByRole('button', { name: 'Step 3: Photo stories' }).waitFor();
+    await nav.getByRole('button', { name: 'Step 3: Photo stories' }).click();
+    await expect
+      .poll(() => page.locator('#editor-step-heading').textContent())
+      .toBe('Photo stories');
   });
 });
 
@@ -261,6 +316,7 @@ describe('Change template by meaning', () => {
         async () => {
           await page.getByRole('button', { name: 'Change template' }).click();
           await templateChoice(dialog, 'Directive').click();
+          await toDirective.waitFor();
           const moves = toDirective.getByRole('list', { name: 'Where your sections go' });
           await expect(moves.getByRole('listitem').allTextContents()).resolves.toEqual([
             'Portfolio → Features',

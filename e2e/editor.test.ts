@@ -62,12 +62,16 @@ async function previewScrolledTo(page: Page, tab: string): Promise<boolean> {
 }
 
 async function expectStep(page: Page, step: Step, steps: readonly Step[]): Promise<void> {
-  await expect.poll(() => stepHeading(page)).toBe(step.title);
+  // Named as the page names it now: a section's step follows the title typed into it.
+  const draft = await storedDraft(page);
+  const named = editorSteps(TEMPLATE_DEFINITIONS[draft.templateId], draft.data);
+  const now = named.find((candidate) => candidate.id === step.id)!;
+  await expect.poll(() => stepHeading(page)).toBe(now.title);
   await expect(page.locator('.editor__step-count').textContent()).resolves.toBe(
     `Step ${steps.indexOf(step) + 1} of ${steps.length}`,
   );
   await expect(page.locator('.steps [aria-current="step"]').textContent()).resolves.toContain(
-    step.label,
+    now.label,
   );
 }
 
@@ -230,7 +234,7 @@ function expectStored(draft: Draft, id: TemplateId, step: Step, typed: Record<st
 describe.each(TEMPLATE_IDS)('the editor with %s', (id) => {
   const session = useBrowser();
   const definition = TEMPLATE_DEFINITIONS[id];
-  const steps = editorSteps(definition);
+  const steps = editorSteps(definition, oneTileEach(id));
 
   it('walks every step forward and back, shows typing live, survives a reload and reaches /final-preview', async () => {
     const page = await session.newPage({ width: 1280, height: 860 });
@@ -348,6 +352,46 @@ describe('the editor', () => {
     await new Promise((resolve) => otherOrigin.close(resolve));
   });
 
+  it('removes the sample tiles in one go from the keyboard, keeps the own ones, and undoes it', async () => {
+    // The review: 4 projects of the person's own among Directive's sample tiles.
+    const data = sample('template2');
+    const sampleTiles = data.section!.sectionTiles;
+    const own = ['Boat builders', 'Net menders', 'Spice market', 'Rain'].map((title) => ({
+      img: '',
+      title,
+      desc: `${title}, in photos`,
+      link: '',
+    }));
+    data.section!.sectionTiles = [...own, ...sampleTiles];
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openEditor(page, 'template2', data);
+    await page.getByRole('button', { name: /^Next/ }).click();
+    const tiles = page.locator('form.editor__form .item-card');
+    await expect.poll(() => tiles.count()).toBe(own.length + sampleTiles.length);
+    const n = sampleTiles.length;
+    await page.getByText(`${n} of ${n + own.length} tiles are still the sample's.`).waitFor();
+    const remove = page.getByRole('button', { name: new RegExp(`^Remove the ${n} sample tiles`) });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => tiles.count()).toBe(own.length);
+    await expect
+      .poll(async () => (await storedDraft(page)).data.section!.sectionTiles.map((t) => t.title))
+      .toEqual(own.map((tile) => tile.title));
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Removed ${n} sample tiles.` })
+      .waitFor();
+    // The button pressed is gone: focus is on Undo, in its place.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toMatch(/^Undo/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => tiles.count()).toBe(own.length + n);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toMatch(new RegExp(`^Remove the ${n} sample tiles`));
+  });
+
   it('ignores removing the last tile, adds up to 24 tiles and refuses the 25th with a message', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await openEditor(page, 'template2', oneTileEach('template2'));
@@ -370,7 +414,10 @@ describe('the editor', () => {
       .poll(async () => (await storedDraft(page)).data.section!.sectionTiles)
       .toHaveLength(1);
 
-    const add = page.getByRole('button', { name: 'Add a tile to Features' });
+    // Named by the section's title on the page, as its step is.
+    const add = page.getByRole('button', {
+      name: `Add a tile to ${SAMPLE_DATA.template2.section!.sectionTitle}`,
+    });
     for (let count = 2; count <= LIMITS.maxTiles; count += 1) {
       await add.click();
       await expect.poll(() => tiles.count()).toBe(count);
@@ -500,7 +547,7 @@ describe('the editor', () => {
     data.contactDetails.socialLinks = [];
     data.contactDetails.tel = '';
     await openEditor(page, 'template5', data);
-    const steps = editorSteps(TEMPLATE_DEFINITIONS.template5);
+    const steps = editorSteps(TEMPLATE_DEFINITIONS.template5, sample('template5'));
     // To the contact step, the one before the look.
     for (let index = 1; index < steps.length - 1; index += 1) {
       await pressNext(page, (next) => next.click());
@@ -717,7 +764,7 @@ describe('the editor', () => {
       const page = await session.newPage(viewport);
       await storeDraft(page, { templateId: 'template5', data: sample('template5') });
       await page.goto('/edit');
-      for (const step of editorSteps(TEMPLATE_DEFINITIONS.template5)) {
+      for (const step of editorSteps(TEMPLATE_DEFINITIONS.template5, sample('template5'))) {
         await expect.poll(() => stepHeading(page)).toBe(step.title);
         // The form's visually hidden parts are absolutely placed: outside a positioned scroll
         // box they once sat at the foot of the form and stretched the page below the editor.
@@ -765,7 +812,7 @@ describe('the editor', () => {
       const page = await session.newPage({ width, height: 740 });
       await storeDraft(page, { templateId: 'template1', data: sample('template1') });
       await page.goto('/edit');
-      for (const step of editorSteps(TEMPLATE_DEFINITIONS.template1)) {
+      for (const step of editorSteps(TEMPLATE_DEFINITIONS.template1, sample('template1'))) {
         await expect.poll(() => stepHeading(page)).toBe(step.title);
         // Per button: does its content overflow it, how close do the drawn icon and words come to
         // its edges, and how wide is each icon against the 1em it is drawn at.
@@ -826,7 +873,7 @@ describe('the editor', () => {
   it("keeps the browser's history sensible after a jump, and Review and publish's way back returns to the step", async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await openEditor(page, 'template3', sample('template3'));
-    const steps = editorSteps(TEMPLATE_DEFINITIONS.template3);
+    const steps = editorSteps(TEMPLATE_DEFINITIONS.template3, sample('template3'));
     const nav = page.getByRole('navigation', { name: 'Editor steps' });
     // Jump from the first step to the third, then the editor's Back: the second step.
     await nav.getByRole('button', { name: new RegExp(`Step 3: ${steps[2]!.label}`) }).click();
@@ -885,7 +932,7 @@ describe('the editor', () => {
     const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openEditor(page, 'template2', sample('template2'));
-    for (const step of editorSteps(TEMPLATE_DEFINITIONS.template2)) {
+    for (const step of editorSteps(TEMPLATE_DEFINITIONS.template2, sample('template2'))) {
       await expect.poll(() => stepHeading(page)).toBe(step.title);
       const violations = await seriousAxeViolations(page, 'iframe');
       expect(violations, step.id).toEqual([]);
@@ -914,7 +961,7 @@ describe('the editor', () => {
     // Focus the heading of the step jumped to, not of the one being left.
     await expect
       .poll(() => stepHeading(page))
-      .toBe(editorSteps(TEMPLATE_DEFINITIONS.template2)[0]!.title);
+      .toBe(editorSteps(TEMPLATE_DEFINITIONS.template2, sample('template2'))[0]!.title);
     await page.locator('#editor-step-heading').focus();
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('f-name');

@@ -84,7 +84,7 @@ describe('the final preview’s publishing cards', () => {
     },
   );
 
-  it('shows the price and Make Payment on the first screen at 1280x800, the sample parts folded behind a key-operable toggle', async () => {
+  it('shows the price and Make Payment on the first screen at 1280x800, the sample parts listed open', async () => {
     const page = await session.newPage({ width: 1280, height: 800 }, { bypassCSP: true });
     await storeDraft(page, { templateId: 'template2', data: SAMPLE_DATA.template2 });
     await page.goto('/final-preview');
@@ -97,20 +97,36 @@ describe('the final preview’s publishing cards', () => {
     await expect(inFirstScreen('.fp-price__amount')).resolves.toBe(true);
     await expect(inFirstScreen('.fp-pay')).resolves.toBe(true);
 
-    // The sample's eleven parts: a count, then the list behind "Which parts".
+    // The sample's eleven parts: a count, then the list, open, one line per step.
     const warning = page.getByRole('region', { name: /parts still show the sample/ });
     const groups = warning.locator('.fp-warning__groups');
-    await expect(groups.isVisible()).resolves.toBe(false);
-    const toggle = warning.getByText('Which parts');
-    await toggle.focus();
-    await page.keyboard.press('Enter');
-    await groups.waitFor();
+    await expect(groups.isVisible()).resolves.toBe(true);
     await expect(groups.textContent()).resolves.toContain('About you');
-    // Opened, it scrolls above Make Payment, which stays in sight at the panel's foot.
-    await expect(inFirstScreen('.fp-pay')).resolves.toBe(true);
+    await expect(warning.getByText('Which parts').count()).resolves.toBe(0);
     await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
-    await page.keyboard.press('Enter');
-    await expect.poll(() => groups.isVisible()).toBe(false);
+  });
+
+  it('lists the sample parts open at 375, in short notes that leave the preview near', async () => {
+    // The review: Mini-port after a switch, some fields empty and six parts of the sample kept.
+    const data = structuredClone(SAMPLE_DATA.template1);
+    data.personalDetails.name = 'Anandita Menon';
+    data.section!.sectionSubTitle = '';
+    data.section!.sectionFooterText = '';
+    data.section2!.sectionSubTitle = '';
+    const page = await session.newPage({ width: 375, height: 812 }, { isMobile: true });
+    await storeDraft(page, { templateId: 'template1', data });
+    await page.goto('/final-preview');
+    const warning = page.getByRole('region', { name: /parts still show the sample/ });
+    await warning.waitFor();
+    // Open without a tap: every part named, by step.
+    await expect(warning.locator('.fp-warning__groups').isVisible()).resolves.toBe(true);
+    const notes = await page
+      .locator('.fp-warning')
+      .evaluateAll((boxes) => boxes.map((box) => Math.round(box.getBoundingClientRect().height)));
+    expect(notes).toHaveLength(2);
+    // The empty fields in a line or two, not a list of every field.
+    expect(notes[0]).toBeLessThanOrEqual(160);
+    expect(notes[0]! + notes[1]!).toBeLessThanOrEqual(480);
   });
 
   // Two sample parts under a note of empty fields, or the whole sample folded.
@@ -238,15 +254,16 @@ describe('the final preview’s publishing cards', () => {
     await page.goto('/final-preview');
     const warning = page.getByRole('region', { name: '1 part still shows the sample' });
     await warning.waitFor();
+    // Named by the section's title on the page ("Here's what I do."), as its step is.
     await expect(warning.locator('.fp-warning__parts').textContent()).resolves.toBe(
-      'Services: 1 tile link',
+      "Here's what I do: 1 tile link",
     );
-    await expect(warning.textContent()).resolves.toContain('example words, pictures and links');
+    await expect(warning.textContent()).resolves.toContain('published as they are');
     await warning.getByRole('link', { name: 'Replace them' }).click();
     await page.waitForURL('**/edit');
     await expect
       .poll(() => page.locator('#editor-step-heading').textContent())
-      .toContain('Services');
+      .toContain("Here's what I do");
   });
 
   it("names another template's sample words and links that a change of template brought along", async () => {
@@ -288,7 +305,10 @@ describe('the final preview’s publishing cards', () => {
     const warning = page.getByRole('region', { name: '3 parts still show the sample' });
     await warning.waitFor();
     await expect(warning.locator('.fp-warning__parts').textContent()).resolves.toBe(
-      'Features: Footer text, Features: 1 tile link, Social links: 1 link',
+      ['Footer text', '1 tile link']
+        .map((part) => `${directive.section!.sectionTitle}: ${part}`)
+        .concat('Social links: 1 link')
+        .join(', '),
     );
   });
 
@@ -301,11 +321,11 @@ describe('the final preview’s publishing cards', () => {
     const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
     await storeDraft(page, { templateId: 'template2', data });
     await page.goto('/final-preview');
-    const note = page.getByRole('region', { name: '2 fields the template expects are empty' });
+    const note = page.getByRole('region', { name: '2 expected fields are empty' });
     await note.waitFor();
     const text = (await note.textContent()) ?? '';
-    expect(text).toContain('About you: Headline, Intro');
-    expect(text).toContain('Your page will show without them.');
+    // One short line: where, and how many; the editor marks each field.
+    expect(text).toContain('About you (2). Your page shows without them.');
     // Nothing enforces these fields: the note must not say otherwise.
     expect(text).not.toMatch(/required|must/i);
     await expect(page.getByRole('button', { name: 'Use this username' }).isVisible()).resolves.toBe(

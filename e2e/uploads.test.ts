@@ -380,8 +380,8 @@ describe('uploading images in the editor', () => {
             page.reload(),
           ]);
           expect(await again.json()).toEqual({ kept: [refs[0]], missing: [refs[1]] });
-          // The reload reopens the step it was on (Work); the button makes sure of it.
-          await page.getByRole('button', { name: /^Step 2: Work/ }).click();
+          // The reload reopens the step it was on (Selected work, the sample's title for Work); the button makes sure of it.
+          await page.getByRole('button', { name: /^Step 2: Selected work/ }).click();
           await expect
             .poll(() => tile(1).textContent(), SLOW)
             .toContain('This image is no longer stored');

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Draft } from '../../shared/draft.js';
-import { carryOver } from '../../shared/templates/carry-over.js';
+import type { PortfolioData } from '../../shared/domain/portfolio.js';
+import { carryOver, type Samples } from '../../shared/templates/carry-over.js';
+import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
 import {
   TEMPLATE_DEFINITIONS,
   TEMPLATE_IDS,
@@ -13,6 +15,26 @@ import { useModalDialog } from '../components/useModalDialog.js';
 import { templatePrice, useTemplateList } from '../templates/useTemplateList.js';
 import '../components/modal-card.css';
 import './change-template.css';
+
+/** A template's sample as the editor starts from it: only the fields the template shows. */
+async function shownSample(templateId: TemplateId): Promise<PortfolioData> {
+  const definition = TEMPLATE_DEFINITIONS[templateId];
+  return pickTemplateFields(definition, await definition.loadSample());
+}
+
+/**
+ * Both templates' samples, so that what is still the old one's sample gives way to the new one's
+ * instead of passing for the person's work. Without them (a chunk that failed to load) everything
+ * is carried, as before: nothing of the person's is ever lost for want of a sample.
+ */
+async function switchSamples(from: TemplateId, to: TemplateId): Promise<Samples> {
+  try {
+    const [fromSample, toSample] = await Promise.all([shownSample(from), shownSample(to)]);
+    return { from: fromSample, to: toSample };
+  } catch {
+    return {};
+  }
+}
 
 interface Pending {
   templateId: TemplateId;
@@ -62,11 +84,12 @@ export function ChangeTemplateDialog({
     }
   }, [pending, returnTo]);
 
-  const choose = (templateId: TemplateId) => {
+  const choose = async (templateId: TemplateId) => {
     const { data, lost, moves, joined } = carryOver(
       draft.data,
       TEMPLATE_DEFINITIONS[draft.templateId],
       TEMPLATE_DEFINITIONS[templateId],
+      await switchSamples(draft.templateId, templateId),
     );
     const next = { templateId, data };
     if (lost.length === 0 && !joined) onSwitch(next);
@@ -144,7 +167,8 @@ export function ChangeTemplateDialog({
           <div className="change-template__scroll">
             <p>
               Your name, intro, contact details, social links and tiles come along: photos go where
-              the new template shows photos, services to its services. If it cannot show something,
+              the new template shows photos, services to its services. What is still the sample
+              gives way to the new template&rsquo;s sample. If it cannot show something of yours,
               you see what first.
             </p>
             <ul className="change-template__choices">
@@ -155,7 +179,7 @@ export function ChangeTemplateDialog({
                       type="button"
                       className="change-template__choice"
                       data-template={templateId}
-                      onClick={() => choose(templateId)}
+                      onClick={() => void choose(templateId)}
                     >
                       <img src={templateCardImage(templateId)} alt="" width={120} height={82} />
                       <span>{templateName(templateId)}</span>

@@ -19,7 +19,7 @@ import { ChangeTemplateDialog } from './ChangeTemplateDialog.js';
 import { ImportDialog } from '../import/ImportDialog.js';
 import { ImportUndoNote } from '../import/ImportUndoNote.js';
 import { downloadJsonResume } from '../import/exportResume.js';
-import type { PortfolioData } from '../../shared/domain/portfolio.js';
+import { SECTION_KEYS, type PortfolioData } from '../../shared/domain/portfolio.js';
 import type { EditorStart } from './editorData.js';
 import { draftProblems, type DraftProblem } from './fieldRules.js';
 import { LivePreviewFrame } from './LivePreviewFrame.js';
@@ -65,12 +65,10 @@ export function Editor({
   const navigate = useNavigate();
   const { templateId } = start.draft;
   const definition = TEMPLATE_DEFINITIONS[templateId];
-  const steps = useMemo(() => editorSteps(definition), [definition]);
   // Each step is a history entry, so the browser's Back and Forward move between steps and a
   // reload opens the step its entry names (an entry of another template opens the first).
   const location = useLocation();
   const navigationType = useNavigationType();
-  const stepId: StepId = initialStep(steps, stepInHistory(location.state, templateId)).id;
   const [problems, setProblems] = useState<DraftProblem[]>([]);
   // Shown on the step Review and publish was pressed on only: another step has nothing to do with it.
   const [finishError, setFinishError] = useState<{ step: StepId; text: string }>();
@@ -92,6 +90,14 @@ export function Editor({
 
   const preview = usePreviewChannel();
   const draft = useDraft(start.draft, preview.showDraft);
+  // Steps are named by the sections' titles: drawn again only when a title changes.
+  const titles = SECTION_KEYS.map((key) => draft.draft.data[key]?.sectionTitle ?? '').join('\n');
+  const steps = useMemo(
+    () => editorSteps(definition, draft.draft.data),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the titles are all it reads of the data
+    [definition, titles],
+  );
+  const stepId: StepId = initialStep(steps, stepInHistory(location.state, templateId)).id;
   const missingUploads = useTouchUploads(start.draft.data);
   // The frame has (re)loaded: give it the latest draft and show the part being edited.
   usePreviewReady(preview.frameRef, () => {

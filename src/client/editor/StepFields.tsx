@@ -18,6 +18,7 @@ import { CONTACT_FIELDS, fieldId, PERSONAL_FIELDS, SECTION_FIELDS } from './fiel
 import { FormFields, type FieldCopy } from './FormFields.js';
 import { SocialLinksEditor } from './SocialLinksEditor.js';
 import { TileListEditor } from './TileListEditor.js';
+import { sectionName } from './steps.js';
 
 export type Edit = (edit: (data: PortfolioData) => PortfolioData) => void;
 
@@ -113,7 +114,7 @@ export function SectionFields({
       />
       <TileListEditor
         sectionKey={sectionKey}
-        sectionLabel={spec.label}
+        sectionLabel={sectionName({ sections: { [sectionKey]: spec } }, sectionKey, data)}
         fields={spec.tileFields}
         tiles={section.sectionTiles}
         onChange={(change) =>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { TILE_ICONS } from '../../shared/domain/icons.js';
 import { LIMITS } from '../../shared/domain/limits.js';
 import {
@@ -13,6 +14,9 @@ import { IconPicker } from './IconPicker.js';
 import { ItemCard, ListEditor } from './ListEditor.js';
 import type { ListChange } from './useKeyedList.js';
 import { useListEditing } from './useListEditing.js';
+import { useFocusAfterRender } from './useFocusAfterRender.js';
+import { isSampleTile, useSampleTiles, withoutSampleTiles } from './sampleLeftovers.js';
+import { plural } from '../../shared/plural.js';
 
 interface TileListEditorProps {
   sectionKey: SectionKey;
@@ -58,6 +62,28 @@ export function TileListEditor({
     keep: { min: LIMITS.minTiles, message: KEEP_ONE_TILE, noteId: `${sectionKey}-tiles-keep-one` },
   });
 
+  const sampleTiles = useSampleTiles();
+  const samples = tiles.filter((tile) => isSampleTile(tile, sampleTiles)).length;
+  // The list before the sample tiles went, offered back while the list is as they left it.
+  const [removal, setRemoval] = useState<{ before: Tile[]; after: Tile[]; count: number }>();
+  const undoable = removal && removal.after === tiles ? removal : undefined;
+  const focusLater = useFocusAfterRender();
+  // The button pressed is gone once it has done its work: focus goes to the one in its place.
+  const undoId = `${sectionKey}-undo-sample-tiles`;
+  const removeId = `${sectionKey}-remove-sample-tiles`;
+
+  const removeSamples = () => {
+    const after = withoutSampleTiles(tiles, sampleTiles);
+    onChange(() => after);
+    setRemoval({ before: [...tiles], after, count: samples });
+    focusLater(undoId);
+  };
+  const undo = (before: Tile[]) => {
+    onChange(() => before);
+    setRemoval(undefined);
+    focusLater(removeId);
+  };
+
   const add = () => {
     const first = TILE_FIELDS.find((field) => fields.includes(field.key));
     editing.add(blankTile(), `${prefix(tiles.length + 1)}-${first ? first.id : 'remove'}`);
@@ -71,50 +97,85 @@ export function TileListEditor({
     });
 
   return (
-    <ListEditor
-      editing={editing}
-      headingId={`${sectionKey}-tiles-heading`}
-      title={
-        <>
-          Tiles<span className="visually-hidden"> in {sectionLabel}</span>
-        </>
-      }
-      addLabel={
-        <>
-          Add a tile<span className="visually-hidden"> to {sectionLabel}</span>
-        </>
-      }
-      onAdd={add}
-    >
-      {editing.entries.map(({ key, item: tile, index }) => {
-        const position = index + 1;
-        const context = `Tile ${position}`;
-        return (
-          <ItemCard key={key} editing={editing} index={index} name={context} summary={tile.title}>
-            <FormFields
-              fields={TILE_FIELDS}
-              shown={fields}
-              values={tile}
-              copy={tileCopy(position)}
-              idOf={(field) => `${prefix(position)}-${field.id}`}
-              context={context}
-              onChange={(field, value) => set(key, { [field]: value })}
-            />
-            {fields.includes('icon') && (
-              <IconPicker
-                name={`${prefix(position)}-icon`}
+    <>
+      {samples > 0 && !undoable && (
+        <div className="sample-tiles">
+          <p className="sample-tiles__text">
+            {samples === tiles.length
+              ? `${samples === 1 ? 'This tile is' : `All ${samples} tiles are`} still the sample's.`
+              : `${samples} of ${tiles.length} tiles are still the sample's.`}
+          </p>
+          <button
+            id={removeId}
+            type="button"
+            className="button button--ghost sample-tiles__button"
+            onClick={removeSamples}
+          >
+            {samples === 1 ? 'Remove the sample tile' : `Remove the ${samples} sample tiles`}
+            <span className="visually-hidden"> from {sectionLabel}</span>
+          </button>
+        </div>
+      )}
+      {undoable && (
+        <div className="sample-tiles">
+          <p className="sample-tiles__text" role="status">
+            {`Removed ${plural(undoable.count, 'sample tile')}.`}
+          </p>
+          <button
+            id={undoId}
+            type="button"
+            className="button button--ghost sample-tiles__button"
+            onClick={() => undo(undoable.before)}
+          >
+            Undo<span className="visually-hidden"> removing the sample tiles</span>
+          </button>
+        </div>
+      )}
+      <ListEditor
+        editing={editing}
+        headingId={`${sectionKey}-tiles-heading`}
+        title={
+          <>
+            Tiles<span className="visually-hidden"> in {sectionLabel}</span>
+          </>
+        }
+        addLabel={
+          <>
+            Add a tile<span className="visually-hidden"> to {sectionLabel}</span>
+          </>
+        }
+        onAdd={add}
+      >
+        {editing.entries.map(({ key, item: tile, index }) => {
+          const position = index + 1;
+          const context = `Tile ${position}`;
+          return (
+            <ItemCard key={key} editing={editing} index={index} name={context} summary={tile.title}>
+              <FormFields
+                fields={TILE_FIELDS}
+                shown={fields}
+                values={tile}
+                copy={tileCopy(position)}
+                idOf={(field) => `${prefix(position)}-${field.id}`}
                 context={context}
-                legend="Icon"
-                options={TILE_ICONS}
-                value={tile.icon}
-                allowNone
-                renderIcon={(icon) => <TileIcon name={icon} />}
-                onChange={(icon) => set(key, { icon })}
+                onChange={(field, value) => set(key, { [field]: value })}
               />
-            )}
-          </ItemCard>
-        );
-      })}
-    </ListEditor>
+              {fields.includes('icon') && (
+                <IconPicker
+                  name={`${prefix(position)}-icon`}
+                  context={context}
+                  legend="Icon"
+                  options={TILE_ICONS}
+                  value={tile.icon}
+                  allowNone
+                  renderIcon={(icon) => <TileIcon name={icon} />}
+                  onChange={(icon) => set(key, { icon })}
+                />
+              )}
+            </ItemCard>
+          );
+        })}
+      </ListEditor>
+    </>
   );
 }

@@ -157,7 +157,7 @@ export function draftProblems(definition: TemplateDefinition, data: PortfolioDat
     }
   };
 
-  for (const step of editorSteps(definition)) {
+  for (const step of editorSteps(definition, data)) {
     if (step.id === 'personalDetails') {
       checkFields(step.id, PERSONAL_FIELDS, data.personalDetails, (field) => fieldId(field.id), {
         shown: definition.personalDetails,
@@ -168,12 +168,12 @@ export function draftProblems(definition: TemplateDefinition, data: PortfolioDat
       const section = data[key];
       if (!spec || !section) continue;
       checkFields(key, SECTION_FIELDS, section, (field) => fieldId(key, field.id), {
-        place: spec.label,
+        place: step.label,
         shown: spec.fields,
       });
       section.sectionTiles.forEach((tile, index) => {
         checkFields(key, TILE_FIELDS, tile, (field) => fieldId(key, 'tile', index + 1, field.id), {
-          place: `${spec.label}, tile ${index + 1}`,
+          place: `${step.label}, tile ${index + 1}`,
           shown: spec.tileFields,
         });
       });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 import { carryOver } from '../../shared/templates/carry-over.js';
-import { sampleLeftovers } from './sampleLeftovers.js';
+import { blankTile } from '../../shared/domain/portfolio.js';
+import { isSampleTile, sampleLeftovers, withoutSampleTiles } from './sampleLeftovers.js';
 
 describe('what a draft still has of the sample', () => {
   const definition = TEMPLATE_DEFINITIONS.template1;
@@ -37,7 +38,7 @@ describe('what a draft still has of the sample', () => {
     expect(where).not.toContain('Phone');
     // Of the sample's 5 links and 3 service tiles, one of each was made the person's own.
     expect(where).toContain('Social links: 4 links');
-    expect(where).toContain('Services: 2 tiles');
+    expect(where).toContain("Here's what I do: 2 tiles");
   });
 
   it("names the sample's pictures left on tiles the person wrote themselves", () => {
@@ -52,7 +53,7 @@ describe('what a draft still has of the sample', () => {
       img: 'https://example.com/a.jpg',
     };
     const where = sampleLeftovers(definition, draft, samples).map((leftover) => leftover.where);
-    expect(where).toContain('Portfolio: 1 tile picture');
+    expect(where).toContain('Some things I made recently: 1 tile picture');
   });
 
   it("names another template's sample pictures that a change of template carried over", () => {
@@ -67,7 +68,7 @@ describe('what a draft still has of the sample', () => {
       (leftover) => leftover.where,
     );
     expect(where).toContain('Profile image');
-    expect(where).toContain('Work: 1 tile picture');
+    expect(where).toContain('Selected work: 1 tile picture');
   });
 
   it("names the sample's links left on tiles the person wrote themselves", () => {
@@ -83,12 +84,14 @@ describe('what a draft still has of the sample', () => {
     work[0] = { ...work[0]!, title: 'Backwater kitchens', link: 'https://asha.example/kitchens' };
     work[1] = { ...work[1]!, title: 'Temple town', link: '' };
     const where = sampleLeftovers(definition, draft, samples).map((leftover) => leftover.where);
-    expect(where).toContain('Services: 2 tile links');
-    expect(where.filter((part) => part.startsWith('Portfolio: ') && part.includes('link'))).toEqual(
-      [],
-    );
+    expect(where).toContain("Here's what I do: 2 tile links");
+    expect(
+      where.filter(
+        (part) => part.startsWith('Some things I made recently: ') && part.includes('link'),
+      ),
+    ).toEqual([]);
     // An untouched tile is counted once, as a sample tile, not again for its link.
-    expect(where).toContain('Services: 1 tile');
+    expect(where).toContain("Here's what I do: 1 tile");
   });
 
   it('names no links where the template shows none', () => {
@@ -103,10 +106,12 @@ describe('what a draft still has of the sample', () => {
     const draft = structuredClone(sample);
     draft.section!.sectionTiles[0]!.title = 'Wedding films';
     const where = sampleLeftovers(linkless, draft, samples).map((leftover) => leftover.where);
-    expect(where.some((part) => part.includes('link') && part.startsWith('Services'))).toBe(false);
+    expect(where.some((part) => part.includes('link') && part.startsWith("Here's what I do"))).toBe(
+      false,
+    );
     // The same draft, the template showing links: the kept link is named.
     expect(sampleLeftovers(definition, draft, samples).map((l) => l.where)).toContain(
-      'Services: 1 tile link',
+      "Here's what I do: 1 tile link",
     );
   });
 
@@ -128,10 +133,14 @@ describe('what a draft still has of the sample', () => {
     const where = sampleLeftovers(TEMPLATE_DEFINITIONS.template2, switched, samples).map(
       (leftover) => leftover.where,
     );
-    expect(where).toContain('Features: Footer text');
+    // Named by the section's title on the page, which came along from Mini-port.
+    const name = switched.section!.sectionTitle.replace(/\.$/, '');
+    expect(where).toContain(`${name}: Footer text`);
     expect(where).toContain('Social links: 5 links');
     expect(where).toContain('Email');
-    expect(where.find((part) => /^Features: \d+ tile links$/.test(part))).toBeDefined();
+    expect(
+      where.find((part) => part.startsWith(`${name}: `) && / tile links$/.test(part)),
+    ).toBeDefined();
     expect(where).not.toContain('Name');
   });
 
@@ -159,5 +168,30 @@ describe('what a draft still has of the sample', () => {
       socialLinks: [{ url: 'https://github.com/asha-rao', label: 'GitHub', iconClass: 'github' }],
     };
     expect(sampleLeftovers(definition, draft, samples)).toEqual([]);
+  });
+});
+
+describe('removing the sample tiles in one go', () => {
+  const sampleTiles = Object.values(SAMPLE_DATA).flatMap((sample) =>
+    (['section', 'section2', 'section3'] as const).flatMap(
+      (key) => sample[key]?.sectionTiles ?? [],
+    ),
+  );
+
+  it("keeps the person's tiles, in order, and drops every tile still the sample's", () => {
+    // The review: 4 projects of the person's own among 12 sample tiles.
+    const tiles = structuredClone(SAMPLE_DATA.template4.section!.sectionTiles);
+    const mine = [
+      { ...tiles[0]!, title: 'Boat builders', desc: 'Beypore, 2023' },
+      { img: '', title: 'Net menders', desc: 'Fort Kochi', link: '' },
+    ];
+    const mixed = [mine[0]!, ...tiles.slice(1), mine[1]!];
+    expect(mixed.filter((tile) => isSampleTile(tile, sampleTiles)).length).toBe(tiles.length - 1);
+    expect(withoutSampleTiles(mixed, sampleTiles)).toEqual(mine);
+  });
+
+  it('leaves one blank tile when every tile was the sample', () => {
+    const tiles = SAMPLE_DATA.template1.section!.sectionTiles;
+    expect(withoutSampleTiles(tiles, sampleTiles)).toEqual([blankTile()]);
   });
 });

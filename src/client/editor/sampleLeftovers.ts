@@ -1,7 +1,17 @@
-import { SECTION_KEYS, type PortfolioData, type Tile } from '../../shared/domain/portfolio.js';
+import { useEffect, useState } from 'react';
+import {
+  blankTile,
+  SECTION_KEYS,
+  type PortfolioData,
+  type Tile,
+} from '../../shared/domain/portfolio.js';
 import { isTemplateArt } from '../../shared/domain/urls.js';
 import { plural } from '../../shared/plural.js';
-import type { TemplateDefinition } from '../../shared/templates/catalog.js';
+import {
+  TEMPLATE_DEFINITIONS,
+  TEMPLATE_IDS,
+  type TemplateDefinition,
+} from '../../shared/templates/catalog.js';
 import { CONTACT_FIELDS, PERSONAL_FIELDS, SECTION_FIELDS } from './fieldRules.js';
 import { editorSteps, isSectionStep, type StepId } from './steps.js';
 
@@ -22,7 +32,7 @@ const inAny = (value: string | undefined, samplesOf: Iterable<string | undefined
 };
 
 /** A tile the person left as a sample had it: its title and words unchanged. */
-const isSampleTile = (tile: Tile, samples: readonly Tile[]) =>
+export const isSampleTile = (tile: Tile, samples: readonly Tile[]) =>
   samples.some(
     (sample) => same(tile.title, sample.title) && tile.desc.trim() === sample.desc.trim(),
   );
@@ -44,7 +54,7 @@ export function sampleLeftovers(
   );
   const sampleTiles = sampleSections.flatMap((section) => section.sectionTiles);
   const found: SampleLeftover[] = [];
-  for (const step of editorSteps(definition)) {
+  for (const step of editorSteps(definition, data)) {
     if (step.id === 'personalDetails') {
       for (const field of PERSONAL_FIELDS) {
         if (!definition.personalDetails.includes(field.key)) continue;
@@ -75,14 +85,14 @@ export function sampleLeftovers(
             sampleSections.map((sample) => sample[field.key]),
           )
         ) {
-          found.push({ step: step.id, where: `${spec.label}: ${field.label}` });
+          found.push({ step: step.id, where: `${step.label}: ${field.label}` });
         }
       }
       const tiles = section.sectionTiles.filter((tile) => isSampleTile(tile, sampleTiles)).length;
       if (tiles > 0) {
         found.push({
           step: step.id,
-          where: `${spec.label}: ${plural(tiles, 'tile')}`,
+          where: `${step.label}: ${plural(tiles, 'tile')}`,
         });
       }
       // A tile made the person's own in words that still shows the sample's picture (their
@@ -100,7 +110,7 @@ export function sampleLeftovers(
         const isLeftover = (value: string) =>
           field === 'img' ? isTemplateArt(value) : sampleValues.has(value);
         const kept = rewritten.filter((tile) => isLeftover((tile[field] ?? '').trim())).length;
-        if (kept > 0) found.push({ step: step.id, where: `${spec.label}: ${plural(kept, what)}` });
+        if (kept > 0) found.push({ step: step.id, where: `${step.label}: ${plural(kept, what)}` });
       }
     } else if (step.id === 'contactDetails') {
       for (const field of CONTACT_FIELDS) {
@@ -125,4 +135,45 @@ export function sampleLeftovers(
     }
   }
   return found;
+}
+
+/**
+ * The tiles without those still as a sample had them; a section keeps one tile, so a list of
+ * nothing but samples leaves one blank tile to write in.
+ */
+export function withoutSampleTiles(tiles: readonly Tile[], samples: readonly Tile[]): Tile[] {
+  const own = tiles.filter((tile) => !isSampleTile(tile, samples));
+  return own.length > 0 ? own : [blankTile()];
+}
+
+let everySampleTile: Promise<readonly Tile[]> | undefined;
+
+/**
+ * Every template's sample tiles, loaded once: a change of template may have brought another
+ * template's. A sample that fails to load leaves the list empty: no tile is called a sample then.
+ */
+function loadSampleTiles(): Promise<readonly Tile[]> {
+  everySampleTile ??= Promise.all(
+    TEMPLATE_IDS.map((templateId) => TEMPLATE_DEFINITIONS[templateId].loadSample()),
+  ).then(
+    (samples) =>
+      samples.flatMap((sample) => SECTION_KEYS.flatMap((key) => sample[key]?.sectionTiles ?? [])),
+    () => [],
+  );
+  return everySampleTile;
+}
+
+/** Every template's sample tiles, once loaded (none until then). */
+export function useSampleTiles(): readonly Tile[] {
+  const [tiles, setTiles] = useState<readonly Tile[]>([]);
+  useEffect(() => {
+    let current = true;
+    void loadSampleTiles().then((loaded) => {
+      if (current) setTiles(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return tiles;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import type { TemplateDefinition } from '../../shared/templates/catalog.js';
-import { TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
+import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 import {
   editorSteps,
   initialStep,
@@ -61,11 +61,43 @@ describe('editorSteps', () => {
     expect(ids(definition)).toEqual(['section', 'look']);
   });
 
-  it('names sections by the label the template gives them', () => {
+  it('names sections by the label the template gives them when the page has no title', () => {
     for (const id of TEMPLATE_IDS) {
       const definition = TEMPLATE_DEFINITIONS[id];
       for (const step of editorSteps(definition)) {
         if (isSectionStep(step.id)) expect(step.label).toBe(definition.sections[step.id]!.label);
+      }
+    }
+  });
+
+  it('names a titled section by the title the page shows, in every template', () => {
+    // The review: "Photo stories" became "Highlights" after a switch to Hyperspace.
+    const data = structuredClone(SAMPLE_DATA.template3);
+    data.section!.sectionTitle = 'Photo stories';
+    data.section2!.sectionTitle = '  ';
+    const steps = editorSteps(TEMPLATE_DEFINITIONS.template3, data);
+    const photos = steps.find((step) => step.id === 'section')!;
+    expect([photos.label, photos.title]).toEqual(['Photo stories', 'Photo stories']);
+    // Left blank, the page falls back to the template's name for it, and so does the step.
+    expect(steps.find((step) => step.id === 'section2')!.label).toBe('What I do');
+    // Solid-State's sample calls its Spotlights "Selected Work" on the page.
+    const solid = editorSteps(TEMPLATE_DEFINITIONS.template4, SAMPLE_DATA.template4);
+    expect(solid.find((step) => step.id === 'section')!.label).toBe('Selected Work');
+    // A title written as a sentence is named without its full stop.
+    const mini = editorSteps(TEMPLATE_DEFINITIONS.template1, SAMPLE_DATA.template1);
+    expect(mini.find((step) => step.id === 'section2')!.label).toBe('Some things I made recently');
+  });
+
+  it('explains each section step in a sentence of its own, not a label lower-cased', () => {
+    for (const id of TEMPLATE_IDS) {
+      const definition = TEMPLATE_DEFINITIONS[id];
+      for (const step of editorSteps(definition, SAMPLE_DATA[id])) {
+        if (!isSectionStep(step.id)) continue;
+        expect(step.hint).toMatch(/^[A-Z].*\.$/);
+        expect(step.hint).not.toContain(
+          `the ${definition.sections[step.id]!.label.toLowerCase()} section`,
+        );
+        expect(step.hint).not.toMatch(/\bi\b/);
       }
     }
   });

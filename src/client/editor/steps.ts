@@ -1,4 +1,9 @@
-import { SECTION_KEYS, type SectionKey } from '../../shared/domain/portfolio.js';
+import {
+  SECTION_KEYS,
+  type PortfolioData,
+  type SectionKey,
+} from '../../shared/domain/portfolio.js';
+import type { SectionKind } from '../../shared/templates/definition.js';
 import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 
 /**
@@ -34,8 +39,33 @@ export function isSectionStep(id: StepId): id is SectionKey {
   return (SECTION_KEYS as readonly string[]).includes(id);
 }
 
-/** The steps a template needs: only the parts it shows, in order. */
-export function editorSteps(definition: TemplateDefinition): Step[] {
+/** What a section step is for, in a sentence, by what its tiles are to a visitor. */
+const SECTION_HINTS: Record<SectionKind, string> = {
+  photos:
+    'Your work, shown by its pictures: a heading for this part of your page, then a tile for each piece.',
+  services:
+    'What you offer: a heading for this part of your page, then a tile for each service or skill.',
+};
+
+/**
+ * What the page calls a section: the person's title, or the template's own name for it when they
+ * left it blank. A full stop at the end ("Some things I made recently.") is left out of a name.
+ */
+export function sectionName(
+  definition: Pick<TemplateDefinition, 'sections'>,
+  key: SectionKey,
+  data?: PortfolioData,
+): string {
+  const title = (data?.[key]?.sectionTitle ?? '').trim().replace(/[.:]$/, '').trim();
+  return title || (definition.sections[key]?.label ?? '');
+}
+
+/**
+ * The steps a template needs: only the parts it shows, in order. With the draft's `data`, a
+ * section's step takes the title the page shows, so "Photo stories" stays "Photo stories" in
+ * every template instead of turning into each template's own word for it.
+ */
+export function editorSteps(definition: TemplateDefinition, data?: PortfolioData): Step[] {
   const steps: Step[] = [];
   if (definition.personalDetails.length > 0) {
     steps.push({
@@ -48,12 +78,8 @@ export function editorSteps(definition: TemplateDefinition): Step[] {
   for (const key of SECTION_KEYS) {
     const spec = definition.sections[key];
     if (!spec) continue;
-    steps.push({
-      id: key,
-      label: spec.label,
-      title: spec.label,
-      hint: `The ${spec.label.toLowerCase()} section of your page and its tiles.`,
-    });
+    const name = sectionName(definition, key, data);
+    steps.push({ id: key, label: name, title: name, hint: SECTION_HINTS[spec.kind] });
   }
   if (definition.contactDetails.length > 0) {
     steps.push({

@@ -18,26 +18,25 @@ export function MissingFieldsWarning({
   const id = useId();
   if (missing.length === 0) return null;
   const count = missing.reduce((total, part) => total + part.fields.length, 0);
+  // A line, not a list of every field: the editor marks each one where it is.
+  const parts = missing.map(({ part, fields }) => `${part} (${fields.length})`);
+  const where =
+    parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
   return (
     <section className="fp-warning" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="fp-warning__title">
-        {count === 1
-          ? '1 field the template expects is empty'
-          : `${count} fields the template expects are empty`}
-      </h3>
-      <ul className="fp-warning__list">
-        {missing.map(({ part, fields }) => (
-          <li key={part}>
-            <strong>{part}:</strong> {fields.join(', ')}
-          </li>
-        ))}
-      </ul>
-      <p className="fp-warning__hint">
-        Your page will show without them.{' '}
-        <Link to={EDIT_PATH} state={{ templateId } satisfies EditorNavigationState}>
+      <div className="fp-warning__head">
+        <h3 id={`${id}-title`} className="fp-warning__title">
+          {count === 1 ? '1 expected field is empty' : `${count} expected fields are empty`}
+        </h3>
+        <Link
+          className="fp-warning__fix"
+          to={EDIT_PATH}
+          state={{ templateId } satisfies EditorNavigationState}
+        >
           Fill them in
         </Link>
-      </p>
+      </div>
+      <p className="fp-warning__parts">In {where}. Your page shows without them.</p>
     </section>
   );
 }

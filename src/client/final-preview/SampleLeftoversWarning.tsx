@@ -40,12 +40,12 @@ function useSampleLeftovers(draft: Draft): SampleLeftover[] {
   );
 }
 
-/** Up to this many parts are named in a line; more are folded, in groups by step. */
+/** Up to this many parts are named in a line; more are listed by step. */
 const PARTS_IN_A_LINE = 3;
 
 /** The leftovers by the step that holds them, each named without its step's prefix. */
 function byStep(draft: Draft, leftovers: SampleLeftover[]) {
-  return editorSteps(TEMPLATE_DEFINITIONS[draft.templateId])
+  return editorSteps(TEMPLATE_DEFINITIONS[draft.templateId], draft.data)
     .map((step) => ({
       step,
       parts: leftovers
@@ -61,8 +61,8 @@ function byStep(draft: Draft, leftovers: SampleLeftover[]) {
  * The editor starts from the template's sample so that the preview is never empty; parts left
  * unchanged would be published as someone else's words (a made-up name, phone number or
  * address), and a tile's sample link would send visitors to an example page. A warning only:
- * publishing stays allowed. Many parts are folded behind their count, so that the warning does
- * not push the price and Make Payment off the first screen.
+ * publishing stays allowed. The parts are listed open, one line per step, and named short, so
+ * that a phone reaches Make Payment and the preview without opening anything.
  */
 export function SampleLeftoversWarning({ draft }: { draft: Draft }) {
   const id = useId();
@@ -78,7 +78,7 @@ export function SampleLeftoversWarning({ draft }: { draft: Draft }) {
       Replace them
     </Link>
   );
-  const hint = 'Its example words, pictures and links would be published as they are.';
+  const hint = 'They would be published as they are.';
   return (
     <section className="fp-warning" aria-labelledby={`${id}-title`}>
       <div className="fp-warning__head">
@@ -90,26 +90,20 @@ export function SampleLeftoversWarning({ draft }: { draft: Draft }) {
         {replace}
       </div>
       {leftovers.length <= PARTS_IN_A_LINE ? (
-        <>
-          <p className="fp-warning__parts">
-            {leftovers.map((leftover) => leftover.where).join(', ')}
-          </p>
-          <p className="fp-warning__hint">{hint}</p>
-        </>
+        <p className="fp-warning__parts">
+          {leftovers.map((leftover) => leftover.where).join(', ')}
+        </p>
       ) : (
-        <details className="fp-warning__more">
-          <summary className="fold-chevron">Which parts</summary>
-          <dl className="fp-warning__groups">
-            {byStep(draft, leftovers).map(({ step, parts }) => (
-              <div key={step.id}>
-                <dt>{step.label}</dt>
-                <dd>{parts.join(', ')}</dd>
-              </div>
-            ))}
-          </dl>
-          <p className="fp-warning__hint">{hint}</p>
-        </details>
+        <dl className="fp-warning__groups">
+          {byStep(draft, leftovers).map(({ step, parts }) => (
+            <div key={step.id}>
+              <dt>{step.label}</dt>
+              <dd>{parts.join(', ')}</dd>
+            </div>
+          ))}
+        </dl>
       )}
+      <p className="fp-warning__hint">{hint}</p>
     </section>
   );
 }

@@ -21,7 +21,10 @@ describe('missingRequiredFields', () => {
     data.section!.sectionTiles[1]!.desc = '';
     expect(missingRequiredFields('template2', data)).toEqual([
       { part: 'About you', fields: ['Name', 'Intro'] },
-      { part: 'Features', fields: ['Footer text', 'Tile 2 title', 'Tile 2 description'] },
+      {
+        part: 'Selected work from the last three years',
+        fields: ['Footer text', 'Tile 2 title', 'Tile 2 description'],
+      },
     ]);
   });
 

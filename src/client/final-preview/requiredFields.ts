@@ -2,8 +2,9 @@ import { SECTION_KEYS, type PortfolioData } from '../../shared/domain/portfolio.
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import type { SectionField } from '../../shared/domain/portfolio.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
+import { sectionName } from '../editor/steps.js';
 
-/** One part of the page (About you, or a section by its label) with its empty required fields. */
+/** One part of the page (About you, or a section by the title it shows) with its empty required fields. */
 export interface MissingFields {
   part: string;
   fields: string[];
@@ -54,7 +55,7 @@ export function missingRequiredFields(
         fields.push(`Tile ${index + 1} description`);
       }
     }
-    if (fields.length > 0) result.push({ part: spec.label, fields });
+    if (fields.length > 0) result.push({ part: sectionName(definition, key, data), fields });
   }
   return result;
 }

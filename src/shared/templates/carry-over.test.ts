@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { carryOver } from './carry-over.js';
 import { parsed } from './common/test-helpers.js';
 import { TEMPLATE_DEFINITIONS, TEMPLATE_IDS, type TemplateId } from './catalog.js';
+import { pickTemplateFields } from './pick-fields.js';
+import { SAMPLE_DATA } from './registry.js';
 import { TILE_ICONS } from '../domain/icons.js';
 import { LIMITS } from '../domain/limits.js';
 import {
@@ -413,4 +415,120 @@ describe('the look on a change of template', () => {
       /Accent/,
     );
   });
+});
+
+describe("the old template's sample on a change of template", () => {
+  const sampleOf = (id: TemplateId) =>
+    pickTemplateFields(TEMPLATE_DEFINITIONS[id], SAMPLE_DATA[id]);
+  const samplesFor = (fromId: TemplateId, toId: TemplateId) => ({
+    from: sampleOf(fromId),
+    to: sampleOf(toId),
+  });
+
+  it("leaves the sample's tiles behind, keeps the person's, and names neither as joining", () => {
+    // The review: Solid-State's untouched Features joined Mini-port's Portfolio as 4 tiles.
+    const draft = structuredClone(sampleOf('template4'));
+    draft.personalDetails.name = 'Anandita Menon';
+    draft.section!.sectionTiles = [
+      {
+        title: 'Fishing families',
+        desc: 'Kochi, 2024',
+        img: 'https://example.com/f.jpg',
+        link: '',
+      },
+      { title: 'Festivals', desc: 'Thrissur', img: 'https://example.com/t.jpg', link: '' },
+    ];
+    const { data, moves, lost, joined } = carryOver(
+      draft,
+      solidState,
+      miniport,
+      samplesFor('template4', 'template1'),
+    );
+    expect(joined).toBe(false);
+    expect(moves.join('\n')).not.toMatch(/join/);
+    expect(lost).toEqual([]);
+    expect(titles(data).section2).toEqual(['Fishing families', 'Festivals']);
+    // Mini-port's own services sample stands where nothing of the person's goes.
+    expect(data.section).toEqual(sampleOf('template1').section);
+    expect(data.personalDetails.name).toBe('Anandita Menon');
+    // Without the samples to tell, the same switch carries the sample tiles along.
+    expect(carryOver(draft, solidState, miniport).joined).toBe(true);
+  });
+
+  it("drops the sample's tiles from among the person's own and keeps every own tile", () => {
+    const draft = structuredClone(sampleOf('template5'));
+    const sampleTiles = draft.section!.sectionTiles;
+    draft.section!.sectionTiles = [
+      { ...sampleTiles[0]!, title: 'Backwaters' },
+      ...sampleTiles.slice(1),
+      // A sample tile with the person's own picture is theirs.
+      { ...sampleTiles[1]!, img: 'https://example.com/mine.jpg' },
+    ];
+    const { data } = carryOver(draft, phantom, hyperspace, samplesFor('template5', 'template3'));
+    const moved = SECTION_KEYS.flatMap((key) => data[key]?.sectionTiles ?? []);
+    expect(moved.map((tile) => tile.title)).toEqual(
+      expect.arrayContaining(['Backwaters', sampleTiles[1]!.title]),
+    );
+    expect(moved.some((tile) => tile.img === 'https://example.com/mine.jpg')).toBe(true);
+    expect(
+      moved.filter((tile) => sampleTiles.slice(2).some((s) => s.title === tile.title)),
+    ).toEqual([]);
+  });
+
+  it('does not name sample icons the person never chose as lost, only their own', () => {
+    // The review: "Work: the icon of 3 tiles" for icons that came with Phantom's sample.
+    const draft = structuredClone(sampleOf('template5'));
+    const tiles = draft.section!.sectionTiles;
+    expect(tiles.filter((tile) => tile.icon).length).toBeGreaterThan(1);
+    draft.section!.sectionTiles = tiles.map((tile, index) => ({
+      ...tile,
+      title: `Story ${index + 1}`,
+      desc: 'Mine.',
+    }));
+    const quiet = carryOver(draft, phantom, hyperspace, samplesFor('template5', 'template3'));
+    expect(quiet.lost.filter((line) => line.includes('icon'))).toEqual([]);
+    const chosen = draft.section!.sectionTiles.findIndex((tile) => tile.icon);
+    draft.section!.sectionTiles[chosen]!.icon = TILE_ICONS.find(
+      (icon) => icon !== tiles[chosen]!.icon,
+    );
+    const told = carryOver(draft, phantom, hyperspace, samplesFor('template5', 'template3'));
+    expect(told.lost.filter((line) => line.includes('icon'))).toEqual(['Work: the icon of 1 tile']);
+  });
+
+  it("gives the sample person's details way to the new sample's, never the person's own", () => {
+    const draft = structuredClone(sampleOf('template2'));
+    draft.personalDetails.name = 'Asha Rao';
+    draft.personalDetails.intro = '';
+    const { data } = carryOver(draft, directive, phantom, samplesFor('template2', 'template5'));
+    const phantomSample = sampleOf('template5');
+    expect(data.personalDetails.name).toBe('Asha Rao');
+    // Emptied by the person: stays empty.
+    expect(data.personalDetails.intro).toBe('');
+    expect(data.personalDetails.headline).toBe(phantomSample.personalDetails.headline);
+    expect(data.contactDetails.email).toBe(phantomSample.contactDetails.email);
+    expect(data.contactDetails.socialLinks).toEqual(phantomSample.contactDetails.socialLinks);
+  });
+
+  it.each(pairs)(
+    'moves an untouched %s sample to the %s sample, asking nothing',
+    (fromId, toId) => {
+      const from = TEMPLATE_DEFINITIONS[fromId];
+      const to = TEMPLATE_DEFINITIONS[toId];
+      const { data, lost, moves, joined } = carryOver(
+        sampleOf(fromId),
+        from,
+        to,
+        samplesFor(fromId, toId),
+      );
+      const target = sampleOf(toId);
+      for (const key of SECTION_KEYS) expect(data[key]).toEqual(target[key]);
+      // A field the old template had no place for stays empty: no words the person never saw.
+      for (const field of to.personalDetails.filter((f) => from.personalDetails.includes(f))) {
+        expect(data.personalDetails[field]).toBe(target.personalDetails[field]);
+      }
+      expect(lost.filter((line) => !line.startsWith('Accent'))).toEqual([]);
+      expect(moves.filter((line) => !/^(Accent|Fonts)/.test(line))).toEqual([]);
+      expect(joined).toBe(false);
+    },
+  );
 });

@@ -7,6 +7,11 @@
  * a draft's section goes to the new template's section of the same kind, one that shows pictures
  * when its tiles have some. A section left without a place of its own joins one that is taken:
  * its tiles follow that section's tiles, so no title, description or link is lost.
+ *
+ * What is still the old template's sample (its made-up person, tiles and sections, untouched) is
+ * not the person's and does not travel: the new template's own sample takes its place, as it
+ * would have had they started there, and nothing of it is named as lost or moved. Every word,
+ * picture and link the person wrote or chose goes along as before.
  */
 import {
   SECTION_KEYS,
@@ -60,6 +65,12 @@ export type FieldId =
   | { group: 'personalDetails'; field: PersonalField }
   | { group: 'contactDetails'; field: ContactField };
 
+/** The two templates' samples, which tell what of a draft the person never changed. */
+export interface Samples {
+  from?: PortfolioData;
+  to?: PortfolioData;
+}
+
 /** What a change of template does to a draft. */
 export interface CarryOver {
   /** The draft for the new template. */
@@ -83,12 +94,37 @@ export interface CarryOver {
 const filled = (value: unknown): boolean =>
   Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== '';
 
+const text = (value: string | undefined) => (value ?? '').trim();
+
+/** Filled, and not what the sample has in that place: the person's own. */
+const own = (value: string | undefined, sample: string | undefined) =>
+  filled(value) && text(value) !== text(sample);
+
+/** Still what the sample has in that place (a field the person emptied is theirs: empty). */
+const asSample = (value: string | undefined, sample: string | undefined) =>
+  filled(value) && text(value) === text(sample);
+
+/** A tile exactly as some tile of the sample has it, in every field the template shows. */
+function isSampleTile(tile: Tile, fields: readonly TileField[], sample?: PortfolioData): boolean {
+  if (!sample) return false;
+  return SECTION_KEYS.some((key) =>
+    (sample[key]?.sectionTiles ?? []).some((other) =>
+      fields.every((field) => text(tile[field]) === text(other[field])),
+    ),
+  );
+}
+
 /** A section of the draft that has something in it, as the old template shows it. */
 interface Source {
   spec: SectionSpec;
+  /** The section with the sample's fields and tiles taken out (blank fields, no sample tiles). */
   section: Section;
-  /** Tiles with anything written in them. */
+  /** Tiles with anything of the person's in them. */
   tiles: Tile[];
+  /** The sample as it was in this place, for values the person kept (a sample tile's icon). */
+  sample?: Section;
+  /** Its fields that still read as the sample's, emptied in `section`. */
+  sampleFields: SectionField[];
   photos: boolean;
   kind: SectionKind;
 }
@@ -100,12 +136,21 @@ interface Placement {
   joins: boolean;
 }
 
-function sourcesOf(data: PortfolioData, from: TemplateShape): Source[] {
+function sourcesOf(data: PortfolioData, from: TemplateShape, fromSample?: PortfolioData): Source[] {
   const sources: Source[] = [];
   for (const key of SECTION_KEYS) {
     const spec = from.sections[key];
-    const section = data[key];
-    if (!spec || !section) continue;
+    const drafted = data[key];
+    if (!spec || !drafted) continue;
+    const sample = fromSample?.[key];
+    const section: Section = {
+      ...drafted,
+      sectionTiles: drafted.sectionTiles.filter(
+        (tile) => !isSampleTile(tile, spec.tileFields, fromSample),
+      ),
+    };
+    const sampleFields = spec.fields.filter((field) => asSample(drafted[field], sample?.[field]));
+    for (const field of sampleFields) section[field] = '';
     const tiles = section.sectionTiles.filter((tile) =>
       spec.tileFields.some((field) => filled(tile[field])),
     );
@@ -115,7 +160,7 @@ function sourcesOf(data: PortfolioData, from: TemplateShape): Source[] {
     // What the tiles hold says more than the old template's kind: Directive's features with icons
     // and no pictures are services, and belong where icons show, not under placeholder pictures.
     const kind = photos ? 'photos' : icons ? 'services' : spec.kind;
-    sources.push({ spec, section, tiles, photos, kind });
+    sources.push({ spec, section, tiles, photos, kind, sampleFields, ...(sample && { sample }) });
   }
   return sources;
 }
@@ -168,9 +213,16 @@ function planPlacements(sources: readonly Source[], to: TemplateShape): Placemen
 /** Lines for the tile fields `target` does not show, counted over the tiles that go there. */
 function lostTileFields(source: Source, tiles: readonly Tile[], target: SectionSpec): string[] {
   const lines: string[] = [];
+  // A value the tile had as the sample's, in its place (the icon of the sample's third tile on
+  // the person's third), was never chosen: losing it is nothing to ask about.
+  const chosen = (tile: Tile, field: TileField) => {
+    const place = source.section.sectionTiles.indexOf(tile);
+    const sampleTile = place < 0 ? undefined : source.sample?.sectionTiles[place];
+    return own(tile[field], sampleTile?.[field]);
+  };
   for (const field of source.spec.tileFields) {
     if (target.tileFields.includes(field)) continue;
-    const count = tiles.filter((tile) => filled(tile[field])).length;
+    const count = tiles.filter((tile) => chosen(tile, field)).length;
     if (count > 0) {
       lines.push(`${source.spec.label}: the ${TILE_LABELS[field]} of ${plural(count, 'tile')}`);
     }
@@ -179,15 +231,21 @@ function lostTileFields(source: Source, tiles: readonly Tile[], target: SectionS
 }
 
 /** The draft for `to`, what it cannot show, and where its sections went. */
-export function carryOver(data: PortfolioData, from: TemplateShape, to: TemplateShape): CarryOver {
-  const sources = sourcesOf(data, from);
+export function carryOver(
+  data: PortfolioData,
+  from: TemplateShape,
+  to: TemplateShape,
+  samples: Samples = {},
+): CarryOver {
+  const sources = sourcesOf(data, from, samples.from);
   const placements = planPlacements(sources, to);
   const sectionLost = new Map<Source, string[]>();
   // In the new page's order: each place's own section, then those that join it.
   const moves: string[] = [];
+  const { personal, contact } = ownDetails(data, from, samples);
   const moved: PortfolioData = {
-    personalDetails: data.personalDetails,
-    contactDetails: data.contactDetails,
+    personalDetails: personal,
+    contactDetails: contact,
     ...(data.phrases && { phrases: data.phrases }),
   };
   const look = carryLook(data, from, to);
@@ -197,6 +255,8 @@ export function carryOver(data: PortfolioData, from: TemplateShape, to: Template
     const spec = to.sections[target];
     const here = placements.filter((placement) => placement.target === target);
     const direct = here.find((placement) => !placement.joins);
+    const targetSample = samples.to?.[target];
+    if (spec && !direct && targetSample) moved[target] = structuredClone(targetSample);
     if (!spec || !direct) continue;
     const { source } = direct;
     const lines: string[] = [];
@@ -233,17 +293,26 @@ export function carryOver(data: PortfolioData, from: TemplateShape, to: Template
         );
       }
     }
+    // Fields and tiles the person left as the sample's give way to the new template's sample.
+    const fields = Object.fromEntries(
+      spec.fields
+        .filter((field) => source.sampleFields.includes(field) && targetSample?.[field])
+        .map((field) => [field, targetSample![field]]),
+    );
+    const ownTiles = tiles.length > 0 ? tiles : source.section.sectionTiles;
     moved[target] = {
       ...source.section,
+      ...fields,
       type: target,
-      sectionTiles: tiles.length > 0 ? tiles : source.section.sectionTiles,
+      sectionTiles:
+        ownTiles.length > 0 ? ownTiles : structuredClone(targetSample?.sectionTiles ?? []),
     };
   }
 
   const lost: string[] = [];
   const lostFields: Array<FieldId & { line: number }> = [];
   for (const field of from.personalDetails) {
-    if (!to.personalDetails.includes(field) && filled(data.personalDetails[field])) {
+    if (!to.personalDetails.includes(field) && filled(personal[field])) {
       lostFields.push({ group: 'personalDetails', field, line: lost.length });
       lost.push(PERSONAL_LABELS[field]);
     }
@@ -260,7 +329,7 @@ export function carryOver(data: PortfolioData, from: TemplateShape, to: Template
     }
   }
   for (const field of from.contactDetails) {
-    if (!to.contactDetails.includes(field) && filled(data.contactDetails[field])) {
+    if (!to.contactDetails.includes(field) && filled(contact[field])) {
       lostFields.push({ group: 'contactDetails', field, line: lost.length });
       lost.push(CONTACT_LABELS[field]);
     }
@@ -281,6 +350,38 @@ export function carryOver(data: PortfolioData, from: TemplateShape, to: Template
     moves,
     joined: placements.some((placement) => placement.joins),
   };
+}
+
+/**
+ * The person's details, with each one still the old sample's replaced by the new sample's (or
+ * left blank): one made-up person's phone number does not become another's page.
+ */
+function ownDetails(
+  data: PortfolioData,
+  from: TemplateShape,
+  { from: fromSample, to: toSample }: Samples,
+): { personal: PortfolioData['personalDetails']; contact: PortfolioData['contactDetails'] } {
+  const personal = { ...data.personalDetails };
+  const contact = { ...data.contactDetails };
+  if (!fromSample) return { personal, contact };
+  for (const field of from.personalDetails) {
+    if (asSample(personal[field], fromSample.personalDetails[field])) {
+      personal[field] = toSample?.personalDetails[field] ?? '';
+    }
+  }
+  for (const field of from.contactDetails) {
+    if (field === 'socialLinks') {
+      const urls = (links: PortfolioData['contactDetails']['socialLinks']) =>
+        JSON.stringify(links.map((link) => link.url));
+      const links = contact.socialLinks;
+      if (links.length > 0 && urls(links) === urls(fromSample.contactDetails.socialLinks)) {
+        contact.socialLinks = structuredClone(toSample?.contactDetails.socialLinks ?? []);
+      }
+    } else if (asSample(contact[field], fromSample.contactDetails[field])) {
+      contact[field] = toSample?.contactDetails[field] ?? '';
+    }
+  }
+  return { personal, contact };
 }
 
 /**
