@@ -323,26 +323,14 @@ export const ImageField = memo(function ImageField({
             {/* Once every byte is sent, the server is still making the image's sizes. */}
             {status.fraction >= 1 ? 'Processing…' : `${Math.round(status.fraction * 100)}%`}
           </span>
-          <button
-            type="button"
-            className="button button--ghost image-field__button"
-            onClick={() => cancel.current?.abort()}
-          >
-            Cancel<span className="visually-hidden"> the upload</span>
-          </button>
+          <CancelUploadButton onCancel={() => cancel.current?.abort()} />
         </div>
       )}
 
       {status.kind === 'waiting' && (
         <div className="image-field__progress">
           <span className="image-field__waiting">Waiting for your other uploads…</span>
-          <button
-            type="button"
-            className="button button--ghost image-field__button"
-            onClick={() => cancel.current?.abort()}
-          >
-            Cancel<span className="visually-hidden"> the upload</span>
-          </button>
+          <CancelUploadButton onCancel={() => cancel.current?.abort()} />
         </div>
       )}
 
@@ -402,6 +390,15 @@ export const ImageField = memo(function ImageField({
     </div>
   );
 });
+
+/** Stops an upload that is waiting its turn or on its way. */
+function CancelUploadButton({ onCancel }: { onCancel: () => void }) {
+  return (
+    <button type="button" className="button button--ghost image-field__button" onClick={onCancel}>
+      Cancel<span className="visually-hidden"> the upload</span>
+    </button>
+  );
+}
 
 /** A button that acts on the image, named in full to screen readers ("Remove the profile picture"). */
 function ImageButton({
