@@ -12,10 +12,10 @@ import { fieldId, TILE_FIELDS } from './fieldRules.js';
 import { FormFields, type FieldCopy } from './FormFields.js';
 import { IconPicker } from './IconPicker.js';
 import { ItemCard, ListEditor } from './ListEditor.js';
-import type { ListChange } from './useKeyedList.js';
+import { withKeysOf, type ListChange } from './useKeyedList.js';
 import { useListEditing } from './useListEditing.js';
 import { useFocusAfterRender } from './useFocusAfterRender.js';
-import { isSampleTile, useSampleTiles, withoutSampleTiles } from './sampleLeftovers.js';
+import { isWholeSampleTile, useSampleTiles, withoutSampleTiles } from './sampleLeftovers.js';
 import { plural } from '../../shared/plural.js';
 
 interface TileListEditorProps {
@@ -63,7 +63,7 @@ export function TileListEditor({
   });
 
   const sampleTiles = useSampleTiles();
-  const samples = tiles.filter((tile) => isSampleTile(tile, sampleTiles)).length;
+  const samples = tiles.filter((tile) => isWholeSampleTile(tile, sampleTiles)).length;
   // The list before the sample tiles went, offered back while the list is as they left it.
   const [removal, setRemoval] = useState<{ before: Tile[]; after: Tile[]; count: number }>();
   const undoable = removal && removal.after === tiles ? removal : undefined;
@@ -73,9 +73,11 @@ export function TileListEditor({
   const removeId = `${sectionKey}-remove-sample-tiles`;
 
   const removeSamples = () => {
-    const after = withoutSampleTiles(tiles, sampleTiles);
+    // The person's tiles keep their keys, and the list before keeps its own: an upload on its
+    // way to one of their tiles lands on it whichever list is shown when it ends.
+    const after = withKeysOf(tiles, withoutSampleTiles(tiles, sampleTiles));
     onChange(() => after);
-    setRemoval({ before: [...tiles], after, count: samples });
+    setRemoval({ before: withKeysOf(tiles, [...tiles]), after, count: samples });
     focusLater(undoId);
   };
   const undo = (before: Tile[]) => {

@@ -3,6 +3,7 @@ import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 import { carryOver } from '../../shared/templates/carry-over.js';
 import { blankTile } from '../../shared/domain/portfolio.js';
+import { TILE_ICONS } from '../../shared/domain/icons.js';
 import { isSampleTile, sampleLeftovers, withoutSampleTiles } from './sampleLeftovers.js';
 
 describe('what a draft still has of the sample', () => {
@@ -188,6 +189,17 @@ describe('removing the sample tiles in one go', () => {
     const mixed = [mine[0]!, ...tiles.slice(1), mine[1]!];
     expect(mixed.filter((tile) => isSampleTile(tile, sampleTiles)).length).toBe(tiles.length - 1);
     expect(withoutSampleTiles(mixed, sampleTiles)).toEqual(mine);
+  });
+
+  it("keeps a tile with the sample's words and the person's own photo, link or icon", () => {
+    const [first, ...rest] = structuredClone(SAMPLE_DATA.template4.section!.sectionTiles);
+    const photo = { ...first!, img: 'upload:' + 'a'.repeat(64) + ':1600x1200' };
+    const linked = { ...rest[0]!, link: 'https://example.com/my-work' };
+    const iconed = { ...rest[1]!, icon: TILE_ICONS.find((icon) => icon !== rest[1]!.icon)! };
+    const tiles = [photo, linked, iconed, ...rest.slice(2)];
+    // Still the sample's words: the final preview warns about all of them.
+    expect(tiles.every((tile) => isSampleTile(tile, sampleTiles))).toBe(true);
+    expect(withoutSampleTiles(tiles, sampleTiles)).toEqual([photo, linked, iconed]);
   });
 
   it('leaves one blank tile when every tile was the sample', () => {

@@ -137,12 +137,31 @@ export function sampleLeftovers(
   return found;
 }
 
+/** `value` is empty, or what the sample tile has in that place. */
+const keptOrEmpty = (value: string | undefined, sample: string | undefined) =>
+  (value ?? '').trim() === '' || (value ?? '').trim() === (sample ?? '').trim();
+
 /**
- * The tiles without those still as a sample had them; a section keeps one tile, so a list of
+ * A tile with nothing of the person's in it: a sample's words, and no picture, link or icon of
+ * their own. A tile with the sample's words but the person's photo is a sample to warn about
+ * (isSampleTile), never one to remove with the photo.
+ */
+export const isWholeSampleTile = (tile: Tile, samples: readonly Tile[]) =>
+  samples.some(
+    (sample) =>
+      same(tile.title, sample.title) &&
+      tile.desc.trim() === sample.desc.trim() &&
+      (tile.img.trim() === '' || isTemplateArt(tile.img.trim())) &&
+      keptOrEmpty(tile.link, sample.link) &&
+      keptOrEmpty(tile.icon, sample.icon),
+  );
+
+/**
+ * The tiles without those that are wholly a sample's; a section keeps one tile, so a list of
  * nothing but samples leaves one blank tile to write in.
  */
 export function withoutSampleTiles(tiles: readonly Tile[], samples: readonly Tile[]): Tile[] {
-  const own = tiles.filter((tile) => !isSampleTile(tile, samples));
+  const own = tiles.filter((tile) => !isWholeSampleTile(tile, samples));
   return own.length > 0 ? own : [blankTile()];
 }
 

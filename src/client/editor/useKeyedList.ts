@@ -43,6 +43,22 @@ function keysOf(items: readonly unknown[]): readonly string[] {
 }
 
 /**
+ * Gives `next`, made from `list` by dropping some of its items (the same objects), the keys those
+ * items had: an upload on its way to one of them still finds it. Returns `next`.
+ */
+export function withKeysOf<T>(list: readonly T[], next: T[]): T[] {
+  const keys = keysOf(list);
+  keysOfList.set(
+    next,
+    next.map((item) => {
+      const at = list.indexOf(item);
+      return at < 0 ? freshKey() : keys[at]!;
+    }),
+  );
+  return next;
+}
+
+/**
  * A list edited in place (tiles, social links) with a stable key per item, so moving or removing
  * an item keeps every other item's inputs, focus and state where they belong. Every change is
  * handed on as a function of the list, never as a copy made from this render's items: an edit
