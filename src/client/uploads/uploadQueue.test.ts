@@ -83,6 +83,19 @@ describe('the upload queue', () => {
     expect(log).toEqual(['a.jpg starts', 'a.jpg waits', 'a.jpg starts']);
   });
 
+  it("shows the server's refusal once its few attempts are spent", async () => {
+    const server = fakeServer();
+    const queue = createUploadQueue(2, server.send, [0, 0]);
+    const result = queue(photo('a.jpg'), events([], 'a.jpg'));
+    const tooMany = new UploadError('Your other uploads…', 429, 'uploads_in_progress');
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await expect.poll(() => server.requests.length).toBe(attempt);
+      server.requests[attempt - 1]!.answer(tooMany);
+    }
+    await expect(result).rejects.toBe(tooMany);
+    expect(server.requests).toHaveLength(3);
+  });
+
   it('fails at once on any other refusal, and gives its place to the next', async () => {
     const server = fakeServer();
     const queue = createUploadQueue(1, server.send);

@@ -17,10 +17,12 @@ type Send = (
   signal: AbortSignal,
 ) => Promise<UploadedImage>;
 
-/** How long to wait before asking again after a "too many at once" answer, by attempt. */
-const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000];
-/** Past this, the server's refusal is shown: something else keeps the person's places. */
-const GIVE_UP_AFTER_MS = 120_000;
+/**
+ * How long to wait before asking again after a "too many at once" answer, one wait per attempt;
+ * after the last, the server's refusal is shown: something else (another tab) keeps the person's
+ * places. Each attempt sends the whole file again, so there are few of them (15.75 s in all).
+ */
+const RETRY_DELAYS_MS: readonly number[] = [250, 500, 1000, 2000, 4000, 8000];
 
 const cancelled = () => new UploadError('Upload cancelled.', 0, 'aborted');
 
@@ -44,7 +46,11 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * quick succession waits its turn here instead of failing there. An upload the server still
  * refuses for that reason (another tab uploading) is asked again after a pause.
  */
-export function createUploadQueue(limit: number, send: Send, now: () => number = Date.now) {
+export function createUploadQueue(
+  limit: number,
+  send: Send,
+  retryDelaysMs: readonly number[] = RETRY_DELAYS_MS,
+) {
   let active = 0;
   const waiting: (() => void)[] = [];
 
@@ -84,17 +90,16 @@ export function createUploadQueue(limit: number, send: Send, now: () => number =
     if (active >= limit || waiting.length > 0) onWaiting();
     await takePlace(signal);
     try {
-      const started = now();
       for (let attempt = 0; ; attempt += 1) {
         onStart();
         try {
           return await send(file, onProgress, signal);
         } catch (error) {
           const tooMany = error instanceof UploadError && error.code === 'uploads_in_progress';
-          if (!tooMany || signal.aborted || now() - started > GIVE_UP_AFTER_MS) throw error;
+          if (!tooMany || signal.aborted || attempt >= retryDelaysMs.length) throw error;
         }
         onWaiting();
-        await pause(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!, signal);
+        await pause(retryDelaysMs[attempt]!, signal);
       }
     } finally {
       givePlace();

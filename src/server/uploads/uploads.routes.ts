@@ -108,9 +108,10 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: UploadsContext):
         (error: Error) => done(receiveRefusal(error)),
       );
     });
-    // The client may still be sending a body we refused: do not keep the connection for it.
+    // The client may still be sending a body we refused (too large, or too many at once): do
+    // not keep the connection for it, so the browser stops sending the file.
     scope.addHook('onSend', async (_request, reply) => {
-      if (reply.statusCode === 413) reply.header('connection', 'close');
+      if (reply.statusCode === 413 || reply.statusCode === 429) reply.header('connection', 'close');
     });
     scope.addHook('onResponse', end);
     scope.addHook('onRequestAbort', end);

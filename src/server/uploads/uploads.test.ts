@@ -311,6 +311,8 @@ describe.each(
         const third = await unfinished(1000, 0);
         await expect.poll(third.answer, { timeout: 10_000 }).toMatch(/^HTTP\/1\.1 429/);
         expect(third.answer()).toContain('uploads_in_progress');
+        // And the connection closes: a browser stops sending the file it was refused.
+        expect(third.answer()).toMatch(/\r\nconnection: close\r\n/i);
         // Clients gone: their files are removed and their places given back.
         for (const socket of sockets) socket.destroy();
         await expect.poll(() => receiving().length, { timeout: 10_000 }).toBe(0);
