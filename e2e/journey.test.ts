@@ -217,6 +217,19 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
       },
     );
 
+    await step(
+      'The draft just paid for is the live page: its final preview updates it',
+      async () => {
+        await page.goto('/final-preview');
+        await page.getByRole('button', { name: 'Publish changes' }).waitFor();
+        await expect(page.getByLabel('Username').inputValue()).resolves.toBe(username);
+        await expect(page.getByRole('button', { name: 'Make Payment' }).count()).resolves.toBe(0);
+        await page.goto('/choose');
+        update = templateCard(page, 'Directive').getByRole('button', { name: 'Update Directive' });
+        await update.waitFor();
+      },
+    );
+
     await step('Update opens the live page for a free update at its own address', async () => {
       await update.click();
       await goToFinalPreview(page);

@@ -87,6 +87,22 @@ function readStoredTarget(): EditingTarget | undefined {
   }
 }
 
+/**
+ * The draft in this browser was just published as `username` by `owner`: from now on it is an
+ * edit of that live page (the final preview updates it for free), not a new page to buy again.
+ * A draft of another template than the page's (changed meanwhile) stays a plain draft.
+ */
+export function keepDraftAsEditOf(username: string, templateId: string, owner: string): void {
+  try {
+    const raw = window.localStorage.getItem(DRAFT_STORAGE_KEY);
+    if (!raw || (JSON.parse(raw) as { templateId?: unknown }).templateId !== templateId) return;
+    const target: EditingTarget = { username, templateId, owner };
+    window.localStorage.setItem(EDITING_KEY, JSON.stringify(target));
+  } catch {
+    // A draft that cannot be read, or storage that refuses: it stays a plain draft.
+  }
+}
+
 /** The username the stored draft updates, when it is for this template. */
 export function readEditingTarget(templateId: string): EditingTarget | undefined {
   const target = readStoredTarget();

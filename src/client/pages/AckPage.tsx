@@ -15,6 +15,7 @@ import { NewTabLink } from '../components/NewTabLink.js';
 import { SiteHeader } from '../components/SiteHeader.js';
 import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 import { isOpenedWithoutPayment, readAckState } from '../checkout/ackState.js';
+import { keepDraftAsEditOf } from '../draft/storage.js';
 import './simple-page.css';
 import './ack.css';
 
@@ -47,6 +48,15 @@ export function AckPage() {
   const email = state.email ?? user?.email;
   // Opened on its own: the signed-in person's own latest page stands in for the link.
   const openedWithoutPayment = isOpenedWithoutPayment(state);
+
+  // The draft just paid for is the live page's now: the final preview updates it, never sells
+  // the same words again under a new address.
+  const paidFor = !openedWithoutPayment && state.url ? usernameOf(state.url) : undefined;
+  const portfolios = session.status === 'ready' ? session.portfolios : undefined;
+  useEffect(() => {
+    const page = portfolios?.find((p) => p.username === paidFor);
+    if (page && paidFor && user) keepDraftAsEditOf(paidFor, page.templateId, user.email);
+  }, [paidFor, portfolios, user]);
   const offersSignIn = openedWithoutPayment && session.status === 'ready' && !user;
   // Here, not in the part it shows in: that part is replaced once the sign-in succeeds.
   const navigate = useNavigate();
