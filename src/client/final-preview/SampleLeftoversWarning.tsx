@@ -6,7 +6,6 @@ import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { TEMPLATE_DEFINITIONS, TEMPLATE_IDS } from '../../shared/templates/catalog.js';
 import { sampleLeftovers, type SampleLeftover } from '../editor/sampleLeftovers.js';
 import { editorSteps } from '../editor/steps.js';
-import '../components/fold-chevron.css';
 
 /** Every template's sample, loaded ahead of the card (loadSamplesAhead). */
 let samplesLoaded: readonly PortfolioData[] | undefined;
