@@ -386,9 +386,13 @@ describe('the account page', () => {
     const footerTop = () =>
       page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
     await expect(footerTop()).resolves.toBeGreaterThanOrEqual(812);
+    // One loading line: the parts below wait for the portfolios, not each with its own.
+    const messages = page.getByRole('heading', { name: 'Messages' });
+    await expect(messages.isVisible()).resolves.toBe(false);
     answer();
     await card.waitFor();
     await expect(footerTop()).resolves.toBeGreaterThanOrEqual(812);
+    await messages.waitFor();
   });
 
   it('Edit opens the content in the editor; the final preview has the fixed username and Publish changes; sign-out clears the draft', async () => {

@@ -131,9 +131,13 @@ function SignedInAccount({ email }: { email: string }) {
           onDeleted={remove}
         />
       )}
-      <PreviewLinksSection />
-      <MessagesSection />
-      <LeavingSection email={email} />
+      {/* Loading meanwhile, hidden until the portfolios are here: the page appears as one, not
+          as three loading lines one under another. */}
+      <div hidden={loaded.status === 'loading'}>
+        <PreviewLinksSection />
+        <MessagesSection />
+        <LeavingSection email={email} />
+      </div>
     </>
   );
 }
