@@ -2,8 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_STARTER_ENTRY, STATIC_PAGE_MANIFEST } from '../../shared/prerender.js';
 
-const ENTRY_SCRIPT = /<script type="module"[^>]* src="([^"]+)"[^>]*><\/script>/;
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]* href="([^"]+)"[^>]*>/g;
+// The tags, then their addresses: each pattern stops at the next angle bracket or quote, so a
+// search runs in linear time (regex-safety.test.ts).
+const ENTRY_SCRIPT = /<script type="module"[^<>]*><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^<>]*>/g;
+const SOURCE = / src="([^"]+)"/;
+const ADDRESS = / href="([^"]+)"/;
 
 /**
  * The built app starter (src/client/start-after-first-screen.ts), as its address on the site;
@@ -24,9 +28,11 @@ export function appStarterOf(clientDir: string | undefined): string | undefined 
  * screen's picture is painted. Nothing of the app is fetched before then.
  */
 export function startedAfterFirstScreen(document: string, starter: string): string {
-  const entry = ENTRY_SCRIPT.exec(document)?.[1];
+  const entry = SOURCE.exec(ENTRY_SCRIPT.exec(document)?.[0] ?? '')?.[1];
   if (!entry) throw new Error('a drawn page has no module script to start it');
-  const modules = [...document.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const modules = [...document.matchAll(MODULE_PRELOAD)].flatMap(
+    ([tag]) => ADDRESS.exec(tag)?.[1] ?? [],
+  );
   const tag =
     `<script type="module" fetchpriority="low" crossorigin src="${starter}"` +
     ` data-entry="${entry}" data-modules="${modules.join(' ')}"></script>`;
