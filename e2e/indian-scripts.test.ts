@@ -282,8 +282,9 @@ describe('letters of India’s scripts in the builder', () => {
       .executeTakeFirstOrThrow();
     const data = structuredClone(SAMPLE_DATA.template2);
     data.personalDetails.name = HINDI_NAME;
-    // A term with thirty days left, one a person would come to renew.
-    const paidUntil = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    // Offline a few days (past its term and grace), as a page people come back to renew: there is
+    // no page to show in small, so its initials mark it.
+    const paidUntil = new Date(Date.now() - 20 * 86_400_000).toISOString();
     await publishDirectly(db, {
       username,
       templateId: 'template2',
