@@ -40,7 +40,7 @@ const full = (): PortfolioData => {
 describe('pickTemplateFields', () => {
   it('keeps only the sections and fields Solid-State shows', () => {
     const picked = pickTemplateFields(TEMPLATE_DEFINITIONS.template4, full());
-    expect(picked.personalDetails.headline).toBe('');
+    expect(picked.personalDetails.headline).toBe('H');
     expect(picked.personalDetails.name).toBe('N');
     expect(picked.section).toEqual({
       type: 'section',

@@ -86,12 +86,26 @@ describe('Solid-State sample data', () => {
     expect(text).not.toContain('placeholder');
   });
 
+  it("shows the person's role under the name, and nothing in its place without one", () => {
+    const role = 'Documentary photographer, Pune';
+    const withRole = render({
+      ...solidStateSample,
+      personalDetails: { ...solidStateSample.personalDetails, headline: role },
+    });
+    expect(withRole).toMatch(
+      new RegExp(`</h1><p class="ss-banner__headline">${role}</p><div class="ss-banner__intro">`),
+    );
+    const without = render({
+      ...solidStateSample,
+      personalDetails: { ...solidStateSample.personalDetails, headline: '' },
+    });
+    expect(without).not.toContain('ss-banner__headline');
+  });
+
   it('renders only the fields its definition declares', () => {
-    expect(solidStateDefinition.personalDetails).not.toContain('headline');
     expect(Object.keys(solidStateDefinition.sections)).toEqual(['section', 'section2']);
     const html = render({
       ...solidStateSample,
-      personalDetails: { ...solidStateSample.personalDetails, headline: 'HEADLINE-NOT-SHOWN' },
       section: { ...solidStateSample.section!, sectionSubTitle: 'SUBTITLE-NOT-SHOWN' },
       section3: {
         ...solidStateSample.section2!,
@@ -99,7 +113,6 @@ describe('Solid-State sample data', () => {
         sectionTitle: 'THIRD-NOT-SHOWN',
       },
     });
-    expect(html).not.toContain('HEADLINE-NOT-SHOWN');
     expect(html).not.toContain('SUBTITLE-NOT-SHOWN');
     expect(html).not.toContain('THIRD-NOT-SHOWN');
   });

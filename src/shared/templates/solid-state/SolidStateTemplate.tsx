@@ -424,6 +424,9 @@ export function SolidStateTemplate({ data }: TemplateProps) {
                 <span className="ss-banner__hi">Hello.</span>
               )}
             </h1>
+            {personalDetails.headline !== '' && (
+              <p className="ss-banner__headline">{personalDetails.headline}</p>
+            )}
             {personalDetails.intro !== '' && <Intro text={personalDetails.intro} />}
           </div>
         </section>

@@ -6,7 +6,7 @@ export const solidStateDefinition = defineTemplate({
   name: 'Solid-State',
   slug: 'solid-state',
   defaultPrice: { paise: 100000, discountPercent: 20 },
-  personalDetails: ['name', 'intro', 'profileImage'],
+  personalDetails: ['name', 'headline', 'intro', 'profileImage'],
   sections: {
     section: {
       label: 'Spotlights',

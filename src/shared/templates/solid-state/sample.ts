@@ -5,7 +5,7 @@ export const solidStateSample: PortfolioData = {
   personalDetails: {
     type: 'personalDetails',
     name: 'Rohan Gokhale',
-    headline: '',
+    headline: 'Architect, Pune',
     intro:
       'I am an architect in Pune designing calm, daylit buildings for people who will live and work in them for decades: libraries, homes, market halls and the quiet spaces in between.\n\nFor twelve years I have worked with local builders, timber and reclaimed basalt, and I still start every project the same way: a long walk around the site with the people who know it best.',
     profileImage: '/templates/art/portrait-solid-state.svg',
