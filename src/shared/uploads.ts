@@ -17,6 +17,8 @@ export const UPLOAD_MAX_AVIF_PIXELS = 25_000_000;
 export const UPLOAD_MAX_DECODED_BYTES = 256 * 1024 * 1024;
 /** At most this many of one person's uploads are processed or waiting at once. */
 export const UPLOAD_MAX_IN_PROGRESS = 2;
+/** The error code of an upload refused because the person's places are all taken (HTTP 429). */
+export const UPLOADS_IN_PROGRESS_CODE = 'uploads_in_progress';
 /**
  * The most uploads one person keeps at once, whatever their size: pages use a few dozen, and
  * this bounds what listing them costs. Uploads no draft or page uses are swept after 30 days.

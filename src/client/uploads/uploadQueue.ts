@@ -1,4 +1,8 @@
-import { UPLOAD_MAX_IN_PROGRESS, type UploadedImage } from '../../shared/uploads.js';
+import {
+  UPLOAD_MAX_IN_PROGRESS,
+  UPLOADS_IN_PROGRESS_CODE,
+  type UploadedImage,
+} from '../../shared/uploads.js';
 import { checkBeforeSending, sendUpload, UploadError } from './sendUpload.js';
 
 /** What an upload in the queue tells its field. */
@@ -95,7 +99,7 @@ export function createUploadQueue(
         try {
           return await send(file, onProgress, signal);
         } catch (error) {
-          const tooMany = error instanceof UploadError && error.code === 'uploads_in_progress';
+          const tooMany = error instanceof UploadError && error.code === UPLOADS_IN_PROGRESS_CODE;
           if (!tooMany || signal.aborted || attempt >= retryDelaysMs.length) throw error;
         }
         onWaiting();

@@ -11,6 +11,7 @@ import {
   UPLOAD_MAX_BYTES,
   type TouchUploadsAnswer,
   type UploadList,
+  UPLOADS_IN_PROGRESS_CODE,
 } from '../../shared/uploads.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { addressText } from '../http/route-rules.js';
@@ -58,7 +59,7 @@ function httpErrorFor(error: UploadError): HttpError {
     case 'quota_exceeded':
       return new HttpError(413, 'quota_exceeded', error.message, 'file');
     case 'in_progress':
-      return new HttpError(429, 'uploads_in_progress', error.message, 'file');
+      return new HttpError(429, UPLOADS_IN_PROGRESS_CODE, error.message, 'file');
     case 'busy':
       return new HttpError(503, 'busy', error.message);
     case 'not_found':
