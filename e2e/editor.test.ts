@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorSteps, isSectionStep, type Step } from '../src/client/editor/steps.js';
 import type { Draft } from '../src/shared/draft.js';
 import { LIMITS } from '../src/shared/domain/limits.js';
-import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import type { PortfolioData, SocialLink } from '../src/shared/domain/portfolio.js';
 import { TEMPLATE_IDS, templateName, type TemplateId } from '../src/shared/templates/catalog.js';
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
@@ -390,6 +390,50 @@ describe('the editor', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
       .toMatch(new RegExp(`^Remove the ${n} sample tiles`));
+  });
+
+  it("removes the sample's social links in one go, keeps the person's own, and undoes it", async () => {
+    // The review: six of Mini-port's sample profiles, to be removed one by one.
+    const data = sample('template1');
+    const sampleLinks = data.contactDetails.socialLinks;
+    const own: SocialLink = {
+      url: 'https://www.instagram.com/meera.lens',
+      label: 'Instagram',
+      iconClass: 'instagram',
+    };
+    data.contactDetails.socialLinks = [own, ...sampleLinks];
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openEditor(page, 'template1', data);
+    const steps = editorSteps(TEMPLATE_DEFINITIONS.template1, data);
+    for (let index = 1; index < steps.length - 1; index += 1) {
+      await pressNext(page, (next) => next.click());
+    }
+    const links = page.locator('form.editor__form .item-card');
+    const n = sampleLinks.length;
+    expect(n).toBeGreaterThan(1);
+    await page.getByText(`${n} of ${n + 1} links are still the sample's.`).waitFor();
+    mkdirSync('test-results', { recursive: true });
+    await page.locator('.sample-removal').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/editor-sample-links.png' });
+    await page
+      .getByRole('button', { name: `Remove the ${n} sample links from Social links` })
+      .click();
+    await expect.poll(() => links.count()).toBe(1);
+    await expect
+      .poll(async () => (await storedDraft(page)).data.contactDetails.socialLinks)
+      .toEqual([own]);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Removed ${n} sample links.` })
+      .waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toMatch(/^Undo/);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await storedDraft(page)).data.contactDetails.socialLinks.length)
+      .toBe(n + 1);
+    await page.close();
   });
 
   it('ignores removing the last tile, adds up to 24 tiles and refuses the 25th with a message', async () => {

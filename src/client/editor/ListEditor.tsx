@@ -5,7 +5,8 @@ import { UiIcon } from '../components/UiIcon.js';
 import type { ListEditing } from './useListEditing.js';
 
 /**
- * A list in the form (tiles, social links): its heading and count, its items (or `empty` while
+ * A list in the form (tiles, social links): its heading and count, `beforeItems` (the offer to
+ * remove the sample's), its items (or `empty` while
  * there are none), the add button with any `moreActions` after it, the notes that refused
  * controls point to, and the live region that says what happened.
  */
@@ -13,6 +14,7 @@ export function ListEditor({
   editing,
   headingId,
   title,
+  beforeItems,
   empty,
   addId,
   addLabel,
@@ -23,6 +25,7 @@ export function ListEditor({
   editing: ListEditing;
   headingId: string;
   title: ReactNode;
+  beforeItems?: ReactNode;
   empty?: ReactNode;
   addId?: string;
   addLabel: ReactNode;
@@ -42,6 +45,7 @@ export function ListEditor({
           {editing.count} of {rules.max}
         </span>
       </header>
+      {beforeItems}
       {editing.count === 0 && empty ? empty : <ol className="list-editor__items">{children}</ol>}
       <div className="list-editor__foot">
         <button

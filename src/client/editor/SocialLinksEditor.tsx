@@ -6,6 +6,8 @@ import { NETWORK_NAMES, SocialIcon } from '../../shared/templates/common/Icon.js
 import { fieldId, SOCIAL_LINK_FIELDS } from './fieldRules.js';
 import { FormFields } from './FormFields.js';
 import { ItemCard, ListEditor } from './ListEditor.js';
+import { isSampleLink, useSampleLinkUrls } from './sampleLeftovers.js';
+import { SampleRemoval } from './SampleRemoval.js';
 import type { ListChange } from './useKeyedList.js';
 import { useListEditing } from './useListEditing.js';
 
@@ -64,6 +66,8 @@ export function SocialLinksEditor({ links, onChange, phone = '' }: SocialLinksEd
         : { ...link, label: value },
     );
 
+  const sampleUrls = useSampleLinkUrls();
+
   return (
     <ListEditor
       editing={editing}
@@ -73,6 +77,17 @@ export function SocialLinksEditor({ links, onChange, phone = '' }: SocialLinksEd
         <p className="list-editor__empty">
           No social links yet. Links with an address show in your page&rsquo;s footer.
         </p>
+      }
+      beforeItems={
+        <SampleRemoval
+          items={links}
+          isSample={(link) => isSampleLink(link, sampleUrls)}
+          without={(list) => list.filter((link) => !isSampleLink(link, sampleUrls))}
+          onChange={onChange}
+          noun="link"
+          listLabel="Social links"
+          idPrefix="social"
+        />
       }
       addId="social-add"
       addLabel="Add a social link"

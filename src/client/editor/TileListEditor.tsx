@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { TILE_ICONS } from '../../shared/domain/icons.js';
 import { LIMITS } from '../../shared/domain/limits.js';
 import {
@@ -12,11 +11,10 @@ import { fieldId, TILE_FIELDS } from './fieldRules.js';
 import { FormFields, type FieldCopy } from './FormFields.js';
 import { IconPicker } from './IconPicker.js';
 import { ItemCard, ListEditor } from './ListEditor.js';
-import { withKeysOf, type ListChange } from './useKeyedList.js';
+import type { ListChange } from './useKeyedList.js';
 import { useListEditing } from './useListEditing.js';
-import { useFocusAfterRender } from './useFocusAfterRender.js';
 import { isWholeSampleTile, useSampleTiles, withoutSampleTiles } from './sampleLeftovers.js';
-import { plural } from '../../shared/plural.js';
+import { SampleRemoval } from './SampleRemoval.js';
 
 interface TileListEditorProps {
   sectionKey: SectionKey;
@@ -63,28 +61,6 @@ export function TileListEditor({
   });
 
   const sampleTiles = useSampleTiles();
-  const samples = tiles.filter((tile) => isWholeSampleTile(tile, sampleTiles)).length;
-  // The list before the sample tiles went, offered back while the list is as they left it.
-  const [removal, setRemoval] = useState<{ before: Tile[]; after: Tile[]; count: number }>();
-  const undoable = removal && removal.after === tiles ? removal : undefined;
-  const focusLater = useFocusAfterRender();
-  // The button pressed is gone once it has done its work: focus goes to the one in its place.
-  const undoId = `${sectionKey}-undo-sample-tiles`;
-  const removeId = `${sectionKey}-remove-sample-tiles`;
-
-  const removeSamples = () => {
-    // The person's tiles keep their keys, and the list before keeps its own: an upload on its
-    // way to one of their tiles lands on it whichever list is shown when it ends.
-    const after = withKeysOf(tiles, withoutSampleTiles(tiles, sampleTiles));
-    onChange(() => after);
-    setRemoval({ before: withKeysOf(tiles, [...tiles]), after, count: samples });
-    focusLater(undoId);
-  };
-  const undo = (before: Tile[]) => {
-    onChange(() => before);
-    setRemoval(undefined);
-    focusLater(removeId);
-  };
 
   const add = () => {
     const first = TILE_FIELDS.find((field) => fields.includes(field.key));
@@ -99,85 +75,61 @@ export function TileListEditor({
     });
 
   return (
-    <>
-      {samples > 0 && !undoable && (
-        <div className="sample-tiles">
-          <p className="sample-tiles__text">
-            {samples === tiles.length
-              ? `${samples === 1 ? 'This tile is' : `All ${samples} tiles are`} still the sample's.`
-              : `${samples} of ${tiles.length} tiles are still the sample's.`}
-          </p>
-          <button
-            id={removeId}
-            type="button"
-            className="button button--ghost sample-tiles__button"
-            onClick={removeSamples}
-          >
-            {samples === 1 ? 'Remove the sample tile' : `Remove the ${samples} sample tiles`}
-            <span className="visually-hidden"> from {sectionLabel}</span>
-          </button>
-        </div>
-      )}
-      {undoable && (
-        <div className="sample-tiles">
-          <p className="sample-tiles__text" role="status">
-            {`Removed ${plural(undoable.count, 'sample tile')}.`}
-          </p>
-          <button
-            id={undoId}
-            type="button"
-            className="button button--ghost sample-tiles__button"
-            onClick={() => undo(undoable.before)}
-          >
-            Undo<span className="visually-hidden"> removing the sample tiles</span>
-          </button>
-        </div>
-      )}
-      <ListEditor
-        editing={editing}
-        headingId={`${sectionKey}-tiles-heading`}
-        title={
-          <>
-            Tiles<span className="visually-hidden"> in {sectionLabel}</span>
-          </>
-        }
-        addLabel={
-          <>
-            Add a tile<span className="visually-hidden"> to {sectionLabel}</span>
-          </>
-        }
-        onAdd={add}
-      >
-        {editing.entries.map(({ key, item: tile, index }) => {
-          const position = index + 1;
-          const context = `Tile ${position}`;
-          return (
-            <ItemCard key={key} editing={editing} index={index} name={context} summary={tile.title}>
-              <FormFields
-                fields={TILE_FIELDS}
-                shown={fields}
-                values={tile}
-                copy={tileCopy(position)}
-                idOf={(field) => `${prefix(position)}-${field.id}`}
+    <ListEditor
+      editing={editing}
+      headingId={`${sectionKey}-tiles-heading`}
+      title={
+        <>
+          Tiles<span className="visually-hidden"> in {sectionLabel}</span>
+        </>
+      }
+      addLabel={
+        <>
+          Add a tile<span className="visually-hidden"> to {sectionLabel}</span>
+        </>
+      }
+      beforeItems={
+        <SampleRemoval
+          items={tiles}
+          isSample={(tile) => isWholeSampleTile(tile, sampleTiles)}
+          without={(list) => withoutSampleTiles(list, sampleTiles)}
+          onChange={onChange}
+          noun="tile"
+          listLabel={sectionLabel}
+          idPrefix={`${sectionKey}-tiles`}
+        />
+      }
+      onAdd={add}
+    >
+      {editing.entries.map(({ key, item: tile, index }) => {
+        const position = index + 1;
+        const context = `Tile ${position}`;
+        return (
+          <ItemCard key={key} editing={editing} index={index} name={context} summary={tile.title}>
+            <FormFields
+              fields={TILE_FIELDS}
+              shown={fields}
+              values={tile}
+              copy={tileCopy(position)}
+              idOf={(field) => `${prefix(position)}-${field.id}`}
+              context={context}
+              onChange={(field, value) => set(key, { [field]: value })}
+            />
+            {fields.includes('icon') && (
+              <IconPicker
+                name={`${prefix(position)}-icon`}
                 context={context}
-                onChange={(field, value) => set(key, { [field]: value })}
+                legend="Icon"
+                options={TILE_ICONS}
+                value={tile.icon}
+                allowNone
+                renderIcon={(icon) => <TileIcon name={icon} />}
+                onChange={(icon) => set(key, { icon })}
               />
-              {fields.includes('icon') && (
-                <IconPicker
-                  name={`${prefix(position)}-icon`}
-                  context={context}
-                  legend="Icon"
-                  options={TILE_ICONS}
-                  value={tile.icon}
-                  allowNone
-                  renderIcon={(icon) => <TileIcon name={icon} />}
-                  onChange={(icon) => set(key, { icon })}
-                />
-              )}
-            </ItemCard>
-          );
-        })}
-      </ListEditor>
-    </>
+            )}
+          </ItemCard>
+        );
+      })}
+    </ListEditor>
   );
 }

@@ -3,6 +3,7 @@ import {
   blankTile,
   SECTION_KEYS,
   type PortfolioData,
+  type SocialLink,
   type Tile,
 } from '../../shared/domain/portfolio.js';
 import { isTemplateArt } from '../../shared/domain/urls.js';
@@ -165,34 +166,47 @@ export function withoutSampleTiles(tiles: readonly Tile[], samples: readonly Til
   return own.length > 0 ? own : [blankTile()];
 }
 
-let everySampleTile: Promise<readonly Tile[]> | undefined;
+/** A social link the person left as a sample had it: a sample person's profile. */
+export const isSampleLink = (link: SocialLink, sampleUrls: readonly string[]) =>
+  inAny(link.url, sampleUrls);
+
+let everySample: Promise<readonly PortfolioData[]> | undefined;
 
 /**
- * Every template's sample tiles, loaded once: a change of template may have brought another
- * template's. A sample that fails to load leaves the list empty: no tile is called a sample then.
+ * Every template's sample, loaded once: a change of template may have brought another
+ * template's tiles and links. A sample that fails to load leaves none: nothing is called a
+ * sample then.
  */
-function loadSampleTiles(): Promise<readonly Tile[]> {
-  everySampleTile ??= Promise.all(
+function loadEverySample(): Promise<readonly PortfolioData[]> {
+  everySample ??= Promise.all(
     TEMPLATE_IDS.map((templateId) => TEMPLATE_DEFINITIONS[templateId].loadSample()),
-  ).then(
-    (samples) =>
-      samples.flatMap((sample) => SECTION_KEYS.flatMap((key) => sample[key]?.sectionTiles ?? [])),
-    () => [],
-  );
-  return everySampleTile;
+  ).catch(() => []);
+  return everySample;
 }
 
-/** Every template's sample tiles, once loaded (none until then). */
-export function useSampleTiles(): readonly Tile[] {
-  const [tiles, setTiles] = useState<readonly Tile[]>([]);
+const tilesOf = (samples: readonly PortfolioData[]) =>
+  samples.flatMap((sample) => SECTION_KEYS.flatMap((key) => sample[key]?.sectionTiles ?? []));
+
+const linkUrlsOf = (samples: readonly PortfolioData[]) =>
+  samples.flatMap((sample) => sample.contactDetails.socialLinks.map((link) => link.url));
+
+/** What `pick` takes from every template's sample, once loaded (nothing until then). */
+function useFromEverySample<T>(pick: (samples: readonly PortfolioData[]) => T[]): readonly T[] {
+  const [picked, setPicked] = useState<readonly T[]>([]);
   useEffect(() => {
     let current = true;
-    void loadSampleTiles().then((loaded) => {
-      if (current) setTiles(loaded);
+    void loadEverySample().then((samples) => {
+      if (current) setPicked(pick(samples));
     });
     return () => {
       current = false;
     };
-  }, []);
-  return tiles;
+  }, [pick]);
+  return picked;
 }
+
+/** Every template's sample tiles, once loaded (none until then). */
+export const useSampleTiles = (): readonly Tile[] => useFromEverySample(tilesOf);
+
+/** The addresses of every template's sample social links, once loaded (none until then). */
+export const useSampleLinkUrls = (): readonly string[] => useFromEverySample(linkUrlsOf);

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { plural } from '../../shared/plural.js';
+import { useFocusAfterRender } from './useFocusAfterRender.js';
+import { withKeysOf, type ListChange } from './useKeyedList.js';
+
+interface SampleRemovalProps<T> {
+  items: readonly T[];
+  /** The item holds nothing of the person's: a sample's words or address, as the sample has it. */
+  isSample: (item: T) => boolean;
+  /** The list without its sample items (a list that must keep one may put a blank one back). */
+  without: (items: readonly T[]) => T[];
+  onChange: (change: ListChange<T>) => void;
+  /** What one item is called: "tile", "link". */
+  noun: string;
+  /** The list's name for a screen reader: "Projects", "Social links". */
+  listLabel: string;
+  /** Makes the buttons' ids unique on the page. */
+  idPrefix: string;
+}
+
+/**
+ * "All 6 links are still the sample's. [Remove the 6 sample links]", then "Removed 6 sample
+ * links. [Undo]" while the list is as the removal left it. A sample's items are there so the
+ * preview is never empty; a person writing their own would otherwise remove them one by one.
+ */
+export function SampleRemoval<T>({
+  items,
+  isSample,
+  without,
+  onChange,
+  noun,
+  listLabel,
+  idPrefix,
+}: SampleRemovalProps<T>) {
+  const samples = items.filter(isSample).length;
+  const [removal, setRemoval] = useState<{ before: T[]; after: T[]; count: number }>();
+  const undoable = removal && removal.after === items ? removal : undefined;
+  const focusLater = useFocusAfterRender();
+  // The button pressed is gone once it has done its work: focus goes to the one in its place.
+  const undoId = `${idPrefix}-undo-samples`;
+  const removeId = `${idPrefix}-remove-samples`;
+
+  const remove = () => {
+    // The person's items keep their keys, and the list before keeps its own: an upload on its
+    // way to one of their tiles lands on it whichever list is shown when it ends.
+    const after = withKeysOf(items, without(items));
+    onChange(() => after);
+    setRemoval({ before: withKeysOf(items, [...items]), after, count: samples });
+    focusLater(undoId);
+  };
+  const undo = (before: T[]) => {
+    onChange(() => before);
+    setRemoval(undefined);
+    focusLater(removeId);
+  };
+
+  if (undoable) {
+    return (
+      <div className="sample-removal">
+        <p className="sample-removal__text" role="status">
+          {`Removed ${plural(undoable.count, `sample ${noun}`)}.`}
+        </p>
+        <button
+          id={undoId}
+          type="button"
+          className="button button--ghost sample-removal__button"
+          onClick={() => undo(undoable.before)}
+        >
+          Undo<span className="visually-hidden"> removing the sample {noun}s</span>
+        </button>
+      </div>
+    );
+  }
+  if (samples === 0) return null;
+  return (
+    <div className="sample-removal">
+      <p className="sample-removal__text">
+        {samples === items.length
+          ? `${samples === 1 ? `This ${noun} is` : `All ${samples} ${noun}s are`} still the sample's.`
+          : `${samples} of ${plural(items.length, noun)} are still the sample's.`}
+      </p>
+      <button
+        id={removeId}
+        type="button"
+        className="button button--ghost sample-removal__button"
+        onClick={remove}
+      >
+        {samples === 1 ? `Remove the sample ${noun}` : `Remove the ${samples} sample ${noun}s`}
+        <span className="visually-hidden"> from {listLabel}</span>
+      </button>
+    </div>
+  );
+}
