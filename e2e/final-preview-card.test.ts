@@ -45,6 +45,18 @@ function filmMakerData(): PortfolioData {
   };
 }
 
+/** Every part the person's own and every expected field filled: nothing to note. */
+function cleanData(): PortfolioData {
+  const data = filmMakerData();
+  data.section!.sectionTiles = [{ ...data.section!.sectionTiles[0]!, link: '' }];
+  data.contactDetails = {
+    ...data.contactDetails,
+    tel: '+91 98450 12345',
+    address: 'Kochi, Kerala',
+  };
+  return data;
+}
+
 describe('the final preview’s publishing cards', () => {
   const session = useBrowser();
 
@@ -106,27 +118,82 @@ describe('the final preview’s publishing cards', () => {
     await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
   });
 
-  it('lists the sample parts open at 375, in short notes that leave the preview near', async () => {
-    // The review: Mini-port after a switch, some fields empty and six parts of the sample kept.
+  it('shows the page itself on the first screen at 375x812, the notes in one line that opens', async () => {
+    // The review: Mini-port after a switch, some fields empty and nine parts of the sample kept.
     const data = structuredClone(SAMPLE_DATA.template1);
     data.personalDetails.name = 'Anandita Menon';
     data.section!.sectionSubTitle = '';
     data.section!.sectionFooterText = '';
     data.section2!.sectionSubTitle = '';
-    const page = await session.newPage({ width: 375, height: 812 }, { isMobile: true });
+    const page = await session.newPage(
+      { width: 375, height: 812 },
+      { isMobile: true, hasTouch: true, bypassCSP: true },
+    );
     await storeDraft(page, { templateId: 'template1', data });
     await page.goto('/final-preview');
-    const warning = page.getByRole('region', { name: /parts still show the sample/ });
-    await warning.waitFor();
-    // Open without a tap: every part named, by step.
-    await expect(warning.locator('.fp-warning__groups').isVisible()).resolves.toBe(true);
-    const notes = await page
-      .locator('.fp-warning')
-      .evaluateAll((boxes) => boxes.map((box) => Math.round(box.getBoundingClientRect().height)));
-    expect(notes).toHaveLength(2);
-    // The empty fields in a line or two, not a list of every field.
-    expect(notes[0]).toBeLessThanOrEqual(160);
-    expect(notes[0]! + notes[1]!).toBeLessThanOrEqual(480);
+    const frame = page.getByRole('region', { name: 'Your portfolio as visitors will see it' });
+    await page.frameLocator('.browser__frame').locator('#personalDetails').waitFor();
+    // The frame's top, its address bar, and at least 300 px of the page without scrolling.
+    const box = (await frame.boundingBox())!;
+    expect(box.y).toBeGreaterThan(0);
+    expect(Math.min(box.y + box.height, 812) - box.y).toBeGreaterThanOrEqual(300);
+
+    // The notes: one control, folded, a line high, above the page.
+    const toggle = page.getByRole('button', { name: /sample parts left/ });
+    await expect(page.locator('.fp-notes button').count()).resolves.toBe(1);
+    const said = await toggle.textContent();
+    expect(said).toContain('9 sample parts left');
+    expect(said).toContain('3 empty fields');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    const line = (await toggle.boundingBox())!;
+    expect(line.height).toBeLessThanOrEqual(48);
+    expect(line.y + line.height).toBeLessThanOrEqual(box.y);
+    const sample = page.getByRole('region', { name: '9 parts still show the sample' });
+    const empty = page.getByRole('region', { name: '3 expected fields are empty' });
+    await expect(sample.count()).resolves.toBe(0);
+    await expect(empty.count()).resolves.toBe(0);
+
+    // One tap opens every note, in full, as the wide panel lists them.
+    await toggle.tap();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(sample.locator('.fp-warning__groups').isVisible()).resolves.toBe(true);
+    await expect(sample.textContent()).resolves.toContain('About you');
+    await expect(sample.getByRole('link', { name: 'Replace them' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(empty.textContent()).resolves.toContain('Your page shows without them.');
+    await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
+    // And folds again from the keyboard.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(sample.count()).resolves.toBe(0);
+  });
+
+  it('has no notes line at 375 for a draft with nothing to note, nor a second list at 1280', async () => {
+    const phone = await session.newPage(
+      { width: 375, height: 812 },
+      { isMobile: true, hasTouch: true },
+    );
+    await storeDraft(phone, { templateId: 'template1', data: cleanData() });
+    await phone.goto('/final-preview');
+    await phone.getByRole('button', { name: 'Make Payment' }).waitFor();
+    await expect(phone.locator('.fp-notes').count()).resolves.toBe(0);
+    await expect(phone.locator('.fp-warning').count()).resolves.toBe(0);
+    const box = (await phone.locator('.fp-preview').boundingBox())!;
+    expect(812 - box.y).toBeGreaterThanOrEqual(500);
+
+    // Beside the page the notes stay listed open in the Publish card, with no folded line.
+    const wide = await session.newPage({ width: 1280, height: 800 });
+    const sample = SAMPLE_DATA.template2;
+    await storeDraft(wide, {
+      templateId: 'template2',
+      data: { ...sample, personalDetails: { ...sample.personalDetails, intro: '' } },
+    });
+    await wide.goto('/final-preview');
+    await wide.getByRole('region', { name: /parts still show the sample/ }).waitFor();
+    await expect(wide.locator('.fp-notes').count()).resolves.toBe(0);
+    await expect(wide.locator('.fp-card .fp-warning').count()).resolves.toBe(2);
   });
 
   // Two sample parts under a note of empty fields, or the whole sample folded.
@@ -232,19 +299,35 @@ describe('the final preview’s publishing cards', () => {
       .toBe(0);
   });
 
-  it('on a phone, See your page brings the page under the cards into view', async () => {
-    const page = await session.newPage({ width: 375, height: 812 });
+  it('on a phone, Choose address and pay brings the cards under the page into view', async () => {
+    const page = await session.newPage(
+      { width: 375, height: 812 },
+      { isMobile: true, hasTouch: true },
+    );
     await storeDraft(page, { templateId: 'template1', data: SAMPLE_DATA.template1 });
     await page.goto('/final-preview');
-    const frame = page.getByTitle('Preview of your portfolio');
+    const card = page.getByRole('region', { name: 'Your address' });
     const inView = () =>
-      frame.evaluate((element) => {
+      card.evaluate((element) => {
         const box = element.getBoundingClientRect();
-        return box.top < window.innerHeight && box.bottom > 0;
+        return box.top >= 0 && box.top < window.innerHeight / 2;
       });
     await expect(inView()).resolves.toBe(false);
-    await page.getByRole('link', { name: 'See your page' }).click();
+    await page.getByRole('link', { name: 'Choose address and pay' }).tap();
     await expect.poll(inView).toBe(true);
+    // Make Payment in its card, and nothing of the page's own stands over the notes' line.
+    await page.getByRole('button', { name: 'Make Payment' }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: 'Make Payment' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const toggle = page.getByRole('button', { name: /sample parts left/ });
+    const hit = await toggle.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return element.contains(top);
+    });
+    expect(hit).toBe(true);
   });
 
   it("names a sample link kept on a tile the person rewrote, and leads to that tile's step", async () => {

@@ -22,6 +22,7 @@ export function PublishCard({
   publishing: p,
   signInAlert,
   payFoot,
+  notesInCard,
 }: {
   /** Prefix for element ids (useId of the page). */
   id: string;
@@ -34,6 +35,8 @@ export function PublishCard({
   signInAlert: ReactNode;
   /** The panel's foot, below its scrolling cards, where Make Payment stands; null: in the card. */
   payFoot: HTMLElement | null;
+  /** Whether the notes on the draft stand here; on a phone they are a line above the page. */
+  notesInCard: boolean;
 }) {
   const alreadyPublished = p.claim?.status === 'updated';
   const payBar = (
@@ -72,8 +75,8 @@ export function PublishCard({
         price={price}
         move={p.claim?.status === 'owned_other_template' ? p.claim.move : undefined}
       />
-      {draft && <MissingFieldsWarning missing={missing} templateId={templateId} />}
-      {draft && <SampleLeftoversWarning draft={draft} />}
+      {draft && notesInCard && <MissingFieldsWarning missing={missing} templateId={templateId} />}
+      {draft && notesInCard && <SampleLeftoversWarning draft={draft} />}
       {alreadyPublished && (
         <p className="fp-note">
           Nothing to pay: this username already shows this template, and it has just been updated.

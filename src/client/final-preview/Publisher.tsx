@@ -20,10 +20,15 @@ import { usePublishing } from './usePublishing.js';
 import { readEditingTarget, stopEditingPublished } from '../draft/storage.js';
 import { templatePrice, useTemplateList } from '../templates/useTemplateList.js';
 import { MAIN_CONTENT_ID } from '../components/TopBar.js';
+import { UiIcon } from '../components/UiIcon.js';
+import { NotesSummary } from './NotesSummary.js';
 import { useMediaQuery } from '../components/useMediaQuery.js';
 
-/** Where the page itself is shown, beside the cards (under them on a phone). */
+/** Where the page itself is shown: beside the cards, or above them on a phone. */
 const PAGE_SHOWN_ID = 'your-page';
+
+/** The address and payment cards, which a phone reaches from its first screen with one tap. */
+const STEPS_ID = 'publish-steps';
 
 /** Where the panel and the page stand side by side (final-preview.css: a column below 751 px). */
 const PANEL_BESIDE_PAGE = '(min-width: 751px)';
@@ -62,6 +67,13 @@ export function Publisher({
     <Alert onDismiss={publishing.dismissSignInMessage}>{publishing.signInMessage}</Alert>
   );
 
+  // Beside the cards on a wide screen; on a phone, first, under a line of notes.
+  const preview = (
+    <div className="fp-preview" id={PAGE_SHOWN_ID} tabIndex={-1}>
+      <FinalPreviewFrame templateId={templateId} path={path} />
+    </div>
+  );
+
   return (
     <div className="fp">
       <FinalPreviewBar
@@ -82,9 +94,10 @@ export function Publisher({
               {editing
                 ? `This is your ${templateName(templateId)} portfolio with your changes, as visitors will see it once you publish them.`
                 : `Your ${templateName(templateId)} page as visitors will see it.`}{' '}
-              {/* On a phone the page is under the cards, out of sight: one tap shows it. */}
-              <a className="fp-panel__jump" href={`#${PAGE_SHOWN_ID}`}>
-                See your page
+              {/* On a phone the cards are under the page: one tap reaches them. */}
+              <a className="fp-panel__jump" href={`#${STEPS_ID}`}>
+                {editing ? 'Publish changes' : 'Choose address and pay'}
+                <UiIcon name="down" />
               </a>
             </p>
 
@@ -99,61 +112,68 @@ export function Publisher({
               </Alert>
             )}
 
-            {editing ? (
-              <UpdateCard
-                id={id}
-                username={editing.username}
-                draft={draft}
-                missing={missing}
-                onLeave={() => {
-                  stopEditingPublished();
-                  setEditing(undefined);
-                }}
-              />
-            ) : (
-              <>
-                <AddressCard
-                  id={id}
-                  publishing={publishing}
-                  inputRef={usernameInput}
-                  canSubmit={draft !== undefined}
-                  signInAlert={publishing.signInFor === 'claim' && signInAlert}
-                />
-                <PublishCard
-                  id={id}
-                  templateId={templateId}
-                  draft={draft}
-                  price={price}
-                  missing={missing}
-                  publishing={publishing}
-                  signInAlert={publishing.signInFor === 'pay' && signInAlert}
-                  payFoot={wide ? payFoot : null}
-                />
-                {publishing.confirmingUpdate && (
-                  <ConfirmDialog
-                    title="Update your page now?"
-                    confirmLabel="Update my page"
-                    onConfirm={publishing.confirmUpdate}
-                    onClose={publishing.cancelUpdate}
-                  >
-                    <p>
-                      {publicPagePath(publishing.username)} is your {templateName(templateId)} page.
-                      Updating it puts these changes on it at once, for everyone who visits; it is
-                      free while its yearly term runs.
-                    </p>
-                  </ConfirmDialog>
-                )}
-              </>
+            {!wide && draft && (
+              <NotesSummary draft={draft} missing={missing} withSample={!editing} />
             )}
+            {!wide && preview}
+
+            <div className="fp-steps" id={STEPS_ID} tabIndex={-1}>
+              {editing ? (
+                <UpdateCard
+                  id={id}
+                  username={editing.username}
+                  draft={draft}
+                  missing={missing}
+                  notesInCard={wide}
+                  onLeave={() => {
+                    stopEditingPublished();
+                    setEditing(undefined);
+                  }}
+                />
+              ) : (
+                <>
+                  <AddressCard
+                    id={id}
+                    publishing={publishing}
+                    inputRef={usernameInput}
+                    canSubmit={draft !== undefined}
+                    signInAlert={publishing.signInFor === 'claim' && signInAlert}
+                  />
+                  <PublishCard
+                    id={id}
+                    templateId={templateId}
+                    draft={draft}
+                    price={price}
+                    missing={missing}
+                    publishing={publishing}
+                    signInAlert={publishing.signInFor === 'pay' && signInAlert}
+                    payFoot={wide ? payFoot : null}
+                    notesInCard={wide}
+                  />
+                  {publishing.confirmingUpdate && (
+                    <ConfirmDialog
+                      title="Update your page now?"
+                      confirmLabel="Update my page"
+                      onConfirm={publishing.confirmUpdate}
+                      onClose={publishing.cancelUpdate}
+                    >
+                      <p>
+                        {publicPagePath(publishing.username)} is your {templateName(templateId)}{' '}
+                        page. Updating it puts these changes on it at once, for everyone who visits;
+                        it is free while its yearly term runs.
+                      </p>
+                    </ConfirmDialog>
+                  )}
+                </>
+              )}
+            </div>
           </div>
           {/* Beside the page, Make Payment stands below the scrolling cards and covers none of
               them; on a phone it stays in its card. */}
           {wide && <div className="fp-panel__foot" ref={setPayFoot} />}
         </main>
 
-        <div className="fp-preview" id={PAGE_SHOWN_ID} tabIndex={-1}>
-          <FinalPreviewFrame templateId={templateId} path={path} />
-        </div>
+        {wide && preview}
       </div>
     </div>
   );

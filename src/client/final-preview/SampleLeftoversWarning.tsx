@@ -29,7 +29,7 @@ export async function loadSamplesAhead(): Promise<void> {
 }
 
 /** The parts of the draft still reading as a template's sample (loaded ahead, see above). */
-function useSampleLeftovers(draft: Draft): SampleLeftover[] {
+export function useSampleLeftovers(draft: Draft): SampleLeftover[] {
   return useMemo(
     () =>
       samplesLoaded

@@ -37,6 +37,7 @@ export function UpdateCard({
   username,
   draft,
   missing,
+  notesInCard,
   onLeave,
 }: {
   id: string;
@@ -44,6 +45,8 @@ export function UpdateCard({
   /** Undefined when the draft cannot be published as it is. */
   draft: Draft | undefined;
   missing: MissingFields[];
+  /** Whether the empty fields are noted here; on a phone they are a line above the page. */
+  notesInCard: boolean;
   /** Publish this draft under another address instead (the usual final preview). */
   onLeave: () => void;
 }) {
@@ -108,7 +111,9 @@ export function UpdateCard({
       <p id={`${id}-fixed-hint`} className="fp-username__hint">
         You are editing your published page at {address}. Its address stays the same.
       </p>
-      {draft && <MissingFieldsWarning missing={missing} templateId={draft.templateId} />}
+      {draft && notesInCard && (
+        <MissingFieldsWarning missing={missing} templateId={draft.templateId} />
+      )}
       <div role="status">
         {done && (
           <div className="fp-claim fp-claim--done">
