@@ -636,6 +636,28 @@ describe('Hyperspace on a 1280 px laptop', () => {
     expect(look.nameSize).toBeGreaterThan(40);
     expect(look.scroll).toBeLessThanOrEqual(0);
   });
+
+  // A #0b0b10 photo met the dark sidebar and the portrait's dim ring with no edge at all.
+  it('draws a light edge round a near-black photo', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 }, { bypassCSP: true });
+    await servePhotos(page);
+    await showDraft(page, 'template3', ownData());
+    await loaded(page, '.hs-spots > :first-child img');
+    const media = (await page.locator('.hs-spots > :first-child .hs-spot__media').boundingBox())!;
+    const shot = await page.screenshot({
+      clip: { x: media.x, y: media.y + media.height / 2, width: 12, height: 1 },
+    });
+    const { data } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+    const edge = data[0]!;
+    const inside = data[3 * 8]!;
+    expect(inside).toBeLessThan(20);
+    expect(edge - inside).toBeGreaterThan(25);
+
+    await loaded(page, '.hs-portrait img');
+    await expect(
+      page.locator('.hs-portrait img').evaluate((img) => getComputedStyle(img).outlineStyle),
+    ).resolves.toBe('solid');
+  });
 });
 
 describe('Mini-port with four or seven projects', () => {
