@@ -43,17 +43,26 @@ const portraitPhoto = () =>
     .jpeg()
     .toBuffer();
 
+/** A night shot that came out almost black: #0b0b10 all over, as a PNG. */
+const NIGHT = { r: 11, g: 11, b: 16 };
+const nightPhoto = () =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background: NIGHT } })
+    .png()
+    .toBuffer();
+
 async function servePhotos(page: Page): Promise<void> {
   const photos: Record<string, Buffer> = {
     'sunset.jpg': await sunsetPhoto(),
     'portrait.jpg': await portraitPhoto(),
+    'night.png': await nightPhoto(),
   };
-  await page.context().route('https://photos.example.com/*', (route) =>
-    route.fulfill({
-      body: photos[route.request().url().split('/').pop()!]!,
-      contentType: 'image/jpeg',
-    }),
-  );
+  await page.context().route('https://photos.example.com/*', (route) => {
+    const name = route.request().url().split('/').pop()!;
+    return route.fulfill({
+      body: photos[name]!,
+      contentType: name.endsWith('.png') ? 'image/png' : 'image/jpeg',
+    });
+  });
   // No hover zoom mid-measurement.
   await page.emulateMedia({ reducedMotion: 'reduce' });
 }
@@ -549,6 +558,105 @@ describe('Hyperspace with a long name, a portrait and a near-black accent', () =
     const edge = await luminanceOf(await strip(top + 1));
     const ratio = (Math.max(above, edge) + 0.05) / (Math.min(above, edge) + 0.05);
     expect(ratio).toBeGreaterThan(1.3);
+  });
+});
+
+describe('Hyperspace on a 1280 px laptop', () => {
+  const session = useBrowser();
+
+  function ownData(): PortfolioData {
+    const data = structuredClone(SAMPLE_DATA.template3);
+    data.personalDetails.name = 'Venkataraman-Deshpande Srinivasaraghavan';
+    data.personalDetails.headline = 'वास्तुकार और शहरी डिज़ाइनर, पुणे';
+    data.personalDetails.profileImage = 'https://photos.example.com/night.png';
+    data.section!.sectionTiles[0]!.img = 'https://photos.example.com/night.png';
+    return data;
+  }
+
+  // At 1280 px and below the menu was a top bar; laptops are very often exactly 1280 wide.
+  it('keeps the sidebar at 1280 px, screen-high at the left, and the top bar at 1279', async () => {
+    const wide = await session.newPage({ width: 1280, height: 800 });
+    await showDraft(wide, 'template3', structuredClone(SAMPLE_DATA.template3));
+    const sidebar = (await wide.locator('.hs-sidebar').boundingBox())!;
+    expect(sidebar.x).toBe(0);
+    expect(sidebar.y).toBe(0);
+    expect(sidebar.height).toBe(800);
+    expect(sidebar.width).toBeLessThan(300);
+    // The content starts where the sidebar ends, and the menu's links stand one above another.
+    const content = (await wide.locator('.hs-wrapper').boundingBox())!;
+    expect(Math.round(content.x)).toBe(Math.round(sidebar.width));
+    const links = await wide
+      .locator('.hs-nav a')
+      .evaluateAll((all) => all.map((link) => link.getBoundingClientRect().top));
+    expect(new Set(links.map(Math.round)).size).toBe(links.length);
+
+    const narrow = await session.newPage({ width: 1279, height: 800 });
+    await showDraft(narrow, 'template3', structuredClone(SAMPLE_DATA.template3));
+    const bar = (await narrow.locator('.hs-sidebar').boundingBox())!;
+    expect(bar.width).toBe(1279);
+    expect(bar.height).toBeLessThan(80);
+    expect((await narrow.locator('.hs-wrapper').boundingBox())!.x).toBe(0);
+  });
+
+  it('keeps a long hyphenated name whole beside the sidebar, a Hindi headline under it', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 }, { bypassCSP: true });
+    await servePhotos(page);
+    await showDraft(page, 'template3', ownData());
+    await page.evaluate(() => document.fonts.ready);
+    const look = await page.locator('.hs-intro').evaluate((intro) => {
+      const box = (selector: string) => intro.querySelector(selector)!.getBoundingClientRect();
+      const name = intro.querySelector('h1')!;
+      const range = document.createRange();
+      range.selectNodeContents(name);
+      return {
+        sidebar: document.querySelector('.hs-sidebar')!.getBoundingClientRect().right,
+        nameLeft: box('h1').left,
+        nameRight: Math.max(...[...range.getClientRects()].map((line) => line.right)),
+        headline: box('.hs-headline'),
+        portraitLeft: box('.hs-portrait').left,
+        nameSize: parseFloat(getComputedStyle(name).fontSize),
+        scroll: document.documentElement.scrollWidth - innerWidth,
+      };
+    });
+    // Each piece of the name stays whole: it breaks at its hyphen and space only.
+    const pieces = await page.locator('#hs-title').evaluate((node) => {
+      const text = node.firstChild!;
+      return ['Venkataraman-', 'Deshpande', 'Srinivasaraghavan'].map((piece) => {
+        const at = node.textContent!.indexOf(piece);
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + piece.length);
+        return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+      });
+    });
+    expect(pieces).toEqual([1, 1, 1]);
+    expect(look.nameLeft).toBeGreaterThan(look.sidebar + 40);
+    expect(look.nameRight).toBeLessThan(look.portraitLeft - 40);
+    expect(look.headline.height).toBeLessThan(60);
+    expect(look.nameSize).toBeGreaterThan(40);
+    expect(look.scroll).toBeLessThanOrEqual(0);
+  });
+
+  // A #0b0b10 photo met the dark sidebar and the portrait's dim ring with no edge at all.
+  it('draws a light edge round a near-black photo', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 }, { bypassCSP: true });
+    await servePhotos(page);
+    await showDraft(page, 'template3', ownData());
+    await loaded(page, '.hs-spots > :first-child img');
+    const media = (await page.locator('.hs-spots > :first-child .hs-spot__media').boundingBox())!;
+    const shot = await page.screenshot({
+      clip: { x: media.x, y: media.y + media.height / 2, width: 12, height: 1 },
+    });
+    const { data } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+    const edge = data[0]!;
+    const inside = data[3 * 8]!;
+    expect(inside).toBeLessThan(20);
+    expect(edge - inside).toBeGreaterThan(25);
+
+    await loaded(page, '.hs-portrait img');
+    await expect(
+      page.locator('.hs-portrait img').evaluate((img) => getComputedStyle(img).outlineStyle),
+    ).resolves.toBe('solid');
   });
 });
 

@@ -83,7 +83,7 @@ describe('HyperspaceTemplate with the sample data', () => {
       expect(count(html, new RegExp(`\\sid="${id}"`))).toBe(1);
     }
     expect(count(html, /<h1\b/)).toBe(1);
-    expect(html).toMatch(/<h1 id="hs-title">Kavya Sundaram<\/h1>/);
+    expect(html).toMatch(/<h1 id="hs-title" style="--tpl-longest-word:8">Kavya Sundaram<\/h1>/);
     expect(html).not.toContain('section3');
     expect(html).not.toContain('target=');
     expect(html).not.toContain('undefined');
@@ -351,7 +351,7 @@ describe('HyperspaceTemplate with minimal and maximal data', () => {
       }),
     );
     expectNothingEmpty(html);
-    expect(html).toContain('<h1 id="hs-title">Asha Rao</h1>');
+    expect(html).toContain('<h1 id="hs-title" style="--tpl-longest-word:4">Asha Rao</h1>');
     expect(html).not.toContain('id="section"');
     expect(html).not.toContain('id="section2"');
     expect(html).not.toContain('<img');
@@ -365,6 +365,17 @@ describe('HyperspaceTemplate with minimal and maximal data', () => {
     expect(html).toContain('id="personalDetails"');
     expect(html).toContain('id="contactDetails"');
     expect(html).toMatch(/<form class="hs-form" data-contact="server"/);
+  });
+
+  // The sidebar narrows the name's column at 1280 px: the heading sizes itself by its longest
+  // piece, a hyphenated name by the part after its hyphen, not by the whole.
+  it('hands the name’s longest unbreakable piece to the heading', () => {
+    const html = render(
+      parsed({ personalDetails: { name: 'Venkataraman-Deshpande Srinivasaraghavan' } }),
+    );
+    expect(html).toContain(
+      '<h1 id="hs-title" style="--tpl-longest-word:17">Venkataraman-Deshpande Srinivasaraghavan</h1>',
+    );
   });
 
   it('renders without sections at all', () => {

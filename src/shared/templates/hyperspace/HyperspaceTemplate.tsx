@@ -12,6 +12,7 @@ import { hyperspaceDefinition } from './definition.js';
 import './hyperspace.css';
 import { Paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
+import { longestWordStyle } from '../common/longest-word.js';
 
 type TileSectionId = 'section' | 'section2';
 type SpyId = 'personalDetails' | TileSectionId | 'contactDetails';
@@ -151,6 +152,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
   }
   navItems.push({ id: 'contactDetails', label: say('contactHeading') });
   const firstTarget = navItems[1]?.id ?? 'contactDetails';
+  const name = filled(person.name) ? person.name : 'Welcome';
 
   // Progressive enhancement only: the server HTML is complete without any of this.
   useEffect(() => {
@@ -255,7 +257,9 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                 </div>
               )}
               <div className="hs-intro__text">
-                <h1 id="hs-title">{filled(person.name) ? person.name : 'Welcome'}</h1>
+                <h1 id="hs-title" style={longestWordStyle(name)}>
+                  {name}
+                </h1>
                 {filled(person.headline) && <p className="hs-headline">{person.headline}</p>}
                 {filled(person.intro) && <Paragraphs text={person.intro} className="hs-lead" />}
                 <p className="hs-actions">
