@@ -7,8 +7,11 @@ interface SampleRemovalProps<T> {
   items: readonly T[];
   /** The item holds nothing of the person's: a sample's words or address, as the sample has it. */
   isSample: (item: T) => boolean;
-  /** The list without its sample items (a list that must keep one may put a blank one back). */
-  without: (items: readonly T[]) => T[];
+  /**
+   * The list without its sample items; by default every other item. A list that must keep one
+   * item puts a blank one back.
+   */
+  without?: (items: readonly T[]) => T[];
   onChange: (change: ListChange<T>) => void;
   /** What one item is called: "tile", "link". */
   noun: string;
@@ -26,7 +29,7 @@ interface SampleRemovalProps<T> {
 export function SampleRemoval<T>({
   items,
   isSample,
-  without,
+  without = (list) => list.filter((item) => !isSample(item)),
   onChange,
   noun,
   listLabel,
@@ -41,8 +44,8 @@ export function SampleRemoval<T>({
   const removeId = `${idPrefix}-remove-samples`;
 
   const remove = () => {
-    // The person's items keep their keys, and the list before keeps its own: an upload on its
-    // way to one of their tiles lands on it whichever list is shown when it ends.
+    // The person's items keep their keys, and the list before keeps its own: a change on its way
+    // to one of their items (an upload to a tile) lands on it whichever list is shown when it ends.
     const after = withKeysOf(items, without(items));
     onChange(() => after);
     setRemoval({ before: withKeysOf(items, [...items]), after, count: samples });
@@ -66,7 +69,12 @@ export function SampleRemoval<T>({
           className="button button--ghost sample-removal__button"
           onClick={() => undo(undoable.before)}
         >
-          Undo<span className="visually-hidden"> removing the sample {noun}s</span>
+          Undo
+          <span className="visually-hidden">
+            {' '}
+            removing{' '}
+            {undoable.count === 1 ? `the sample ${noun}` : plural(undoable.count, `sample ${noun}`)}
+          </span>
         </button>
       </div>
     );
@@ -76,7 +84,7 @@ export function SampleRemoval<T>({
     <div className="sample-removal">
       <p className="sample-removal__text">
         {samples === items.length
-          ? `${samples === 1 ? `This ${noun} is` : `All ${samples} ${noun}s are`} still the sample's.`
+          ? `${samples === 1 ? `This ${noun} is` : `All ${plural(samples, noun)} are`} still the sample's.`
           : `${samples} of ${plural(items.length, noun)} are still the sample's.`}
       </p>
       <button
@@ -85,7 +93,9 @@ export function SampleRemoval<T>({
         className="button button--ghost sample-removal__button"
         onClick={remove}
       >
-        {samples === 1 ? `Remove the sample ${noun}` : `Remove the ${samples} sample ${noun}s`}
+        {samples === 1
+          ? `Remove the sample ${noun}`
+          : `Remove the ${plural(samples, `sample ${noun}`)}`}
         <span className="visually-hidden"> from {listLabel}</span>
       </button>
     </div>

@@ -6,7 +6,7 @@ import { NETWORK_NAMES, SocialIcon } from '../../shared/templates/common/Icon.js
 import { fieldId, SOCIAL_LINK_FIELDS } from './fieldRules.js';
 import { FormFields } from './FormFields.js';
 import { ItemCard, ListEditor } from './ListEditor.js';
-import { isSampleLink, useSampleLinkUrls } from './sampleLeftovers.js';
+import { isWholeSampleLink, useSampleLinks } from './sampleLeftovers.js';
 import { SampleRemoval } from './SampleRemoval.js';
 import type { ListChange } from './useKeyedList.js';
 import { useListEditing } from './useListEditing.js';
@@ -66,7 +66,7 @@ export function SocialLinksEditor({ links, onChange, phone = '' }: SocialLinksEd
         : { ...link, label: value },
     );
 
-  const sampleUrls = useSampleLinkUrls();
+  const sampleLinks = useSampleLinks();
 
   return (
     <ListEditor
@@ -81,8 +81,7 @@ export function SocialLinksEditor({ links, onChange, phone = '' }: SocialLinksEd
       beforeItems={
         <SampleRemoval
           items={links}
-          isSample={(link) => isSampleLink(link, sampleUrls)}
-          without={(list) => list.filter((link) => !isSampleLink(link, sampleUrls))}
+          isSample={(link) => isWholeSampleLink(link, sampleLinks)}
           onChange={onChange}
           noun="link"
           listLabel="Social links"

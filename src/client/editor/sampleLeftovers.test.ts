@@ -4,7 +4,12 @@ import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/regist
 import { carryOver } from '../../shared/templates/carry-over.js';
 import { blankTile } from '../../shared/domain/portfolio.js';
 import { TILE_ICONS } from '../../shared/domain/icons.js';
-import { isSampleTile, sampleLeftovers, withoutSampleTiles } from './sampleLeftovers.js';
+import {
+  isSampleTile,
+  isWholeSampleLink,
+  sampleLeftovers,
+  withoutSampleTiles,
+} from './sampleLeftovers.js';
 
 describe('what a draft still has of the sample', () => {
   const definition = TEMPLATE_DEFINITIONS.template1;
@@ -205,5 +210,23 @@ describe('removing the sample tiles in one go', () => {
   it('leaves one blank tile when every tile was the sample', () => {
     const tiles = SAMPLE_DATA.template1.section!.sectionTiles;
     expect(withoutSampleTiles(tiles, sampleTiles)).toEqual([blankTile()]);
+  });
+});
+
+describe("removing the sample's social links in one go", () => {
+  const samples = Object.values(SAMPLE_DATA).flatMap((sample) => sample.contactDetails.socialLinks);
+  const [first] = SAMPLE_DATA.template1.contactDetails.socialLinks;
+
+  it('takes a sample address under its own label or none', () => {
+    expect(isWholeSampleLink({ ...first! }, samples)).toBe(true);
+    expect(isWholeSampleLink({ ...first!, label: '' }, samples)).toBe(true);
+  });
+
+  it("leaves a sample address the person relabelled, and the person's own address", () => {
+    // The attacker's review: "My real GitHub" on the sample's address went with the samples.
+    expect(isWholeSampleLink({ ...first!, label: 'My studio, edited' }, samples)).toBe(false);
+    expect(
+      isWholeSampleLink({ ...first!, url: 'https://www.instagram.com/meera.lens' }, samples),
+    ).toBe(false);
   });
 });

@@ -26,6 +26,10 @@ export interface SampleLeftover {
 const same = (value: string | undefined, sample: string | undefined) =>
   (value ?? '').trim() !== '' && (value ?? '').trim() === (sample ?? '').trim();
 
+/** `value` is empty, or what the sample has in that place. */
+const keptOrEmpty = (value: string | undefined, sample: string | undefined) =>
+  (value ?? '').trim() === '' || (value ?? '').trim() === (sample ?? '').trim();
+
 /** Whether `value` reads as any of the samples' `samplesOf` texts. */
 const inAny = (value: string | undefined, samplesOf: Iterable<string | undefined>) => {
   for (const sample of samplesOf) if (same(value, sample)) return true;
@@ -37,6 +41,33 @@ export const isSampleTile = (tile: Tile, samples: readonly Tile[]) =>
   samples.some(
     (sample) => same(tile.title, sample.title) && tile.desc.trim() === sample.desc.trim(),
   );
+
+/**
+ * A social link with nothing of the person's in it: a sample's address, under the sample's label
+ * or none. A sample address the person relabelled is theirs to remove (it is still warned about).
+ */
+export const isWholeSampleLink = (link: SocialLink, samples: readonly SocialLink[]) =>
+  samples.some((sample) => same(link.url, sample.url) && keptOrEmpty(link.label, sample.label));
+
+let everySample: Promise<readonly PortfolioData[]> | undefined;
+
+/**
+ * Every template's sample, loaded once for the editor and the final preview: a change of
+ * template may have brought another template's words, tiles and links. Never fails: a sample
+ * that fails to load leaves none, and nothing is called a sample then.
+ */
+export function loadEverySample(): Promise<readonly PortfolioData[]> {
+  everySample ??= Promise.all(
+    TEMPLATE_IDS.map((templateId) => TEMPLATE_DEFINITIONS[templateId].loadSample()),
+  ).catch(() => []);
+  return everySample;
+}
+
+const tilesOf = (samples: readonly PortfolioData[]) =>
+  samples.flatMap((sample) => SECTION_KEYS.flatMap((key) => sample[key]?.sectionTiles ?? []));
+
+const linksOf = (samples: readonly PortfolioData[]) =>
+  samples.flatMap((sample) => sample.contactDetails.socialLinks);
 
 /**
  * The fields the template shows that still read exactly as a sample: the editor starts from
@@ -53,7 +84,7 @@ export function sampleLeftovers(
   const sampleSections = samples.flatMap((sample) =>
     SECTION_KEYS.flatMap((key) => sample[key] ?? []),
   );
-  const sampleTiles = sampleSections.flatMap((section) => section.sectionTiles);
+  const sampleTiles = tilesOf(samples);
   const found: SampleLeftover[] = [];
   for (const step of editorSteps(definition, data)) {
     if (step.id === 'personalDetails') {
@@ -123,9 +154,7 @@ export function sampleLeftovers(
       }
       // The sample person's profiles: a visitor following them would land on someone else.
       if (definition.contactDetails.includes('socialLinks')) {
-        const sampleUrls = samples.flatMap((sample) =>
-          sample.contactDetails.socialLinks.map((link) => link.url),
-        );
+        const sampleUrls = linksOf(samples).map((link) => link.url);
         const links = data.contactDetails.socialLinks.filter((link) =>
           inAny(link.url, sampleUrls),
         ).length;
@@ -137,10 +166,6 @@ export function sampleLeftovers(
   }
   return found;
 }
-
-/** `value` is empty, or what the sample tile has in that place. */
-const keptOrEmpty = (value: string | undefined, sample: string | undefined) =>
-  (value ?? '').trim() === '' || (value ?? '').trim() === (sample ?? '').trim();
 
 /**
  * A tile with nothing of the person's in it: a sample's words, and no picture, link or icon of
@@ -166,30 +191,6 @@ export function withoutSampleTiles(tiles: readonly Tile[], samples: readonly Til
   return own.length > 0 ? own : [blankTile()];
 }
 
-/** A social link the person left as a sample had it: a sample person's profile. */
-export const isSampleLink = (link: SocialLink, sampleUrls: readonly string[]) =>
-  inAny(link.url, sampleUrls);
-
-let everySample: Promise<readonly PortfolioData[]> | undefined;
-
-/**
- * Every template's sample, loaded once: a change of template may have brought another
- * template's tiles and links. A sample that fails to load leaves none: nothing is called a
- * sample then.
- */
-function loadEverySample(): Promise<readonly PortfolioData[]> {
-  everySample ??= Promise.all(
-    TEMPLATE_IDS.map((templateId) => TEMPLATE_DEFINITIONS[templateId].loadSample()),
-  ).catch(() => []);
-  return everySample;
-}
-
-const tilesOf = (samples: readonly PortfolioData[]) =>
-  samples.flatMap((sample) => SECTION_KEYS.flatMap((key) => sample[key]?.sectionTiles ?? []));
-
-const linkUrlsOf = (samples: readonly PortfolioData[]) =>
-  samples.flatMap((sample) => sample.contactDetails.socialLinks.map((link) => link.url));
-
 /** What `pick` takes from every template's sample, once loaded (nothing until then). */
 function useFromEverySample<T>(pick: (samples: readonly PortfolioData[]) => T[]): readonly T[] {
   const [picked, setPicked] = useState<readonly T[]>([]);
@@ -208,5 +209,5 @@ function useFromEverySample<T>(pick: (samples: readonly PortfolioData[]) => T[])
 /** Every template's sample tiles, once loaded (none until then). */
 export const useSampleTiles = (): readonly Tile[] => useFromEverySample(tilesOf);
 
-/** The addresses of every template's sample social links, once loaded (none until then). */
-export const useSampleLinkUrls = (): readonly string[] => useFromEverySample(linkUrlsOf);
+/** Every template's sample social links, once loaded (none until then). */
+export const useSampleLinks = (): readonly SocialLink[] => useFromEverySample(linksOf);

@@ -3,8 +3,12 @@ import { Link } from 'react-router';
 import type { Draft } from '../../shared/draft.js';
 import { EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
-import { TEMPLATE_DEFINITIONS, TEMPLATE_IDS } from '../../shared/templates/catalog.js';
-import { sampleLeftovers, type SampleLeftover } from '../editor/sampleLeftovers.js';
+import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
+import {
+  loadEverySample,
+  sampleLeftovers,
+  type SampleLeftover,
+} from '../editor/sampleLeftovers.js';
 import { editorSteps } from '../editor/steps.js';
 
 /** Every template's sample, loaded ahead of the card (loadSamplesAhead). */
@@ -18,14 +22,9 @@ let samplesLoaded: readonly PortfolioData[] | undefined;
  * simply no warning.
  */
 export async function loadSamplesAhead(): Promise<void> {
-  if (samplesLoaded) return;
-  try {
-    samplesLoaded = await Promise.all(
-      TEMPLATE_IDS.map((templateId) => TEMPLATE_DEFINITIONS[templateId].loadSample()),
-    );
-  } catch {
-    // Without the samples there is nothing to compare: no warning rather than a wrong one.
-  }
+  // Without the samples there is nothing to compare: no warning rather than a wrong one.
+  const loaded = await loadEverySample();
+  if (loaded.length > 0) samplesLoaded = loaded;
 }
 
 /** The parts of the draft still reading as a template's sample (loaded ahead, see above). */
@@ -60,8 +59,8 @@ function byStep(draft: Draft, leftovers: SampleLeftover[]) {
  * The editor starts from the template's sample so that the preview is never empty; parts left
  * unchanged would be published as someone else's words (a made-up name, phone number or
  * address), and a tile's sample link would send visitors to an example page. A warning only:
- * publishing stays allowed. The parts are listed open, one line per step, and named short, so
- * that a phone reaches Make Payment and the preview without opening anything.
+ * publishing stays allowed. The parts are listed open, one line per step, and named short (on a
+ * phone, inside the notes line above the page, NotesSummary.tsx).
  */
 export function SampleLeftoversWarning({ draft }: { draft: Draft }) {
   const id = useId();
