@@ -392,8 +392,28 @@ describe('the editor', () => {
       .toMatch(new RegExp(`^Remove the ${n} sample tiles`));
   });
 
+  it('after removing every sample tile, Add a tile opens the blank one left, not a second', async () => {
+    // The review: a blank Tile 1 stayed above the added Tile 2, and the final preview then
+    // asked for "2 expected fields" nobody could place.
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openEditor(page, 'template2', sample('template2'));
+    await page.getByRole('button', { name: /^Next/ }).click();
+    const tiles = page.locator('form.editor__form .item-card');
+    const n = sample('template2').section!.sectionTiles.length;
+    await page.getByRole('button', { name: new RegExp(`^Remove the ${n} sample tiles`) }).click();
+    await expect.poll(() => tiles.count()).toBe(1);
+    await page.getByRole('button', { name: /^Add a tile/ }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+      .toMatch(/tile-1-title$/);
+    await expect(tiles.count()).resolves.toBe(1);
+    await page.keyboard.type('Boat builders');
+    await page.getByRole('button', { name: /^Add a tile/ }).click();
+    await expect.poll(() => tiles.count()).toBe(2);
+  });
+
   it("removes the sample's social links in one go, keeps the person's own, and undoes it", async () => {
-    // The review: six of Mini-port's sample profiles, to be removed one by one.
+    // The review: Mini-port's five sample profiles, to be removed one by one.
     const data = sample('template1');
     const sampleLinks = data.contactDetails.socialLinks;
     const own: SocialLink = {

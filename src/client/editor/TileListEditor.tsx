@@ -39,6 +39,10 @@ const tileCopy = (position: number): Record<(typeof TILE_FIELDS)[number]['key'],
   link: { placeholder: 'https://example.com (optional)' },
 });
 
+/** A tile with nothing written, picked or uploaded in it. */
+const isBlankTile = (tile: Tile) =>
+  TILE_FIELDS.every((field) => (tile[field.key] ?? '').trim() === '') && !tile.icon;
+
 /**
  * A section's tiles: edit, add (up to 24), remove (never the last), move up and down. Their text
  * fields come first, in the table's order whatever order the template lists them, then the icon.
@@ -64,6 +68,12 @@ export function TileListEditor({
 
   const add = () => {
     const first = TILE_FIELDS.find((field) => fields.includes(field.key));
+    // The one tile a list keeps is still blank (the sample's tiles were just removed): it is
+    // the tile to write in, rather than a second that would leave it empty on the page.
+    if (tiles.length === 1 && isBlankTile(tiles[0]!) && first) {
+      document.getElementById(`${prefix(1)}-${first.id}`)?.focus();
+      return;
+    }
     editing.add(blankTile(), `${prefix(tiles.length + 1)}-${first ? first.id : 'remove'}`);
   };
 
