@@ -181,6 +181,14 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
         await page.waitForURL('**/ack');
         await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
         await expect(page.getByText(asha.email).isVisible()).resolves.toBe(true);
+        // The name paid for is the page's: no longer kept as one being chosen.
+        await expect(
+          page.evaluate(() =>
+            Object.keys(window.localStorage).filter((key) =>
+              key.startsWith('finalPreviewUsername:'),
+            ),
+          ),
+        ).resolves.toEqual([]);
         await expect(page.getByRole('link', { name: url }).getAttribute('href')).resolves.toBe(url);
         await expect(
           page.getByRole('link', { name: 'View your portfolio' }).getAttribute('href'),
@@ -388,6 +396,11 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     await page.reload();
     // Typed as it will be used (lowercase), and still there.
     await expect.poll(() => page.getByLabel('Username').inputValue()).toBe('keep-me-here');
+    // Another tab, or coming back another day: this browser still has it.
+    const other = await page.context().newPage();
+    await other.goto('/final-preview');
+    await expect.poll(() => other.getByLabel('Username').inputValue()).toBe('keep-me-here');
+    await other.close();
     // A name typed with a space keeps its words apart, as the hint says.
     await page.getByLabel('Username').fill('');
     await page.getByLabel('Username').pressSequentially('Arjun Rao');

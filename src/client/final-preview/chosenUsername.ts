@@ -1,13 +1,14 @@
 /**
- * The final preview's username field, kept per template for this browser tab (sessionStorage),
- * so that a reload does not lose the name being chosen.
+ * The final preview's username field, kept per template in this browser (localStorage, as the
+ * draft is), so that a reload, another tab or coming back another day does not lose the name
+ * being chosen. Forgotten once that name is paid for.
  */
 const keyOf = (templateId: string) => `finalPreviewUsername:${templateId}`;
 
 /** What was typed in the final preview's username field for this template, so a reload keeps it. */
 export function readChosenUsername(templateId: string): string {
   try {
-    return window.sessionStorage.getItem(keyOf(templateId)) ?? '';
+    return window.localStorage.getItem(keyOf(templateId)) ?? '';
   } catch {
     return '';
   }
@@ -15,8 +16,8 @@ export function readChosenUsername(templateId: string): string {
 
 export function writeChosenUsername(templateId: string, username: string): void {
   try {
-    if (username === '') window.sessionStorage.removeItem(keyOf(templateId));
-    else window.sessionStorage.setItem(keyOf(templateId), username);
+    if (username === '') window.localStorage.removeItem(keyOf(templateId));
+    else window.localStorage.setItem(keyOf(templateId), username);
   } catch {
     // Not kept across a reload, then; the field itself still works.
   }

@@ -35,13 +35,17 @@ export function usePublishing(
   const payment = usePayment({
     scope: 'publish',
     // Not the server's "Payment received" words: the thank-you page's lead and link say it.
-    ackOf: (answer) => ({ url: answer.url, email: answer.email, orderId: answer.orderId }),
+    ackOf: (answer) => {
+      // Paid for: the name is the page's now, no longer one being chosen.
+      writeChosenUsername(templateId, '');
+      return { url: answer.url, email: answer.email, orderId: answer.orderId };
+    },
     // The payment callback sends the person back here with the reason when a redirected payment failed.
     initialAlert: () =>
       redirectedPaymentMessage(new URLSearchParams(window.location.search).get('payment_error')),
   });
 
-  // Kept for the tab, so a reload of the preview does not lose the name being chosen.
+  // Kept in the browser, so a reload or a later visit does not lose the name being chosen.
   const [username, setUsername] = useState(() => readChosenUsername(templateId));
   const [touched, setTouched] = useState(false);
   const [claim, setClaim] = useState<ClaimResponse | undefined>();
