@@ -203,10 +203,13 @@ describe("Change template and the old template's sample", () => {
       'Fishing families',
       'Temple festivals',
     ]);
-    // Mini-port's own services sample, not the architect's Features, stands beside them.
-    expect(stored.data.section?.sectionTiles.map((tile) => tile.title)).toEqual(
-      SAMPLE_DATA.template1.section!.sectionTiles.map((tile) => tile.title),
-    );
+    // Beside them a blank Services for the person to fill, which the page leaves out until
+    // then: neither the architect's Features nor Mini-port's made-up services.
+    expect(stored.data.section?.sectionTiles.map((tile) => tile.title)).toEqual(['']);
+    const frame = page.frameLocator('iframe');
+    await frame.getByText('Fishing families').first().waitFor();
+    const sampleService = SAMPLE_DATA.template1.section!.sectionTiles[0]!.title;
+    await expect(frame.getByText(sampleService).count()).resolves.toBe(0);
     await nav.getByRole('button', { name: 'Step 3: Photo stories' }).waitFor();
     await nav.getByRole('button', { name: 'Step 3: Photo stories' }).click();
     await expect

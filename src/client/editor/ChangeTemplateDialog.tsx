@@ -168,8 +168,8 @@ export function ChangeTemplateDialog({
             <p>
               Your name, intro, contact details, social links and tiles come along: photos go where
               the new template shows photos, services to its services. What is still the sample
-              gives way to the new template&rsquo;s sample. If it cannot show something of yours,
-              you see what first.
+              gives way to the new template&rsquo;s; a part of it with nothing of yours starts
+              empty. If it cannot show something of yours, you see what first.
             </p>
             <ul className="change-template__choices">
               {TEMPLATE_IDS.filter((templateId) => templateId !== draft.templateId).map(

@@ -11,9 +11,13 @@
  * What is still the old template's sample (its made-up person, tiles and sections, untouched) is
  * not the person's and does not travel: the new template's own sample takes its place, as it
  * would have had they started there, and nothing of it is named as lost or moved. Every word,
- * picture and link the person wrote or chose goes along as before.
+ * picture and link the person wrote or chose goes along as before. Once the person has a section
+ * of their own, a section of the new template that nothing of theirs goes to starts blank (the
+ * page leaves it out until they fill it), never with the sample's made-up work beside theirs.
  */
 import {
+  blankSection,
+  blankTile,
   SECTION_KEYS,
   type ContactField,
   type PersonalField,
@@ -239,6 +243,8 @@ export function carryOver(
 ): CarryOver {
   const sources = sourcesOf(data, from, samples.from);
   const placements = planPlacements(sources, to);
+  // Sections of the person's own (a section all sample is not among the sources).
+  const ownWork = sources.length > 0;
   const sectionLost = new Map<Source, string[]>();
   // In the new page's order: each place's own section, then those that join it.
   const moves: string[] = [];
@@ -256,7 +262,9 @@ export function carryOver(
     const here = placements.filter((placement) => placement.target === target);
     const direct = here.find((placement) => !placement.joins);
     const targetSample = samples.to?.[target];
-    if (spec && !direct && targetSample) moved[target] = structuredClone(targetSample);
+    if (spec && !direct && targetSample) {
+      moved[target] = ownWork ? blankSection(target) : structuredClone(targetSample);
+    }
     if (!spec || !direct) continue;
     const { source } = direct;
     const lines: string[] = [];
@@ -304,8 +312,8 @@ export function carryOver(
       ...source.section,
       ...fields,
       type: target,
-      sectionTiles:
-        ownTiles.length > 0 ? ownTiles : structuredClone(targetSample?.sectionTiles ?? []),
+      // The person's section, even with none of its tiles their own: no made-up work under it.
+      sectionTiles: ownTiles.length > 0 ? ownTiles : [blankTile()],
     };
   }
 
