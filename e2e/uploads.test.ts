@@ -186,6 +186,8 @@ describe('uploading images in the editor', () => {
         const parsed = parseUploadRef(ref);
         // The phone's orientation tag turned the 1600x1200 pixels upright.
         expect(parsed).toMatchObject({ width: 1200, height: 1600 });
+        // Taller than wide: held in view by its upper part, where a portrait's head is.
+        expect(parsed!.focus).toEqual({ x: 50, y: 30 });
         const portrait = page.frameLocator('iframe').locator('#personalDetails picture img');
         await expect.poll(() => portrait.count(), SLOW).toBe(1);
         await expect.poll(() => loaded(portrait), SLOW).toBe(true);
@@ -193,7 +195,7 @@ describe('uploading images in the editor', () => {
           new RegExp(`/media/${parsed!.hash}/\\d+\\.(avif|webp)$`),
         );
         await expect(portrait.getAttribute('fetchpriority')).resolves.toBe('high');
-        return ref;
+        return ref.split('#')[0]!;
       });
 
       await step('no served file of the phone photo carries its EXIF or XMP', async () => {
@@ -229,18 +231,18 @@ describe('uploading images in the editor', () => {
         await page.keyboard.press('ArrowUp');
         await page.keyboard.press('ArrowUp');
         await expect(slider.getAttribute('aria-valuetext')).resolves.toBe(
-          '50% from the left, 40% from the top',
+          '50% from the left, 20% from the top',
         );
         await expect
           .poll(
             async () => (await storedDraftWithText(page)).draft.data.personalDetails.profileImage,
             SLOW,
           )
-          .toBe(`${firstRef}#50,40`);
+          .toBe(`${firstRef}#50,20`);
         const portrait = page.frameLocator('iframe').locator('#personalDetails picture img');
         await expect
           .poll(() => portrait.evaluate((img) => getComputedStyle(img).objectPosition), SLOW)
-          .toBe('50% 40%');
+          .toBe('50% 20%');
         // A drag near the top left corner.
         const box = (await slider.boundingBox())!;
         await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.1);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedImage } from './domain/urls.js';
 import {
+  CENTRE,
   linkPreviewImage,
   objectPosition,
   parseUploadRef,
+  startingFocus,
   uploadRef,
   withFocus,
 } from './uploads.js';
@@ -75,5 +77,17 @@ describe('linkPreviewImage', () => {
     expect(linkPreviewImage('/media', `upload:${hash}:800x600#50,50`)?.url).toBe(
       `/media/${hash}/og.jpg`,
     );
+  });
+});
+
+describe('startingFocus', () => {
+  it("keeps a portrait's upper part in view, and a landscape or square photo's centre", () => {
+    // The review: a 3:4 portrait cropped to a wide frame lost the top of the head everywhere.
+    expect(startingFocus({ width: 1200, height: 1600 })).toEqual({ x: 50, y: 30 });
+    expect(startingFocus({ width: 1600, height: 1200 })).toEqual(CENTRE);
+    expect(startingFocus({ width: 1000, height: 1050 })).toEqual(CENTRE);
+    // Stored in the draft's reference only when it is not the centre.
+    const ref = uploadRef({ hash, width: 1200, height: 1600 });
+    expect(withFocus(ref, startingFocus({ width: 1200, height: 1600 }))).toMatch(/#50,30$/);
   });
 });

@@ -141,6 +141,14 @@ export function isUploadRef(value: string): boolean {
 }
 
 /** The same image with another focal point. */
+/**
+ * Where a new upload is held in view before the person moves it: a photo taller than wide keeps
+ * its upper part (a portrait's head) when a frame wider than it crops it, the centre otherwise.
+ */
+export function startingFocus(image: { width: number; height: number }): FocalPoint {
+  return image.height > image.width * 1.1 ? { x: 50, y: 30 } : CENTRE;
+}
+
 export function withFocus(ref: string, focus: FocalPoint): string {
   const parsed = parseUploadRef(ref);
   return parsed ? uploadRef({ ...parsed, focus }) : ref;

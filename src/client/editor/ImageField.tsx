@@ -15,6 +15,7 @@ import {
   CENTRE,
   mediaUrl,
   parseUploadRef,
+  startingFocus,
   UPLOAD_MAX_BYTES,
   variantFile,
   variantWidths,
@@ -138,7 +139,7 @@ export const ImageField = memo(function ImageField({
       });
       setStatus({ kind: 'idle' });
       setAnnouncement(`Uploaded. The ${name} now shows ${file.name || 'your image'}.`);
-      onChange(image.ref);
+      onChange(withFocus(image.ref, startingFocus(image)));
     } catch (error) {
       if (controller.signal.aborted) {
         setStatus({ kind: 'idle' });
