@@ -1,5 +1,6 @@
 /**
- * The appearance a portfolio document stores: `{ accent?: '#rrggbb', fonts?: pairing id }`.
+ * The appearance a portfolio document stores: `{ accent?: '#rrggbb', chosenAccent?: '#rrggbb',
+ * fonts?: pairing id }`.
  * Which pairings a template offers, and whether an accent is readable on it, depend on the
  * template: appearanceProblem checks both where the template is known (publishing).
  */
@@ -19,6 +20,13 @@ export const appearanceSchema = z
         .toLowerCase()
         .regex(HEX_COLOUR, 'must be a colour like #1b75a6')
         .optional(),
+      chosenAccent: z
+        .string({ error: 'must be a colour like #1b75a6' })
+        .trim()
+        .max(7, { error: 'must be a colour like #1b75a6', abort: true })
+        .toLowerCase()
+        .regex(HEX_COLOUR, 'must be a colour like #1b75a6')
+        .optional(),
       fonts: z
         .enum(FONT_PAIRING_IDS, { error: `must be one of: ${FONT_PAIRING_IDS.join(', ')}` })
         .optional(),
@@ -27,6 +35,7 @@ export const appearanceSchema = z
   )
   .transform((appearance): Appearance => ({
     ...(appearance.accent && { accent: appearance.accent }),
+    ...(appearance.accent && appearance.chosenAccent && { chosenAccent: appearance.chosenAccent }),
     ...(appearance.fonts && { fonts: appearance.fonts }),
   }));
 

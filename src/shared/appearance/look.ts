@@ -44,6 +44,11 @@ export interface TemplateLook {
 /** What the owner chose; absent parts are the template's own. */
 export interface Appearance {
   accent?: string;
+  /**
+   * The accent the person picked, kept while a change of template had to shade it (`accent` is
+   * then the shade): the next change starts from it again, so shades do not build up.
+   */
+  chosenAccent?: string;
   fonts?: FontPairingId;
 }
 
@@ -194,6 +199,7 @@ export function fitAppearance(
   if (!appearance) return undefined;
   const fitted: Appearance = {
     ...(appearance.accent && { accent: appearance.accent }),
+    ...(appearance.accent && appearance.chosenAccent && { chosenAccent: appearance.chosenAccent }),
     ...(appearance.fonts &&
       look.pairings.includes(appearance.fonts) && { fonts: appearance.fonts }),
   };

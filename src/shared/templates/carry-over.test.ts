@@ -410,6 +410,37 @@ describe('the look on a change of template', () => {
     expect(parsePortfolio(result.data).ok).toBe(true);
   });
 
+  it('shades the colour the person chose, not the last shade, however many switches', () => {
+    // The review: #c0741f became #aa671b, #9f6019, then #975b18, one switch after another.
+    // This plum reads as it is on Hyperspace and Phantom, and is shaded on the other three.
+    const chosen = '#b74e91';
+    let draft: PortfolioData = { ...withLook(undefined), appearance: { accent: chosen } };
+    const shades = new Map<string, string | undefined>();
+    for (const [from, to] of [
+      [hyperspace, miniport],
+      [miniport, solidState],
+      [solidState, miniport],
+      [miniport, directive],
+      [directive, solidState],
+    ] as const) {
+      const { data } = carryOver(draft, from, to);
+      const accent = data.appearance?.accent;
+      expect(accent).not.toBe(chosen);
+      // The same template gives the same shade each time it is reached.
+      if (shades.has(to.name!)) expect(accent).toBe(shades.get(to.name!));
+      shades.set(to.name!, accent);
+      expect(data.appearance?.chosenAccent).toBe(chosen);
+      expect(parsePortfolio(data).ok).toBe(true);
+      draft = data;
+    }
+    // Where the chosen colour reads as it is, it comes back, and the switch says so.
+    const back = carryOver(draft, solidState, phantom);
+    expect(back.data.appearance).toEqual({ accent: chosen });
+    expect(back.moves).toContain(
+      `Accent colour ${draft.appearance!.accent} → ${chosen}, the colour you chose`,
+    );
+  });
+
   it('keeps no look where there was none', () => {
     expect(carryOver(withLook(undefined), directive, miniport).data.appearance).toBeUndefined();
     expect(carryOver(withLook(undefined), directive, solidState).moves.join()).not.toMatch(

@@ -401,7 +401,9 @@ function carryLook(
   from: TemplateShape,
   to: TemplateShape,
 ): { appearance?: PortfolioData['appearance']; moves: string[]; lost: string[] } {
-  const { accent, fonts } = data.appearance ?? {};
+  const { accent: current, chosenAccent, fonts } = data.appearance ?? {};
+  // From the colour the person picked, not from a shade an earlier change made of it.
+  const accent = chosenAccent ?? current;
   // Only a template has a look: nothing of the kind goes to or comes from a résumé.
   if (!to.look || !to.name) return { moves: [], lost: [] };
   const appearance: NonNullable<PortfolioData['appearance']> = {};
@@ -409,9 +411,14 @@ function carryLook(
   const lost: string[] = [];
   if (accent) {
     const verdict = guardAccent(to.look, accent);
-    if (verdict.status === 'ok') appearance.accent = accent;
-    else if (verdict.status === 'adjusted') {
+    if (verdict.status === 'ok') {
+      appearance.accent = accent;
+      if (current && current !== accent) {
+        moves.push(`Accent colour ${current} → ${accent}, the colour you chose`);
+      }
+    } else if (verdict.status === 'adjusted') {
       appearance.accent = verdict.accent;
+      appearance.chosenAccent = accent;
       moves.push(`Accent colour ${accent} → ${verdict.accent}, to stay readable on ${to.name}`);
     } else lost.push(`Accent colour ${accent}`);
   }
