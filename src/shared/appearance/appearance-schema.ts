@@ -10,23 +10,19 @@ import { accentProblem } from './accent-message.js';
 import { guardAccent, type Appearance, type TemplateLook } from './look.js';
 import { FONT_PAIRING_IDS, FONT_PAIRINGS } from './pairings.js';
 
+/** A colour as `#rrggbb`, lowercased; anything longer is refused before it is matched. */
+const hexColour = z
+  .string({ error: 'must be a colour like #1b75a6' })
+  .trim()
+  .max(7, { error: 'must be a colour like #1b75a6', abort: true })
+  .toLowerCase()
+  .regex(HEX_COLOUR, 'must be a colour like #1b75a6');
+
 export const appearanceSchema = z
   .object(
     {
-      accent: z
-        .string({ error: 'must be a colour like #1b75a6' })
-        .trim()
-        .max(7, { error: 'must be a colour like #1b75a6', abort: true })
-        .toLowerCase()
-        .regex(HEX_COLOUR, 'must be a colour like #1b75a6')
-        .optional(),
-      chosenAccent: z
-        .string({ error: 'must be a colour like #1b75a6' })
-        .trim()
-        .max(7, { error: 'must be a colour like #1b75a6', abort: true })
-        .toLowerCase()
-        .regex(HEX_COLOUR, 'must be a colour like #1b75a6')
-        .optional(),
+      accent: hexColour.optional(),
+      chosenAccent: hexColour.optional(),
       fonts: z
         .enum(FONT_PAIRING_IDS, { error: `must be one of: ${FONT_PAIRING_IDS.join(', ')}` })
         .optional(),
