@@ -52,6 +52,8 @@ describe('colours and type', () => {
         await openLookStep(page);
         const swatches = page.getByRole('radiogroup', { name: /Accent colours/ });
         await expect(swatches.getByRole('radio').count()).resolves.toBe(6);
+        // Phantom's tiles keep their own colours: the step says where this one goes.
+        await page.getByText('Links and buttons take this colour; the tiles keep').waitFor();
         await swatches.getByRole('radio', { name: /Rose/ }).focus();
         await page.keyboard.press('ArrowRight');
         await page.keyboard.press('ArrowRight');

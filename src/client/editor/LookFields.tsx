@@ -78,9 +78,7 @@ function AccentField({ definition, data, edit }: LookFieldsProps) {
   return (
     <fieldset className="look-field">
       <legend className="field__label">Accent colour</legend>
-      <p className="field__hint look-field__hint">
-        Links, buttons and coloured bands on your {definition.name} page take this colour.
-      </p>
+      <p className="field__hint look-field__hint">{look.accentUse}</p>
       <div
         className="swatches"
         role="radiogroup"

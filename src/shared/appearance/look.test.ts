@@ -18,6 +18,7 @@ const onWhite: TemplateLook = {
   accentVars: (accent) => ({ '--link': accent }),
   checks: [{ what: 'links on white', text: '--link', background: '#ffffff' }],
   pairings: ['open-sans'],
+  accentUse: 'Links take this colour.',
 };
 
 describe('contrast (WCAG 2.2)', () => {

@@ -39,6 +39,8 @@ export interface TemplateLook {
   checks: readonly ContrastCheck[];
   /** The template's own pairing first. */
   pairings: readonly FontPairingId[];
+  /** Where the page shows the accent, as the Style step tells the person ("Links and …"). */
+  accentUse: string;
 }
 
 /** What the owner chose; absent parts are the template's own. */

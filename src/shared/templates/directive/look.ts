@@ -33,4 +33,6 @@ export const directiveLook: TemplateLook = {
     { what: 'the headline on the dark header', text: '--dv-green-light', background: '#27252b' },
   ],
   pairings: ['source-sans', 'noto-sans', 'arial', 'noto-serif'],
+  accentUse:
+    'Section subtitles, links, the footer band and the badges on pictures take this colour.',
 };

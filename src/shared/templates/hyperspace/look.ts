@@ -38,4 +38,6 @@ export const hyperspaceLook: TemplateLook = {
     },
   ],
   pairings: ['source-sans', 'arial', 'noto-sans', 'noto-serif'],
+  accentUse:
+    'The menu’s line, the end of the page’s gradient and the services band take this colour.',
 };

@@ -30,4 +30,5 @@ export const miniportLook: TemplateLook = {
     { what: 'links on the dark contact band', text: '--mp-dark-link', background: '#303030' },
   ],
   pairings: ['open-sans', 'source-sans', 'noto-sans', 'noto-serif'],
+  accentUse: 'Links, buttons and the service icons on your page take this colour.',
 };

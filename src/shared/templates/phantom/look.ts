@@ -19,4 +19,5 @@ export const phantomLook: TemplateLook = {
     { what: 'a button under white text', text: '#ffffff', background: '--ph-accent' },
   ],
   pairings: ['source-sans', 'noto-sans', 'arial', 'noto-serif'],
+  accentUse: 'Links and buttons take this colour; the tiles keep their own cycle of colours.',
 };

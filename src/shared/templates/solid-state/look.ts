@@ -28,4 +28,6 @@ export const solidStateLook: TemplateLook = {
     { what: 'a band on the dark page', text: '--ss-even', background: '#2e3141', mark: true },
   ],
   pairings: ['raleway-source-sans', 'noto-sans', 'raleway-noto-sans', 'noto-serif'],
+  accentUse:
+    'The bands behind your work, the buttons and the rule under your name take this colour.',
 };
