@@ -153,8 +153,10 @@ describe('the thank-you page after a payment, on a phone', () => {
           : [],
       );
     });
-    // Too long for one line at 375 px: it wraps, before "meera-mobile", which stays whole.
-    expect(lineEnds).toEqual(['/|m']);
+    // Too long for one line at 375 px: it wraps, only after a slash (where depends on the test
+    // server's port), so "meera-mobile" stays whole.
+    expect(lineEnds.length).toBeGreaterThan(0);
+    for (const end of lineEnds) expect(end).toMatch(/^\/\|/);
 
     // Selected to copy, the address comes once (not also its copy for screen readers).
     const selected = await link.locator('.breakable').evaluate((address) => {
