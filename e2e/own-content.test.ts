@@ -151,6 +151,13 @@ describe('Directive with a person’s own photos and words', () => {
       expect(Math.abs(channels[0]!.mean - SUNSET.r)).toBeLessThan(8);
       expect(Math.abs(channels[1]!.mean - SUNSET.g)).toBeLessThan(8);
       expect(Math.abs(channels[2]!.mean - SUNSET.b)).toBeLessThan(8);
+      // And its edges too: no shade drawn in from the frame (a photographer's review).
+      const edge = await page.screenshot({
+        clip: { x: media.x + 4, y: media.y + media.height * 0.4, width: 6, height: 20 },
+      });
+      const edgeChannels = (await sharp(edge).stats()).channels;
+      expect(Math.abs(edgeChannels[0]!.mean - SUNSET.r)).toBeLessThan(8);
+      expect(Math.abs(edgeChannels[1]!.mean - SUNSET.g)).toBeLessThan(8);
 
       // A tile without a picture is its words and their padding, not a tall empty block.
       for (const index of [1, 2]) {
