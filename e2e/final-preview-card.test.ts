@@ -417,5 +417,17 @@ describe('the final preview’s publishing cards', () => {
     await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
     await note.getByRole('link', { name: 'Fill them in' }).click();
     await page.waitForURL('**/edit');
+
+    // One field: the note speaks of it, not of them.
+    await storeDraft(page, {
+      templateId: 'template2',
+      data: { ...sample, personalDetails: { ...sample.personalDetails, intro: '' } },
+    });
+    await page.goto('/final-preview');
+    const one = page.getByRole('region', { name: '1 expected field is empty' });
+    await expect(one.textContent()).resolves.toContain(
+      'About you (1). Your page shows without it.',
+    );
+    await expect(one.getByRole('link', { name: 'Fill it in' }).isVisible()).resolves.toBe(true);
   });
 });

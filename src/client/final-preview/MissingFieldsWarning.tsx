@@ -33,10 +33,12 @@ export function MissingFieldsWarning({
           to={EDIT_PATH}
           state={{ templateId } satisfies EditorNavigationState}
         >
-          Fill them in
+          {count === 1 ? 'Fill it in' : 'Fill them in'}
         </Link>
       </div>
-      <p className="fp-warning__parts">In {where}. Your page shows without them.</p>
+      <p className="fp-warning__parts">
+        In {where}. Your page shows without {count === 1 ? 'it' : 'them'}.
+      </p>
     </section>
   );
 }

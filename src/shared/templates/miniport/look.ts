@@ -30,5 +30,6 @@ export const miniportLook: TemplateLook = {
     { what: 'links on the dark contact band', text: '--mp-dark-link', background: '#303030' },
   ],
   pairings: ['open-sans', 'source-sans', 'noto-sans', 'noto-serif'],
-  accentUse: 'Links, buttons and the service icons on your page take this colour.',
+  accentUse:
+    'Links and buttons take this colour; a colour of your own also tints the service icons.',
 };
