@@ -81,4 +81,31 @@ describe('the built server (npm start)', () => {
     expect(existsSync(path.join(dataDir, 'portfolio.db-wal'))).toBe(false);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   });
+
+  it('exits 0 at once on SIGTERM while it is still waiting for its database', async () => {
+    // Port 9 answers nothing: the start keeps waiting, as it does while PostgreSQL boots.
+    const child = spawn(process.execPath, [MAIN], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: '0',
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:9/absent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const waiting = new Promise<void>((resolve) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('database not reachable at start')) resolve();
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+    });
+    const code = exited(child);
+    await waiting;
+    child.kill('SIGTERM');
+    // Without a handler the signal's default would end it with no exit code (null).
+    expect(await code).toBe(0);
+    expect(output).toContain('Stopped by SIGTERM while starting.');
+  });
 });

@@ -7,7 +7,24 @@ import { prepareDatabaseWhenReachable } from './prepare-database.js';
 import { createShutdown } from './shutdown.js';
 import { testModeNotes } from './site-mode.js';
 
+/** Set once the server can drain and close; until then a stop signal ends the start at once. */
+let shutdown: ((signal: string) => Promise<void>) | undefined;
+
+function onStopSignal(signal: NodeJS.Signals): void {
+  if (shutdown) {
+    void shutdown(signal);
+    return;
+  }
+  // Nothing is served or in flight yet. Listening from the first line matters in a container:
+  // there the process is PID 1, and a signal it has no handler for is dropped, so a stop during a
+  // long wait for the database would otherwise end only in SIGKILL.
+  process.stderr.write(`Stopped by ${signal} while starting.\n`);
+  process.exit(0);
+}
+
 async function main(): Promise<void> {
+  process.once('SIGTERM', onStopSignal);
+  process.once('SIGINT', onStopSignal);
   let config: Config;
   try {
     config = loadConfig();
@@ -35,12 +52,10 @@ async function main(): Promise<void> {
   const applied = await prepareDatabaseWhenReachable(db, app.log);
   app.log.info({ dialect, applied }, 'database ready');
 
-  const shutdown = createShutdown(app, {
+  shutdown = createShutdown(app, {
     drainMs: config.shutdownDrainMs,
     graceMs: config.shutdownGraceMs,
   });
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
   app.jobs.start();
