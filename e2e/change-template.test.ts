@@ -52,7 +52,7 @@ const templateChoice = (dialog: Locator, name: string) =>
 describe('Change template in the editor', () => {
   const session = useBrowser();
 
-  it('carries the shared fields over and asks before discarding what the new template lacks', async () => {
+  it('carries the shared fields over, sets aside what the new template lacks, and brings it back', async () => {
     // bypassCSP: axe is injected into the page.
     const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
     await storeDraft(page, draft);
@@ -80,11 +80,15 @@ describe('Change template in the editor', () => {
       async () => {
         await templateChoice(dialog, 'Phantom').click();
         await confirm.waitFor();
-        const lost = confirm.getByRole('list', { name: 'What will be discarded' });
-        await expect(lost.getByRole('listitem').allTextContents()).resolves.toEqual([
+        const kept = confirm.getByRole('list', { name: 'What is kept for later' });
+        await expect(kept.getByRole('listitem').allTextContents()).resolves.toEqual([
           'Features footer text',
           'Address',
         ]);
+        await expect(confirm.getByText('They stay with your draft').count()).resolves.toBe(1);
+        await expect(
+          confirm.getByRole('list', { name: 'What will be discarded' }).count(),
+        ).resolves.toBe(0);
         await confirm.getByRole('button', { name: 'Back' }).click();
         await templateChoice(dialog, 'Phantom').waitFor();
         await dialog.getByRole('button', { name: 'Keep Directive' }).click();
@@ -93,10 +97,10 @@ describe('Change template in the editor', () => {
       },
     );
 
-    await step('Discard and switch: the editor shows Phantom with everything shared', async () => {
+    await step('Switch: the editor shows Phantom with everything shared', async () => {
       await page.getByRole('button', { name: 'Change template' }).click();
       await templateChoice(dialog, 'Phantom').click();
-      await confirm.getByRole('button', { name: 'Discard and switch' }).click();
+      await confirm.getByRole('button', { name: 'Switch', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: /Phantom/ }).waitFor();
       await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Kavya Menon');
       await expect(page.getByLabel('Headline').inputValue()).resolves.toBe('Architect');
@@ -120,15 +124,26 @@ describe('Change template in the editor', () => {
         address: '',
         socialLinks: draft.data.contactDetails.socialLinks,
       });
+      // A reload keeps what was set aside, as it keeps the draft.
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: /Phantom/ }).waitFor();
     });
 
-    await step('back to Directive: nothing is lost that way, so no question', async () => {
-      await page.getByRole('button', { name: 'Change template' }).click();
-      await templateChoice(dialog, 'Directive').click();
-      await page.getByRole('heading', { level: 1, name: /Directive/ }).waitFor();
-      await expect(confirm.count()).resolves.toBe(0);
-      expect((await storedDraft(page)).data.personalDetails.name).toBe('Kavya Menon');
-    });
+    await step(
+      'back to Directive: no question, and the footer text and address are back',
+      async () => {
+        await page.getByRole('button', { name: 'Change template' }).click();
+        await templateChoice(dialog, 'Directive').click();
+        await page.getByRole('heading', { level: 1, name: /Directive/ }).waitFor();
+        await expect(confirm.count()).resolves.toBe(0);
+        const stored = await storedDraft(page);
+        expect(stored.data.personalDetails.name).toBe('Kavya Menon');
+        expect(stored.data.section?.sectionFooterText).toBe(draft.data.section?.sectionFooterText);
+        expect(stored.data.contactDetails.address).toBe(draft.data.contactDetails.address);
+        expect(stored.setAside).toBeUndefined();
+        await page.frameLocator('iframe').getByText(draft.data.contactDetails.address).waitFor();
+      },
+    );
   });
 
   it('names the greeting Solid-State has no place for, and carries the phrases it has', async () => {
@@ -151,11 +166,11 @@ describe('Change template in the editor', () => {
     await templateChoice(dialog, 'Solid-State').click();
     const confirm = page.getByRole('dialog', { name: 'Switch to Solid-State?' });
     await confirm.waitFor();
-    const lost = confirm.getByRole('list', { name: 'What will be discarded' });
-    await expect(lost.getByRole('listitem').allTextContents()).resolves.toEqual([
+    const kept = confirm.getByRole('list', { name: 'What is kept for later' });
+    await expect(kept.getByRole('listitem').allTextContents()).resolves.toEqual([
       'Greeting before your name',
     ]);
-    await confirm.getByRole('button', { name: 'Discard and switch' }).click();
+    await confirm.getByRole('button', { name: 'Switch', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: /Solid-State/ }).waitFor();
     const stored = await storedDraft(page);
     expect(stored.templateId).toBe('template4');
@@ -273,21 +288,24 @@ describe('Change template by meaning', () => {
 
       const dialog = page.getByRole('dialog', { name: 'Change template' });
       const confirm = page.getByRole('dialog', { name: 'Switch to Mini-port?' });
-      await step('the question lists where the sections go and what is discarded', async () => {
-        await page.getByRole('button', { name: 'Change template' }).click();
-        await templateChoice(dialog, 'Mini-port').click();
-        await confirm.waitFor();
-        const moves = confirm.getByRole('list', { name: 'Where your sections go' });
-        await expect(moves.getByRole('listitem').allTextContents()).resolves.toEqual([
-          'What I do → Services',
-          'Highlights → Portfolio',
-        ]);
-        const lost = confirm.getByRole('list', { name: 'What will be discarded' });
-        await expect(lost.getByRole('listitem').allTextContents()).resolves.toEqual(['Headline']);
-        await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
-        await confirm.getByRole('button', { name: 'Discard and switch' }).click();
-        await page.getByRole('heading', { level: 1, name: /Mini-port/ }).waitFor();
-      });
+      await step(
+        'the question lists where the sections go and what is kept for later',
+        async () => {
+          await page.getByRole('button', { name: 'Change template' }).click();
+          await templateChoice(dialog, 'Mini-port').click();
+          await confirm.waitFor();
+          const moves = confirm.getByRole('list', { name: 'Where your sections go' });
+          await expect(moves.getByRole('listitem').allTextContents()).resolves.toEqual([
+            'What I do → Services',
+            'Highlights → Portfolio',
+          ]);
+          const kept = confirm.getByRole('list', { name: 'What is kept for later' });
+          await expect(kept.getByRole('listitem').allTextContents()).resolves.toEqual(['Headline']);
+          await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
+          await confirm.getByRole('button', { name: 'Switch', exact: true }).click();
+          await page.getByRole('heading', { level: 1, name: /Mini-port/ }).waitFor();
+        },
+      );
 
       const preview = page.frameLocator('iframe');
       await step("the photos load in Mini-port's Portfolio; the services keep icons", async () => {
@@ -315,7 +333,7 @@ describe('Change template by meaning', () => {
 
       const toDirective = page.getByRole('dialog', { name: 'Switch to Directive?' });
       await step(
-        'to Directive: nothing is lost, but the services join Features, so it asks',
+        'to Directive: the services join Features, so it asks; the headline is back',
         async () => {
           await page.getByRole('button', { name: 'Change template' }).click();
           await templateChoice(dialog, 'Directive').click();
@@ -324,6 +342,7 @@ describe('Change template by meaning', () => {
           await expect(moves.getByRole('listitem').allTextContents()).resolves.toEqual([
             'Portfolio → Features',
             'Services: 2 tiles join Features',
+            'Back from before: your headline',
           ]);
           await expect(
             toDirective.getByRole('list', { name: 'What will be discarded' }).count(),
@@ -337,6 +356,9 @@ describe('Change template by meaning', () => {
             'Drawings',
           ]);
           await preview.locator('#section').getByText('Drawings').waitFor();
+          // Set aside on Mini-port, which has no headline, and shown again by Directive.
+          expect(stored.data.personalDetails.headline).toBe('Architect');
+          await preview.getByText('Architect', { exact: true }).waitFor();
         },
       );
     },

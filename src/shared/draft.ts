@@ -31,6 +31,7 @@ import {
 } from './domain/portfolio.js';
 import { sharePageOf } from './image-links.js';
 import { appearanceSchema } from './appearance/appearance-schema.js';
+import { setAsideAsTyped, type SetAside } from './templates/set-aside.js';
 
 /** The fields that hold an image's address or upload reference. */
 const IMAGE_FIELDS: ReadonlySet<string> = new Set(['img', 'profileImage']);
@@ -41,6 +42,8 @@ export { DRAFT_STORAGE_KEY } from './domain/draft-key.js';
 export interface Draft {
   templateId: TemplateId;
   data: PortfolioData;
+  /** What earlier changes of template could not show, to come back (templates/set-aside.ts). */
+  setAside?: SetAside;
 }
 
 export type DraftReadResult =
@@ -201,9 +204,10 @@ function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {
 
 /** A draft (parsed JSON, or a message's payload) as typed; undefined when it names no template. */
 function draftValueAsTyped(value: unknown): Draft | undefined {
-  const { templateId, data } = fieldsOf(value);
+  const { templateId, data, setAside } = fieldsOf(value);
   if (!isTemplateId(templateId)) return undefined;
-  return { templateId, data: portfolioAsTyped(data) };
+  const kept = setAsideAsTyped(setAside);
+  return { templateId, data: portfolioAsTyped(data), ...(kept && { setAside: kept }) };
 }
 
 /** The stored draft as the user left it, invalid fields included, for the editor to go on with. */

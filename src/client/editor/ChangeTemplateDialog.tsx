@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Draft } from '../../shared/draft.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { carryOver, type Samples } from '../../shared/templates/carry-over.js';
+import { mergeSetAside, restoreSetAside } from '../../shared/templates/set-aside.js';
 import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
 import {
   TEMPLATE_DEFINITIONS,
@@ -15,6 +16,10 @@ import { useModalDialog } from '../components/useModalDialog.js';
 import { templatePrice, useTemplateList } from '../templates/useTemplateList.js';
 import '../components/modal-card.css';
 import './change-template.css';
+
+/** "a, b and c". */
+const listed = (items: readonly string[]) =>
+  new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(items);
 
 /** A template's sample as the editor starts from it: only the fields the template shows. */
 async function shownSample(templateId: TemplateId): Promise<PortfolioData> {
@@ -39,7 +44,10 @@ async function switchSamples(from: TemplateId, to: TemplateId): Promise<Samples>
 interface Pending {
   templateId: TemplateId;
   draft: Draft;
-  lost: string[];
+  /** Not shown by the new template, kept with the draft for one that shows it. */
+  kept: string[];
+  /** Not shown, and gone for good. */
+  discarded: string[];
   moves: string[];
 }
 
@@ -85,15 +93,28 @@ export function ChangeTemplateDialog({
   }, [pending, returnTo]);
 
   const choose = async (templateId: TemplateId) => {
-    const { data, lost, moves, joined } = carryOver(
+    const to = TEMPLATE_DEFINITIONS[templateId];
+    const carried = carryOver(
       draft.data,
       TEMPLATE_DEFINITIONS[draft.templateId],
-      TEMPLATE_DEFINITIONS[templateId],
+      to,
       await switchSamples(draft.templateId, templateId),
     );
-    const next = { templateId, data };
-    if (lost.length === 0 && !joined) onSwitch(next);
-    else setPending({ templateId, draft: next, lost, moves });
+    // What an earlier change set aside comes back where this template shows it.
+    const { data, setAside, restored } = restoreSetAside(
+      carried.data,
+      to,
+      mergeSetAside(draft.setAside, carried.setAside),
+    );
+    const next: Draft = { templateId, data, ...(setAside && { setAside }) };
+    const discarded = carried.lost.filter((line) => carried.discarded.includes(line));
+    const kept = carried.lost.filter((line) => !carried.discarded.includes(line));
+    const moves = [
+      ...carried.moves,
+      ...(restored.length > 0 ? [`Back from before: ${listed(restored)}`] : []),
+    ];
+    if (carried.lost.length === 0 && !carried.joined) onSwitch(next);
+    else setPending({ templateId, draft: next, kept, discarded, moves });
   };
 
   return (
@@ -128,14 +149,27 @@ export function ChangeTemplateDialog({
                 </ul>
               </>
             )}
-            {pending.lost.length > 0 && (
+            {pending.kept.length > 0 && (
+              <>
+                <p>
+                  {templateName(pending.templateId)} does not show these. They stay with your draft
+                  and come back when you switch to a template that shows them:
+                </p>
+                <ul className="change-template__kept" aria-label="What is kept for later">
+                  {pending.kept.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {pending.discarded.length > 0 && (
               <>
                 <p>
                   {templateName(pending.templateId)} has no place for these, so they will be
                   discarded:
                 </p>
                 <ul className="change-template__lost" aria-label="What will be discarded">
-                  {pending.lost.map((line) => (
+                  {pending.discarded.map((line) => (
                     <li key={line}>{line}</li>
                   ))}
                 </ul>
@@ -155,7 +189,7 @@ export function ChangeTemplateDialog({
               Back
             </button>
             <button type="button" className="button" onClick={() => onSwitch(pending.draft)}>
-              {pending.lost.length > 0 ? 'Discard and switch' : 'Switch'}
+              {pending.discarded.length > 0 ? 'Discard and switch' : 'Switch'}
             </button>
           </div>
         </div>
@@ -169,7 +203,8 @@ export function ChangeTemplateDialog({
               Your name, intro, contact details, social links and tiles come along: photos go where
               the new template shows photos, services to its services. What is still the sample
               gives way to the new template&rsquo;s; a part of it with nothing of yours starts
-              empty. If it cannot show something of yours, you see what first.
+              empty. What it cannot show stays with your draft for when you switch back; you see
+              what first.
             </p>
             <ul className="change-template__choices">
               {TEMPLATE_IDS.filter((templateId) => templateId !== draft.templateId).map(

@@ -56,7 +56,7 @@ export async function resolveEditorStart(
   else return undefined;
   const definition = TEMPLATE_DEFINITIONS[draft.templateId];
   return {
-    draft: { templateId: draft.templateId, data: withTemplateParts(definition, draft.data) },
+    draft: { ...draft, data: withTemplateParts(definition, draft.data) },
   };
 }
 

@@ -47,7 +47,8 @@ export function useDraft(initial: Draft, onChange: (raw: string) => void): Draft
   const update = useCallback(
     (edit: (data: PortfolioData) => PortfolioData) => {
       const current = latest.current;
-      const next: Draft = { templateId: current.draft.templateId, data: edit(current.draft.data) };
+      // Everything else of the draft (what a change of template set aside) stays as it is.
+      const next: Draft = { ...current.draft, data: edit(current.draft.data) };
       latest.current = { draft: next, raw: JSON.stringify(next), unsaved: true };
       setDraft(next);
       onChange(rawOf());

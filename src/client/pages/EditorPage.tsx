@@ -56,8 +56,8 @@ function DraftEditor() {
   // "Change template": the carried-over draft is the draft from now on, and the editor starts
   // again on the new template's first step.
   const switchTemplate = (draft: Draft) => {
-    const next = {
-      templateId: draft.templateId,
+    const next: Draft = {
+      ...draft,
       data: withTemplateParts(TEMPLATE_DEFINITIONS[draft.templateId], draft.data),
     };
     writeDraft(next);
@@ -77,7 +77,7 @@ function DraftEditor() {
       onCleared={(draft) => {
         const definition = TEMPLATE_DEFINITIONS[draft.templateId];
         setStart({
-          draft: { templateId: draft.templateId, data: withTemplateParts(definition, draft.data) },
+          draft: { ...draft, data: withTemplateParts(definition, draft.data) },
         });
         // Starting over starts at the first step.
         void navigate(EDIT_PATH, {

@@ -35,6 +35,7 @@ import { pickTemplateFields, type TemplateShape } from './pick-fields.js';
 import { defaultPairing, guardAccent } from '../appearance/look.js';
 import { FONT_PAIRINGS } from '../appearance/pairings.js';
 import { plural } from '../plural.js';
+import { compactSetAside, type SetAside, type SetAsideTile } from './set-aside.js';
 
 const PERSONAL_LABELS: Record<PersonalField, string> = {
   name: 'Name',
@@ -86,6 +87,14 @@ export interface CarryOver {
   lost: string[];
   /** The lines of `lost` that are a whole field, by their index in it. */
   lostFields: ReadonlyArray<FieldId & { line: number }>;
+  /**
+   * The lines of `lost` that cannot be kept for later (a section joining another loses its
+   * title; tiles over the limit; a detail of a tile with neither title nor picture to find it
+   * by). Everything else of `lost` is in `setAside`.
+   */
+  discarded: string[];
+  /** The values of `lost` that can come back: see set-aside.ts. */
+  setAside: SetAside | undefined;
   /**
    * Where sections went when the new template names the place otherwise, e.g. "Highlights →
    * Portfolio", and which join another ("What I do: 4 tiles join Work"), in the new page's order.
@@ -214,8 +223,18 @@ function planPlacements(sources: readonly Source[], to: TemplateShape): Placemen
   return placements;
 }
 
-/** Lines for the tile fields `target` does not show, counted over the tiles that go there. */
-function lostTileFields(source: Source, tiles: readonly Tile[], target: SectionSpec): string[] {
+/**
+ * Lines for the tile fields `target` does not show, counted over the tiles that go there; each
+ * value is added to `keep` under its tile, and a line for tiles with no title or picture to be
+ * found by again is added to `discarded` too.
+ */
+function lostTileFields(
+  source: Source,
+  tiles: readonly Tile[],
+  target: SectionSpec,
+  keep: SetAsideTile[],
+  discarded: string[],
+): string[] {
   const lines: string[] = [];
   // A value the tile had as the sample's, in its place (the icon of the sample's third tile on
   // the person's third), was never chosen: losing it is nothing to ask about.
@@ -226,9 +245,26 @@ function lostTileFields(source: Source, tiles: readonly Tile[], target: SectionS
   };
   for (const field of source.spec.tileFields) {
     if (target.tileFields.includes(field)) continue;
-    const count = tiles.filter((tile) => chosen(tile, field)).length;
-    if (count > 0) {
-      lines.push(`${source.spec.label}: the ${TILE_LABELS[field]} of ${plural(count, 'tile')}`);
+    const losing = tiles.filter((tile) => chosen(tile, field));
+    // A tile is found again by its title, or by its picture when that is not what is set aside.
+    const keyOf = (tile: Tile) => ({
+      title: text(tile.title),
+      img: field === 'img' ? '' : text(tile.img),
+    });
+    const findable = losing.filter((tile) => keyOf(tile).title !== '' || keyOf(tile).img !== '');
+    const unfindable = losing.length - findable.length;
+    const label = `${source.spec.label}: the ${TILE_LABELS[field]} of`;
+    if (findable.length > 0) lines.push(`${label} ${plural(findable.length, 'tile')}`);
+    if (unfindable > 0) {
+      const line = `${label} ${plural(unfindable, findable.length > 0 ? 'untitled tile' : 'tile')}`;
+      lines.push(line);
+      discarded.push(line);
+    }
+    for (const tile of findable) {
+      const { title, img } = keyOf(tile);
+      const entry = keep.find((other) => other.title === title && other.img === img);
+      if (entry) entry.fields[field as keyof SetAsideTile['fields']] = tile[field]!;
+      else keep.push({ title, img, fields: { [field]: tile[field] } });
     }
   }
   return lines;
@@ -246,6 +282,12 @@ export function carryOver(
   // Sections of the person's own (a section all sample is not among the sources).
   const ownWork = sources.length > 0;
   const sectionLost = new Map<Source, string[]>();
+  const discarded: string[] = [];
+  const setAside: Required<Pick<SetAside, 'sections' | 'tiles'>> &
+    Pick<SetAside, 'personalDetails' | 'contactDetails' | 'phrases' | 'appearance'> = {
+    sections: [],
+    tiles: [],
+  };
   // In the new page's order: each place's own section, then those that join it.
   const moves: string[] = [];
   const { personal, contact } = ownDetails(data, from, samples);
@@ -268,12 +310,28 @@ export function carryOver(
     if (!spec || !direct) continue;
     const { source } = direct;
     const lines: string[] = [];
+    const sectionTitle = text(source.section.sectionTitle);
     for (const field of source.spec.fields) {
       if (!spec.fields.includes(field) && filled(source.section[field])) {
-        lines.push(`${source.spec.label} ${SECTION_LABELS[field]}`);
+        const line = `${source.spec.label} ${SECTION_LABELS[field]}`;
+        lines.push(line);
+        // A section is found again by its title or its tiles' titles: without either, it cannot.
+        const tileTitles = source.tiles.map((tile) => text(tile.title)).filter(Boolean);
+        if (field === 'sectionTitle' || (sectionTitle === '' && tileTitles.length === 0)) {
+          discarded.push(line);
+          continue;
+        }
+        let entry = setAside.sections.find((other) => other.title === sectionTitle);
+        if (!entry) {
+          entry = { title: sectionTitle, tiles: tileTitles, fields: {} };
+          setAside.sections.push(entry);
+        }
+        entry.fields[field] = source.section[field];
       }
     }
-    lines.push(...lostTileFields(source, source.section.sectionTiles, spec));
+    lines.push(
+      ...lostTileFields(source, source.section.sectionTiles, spec, setAside.tiles, discarded),
+    );
     sectionLost.set(source, lines);
     if (source.spec.label !== spec.label) moves.push(`${source.spec.label} → ${spec.label}`);
 
@@ -284,15 +342,17 @@ export function carryOver(
       const room = Math.max(0, LIMITS.maxTiles - tiles.length);
       const kept = joiner.tiles.slice(0, room);
       tiles.push(...kept);
+      // A section that joins another is no section of its own any more: its texts go.
       const joinLines = joiner.spec.fields
         .filter((field) => filled(joiner.section[field]))
         .map((field) => `${joiner.spec.label} ${SECTION_LABELS[field]}`);
-      joinLines.push(...lostTileFields(joiner, kept, spec));
+      discarded.push(...joinLines);
+      joinLines.push(...lostTileFields(joiner, kept, spec, setAside.tiles, discarded));
       const over = joiner.tiles.length - kept.length;
       if (over > 0) {
-        joinLines.push(
-          `${joiner.spec.label}: ${plural(over, 'tile')} (${spec.label} holds at most ${LIMITS.maxTiles})`,
-        );
+        const line = `${joiner.spec.label}: ${plural(over, 'tile')} (${spec.label} holds at most ${LIMITS.maxTiles})`;
+        joinLines.push(line);
+        discarded.push(line);
       }
       sectionLost.set(joiner, joinLines);
       if (kept.length > 0) {
@@ -323,6 +383,7 @@ export function carryOver(
     if (!to.personalDetails.includes(field) && filled(personal[field])) {
       lostFields.push({ group: 'personalDetails', field, line: lost.length });
       lost.push(PERSONAL_LABELS[field]);
+      setAside.personalDetails = { ...setAside.personalDetails, [field]: personal[field] };
     }
   }
   for (const source of sources) {
@@ -331,30 +392,38 @@ export function carryOver(
     else {
       // Only a template without sections leaves one unplaced.
       const tiles = source.tiles.length;
-      lost.push(
-        `The ${source.spec.label} section${tiles > 0 ? ` (${plural(tiles, 'tile')})` : ''}`,
-      );
+      const line = `The ${source.spec.label} section${tiles > 0 ? ` (${plural(tiles, 'tile')})` : ''}`;
+      lost.push(line);
+      discarded.push(line);
     }
   }
   for (const field of from.contactDetails) {
     if (!to.contactDetails.includes(field) && filled(contact[field])) {
       lostFields.push({ group: 'contactDetails', field, line: lost.length });
       lost.push(CONTACT_LABELS[field]);
+      if (field === 'socialLinks') discarded.push(CONTACT_LABELS[field]);
+      else setAside.contactDetails = { ...setAside.contactDetails, [field]: contact[field] };
     }
   }
 
   // The person's own words for a fixed part of the page ("Namaste, I am" for "Hi. I'm") go
   // where the new template has the same part; where it has none, they are named like a field.
   for (const key of Object.keys(from.phrases) as PhraseKey[]) {
-    if (!(key in to.phrases) && filled(data.phrases?.[key])) lost.push(PHRASE_LABELS[key]);
+    if (!(key in to.phrases) && filled(data.phrases?.[key])) {
+      lost.push(PHRASE_LABELS[key]);
+      setAside.phrases = { ...setAside.phrases, [key]: data.phrases![key]! };
+    }
   }
 
   lost.push(...look.lost);
   moves.push(...look.moves);
+  if (look.setAside) setAside.appearance = look.setAside;
   return {
     data: pickTemplateFields(to, moved),
     lost,
     lostFields,
+    discarded,
+    setAside: compactSetAside(setAside),
     moves,
     joined: placements.some((placement) => placement.joins),
   };
@@ -400,7 +469,12 @@ function carryLook(
   data: PortfolioData,
   from: TemplateShape,
   to: TemplateShape,
-): { appearance?: PortfolioData['appearance']; moves: string[]; lost: string[] } {
+): {
+  appearance?: PortfolioData['appearance'];
+  moves: string[];
+  lost: string[];
+  setAside?: SetAside['appearance'];
+} {
   const { accent: current, chosenAccent, fonts } = data.appearance ?? {};
   // From the colour the person picked, not from a shade an earlier change made of it.
   const accent = chosenAccent ?? current;
@@ -409,6 +483,7 @@ function carryLook(
   const appearance: NonNullable<PortfolioData['appearance']> = {};
   const moves: string[] = [];
   const lost: string[] = [];
+  const setAside: NonNullable<SetAside['appearance']> = {};
   if (accent) {
     const verdict = guardAccent(to.look, accent);
     if (verdict.status === 'ok') {
@@ -420,15 +495,24 @@ function carryLook(
       appearance.accent = verdict.accent;
       appearance.chosenAccent = accent;
       moves.push(`Accent colour ${accent} → ${verdict.accent}, to stay readable on ${to.name}`);
-    } else lost.push(`Accent colour ${accent}`);
+    } else {
+      lost.push(`Accent colour ${accent}`);
+      setAside.accent = accent;
+    }
   }
   if (fonts) {
     if (to.look.pairings.includes(fonts)) appearance.fonts = fonts;
     else if (!from.look || fonts !== defaultPairing(from.look)) {
+      setAside.fonts = fonts;
       moves.push(
         `Fonts: ${FONT_PAIRINGS[fonts].name} → ${FONT_PAIRINGS[defaultPairing(to.look)].name} (${to.name} does not offer it)`,
       );
     }
   }
-  return { ...(Object.keys(appearance).length > 0 && { appearance }), moves, lost };
+  return {
+    ...(Object.keys(appearance).length > 0 && { appearance }),
+    moves,
+    lost,
+    ...(Object.keys(setAside).length > 0 && { setAside }),
+  };
 }

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { carryOver } from './carry-over.js';
+import { parsed } from './common/test-helpers.js';
+import { TEMPLATE_DEFINITIONS } from './catalog.js';
+import type { TemplateShape } from './pick-fields.js';
+import { mergeSetAside, restoreSetAside, setAsideAsTyped, type SetAside } from './set-aside.js';
+import { SECTION_KEYS, type PortfolioData } from '../domain/portfolio.js';
+
+const { template1: miniport, template2: directive, template3: hyperspace } = TEMPLATE_DEFINITIONS;
+const { template4: solidState, template5: phantom } = TEMPLATE_DEFINITIONS;
+
+const tilesOf = (data: PortfolioData) =>
+  SECTION_KEYS.flatMap((key) => data[key]?.sectionTiles ?? []).filter((tile) => tile.desc !== '');
+
+/** A change of template as the editor makes it: carry over, then bring back what was set aside. */
+function switchTo(
+  draft: { data: PortfolioData; setAside?: SetAside },
+  from: TemplateShape,
+  to: TemplateShape,
+) {
+  const carried = carryOver(draft.data, from, to);
+  const back = restoreSetAside(carried.data, to, mergeSetAside(draft.setAside, carried.setAside));
+  return { ...back, carried };
+}
+
+// Directive shows a headline, an address, a section's footer text and tile icons; Phantom shows
+// none of the last three, Mini-port no headline.
+const directiveDraft = parsed({
+  personalDetails: { name: 'Asha Rao', headline: 'Designer of quiet rooms', intro: 'Hello' },
+  section: {
+    sectionTitle: 'Work',
+    sectionSubTitle: 'Recent',
+    sectionFooterText: 'More on request',
+    sectionTiles: [
+      { img: '', title: 'Kitchens', desc: 'First', link: '', icon: 'star' },
+      { img: '', title: 'Libraries', desc: 'Second', link: '', icon: 'camera' },
+      { img: '', title: '', desc: 'A tile with no title', link: '', icon: 'heart' },
+    ],
+  },
+  contactDetails: { email: 'asha@example.com', address: 'Kochi, Kerala' },
+  appearance: { fonts: 'arial' },
+});
+
+describe('what a change of template sets aside', () => {
+  it("comes back on switching back: the address and a section's footer text", () => {
+    const there = switchTo({ data: directiveDraft }, directive, phantom);
+    expect(there.data.contactDetails.address).toBe('');
+    expect(there.data.section?.sectionFooterText).toBe('');
+    expect(there.carried.lost).toEqual(['Features footer text', 'Address']);
+    expect(there.carried.discarded).toEqual([]);
+    expect(there.setAside).toMatchObject({
+      contactDetails: { address: 'Kochi, Kerala' },
+      sections: [{ title: 'Work', fields: { sectionFooterText: 'More on request' } }],
+    });
+
+    const back = switchTo({ data: there.data, setAside: there.setAside }, phantom, directive);
+    expect(back.data.contactDetails.address).toBe('Kochi, Kerala');
+    expect(back.data.section?.sectionFooterText).toBe('More on request');
+    expect(back.restored).toEqual(expect.arrayContaining(['your address', 'section texts']));
+    expect(back.setAside).toBeUndefined();
+  });
+
+  it('finds a section again by its tiles when its title was changed meanwhile', () => {
+    const there = switchTo({ data: directiveDraft }, directive, phantom);
+    const renamed = structuredClone(there.data);
+    renamed.section!.sectionTitle = 'Rooms';
+    const back = switchTo({ data: renamed, setAside: there.setAside }, phantom, directive);
+    expect(back.data.section?.sectionTitle).toBe('Rooms');
+    expect(back.data.section?.sectionFooterText).toBe('More on request');
+  });
+
+  it('brings back the icons of tiles it can find again, and names the rest as discarded', () => {
+    // Solid-State shows no icons.
+    const toSolid = switchTo({ data: directiveDraft }, directive, solidState);
+    expect(toSolid.carried.lost).toEqual([
+      'Features: the icon of 2 tiles',
+      'Features: the icon of 1 untitled tile',
+    ]);
+    expect(toSolid.carried.discarded).toEqual(['Features: the icon of 1 untitled tile']);
+    expect(tilesOf(toSolid.data).map((tile) => tile.icon)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+
+    const back = switchTo(
+      { data: toSolid.data, setAside: toSolid.setAside },
+      solidState,
+      directive,
+    );
+    expect(tilesOf(back.data).map((tile) => [tile.title, tile.icon])).toEqual([
+      ['Kitchens', 'star'],
+      ['Libraries', 'camera'],
+      ['', undefined],
+    ]);
+    // Solid-State does not offer Arial either.
+    expect(back.restored).toEqual(['tile details', 'your fonts']);
+  });
+
+  it('brings the headline back from Mini-port, which has none', () => {
+    const toMiniport = switchTo({ data: directiveDraft }, directive, miniport);
+    expect(toMiniport.carried.lost).toEqual(['Headline']);
+    expect(toMiniport.setAside?.personalDetails).toEqual({ headline: 'Designer of quiet rooms' });
+    const back = switchTo(
+      { data: toMiniport.data, setAside: toMiniport.setAside },
+      miniport,
+      directive,
+    );
+    expect(back.data.personalDetails.headline).toBe('Designer of quiet rooms');
+    expect(back.restored).toContain('your headline');
+  });
+
+  it('comes back on a third template that shows it, not only the first', () => {
+    const toMiniport = switchTo({ data: directiveDraft }, directive, miniport);
+    expect(toMiniport.data.personalDetails.headline).toBe('');
+    const toHyperspace = switchTo(
+      { data: toMiniport.data, setAside: toMiniport.setAside },
+      miniport,
+      hyperspace,
+    );
+    expect(toHyperspace.data.personalDetails.headline).toBe('Designer of quiet rooms');
+  });
+
+  it('gives way to what the person wrote since', () => {
+    const toMiniport = switchTo({ data: directiveDraft }, directive, miniport);
+    const toPhantom = switchTo(
+      { data: toMiniport.data, setAside: toMiniport.setAside },
+      miniport,
+      phantom,
+    );
+    expect(toPhantom.data.personalDetails.headline).toBe('Designer of quiet rooms');
+    // Written anew on Phantom, then Mini-port and back to Directive: the newer headline stays.
+    const rewritten = structuredClone(toPhantom.data);
+    rewritten.personalDetails.headline = 'Rooms for reading';
+    const again = switchTo({ data: rewritten, setAside: toPhantom.setAside }, phantom, miniport);
+    const back = switchTo({ data: again.data, setAside: again.setAside }, miniport, directive);
+    expect(back.data.personalDetails.headline).toBe('Rooms for reading');
+  });
+
+  it('keeps a font pairing the new template does not offer, for a template that does', () => {
+    // Mini-port does not offer Arial; Directive does.
+    const there = switchTo({ data: directiveDraft }, directive, miniport);
+    expect(there.data.appearance?.fonts).toBeUndefined();
+    const back = switchTo({ data: there.data, setAside: there.setAside }, miniport, directive);
+    expect(back.data.appearance?.fonts).toBe('arial');
+  });
+
+  it('is read from storage without trusting it', () => {
+    expect(setAsideAsTyped(null)).toBeUndefined();
+    expect(setAsideAsTyped({ personalDetails: { headline: 42 } })).toBeUndefined();
+    expect(
+      setAsideAsTyped({
+        personalDetails: { headline: 'Kept', other: 'x' },
+        tiles: [
+          { title: 'A', img: '', fields: { icon: 'not-an-icon', desc: 'D' } },
+          { title: '', img: '', fields: { desc: 'unfindable' } },
+        ],
+        appearance: { accent: 'red', fonts: 'no-such-pairing' },
+      }),
+    ).toEqual({
+      personalDetails: { headline: 'Kept' },
+      tiles: [{ title: 'A', img: '', fields: { desc: 'D' } }],
+    });
+  });
+});

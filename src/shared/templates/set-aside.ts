@@ -1,0 +1,299 @@
+/**
+ * What a change of template could not show, kept with the draft instead of thrown away: a person
+ * comparing templates tries Mini-port (no headline) and comes back to Hyperspace with the headline
+ * they wrote, not a blank. carry-over.ts fills it; `restoreSetAside` puts each value back when the
+ * draft reaches a template that shows its field, where the person has not written something else
+ * there meanwhile. It is never published: only the draft's data is.
+ *
+ * Values are found again by what the person wrote, not by place: a section by its title or else
+ * its tiles' titles, a tile by its title (or its picture), since a template orders and names its
+ * sections its own way.
+ */
+import type { Phrases, PhraseKey } from '../domain/phrases.js';
+import { PHRASE_KEYS } from '../domain/phrases.js';
+import type {
+  ContactField,
+  PersonalField,
+  PortfolioData,
+  SectionField,
+  TileField,
+} from '../domain/portfolio.js';
+import { SECTION_KEYS } from '../domain/portfolio.js';
+import { TILE_ICONS, type TileIcon } from '../domain/icons.js';
+import { guardAccent } from '../appearance/look.js';
+import { isFontPairingId, type FontPairingId } from '../appearance/pairings.js';
+import type { TemplateShape } from './pick-fields.js';
+
+type TextContactField = Exclude<ContactField, 'socialLinks'>;
+type TextSectionField = Exclude<SectionField, 'sectionTitle'>;
+
+export interface SetAsideSection {
+  /** The section's title when it was set aside: how it is found again. */
+  title: string;
+  /** Its tiles' titles: how it is found when its title was changed (or given way to a sample's). */
+  tiles: string[];
+  fields: Partial<Record<TextSectionField, string>>;
+}
+
+export interface SetAsideTile {
+  /** The tile's title, or its picture when it has no title: how it is found again. */
+  title: string;
+  img: string;
+  fields: Partial<Record<Exclude<TileField, 'title' | 'img'>, string>> & { img?: string };
+}
+
+export interface SetAside {
+  personalDetails?: Partial<Record<PersonalField, string>>;
+  contactDetails?: Partial<Record<TextContactField, string>>;
+  phrases?: Phrases;
+  sections?: SetAsideSection[];
+  tiles?: SetAsideTile[];
+  /** A colour no shade of which the template could show, and a pairing it does not offer. */
+  appearance?: { accent?: string; fonts?: FontPairingId };
+}
+
+const PERSONAL_FIELDS: readonly PersonalField[] = ['name', 'headline', 'intro', 'profileImage'];
+const CONTACT_FIELDS: readonly TextContactField[] = ['email', 'tel', 'address'];
+const SECTION_FIELDS: readonly TextSectionField[] = ['sectionSubTitle', 'sectionFooterText'];
+const TILE_FIELDS = ['img', 'desc', 'link', 'icon'] as const;
+/** More entries than any draft can hold; a stored value beyond it is not the editor's. */
+const MAX_ENTRIES = 200;
+
+const text = (value: string | undefined) => (value ?? '').trim();
+const isEmpty = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+
+function isEmptySetAside(setAside: SetAside): boolean {
+  return (
+    Object.keys(setAside.personalDetails ?? {}).length === 0 &&
+    Object.keys(setAside.contactDetails ?? {}).length === 0 &&
+    Object.keys(setAside.phrases ?? {}).length === 0 &&
+    (setAside.sections ?? []).length === 0 &&
+    (setAside.tiles ?? []).length === 0 &&
+    Object.keys(setAside.appearance ?? {}).length === 0
+  );
+}
+
+/** Only the parts with something in them; undefined when nothing is set aside. */
+export function compactSetAside(setAside: SetAside): SetAside | undefined {
+  const result: SetAside = {};
+  const nonEmpty = <T extends object>(value: T | undefined) =>
+    value && Object.keys(value).length > 0 ? value : undefined;
+  const personal = nonEmpty(setAside.personalDetails);
+  const contact = nonEmpty(setAside.contactDetails);
+  const phrases = nonEmpty(setAside.phrases);
+  const appearance = nonEmpty(setAside.appearance);
+  const sections = (setAside.sections ?? []).filter((entry) => nonEmpty(entry.fields));
+  const tiles = (setAside.tiles ?? []).filter((entry) => nonEmpty(entry.fields));
+  if (personal) result.personalDetails = personal;
+  if (contact) result.contactDetails = contact;
+  if (phrases) result.phrases = phrases;
+  if (sections.length > 0) result.sections = sections;
+  if (tiles.length > 0) result.tiles = tiles;
+  if (appearance) result.appearance = appearance;
+  return isEmptySetAside(result) ? undefined : result;
+}
+
+const sameTile = (entry: { title: string; img: string }, title: string, img: string) =>
+  entry.title !== '' ? entry.title === text(title) : entry.img !== '' && entry.img === text(img);
+
+/**
+ * The older set-aside with the newer one's values over it: a field set aside twice keeps what it
+ * held last.
+ */
+export function mergeSetAside(
+  older: SetAside | undefined,
+  newer: SetAside | undefined,
+): SetAside | undefined {
+  if (!older) return newer && compactSetAside(newer);
+  if (!newer) return compactSetAside(older);
+  const sections = [...(older.sections ?? [])].map((entry) => ({ ...entry }));
+  for (const entry of newer.sections ?? []) {
+    const same = sections.find((other) =>
+      entry.title !== ''
+        ? other.title === entry.title
+        : other.tiles.some((title) => entry.tiles.includes(title)),
+    );
+    if (same) same.fields = { ...same.fields, ...entry.fields };
+    else sections.push(entry);
+  }
+  const tiles = [...(older.tiles ?? [])].map((entry) => ({ ...entry }));
+  for (const entry of newer.tiles ?? []) {
+    const same = tiles.find((other) => sameTile(other, entry.title, entry.img));
+    if (same) same.fields = { ...same.fields, ...entry.fields };
+    else tiles.push(entry);
+  }
+  return compactSetAside({
+    personalDetails: { ...older.personalDetails, ...newer.personalDetails },
+    contactDetails: { ...older.contactDetails, ...newer.contactDetails },
+    phrases: { ...older.phrases, ...newer.phrases },
+    sections: sections.slice(-MAX_ENTRIES),
+    tiles: tiles.slice(-MAX_ENTRIES),
+    appearance: { ...older.appearance, ...newer.appearance },
+  });
+}
+
+export interface Restored {
+  data: PortfolioData;
+  /** What is still set aside (the new template does not show it either). */
+  setAside: SetAside | undefined;
+  /** What came back, one line per kind of thing, for the person to be told. */
+  restored: string[];
+}
+
+const PERSONAL_NAMES: Record<PersonalField, string> = {
+  name: 'name',
+  headline: 'headline',
+  intro: 'intro',
+  profileImage: 'profile picture',
+};
+
+/**
+ * Puts back each set-aside value `to` shows, into a place still empty. A value whose place the
+ * person has filled since is dropped: what they wrote last wins. Whatever `to` cannot show stays.
+ */
+export function restoreSetAside(
+  data: PortfolioData,
+  to: TemplateShape,
+  setAside: SetAside | undefined,
+): Restored {
+  if (!setAside) return { data, setAside, restored: [] };
+  const next = structuredClone(data);
+  const left = structuredClone(setAside);
+  const restored: string[] = [];
+
+  for (const field of PERSONAL_FIELDS) {
+    const value = left.personalDetails?.[field];
+    if (value === undefined || !to.personalDetails.includes(field)) continue;
+    if (isEmpty(next.personalDetails[field])) {
+      next.personalDetails[field] = value;
+      restored.push(`your ${PERSONAL_NAMES[field]}`);
+    }
+    delete left.personalDetails![field];
+  }
+  for (const field of CONTACT_FIELDS) {
+    const value = left.contactDetails?.[field];
+    if (value === undefined || !to.contactDetails.includes(field)) continue;
+    if (isEmpty(next.contactDetails[field])) {
+      next.contactDetails[field] = value;
+      restored.push(field === 'tel' ? 'your phone number' : `your ${field}`);
+    }
+    delete left.contactDetails![field];
+  }
+  for (const key of Object.keys(left.phrases ?? {}) as PhraseKey[]) {
+    if (!(key in to.phrases)) continue;
+    if (isEmpty(next.phrases?.[key])) {
+      next.phrases = { ...next.phrases, [key]: left.phrases![key]! };
+      restored.push('your wording of the page');
+    }
+    delete left.phrases![key];
+  }
+
+  let sectionFields = 0;
+  let tileFields = 0;
+  for (const key of SECTION_KEYS) {
+    const spec = to.sections[key];
+    const section = next[key];
+    if (!spec || !section) continue;
+    const tileTitles = section.sectionTiles.map((tile) => text(tile.title)).filter(Boolean);
+    const entry =
+      left.sections?.find((other) => other.title === text(section.sectionTitle)) ??
+      left.sections?.find((other) => other.tiles.some((title) => tileTitles.includes(title)));
+    for (const field of SECTION_FIELDS) {
+      const value = entry?.fields[field];
+      if (value === undefined || !spec.fields.includes(field)) continue;
+      if (isEmpty(section[field])) {
+        section[field] = value;
+        sectionFields += 1;
+      }
+      delete entry!.fields[field];
+    }
+    for (const tile of section.sectionTiles) {
+      const kept = left.tiles?.find((other) => sameTile(other, tile.title, tile.img));
+      if (!kept) continue;
+      for (const field of TILE_FIELDS) {
+        const value = kept.fields[field];
+        if (value === undefined || !spec.tileFields.includes(field)) continue;
+        if (isEmpty(tile[field])) {
+          if (field === 'icon') tile.icon = value as TileIcon;
+          else tile[field] = value;
+          tileFields += 1;
+        }
+        delete kept.fields[field];
+      }
+    }
+  }
+  if (sectionFields > 0) restored.push('section texts');
+  if (tileFields > 0) restored.push('tile details');
+
+  const { accent, fonts } = left.appearance ?? {};
+  if (to.look && accent && !next.appearance?.accent) {
+    const verdict = guardAccent(to.look, accent);
+    if (verdict.status !== 'refused') {
+      next.appearance = {
+        ...next.appearance,
+        accent: verdict.status === 'ok' ? accent : verdict.accent,
+        ...(verdict.status === 'adjusted' && { chosenAccent: accent }),
+      };
+      delete left.appearance!.accent;
+      restored.push('your accent colour');
+    }
+  }
+  if (to.look && fonts && to.look.pairings.includes(fonts)) {
+    if (!next.appearance?.fonts) {
+      next.appearance = { ...next.appearance, fonts };
+      restored.push('your fonts');
+    }
+    delete left.appearance!.fonts;
+  }
+
+  return { data: next, setAside: compactSetAside(left), restored: [...new Set(restored)] };
+}
+
+function textsOf<K extends string>(value: unknown, keys: readonly K[]): Partial<Record<K, string>> {
+  if (typeof value !== 'object' || value === null) return {};
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    keys
+      .filter((key) => typeof record[key] === 'string' && record[key] !== '')
+      .map((key) => [key, record[key]]),
+  ) as Partial<Record<K, string>>;
+}
+
+function listOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value.slice(0, MAX_ENTRIES) : [];
+}
+
+/** A stored set-aside, read without trusting it: what is not text in its place is left out. */
+export function setAsideAsTyped(value: unknown): SetAside | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const appearance = textsOf(record.appearance, ['accent', 'fonts']);
+  const tiles = listOf(record.tiles).map((entry) => {
+    const fields = textsOf((entry as { fields?: unknown } | null)?.fields, TILE_FIELDS);
+    if (fields.icon && !(TILE_ICONS as readonly string[]).includes(fields.icon)) delete fields.icon;
+    return { ...textsOf(entry, ['title', 'img'] as const), fields };
+  });
+  return compactSetAside({
+    personalDetails: textsOf(record.personalDetails, PERSONAL_FIELDS),
+    contactDetails: textsOf(record.contactDetails, CONTACT_FIELDS),
+    phrases: textsOf(record.phrases, PHRASE_KEYS),
+    sections: listOf(record.sections)
+      .map((entry) => ({
+        title: textsOf(entry, ['title'] as const).title ?? '',
+        tiles: listOf((entry as { tiles?: unknown } | null)?.tiles).filter(
+          (title): title is string => typeof title === 'string' && title !== '',
+        ),
+        fields: textsOf((entry as { fields?: unknown } | null)?.fields, SECTION_FIELDS),
+      }))
+      .filter((entry) => entry.title !== '' || entry.tiles.length > 0),
+    tiles: tiles
+      .map((entry) => ({ title: entry.title ?? '', img: entry.img ?? '', fields: entry.fields }))
+      .filter((entry) => entry.title !== '' || entry.img !== ''),
+    appearance: {
+      ...(appearance.accent && /^#[0-9a-f]{6}$/i.test(appearance.accent)
+        ? { accent: appearance.accent }
+        : {}),
+      ...(isFontPairingId(appearance.fonts) ? { fonts: appearance.fonts } : {}),
+    },
+  });
+}
