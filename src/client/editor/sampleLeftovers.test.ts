@@ -155,6 +155,7 @@ describe('what a draft still has of the sample', () => {
     draft.personalDetails = {
       ...draft.personalDetails,
       name: 'Asha Rao',
+      headline: 'Cartographer',
       intro: 'I draw maps.',
       profileImage: '',
     };

@@ -29,10 +29,10 @@ describe('missingRequiredFields', () => {
   });
 
   it('ignores fields the template does not show', () => {
-    // Mini-port has no headline; Solid-State's Spotlights show only a title.
-    const miniport = copy(SAMPLE_DATA.template1);
-    miniport.personalDetails.headline = '';
-    expect(missingRequiredFields('template1', miniport)).toEqual([]);
+    // Phantom has no footer text; Solid-State's Spotlights show only a title.
+    const phantom = copy(SAMPLE_DATA.template5);
+    phantom.section!.sectionFooterText = '';
+    expect(missingRequiredFields('template5', phantom)).toEqual([]);
 
     const solid = copy(SAMPLE_DATA.template4);
     solid.section!.sectionSubTitle = '';

@@ -40,10 +40,11 @@ describe('importing into each template, by meaning', () => {
     }
   });
 
-  it('Mini-port: projects go to Portfolio, work and skills to Services; no headline', () => {
+  it('Mini-port: projects go to Portfolio, work and skills to Services', () => {
     const planned = plan('template1');
     expect(planned.parts.map((part) => part.label)).toEqual([
       'Name',
+      'Headline',
       'Intro',
       'Email',
       'Phone',
@@ -57,11 +58,7 @@ describe('importing into each template, by meaning', () => {
       'Skills: 1 tile joins Services',
       'Projects → Portfolio',
     ]);
-    expect(planned.notShown).toEqual([
-      'Headline: “Landscape architect”',
-      'Education: 1 entry',
-      'Languages: 2 entries',
-    ]);
+    expect(planned.notShown).toEqual(['Education: 1 entry', 'Languages: 2 entries']);
     const data = applyImport(SAMPLE_DATA.template1, planned, new Set(['section', 'section2']));
     expect(data.section!.sectionTiles.map((tile) => tile.title)).toEqual([
       'Senior landscape architect at Greenline Studio',

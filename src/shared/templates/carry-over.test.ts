@@ -20,7 +20,7 @@ const { template4: solidState, template5: phantom } = TEMPLATE_DEFINITIONS;
 
 // Directive (template2): headline, one "Features" section with footer text, image and icon
 // tiles, and an address. Phantom (template5) has no address and no footer text; Miniport
-// (template1) has no headline and no icons in its photos section.
+// (template1) has no icons in its photos section.
 const directiveDraft = parsed({
   personalDetails: { name: 'Asha Rao', headline: 'Designer', intro: 'Hello', profileImage: '' },
   section: {
@@ -72,17 +72,13 @@ describe('changing template in the editor', () => {
   });
 
   it('lists what the new template cannot show, and nothing when it shows it all', () => {
-    expect(carryOver(directiveDraft, directive, phantom).lost).toEqual([
-      'Features footer text',
-      'Address',
-    ]);
+    const toPhantom = carryOver(directiveDraft, directive, phantom);
+    expect(toPhantom.lost).toEqual(['Features footer text', 'Address']);
+    // The line that is a whole field says which, by its place in the draft.
+    expect(toPhantom.lostFields).toEqual([{ group: 'contactDetails', field: 'address', line: 1 }]);
     // The tile with a picture makes Features photos: Mini-port's Portfolio shows them, not icons.
     const toMiniport = carryOver(directiveDraft, directive, miniport);
-    expect(toMiniport.lost).toEqual(['Headline', 'Features: the icon of 1 tile']);
-    // The line that is a whole field says which, by its place in the draft.
-    expect(toMiniport.lostFields).toEqual([
-      { group: 'personalDetails', field: 'headline', line: 0 },
-    ]);
+    expect(toMiniport.lost).toEqual(['Features: the icon of 1 tile']);
     expect(toMiniport.moves).toEqual(['Features → Portfolio']);
     expect(titles(toMiniport.data)).toEqual({ section2: ['A', 'B'] });
     const empty = parsed({ personalDetails: { name: 'Asha' } });
@@ -117,7 +113,7 @@ describe('changing template in the editor', () => {
       sectionTitle: 'Services',
       sectionTiles: [{ title: 'Weddings', icon: 'camera' }],
     });
-    expect(lost).toEqual(['Headline']);
+    expect(lost).toEqual([]);
     expect(moves).toEqual(['What I do → Services', 'Highlights → Portfolio']);
     expect(joined).toBe(false);
 

@@ -23,8 +23,8 @@ function switchTo(
   return { ...back, carried };
 }
 
-// Directive shows a headline, an address, a section's footer text and tile icons; Phantom shows
-// none of the last three, Mini-port no headline.
+// Directive shows an address, a section's footer text and tile icons; Phantom shows neither the
+// address nor the footer text, Solid-State no icons.
 const directiveDraft = parsed({
   personalDetails: { name: 'Asha Rao', headline: 'Designer of quiet rooms', intro: 'Hello' },
   section: {
@@ -97,44 +97,42 @@ describe('what a change of template sets aside', () => {
     expect(back.restored).toEqual(['tile details', 'your fonts']);
   });
 
-  it('brings the headline back from Mini-port, which has none', () => {
-    const toMiniport = switchTo({ data: directiveDraft }, directive, miniport);
-    expect(toMiniport.carried.lost).toEqual(['Headline']);
-    expect(toMiniport.setAside?.personalDetails).toEqual({ headline: 'Designer of quiet rooms' });
-    const back = switchTo(
-      { data: toMiniport.data, setAside: toMiniport.setAside },
-      miniport,
-      directive,
-    );
-    expect(back.data.personalDetails.headline).toBe('Designer of quiet rooms');
-    expect(back.restored).toContain('your headline');
+  it('brings a greeting back from Solid-State, which has no greeting', () => {
+    const miniportDraft = parsed({
+      personalDetails: { name: 'Ishani Basu' },
+      phrases: { greeting: 'Namaste, I am' },
+    });
+    const toSolid = switchTo({ data: miniportDraft }, miniport, solidState);
+    expect(toSolid.carried.lost).toEqual(['Greeting before your name']);
+    expect(toSolid.data.phrases?.greeting).toBeUndefined();
+    const back = switchTo({ data: toSolid.data, setAside: toSolid.setAside }, solidState, miniport);
+    expect(back.data.phrases?.greeting).toBe('Namaste, I am');
+    expect(back.restored).toEqual(['your wording of the page']);
   });
 
   it('comes back on a third template that shows it, not only the first', () => {
-    const toMiniport = switchTo({ data: directiveDraft }, directive, miniport);
-    expect(toMiniport.data.personalDetails.headline).toBe('');
+    const toPhantom = switchTo({ data: directiveDraft }, directive, phantom);
     const toHyperspace = switchTo(
-      { data: toMiniport.data, setAside: toMiniport.setAside },
-      miniport,
+      { data: toPhantom.data, setAside: toPhantom.setAside },
+      phantom,
       hyperspace,
     );
-    expect(toHyperspace.data.personalDetails.headline).toBe('Designer of quiet rooms');
+    expect(toHyperspace.data.contactDetails.address).toBe('Kochi, Kerala');
   });
 
-  it('gives way to what the person wrote since', () => {
-    const toMiniport = switchTo({ data: directiveDraft }, directive, miniport);
-    const toPhantom = switchTo(
-      { data: toMiniport.data, setAside: toMiniport.setAside },
-      miniport,
+  it('keeps what was set aside last', () => {
+    const toPhantom = switchTo({ data: directiveDraft }, directive, phantom);
+    const toHyperspace = switchTo(
+      { data: toPhantom.data, setAside: toPhantom.setAside },
       phantom,
+      hyperspace,
     );
-    expect(toPhantom.data.personalDetails.headline).toBe('Designer of quiet rooms');
-    // Written anew on Phantom, then Mini-port and back to Directive: the newer headline stays.
-    const rewritten = structuredClone(toPhantom.data);
-    rewritten.personalDetails.headline = 'Rooms for reading';
-    const again = switchTo({ data: rewritten, setAside: toPhantom.setAside }, phantom, miniport);
-    const back = switchTo({ data: again.data, setAside: again.setAside }, miniport, directive);
-    expect(back.data.personalDetails.headline).toBe('Rooms for reading');
+    // Moved house on Hyperspace, then Phantom again and back to Directive: the new address.
+    const moved = structuredClone(toHyperspace.data);
+    moved.contactDetails.address = 'Thrissur';
+    const again = switchTo({ data: moved, setAside: toHyperspace.setAside }, hyperspace, phantom);
+    const back = switchTo({ data: again.data, setAside: again.setAside }, phantom, directive);
+    expect(back.data.contactDetails.address).toBe('Thrissur');
   });
 
   it('keeps a font pairing the new template does not offer, for a template that does', () => {

@@ -1,6 +1,6 @@
 /**
  * What a change of template could not show, kept with the draft instead of thrown away: a person
- * comparing templates tries Mini-port (no headline) and comes back to Hyperspace with the headline
+ * comparing templates tries Phantom (no address) and comes back to Hyperspace with the address
  * they wrote, not a blank. carry-over.ts fills it; `restoreSetAside` puts each value back when the
  * draft reaches a template that shows its field, where the person has not written something else
  * there meanwhile. It is never published: only the draft's data is.

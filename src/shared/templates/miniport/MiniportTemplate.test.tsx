@@ -327,3 +327,24 @@ describe('MiniportTemplate with maximal data', () => {
     expect(withIntro('Designer and illustrator in Pune.')).toContain('class="mp-intro__lead"');
   });
 });
+
+describe('MiniportTemplate headline', () => {
+  it('shows the headline as one line between the name and the intro', () => {
+    const html = render(
+      parsed({ personalDetails: { name: 'Ravi', headline: 'Architect', intro: 'I build.' } }),
+    );
+    const title = html.indexOf('id="mp-intro-title"');
+    const headline = html.indexOf('<p class="mp-intro__headline">Architect</p>');
+    expect(title).toBeGreaterThan(0);
+    expect(headline).toBeGreaterThan(title);
+    expect(html.indexOf('I build.')).toBeGreaterThan(headline);
+  });
+
+  it('leaves it out when there is none', () => {
+    const html = render(
+      parsed({ personalDetails: { name: 'Ravi', headline: '  ', intro: 'I build.' } }),
+    );
+    expect(html).not.toContain('mp-intro__headline');
+    expectNoEmptyParts(html);
+  });
+});

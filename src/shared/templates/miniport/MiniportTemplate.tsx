@@ -342,6 +342,7 @@ export function MiniportTemplate({ data }: TemplateProps) {
               <h1 id="mp-intro-title" className="mp-intro__title" style={longestWordStyle(name)}>
                 <Greeting name={name} greeting={say('greeting')} />
               </h1>
+              {person.headline.trim() && <p className="mp-intro__headline">{person.headline}</p>}
               <Paragraphs
                 text={person.intro}
                 className={`mp-intro__lead${graphemeCount(person.intro) > LONG_INTRO ? ' mp-intro__lead--long' : ''}`}

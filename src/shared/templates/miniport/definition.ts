@@ -6,7 +6,7 @@ export const miniportDefinition = defineTemplate({
   name: 'Mini-port',
   slug: 'miniport',
   defaultPrice: { paise: 49900, discountPercent: 0 },
-  personalDetails: ['name', 'intro', 'profileImage'],
+  personalDetails: ['name', 'headline', 'intro', 'profileImage'],
   sections: {
     section: {
       label: 'Services',

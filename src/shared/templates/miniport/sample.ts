@@ -5,7 +5,7 @@ export const miniportSample: PortfolioData = {
   personalDetails: {
     type: 'personalDetails',
     name: 'Ishani Basu',
-    headline: '',
+    headline: 'Illustrator for picture books, covers and brands',
     intro:
       "I'm an illustrator and visual designer based in Kolkata. For nine years I have drawn picture books, magazine covers and friendly brand identities for publishers on College Street, newspapers and young companies.\n\nI work in ink, gouache and a very patient drawing tablet, and I love projects where a single image has to tell a whole story.",
     profileImage: '/templates/art/portrait-miniport.svg',
