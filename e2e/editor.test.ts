@@ -456,6 +456,47 @@ describe('the editor', () => {
     await page.close();
   });
 
+  it('keeps the phone number whole in the WhatsApp button at 375, 320 and 1280 px', async () => {
+    const data = sample('template1');
+    data.contactDetails.socialLinks = [];
+    for (const tel of ['+91 98765 43210', '+44 (0) 20 7946 0958']) {
+      data.contactDetails.tel = tel;
+      for (const width of [375, 320, 1280]) {
+        const page = await session.newPage(
+          { width, height: 812 },
+          width < 1000 ? { hasTouch: true, isMobile: true } : {},
+        );
+        await storeDraft(page, { templateId: 'template1', data });
+        await page.goto('/edit');
+        await page.locator('#editor-step-heading').waitFor();
+        const steps = editorSteps(TEMPLATE_DEFINITIONS.template1, data);
+        for (let index = 1; index < steps.length - 1; index += 1) {
+          await pressNext(page, (next) => next.click());
+        }
+        const button = page.getByRole('button', { name: `Add a WhatsApp button for ${tel}` });
+        await button.scrollIntoViewIfNeeded();
+        // One line box for the number: the words before it wrap instead.
+        await expect(
+          button
+            .locator('.list-editor__phone')
+            .evaluate((number) => number.getClientRects().length),
+        ).resolves.toBe(1);
+        const box = (await button.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        await expect(
+          button.evaluate((element) => element.scrollWidth - element.clientWidth),
+        ).resolves.toBeLessThanOrEqual(0);
+        await expect(
+          page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).resolves.toBeLessThanOrEqual(0);
+        mkdirSync('test-results', { recursive: true });
+        await page.screenshot({ path: `test-results/editor-whatsapp-${width}-${tel.length}.png` });
+        await page.close();
+      }
+    }
+  });
+
   it('ignores removing the last tile, adds up to 24 tiles and refuses the 25th with a message', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await openEditor(page, 'template2', oneTileEach('template2'));
