@@ -456,6 +456,58 @@ describe('the editor', () => {
     await page.close();
   });
 
+  it("removes the sample's contact details the person left, keeps their own, and undoes it", async () => {
+    // The review: Mini-port's sample phone number and address, to be cleared field by field.
+    const data = sample('template1');
+    const own = 'nila.menon@example.org';
+    const { tel, address } = data.contactDetails;
+    data.contactDetails.email = own;
+    expect(tel && address).toBeTruthy();
+    for (const [device, viewport, options] of [
+      ['phone', { width: 375, height: 812 }, { hasTouch: true, isMobile: true }],
+      ['computer', { width: 1280, height: 900 }, {}],
+    ] as const) {
+      const page = await session.newPage(viewport, options);
+      await storeDraft(page, { templateId: 'template1', data });
+      await page.goto('/edit');
+      await page.locator('#editor-step-heading').waitFor();
+      const steps = editorSteps(TEMPLATE_DEFINITIONS.template1, data);
+      for (let index = 1; index < steps.length - 1; index += 1) {
+        await pressNext(page, (next) => next.click());
+      }
+      const contact = async () => (await storedDraft(page)).data.contactDetails;
+      await page.getByText("The phone number and address are still the sample's.").waitFor();
+      const remove = page.getByRole('button', { name: 'Remove the 2 sample contact details' });
+      await remove.scrollIntoViewIfNeeded();
+      mkdirSync('test-results', { recursive: true });
+      await page.screenshot({ path: `test-results/editor-sample-contact-${device}.png` });
+      await remove.click();
+      await expect.poll(async () => (await contact()).tel).toBe('');
+      expect(await contact()).toMatchObject({ email: own, tel: '', address: '' });
+      await expect(page.getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(own);
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Removed 2 sample contact details.' })
+        .waitFor();
+      await page.screenshot({ path: `test-results/editor-sample-contact-removed-${device}.png` });
+      // The button pressed is gone: focus is on Undo, in its place.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe('Undo removing the 2 sample contact details');
+      await page.keyboard.press('Enter');
+      await expect.poll(contact).toMatchObject({ email: own, tel, address });
+      await expect(page.getByLabel('Phone', { exact: true }).inputValue()).resolves.toBe(tel);
+
+      // One left: named as one. None left: the line goes.
+      await page.getByLabel('Address', { exact: true }).fill('Kochi, India');
+      await page.getByText("The phone number is still the sample's.").waitFor();
+      await page.getByLabel('Phone', { exact: true }).fill('+91 90000 12345');
+      await expect.poll(() => page.locator('#contact-remove-samples').count()).toBe(0);
+      await expect(page.getByText(/^The .* still the sample's\.$/).count()).resolves.toBe(0);
+      await page.close();
+    }
+  });
+
   it('keeps the phone number whole in the WhatsApp button at 375, 320 and 1280 px', async () => {
     const data = sample('template1');
     data.contactDetails.socialLinks = [];
