@@ -433,7 +433,11 @@ describe('the editor', () => {
     expect(n).toBeGreaterThan(1);
     await page.getByText(`${n} of ${n + 1} links are still the sample's.`).waitFor();
     mkdirSync('test-results', { recursive: true });
-    await page.locator('.sample-removal').scrollIntoViewIfNeeded();
+    // The contact details' own line (the sample's phone and address) is above this one.
+    await page
+      .locator('.sample-removal')
+      .filter({ hasText: 'links are still' })
+      .scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/editor-sample-links.png' });
     await page
       .getByRole('button', { name: `Remove the ${n} sample links from Social links` })
@@ -454,6 +458,99 @@ describe('the editor', () => {
       .poll(async () => (await storedDraft(page)).data.contactDetails.socialLinks.length)
       .toBe(n + 1);
     await page.close();
+  });
+
+  it("removes the sample's contact details the person left, keeps their own, and undoes it", async () => {
+    // The review: Mini-port's sample phone number and address, to be cleared field by field.
+    const data = sample('template1');
+    const own = 'nila.menon@example.org';
+    const { tel, address } = data.contactDetails;
+    data.contactDetails.email = own;
+    expect(tel && address).toBeTruthy();
+    for (const [device, viewport, options] of [
+      ['phone', { width: 375, height: 812 }, { hasTouch: true, isMobile: true }],
+      ['computer', { width: 1280, height: 900 }, {}],
+    ] as const) {
+      const page = await session.newPage(viewport, options);
+      await storeDraft(page, { templateId: 'template1', data });
+      await page.goto('/edit');
+      await page.locator('#editor-step-heading').waitFor();
+      const steps = editorSteps(TEMPLATE_DEFINITIONS.template1, data);
+      for (let index = 1; index < steps.length - 1; index += 1) {
+        await pressNext(page, (next) => next.click());
+      }
+      const contact = async () => (await storedDraft(page)).data.contactDetails;
+      await page.getByText("The phone number and address are still the sample's.").waitFor();
+      const remove = page.getByRole('button', { name: 'Remove the 2 sample contact details' });
+      await remove.scrollIntoViewIfNeeded();
+      mkdirSync('test-results', { recursive: true });
+      await page.screenshot({ path: `test-results/editor-sample-contact-${device}.png` });
+      await remove.click();
+      await expect.poll(async () => (await contact()).tel).toBe('');
+      expect(await contact()).toMatchObject({ email: own, tel: '', address: '' });
+      await expect(page.getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(own);
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Removed 2 sample contact details.' })
+        .waitFor();
+      await page.screenshot({ path: `test-results/editor-sample-contact-removed-${device}.png` });
+      // The button pressed is gone: focus is on Undo, in its place.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe('Undo removing the 2 sample contact details');
+      await page.keyboard.press('Enter');
+      await expect.poll(contact).toMatchObject({ email: own, tel, address });
+      await expect(page.getByLabel('Phone', { exact: true }).inputValue()).resolves.toBe(tel);
+
+      // One left: named as one. None left: the line goes.
+      await page.getByLabel('Address', { exact: true }).fill('Kochi, India');
+      await page.getByText("The phone number is still the sample's.").waitFor();
+      await page.getByLabel('Phone', { exact: true }).fill('+91 90000 12345');
+      await expect.poll(() => page.locator('#contact-remove-samples').count()).toBe(0);
+      await expect(page.getByText(/^The .* still the sample's\.$/).count()).resolves.toBe(0);
+      await page.close();
+    }
+  });
+
+  it('keeps the phone number whole in the WhatsApp button at 375, 320 and 1280 px', async () => {
+    const data = sample('template1');
+    data.contactDetails.socialLinks = [];
+    for (const tel of ['+91 98765 43210', '+44 (0) 20 7946 0958']) {
+      data.contactDetails.tel = tel;
+      for (const width of [375, 320, 1280]) {
+        const page = await session.newPage(
+          { width, height: 812 },
+          width < 1000 ? { hasTouch: true, isMobile: true } : {},
+        );
+        await storeDraft(page, { templateId: 'template1', data });
+        await page.goto('/edit');
+        await page.locator('#editor-step-heading').waitFor();
+        const steps = editorSteps(TEMPLATE_DEFINITIONS.template1, data);
+        for (let index = 1; index < steps.length - 1; index += 1) {
+          await pressNext(page, (next) => next.click());
+        }
+        const button = page.getByRole('button', { name: `Add a WhatsApp button for ${tel}` });
+        await button.scrollIntoViewIfNeeded();
+        // One line box for the number: the words before it wrap instead.
+        await expect(
+          button
+            .locator('.list-editor__phone')
+            .evaluate((number) => number.getClientRects().length),
+        ).resolves.toBe(1);
+        const box = (await button.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        await expect(
+          button.evaluate((element) => element.scrollWidth - element.clientWidth),
+        ).resolves.toBeLessThanOrEqual(0);
+        await expect(
+          page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).resolves.toBeLessThanOrEqual(0);
+        mkdirSync('test-results', { recursive: true });
+        await page.screenshot({ path: `test-results/editor-whatsapp-${width}-${tel.length}.png` });
+        await page.close();
+      }
+    }
   });
 
   it('ignores removing the last tile, adds up to 24 tiles and refuses the 25th with a message', async () => {

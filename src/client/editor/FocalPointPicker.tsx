@@ -106,8 +106,14 @@ export function FocalPointPicker({
           style={{ objectPosition: objectPosition(value) }}
         />
         <p className="focal__hint" id={`${id}-hint`}>
-          Drag on the picture, or use the arrow keys, to choose what stays in view when a template
-          crops it to a circle or a square.
+          <span className="for-pointer">
+            Drag on the picture, or use the arrow keys, to choose what stays in view when a template
+            crops it to a circle or a square.
+          </span>
+          <span className="for-touch">
+            Drag the dot, or tap the picture, to choose what stays in view when a template crops it
+            to a circle or a square.
+          </span>
         </p>
       </div>
     </div>

@@ -293,7 +293,9 @@ export const ImageField = memo(function ImageField({
           />
           <p className="image-field__formats" id={`${id}-formats`}>
             {signedOut && 'Your photos are kept in your account; your draft stays as it is. '}
-            Or drop or paste a photo here. {FORMATS_LINE}
+            {/* A phone has no file to drop and no copied photo to paste. */}
+            <span className="for-pointer">Or drop or paste a photo here. </span>
+            {FORMATS_LINE}
           </p>
         </div>
       )}

@@ -59,44 +59,81 @@ export function SampleRemoval<T>({
 
   if (undoable) {
     return (
-      <div className="sample-removal">
-        <p className="sample-removal__text" role="status">
-          {`Removed ${plural(undoable.count, `sample ${noun}`)}.`}
-        </p>
-        <button
-          id={undoId}
-          type="button"
-          className="button button--ghost sample-removal__button"
-          onClick={() => undo(undoable.before)}
-        >
-          Undo
-          <span className="visually-hidden">
-            {' '}
-            removing{' '}
-            {undoable.count === 1 ? `the sample ${noun}` : plural(undoable.count, `sample ${noun}`)}
-          </span>
-        </button>
-      </div>
+      <SampleRemovalLine
+        idPrefix={idPrefix}
+        removed={{
+          status: `Removed ${plural(undoable.count, `sample ${noun}`)}.`,
+          what:
+            undoable.count === 1 ? `the sample ${noun}` : plural(undoable.count, `sample ${noun}`),
+          undo: () => undo(undoable.before),
+        }}
+      />
     );
   }
   if (samples === 0) return null;
   return (
+    <SampleRemovalLine
+      idPrefix={idPrefix}
+      offer={{
+        text:
+          samples === items.length
+            ? `${samples === 1 ? `This ${noun} is` : `All ${plural(samples, noun)} are`} still the sample's.`
+            : `${samples} of ${plural(items.length, noun)} are still the sample's.`,
+        button:
+          samples === 1
+            ? `Remove the sample ${noun}`
+            : `Remove the ${plural(samples, `sample ${noun}`)}`,
+        where: ` from ${listLabel}`,
+        remove,
+      }}
+    />
+  );
+}
+
+interface SampleRemovalLineProps {
+  /** Makes the buttons' ids unique on the page: `{idPrefix}-remove-samples`, `-undo-samples`. */
+  idPrefix: string;
+  /** While samples are left: what is still the sample's, and the button that removes them. */
+  offer?: { text: string; button: string; where?: string; remove: () => void };
+  /** Once removed: what was, and Undo ("Undo removing `what`" for a screen reader). */
+  removed?: { status: string; what: string; undo: () => void };
+}
+
+/**
+ * The line and its button, for a list's sample items or a step's sample fields alike: the text,
+ * then "Remove…", or once removed the status, then Undo.
+ */
+export function SampleRemovalLine({ idPrefix, offer, removed }: SampleRemovalLineProps) {
+  if (removed) {
+    return (
+      <div className="sample-removal">
+        <p className="sample-removal__text" role="status">
+          {removed.status}
+        </p>
+        <button
+          id={`${idPrefix}-undo-samples`}
+          type="button"
+          className="button button--ghost sample-removal__button"
+          onClick={removed.undo}
+        >
+          Undo
+          <span className="visually-hidden"> removing {removed.what}</span>
+        </button>
+      </div>
+    );
+  }
+  if (!offer) return null;
+  return (
     <div className="sample-removal">
-      <p className="sample-removal__text">
-        {samples === items.length
-          ? `${samples === 1 ? `This ${noun} is` : `All ${plural(samples, noun)} are`} still the sample's.`
-          : `${samples} of ${plural(items.length, noun)} are still the sample's.`}
-      </p>
+      <p className="sample-removal__text">{offer.text}</p>
       <button
-        id={removeId}
+        id={`${idPrefix}-remove-samples`}
         type="button"
         className="button button--ghost sample-removal__button"
-        onClick={remove}
+        onClick={offer.remove}
       >
-        {samples === 1
-          ? `Remove the sample ${noun}`
-          : `Remove the ${plural(samples, `sample ${noun}`)}`}
-        <span className="visually-hidden"> from {listLabel}</span>
+        {offer.button}
+        {offer.where && <span className="visually-hidden">{offer.where}</span>}
       </button>
     </div>
   );

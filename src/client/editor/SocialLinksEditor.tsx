@@ -101,7 +101,10 @@ export function SocialLinksEditor({ links, onChange, phone = '' }: SocialLinksEd
             onClick={addWhatsapp}
           >
             <SocialIcon name="whatsapp" />
-            Add a WhatsApp button for {phone.trim()}
+            {/* One box: the words wrap between them, never inside the number. */}
+            <span>
+              Add a WhatsApp button for <span className="list-editor__phone">{phone.trim()}</span>
+            </span>
           </button>
         )
       }

@@ -14,6 +14,7 @@ import {
 } from '../../shared/domain/portfolio.js';
 import type { SectionSpec } from '../../shared/templates/definition.js';
 import type { TemplateDefinition } from '../../shared/templates/catalog.js';
+import { ContactSampleRemoval } from './ContactSampleRemoval.js';
 import { CONTACT_FIELDS, fieldId, PERSONAL_FIELDS, SECTION_FIELDS } from './fieldRules.js';
 import { FormFields, type FieldCopy } from './FormFields.js';
 import { SocialLinksEditor } from './SocialLinksEditor.js';
@@ -146,6 +147,11 @@ export function ContactDetailsFields({ definition, data, edit }: PartFieldsProps
       <FormDeliveryChoice
         value={delivery}
         onChange={(formDelivery) => edit(setContact({ formDelivery }))}
+      />
+      <ContactSampleRemoval
+        contact={contact}
+        shown={definition.contactDetails}
+        onChange={(patch) => edit(setContact(patch))}
       />
       <FormFields
         fields={CONTACT_FIELDS}

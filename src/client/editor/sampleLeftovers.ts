@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
   blankTile,
+  type ContactDetails,
   SECTION_KEYS,
   type PortfolioData,
   type SocialLink,
@@ -211,3 +212,22 @@ export const useSampleTiles = (): readonly Tile[] => useFromEverySample(tilesOf)
 
 /** Every template's sample social links, once loaded (none until then). */
 export const useSampleLinks = (): readonly SocialLink[] => useFromEverySample(linksOf);
+
+const contactsOf = (samples: readonly PortfolioData[]) =>
+  samples.map((sample) => sample.contactDetails);
+
+/** Every template's sample contact details, once loaded (none until then). */
+export const useSampleContacts = (): readonly ContactDetails[] => useFromEverySample(contactsOf);
+
+/** A contact field (email, phone, address) that reads as a sample has it. */
+export const isSampleContact = (
+  key: SampleContactField,
+  value: string,
+  samples: readonly ContactDetails[],
+) =>
+  inAny(
+    value,
+    samples.map((sample) => sample[key]),
+  );
+
+export type SampleContactField = (typeof CONTACT_FIELDS)[number]['key'];

@@ -245,7 +245,11 @@ function LiveLink({ url }: { url: string }) {
             alt={`QR code of ${url}`}
           />
           <figcaption>
-            Scan to open it on a phone.{' '}
+            {/* On a phone the person is on a phone already: the code is for someone else's. */}
+            <span className="for-pointer">Scan to open it on a phone.</span>
+            <span className="for-touch">
+              Show this code to someone to open your page on their phone.
+            </span>{' '}
             <a href={qrCodePath(username, 'png', true)}>Download the QR code</a>
           </figcaption>
         </figure>
