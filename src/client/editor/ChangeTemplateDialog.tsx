@@ -3,6 +3,7 @@ import type { Draft } from '../../shared/draft.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
 import { carryOver, type Samples } from '../../shared/templates/carry-over.js';
 import { mergeSetAside, restoreSetAside } from '../../shared/templates/set-aside.js';
+import { listed } from '../../shared/plural.js';
 import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
 import {
   TEMPLATE_DEFINITIONS,
@@ -16,10 +17,6 @@ import { useModalDialog } from '../components/useModalDialog.js';
 import { templatePrice, useTemplateList } from '../templates/useTemplateList.js';
 import '../components/modal-card.css';
 import './change-template.css';
-
-/** "a, b and c". */
-const listed = (items: readonly string[]) =>
-  new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(items);
 
 /** A template's sample as the editor starts from it: only the fields the template shows. */
 async function shownSample(templateId: TemplateId): Promise<PortfolioData> {

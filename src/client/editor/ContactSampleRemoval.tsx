@@ -4,6 +4,7 @@ import { CONTACT_FIELDS } from './fieldRules.js';
 import { isSampleContact, useSampleContacts, type SampleContactField } from './sampleLeftovers.js';
 import { SampleRemovalLine } from './SampleRemoval.js';
 import { useFocusAfterRender } from './useFocusAfterRender.js';
+import { listed } from '../../shared/plural.js';
 
 /** How the line names each field: "the sample phone number". */
 const NAMES: Record<SampleContactField, string> = {
@@ -11,10 +12,6 @@ const NAMES: Record<SampleContactField, string> = {
   tel: 'phone number',
   address: 'address',
 };
-
-/** "email address", "email address and phone number", "email address, phone number and address". */
-const listed = (names: string[]) =>
-  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -1,3 +1,4 @@
+import { listed } from '../../shared/plural.js';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { EDIT_PATH, type EditorNavigationState } from '../../shared/routes.js';
@@ -20,8 +21,7 @@ export function MissingFieldsWarning({
   const count = missing.reduce((total, part) => total + part.fields.length, 0);
   // A line, not a list of every field: the editor marks each one where it is.
   const parts = missing.map(({ part, fields }) => `${part} (${fields.length})`);
-  const where =
-    parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  const where = listed(parts);
   return (
     <section className="fp-warning" aria-labelledby={`${id}-title`}>
       <div className="fp-warning__head">
