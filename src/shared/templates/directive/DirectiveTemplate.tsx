@@ -1,3 +1,4 @@
+import { LinkWords, moreWordsOf, type MoreWords } from '../common/LinkWords.js';
 import {
   faEnvelope,
   faLocationDot,
@@ -58,7 +59,7 @@ function hasContent(tile: Tile): boolean {
   return tile.img !== '' || tile.title !== '' || tile.desc !== '' || tile.link !== '';
 }
 
-function Feature({ tile, index, more }: { tile: Tile; index: number; more: string }) {
+function Feature({ tile, index, more }: { tile: Tile; index: number; more: MoreWords }) {
   const side = index % 2 === 0 ? 'left' : 'right';
   // The badge heads the words: on the photo it covered the subject or spilled past its edge.
   const icon = tile.icon && (
@@ -113,7 +114,7 @@ function Feature({ tile, index, more }: { tile: Tile; index: number; more: strin
   );
 }
 
-function FeatureWords({ tile, more, about }: { tile: Tile; more: string; about: string }) {
+function FeatureWords({ tile, more, about }: { tile: Tile; more: MoreWords; about: string }) {
   return (
     <>
       {tile.title && <h3 className="dv-feature__title">{tile.title}</h3>}
@@ -124,15 +125,14 @@ function FeatureWords({ tile, more, about }: { tile: Tile; more: string; about: 
       )}
       {tile.link && (
         <a className="dv-button" href={tile.link} rel={relFor(tile.link)}>
-          {more}
-          {about && <span className="tpl-visually-hidden"> about {about}</span>}
+          <LinkWords {...more} link={tile.link} title={about} />
         </a>
       )}
     </>
   );
 }
 
-function Features({ section, more }: { section: Section; more: string }) {
+function Features({ section, more }: { section: Section; more: MoreWords }) {
   const { sectionTitle, sectionSubTitle, sectionFooterText } = section;
   const tiles = section.sectionTiles.filter(hasContent);
   if (!sectionTitle && !sectionSubTitle && !sectionFooterText && tiles.length === 0) {
@@ -270,7 +270,7 @@ export function DirectiveTemplate({ data }: TemplateProps) {
     <div className="tpl-directive" {...joinedScriptMark(data)} {...lookStyle(directiveLook, data)}>
       <Header person={personalDetails} />
       <main className="dv-main">
-        {section && <Features section={section} more={say('moreButton')} />}
+        {section && <Features section={section} more={moreWordsOf(data, say('moreButton'))} />}
       </main>
       <Footer
         contact={contactDetails}

@@ -1,3 +1,4 @@
+import { LinkWords, moreWordsOf } from '../common/LinkWords.js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { SocialIconList, TileIcon } from '../common/Icon.js';
@@ -302,10 +303,11 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                         {filled(tile.link) && (
                           <p className="hs-actions">
                             <a className="hs-button" href={tile.link} rel={relFor(tile.link)}>
-                              {say('moreButton')}
-                              {filled(tile.title) && (
-                                <span className="tpl-visually-hidden"> about {tile.title}</span>
-                              )}
+                              <LinkWords
+                                {...moreWordsOf(data, say('moreButton'))}
+                                link={tile.link}
+                                title={tile.title}
+                              />
                             </a>
                           </p>
                         )}

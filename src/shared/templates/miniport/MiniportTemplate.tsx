@@ -1,3 +1,4 @@
+import { LinkWords, moreWordsOf, type MoreWords } from '../common/LinkWords.js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
@@ -128,7 +129,7 @@ function TileBand({
 }
 
 /** A service shows the icon its owner picked; older data without one gets a neutral star. */
-function ServiceTile({ tile, more }: { tile: Tile; more: string }) {
+function ServiceTile({ tile, more }: { tile: Tile; more: MoreWords }) {
   const icon = tile.icon ?? 'star';
   const title = tile.title.trim();
   return (
@@ -141,8 +142,7 @@ function ServiceTile({ tile, more }: { tile: Tile; more: string }) {
       {filled(tile.link) && (
         <div className="mp-tile-action">
           <a className="mp-button mp-button--small" href={tile.link.trim()} rel={relFor(tile.link)}>
-            {more}
-            {title && <span className="tpl-visually-hidden"> about {title}</span>}
+            <LinkWords {...more} link={tile.link} title={title} />
           </a>
         </div>
       )}
@@ -150,7 +150,7 @@ function ServiceTile({ tile, more }: { tile: Tile; more: string }) {
   );
 }
 
-function WorkTile({ tile, index, more }: { tile: Tile; index: number; more: string }) {
+function WorkTile({ tile, index, more }: { tile: Tile; index: number; more: MoreWords }) {
   const title = tile.title.trim();
   return (
     <article className="mp-box mp-work">
@@ -181,8 +181,7 @@ function WorkTile({ tile, index, more }: { tile: Tile; index: number; more: stri
         {filled(tile.link) && (
           <div className="mp-tile-action">
             <a className="mp-more" href={tile.link.trim()} rel={relFor(tile.link)}>
-              {more}
-              {title && <span className="tpl-visually-hidden"> about {title}</span>}
+              <LinkWords {...more} link={tile.link} title={title} />
               <svg
                 className="mp-more__arrow"
                 viewBox="0 0 16 16"
@@ -229,6 +228,7 @@ const LONG_INTRO = 90;
 
 export function MiniportTemplate({ data }: TemplateProps) {
   const say = phrasesOf(data, miniportDefinition);
+  const more = moreWordsOf(data, say('moreButton'));
   const { personalDetails: person, contactDetails: contact } = data;
   const services = sectionShows(data.section, false) ? data.section : undefined;
   const work = sectionShows(data.section2, true) ? data.section2 : undefined;
@@ -362,9 +362,7 @@ export function MiniportTemplate({ data }: TemplateProps) {
             next={after('section')}
           >
             {services.sectionTiles.map((tile, index) =>
-              tileShows(tile, false) ? (
-                <ServiceTile key={index} tile={tile} more={say('moreButton')} />
-              ) : null,
+              tileShows(tile, false) ? <ServiceTile key={index} tile={tile} more={more} /> : null,
             )}
           </TileBand>
         ) : (
@@ -382,7 +380,7 @@ export function MiniportTemplate({ data }: TemplateProps) {
           >
             {work.sectionTiles.map((tile, index) =>
               tileShows(tile, true) ? (
-                <WorkTile key={index} tile={tile} index={index} more={say('moreButton')} />
+                <WorkTile key={index} tile={tile} index={index} more={more} />
               ) : null,
             )}
           </TileBand>
