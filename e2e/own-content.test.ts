@@ -762,6 +762,117 @@ describe('Phantom with a long introduction and a portrait', () => {
   });
 });
 
+describe('Phantom with a person’s own introduction and social links', () => {
+  const session = useBrowser();
+  const OWN_INTRO =
+    'I am a documentary photographer based in Pune. For eleven years I have followed rivers, ' +
+    'markets and the people who work along them, from the ghats of Varanasi to the salt pans of ' +
+    'the Rann of Kutch.\n\nMy work has been shown in Mumbai, Delhi and Berlin.';
+  const phantomData = (change: (data: PortfolioData) => void) => {
+    const data = structuredClone(SAMPLE_DATA.template5);
+    data.personalDetails.name = HYPHENATED_NAME;
+    change(data);
+    return data;
+  };
+  const introParagraphs = (page: Page) =>
+    page
+      .locator('.phantom-intro-text p:not(.phantom-headline)')
+      .evaluateAll((ps) =>
+        ps.map((p) => ({ lead: p.classList.contains('phantom-lead'), text: p.textContent })),
+      );
+
+  it('keeps a paragraph whole: a lead only where the person set a short paragraph apart', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await showDraft(
+      page,
+      'template5',
+      phantomData((data) => (data.personalDetails.intro = OWN_INTRO)),
+    );
+    const [first, second] = OWN_INTRO.split('\n\n');
+    // Its first sentence cut off as a lead left the paragraph broken in two sizes.
+    await expect(introParagraphs(page)).resolves.toEqual([
+      { lead: false, text: first },
+      { lead: false, text: second },
+    ]);
+    const opening = 'Documentary photographer, Pune.';
+    await showDraft(
+      page,
+      'template5',
+      phantomData((data) => (data.personalDetails.intro = `${opening}\n\n${OWN_INTRO}`)),
+    );
+    await expect(introParagraphs(page)).resolves.toEqual([
+      { lead: true, text: opening },
+      { lead: false, text: first },
+      { lead: false, text: second },
+    ]);
+  });
+
+  it('starts the portrait close under the top bar at 375 px', async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    await showDraft(
+      page,
+      'template5',
+      phantomData((data) => (data.personalDetails.intro = OWN_INTRO)),
+    );
+    const look = await page.evaluate(() => ({
+      bar: document.querySelector('.phantom-header-inner')!.getBoundingClientRect(),
+      portrait: document.querySelector('.phantom-portrait')!.getBoundingClientRect(),
+    }));
+    expect(look.bar.top).toBeLessThanOrEqual(24);
+    // 48 px of empty page stood between the bar and the portrait.
+    expect(look.portrait.top - look.bar.bottom).toBeLessThanOrEqual(32);
+  });
+
+  const URLS = [
+    'https://www.instagram.com/meenakshi.vd',
+    'https://www.linkedin.com/in/meenakshi-vd',
+    'https://www.behance.net/meenakshivd',
+    'https://www.youtube.com/@meenakshivd',
+    'https://vimeo.com/meenakshivd',
+    'https://meenakshi-photo.in',
+    'https://x.com/meenakshivd',
+    'https://www.pinterest.com/meenakshivd',
+  ];
+  for (const width of [1280, 375]) {
+    it(`lines the Follow links up in one column, evenly spaced, with 2, 5 and 8 links (${width} px)`, async () => {
+      const page = await session.newPage({ width, height: 800 });
+      for (const count of [2, 5, 8]) {
+        await showDraft(
+          page,
+          'template5',
+          phantomData((data) => {
+            data.contactDetails.socialLinks = URLS.slice(0, count).map((url) => ({
+              label: '',
+              url,
+              iconClass: 'website',
+            }));
+          }),
+        );
+        await page.evaluate(() => document.fonts.ready);
+        const links = await page.locator('.phantom-social li').evaluateAll((items) =>
+          items.map((item) => {
+            const icon = item.querySelector('.phantom-social-icon')!.getBoundingClientRect();
+            const label = item.querySelector('.phantom-social-label')!;
+            const range = document.createRange();
+            range.selectNodeContents(label);
+            return {
+              left: icon.left,
+              top: icon.top,
+              lines: new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size,
+            };
+          }),
+        );
+        expect(links).toHaveLength(count);
+        // Two columns on a phone left an odd count with a hole at the end.
+        expect(new Set(links.map((link) => Math.round(link.left))).size, `${count}`).toBe(1);
+        const steps = links.slice(1).map((link, index) => link.top - links[index]!.top);
+        for (const step of steps) expect(Math.abs(step - steps[0]!), `${count}`).toBeLessThan(1);
+        for (const link of links) expect(link.lines, `${count}`).toBe(1);
+      }
+    });
+  }
+});
+
 describe('A long name in the serif pairing on a phone', () => {
   const session = useBrowser();
   // Where each template sets the name in large type.

@@ -460,7 +460,7 @@ describe('a hyphenated name on a phone', () => {
   });
 });
 
-describe('Phantom’s two-sentence intro', () => {
+describe('Phantom’s two-paragraph intro', () => {
   const session = useBrowser();
 
   // The opening sentence at 1.5em over the rest at body size read as a headline and a caption,
@@ -468,7 +468,7 @@ describe('Phantom’s two-sentence intro', () => {
   it('sets the lead one step above the rest, the rest at reading size', async () => {
     const data = structuredClone(SAMPLE_DATA.template5);
     data.personalDetails.intro =
-      'मैं पुणे में रहने वाली एक फ़ोटोग्राफ़र हूँ। मैं लोगों, बाज़ारों और नदियों की कहानियाँ तस्वीरों में कहती हूँ।';
+      'मैं पुणे में रहने वाली एक फ़ोटोग्राफ़र हूँ।\n\nमैं लोगों, बाज़ारों और नदियों की कहानियाँ तस्वीरों में कहती हूँ।';
     for (const [width, smallest] of [
       [1280, 18],
       [375, 16],
