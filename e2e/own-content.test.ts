@@ -75,22 +75,28 @@ async function loaded(page: Page, selector: string): Promise<void> {
     .toBe(true);
 }
 
-/** On how many lines each word of an element's text stands: 1 for a word kept whole. */
+/**
+ * On how many lines each word of an element's text stands: 1 for a word kept whole. Words are
+ * what spaces divide, in every text node inside the element (a hyphenated word is one).
+ */
 function linesOfEachWord(element: Locator): Promise<number[]> {
   return element.evaluate((node) => {
-    const text = node.firstChild!;
-    let at = 0;
-    return node.textContent!.split(' ').map((word) => {
-      const range = document.createRange();
-      range.setStart(text, at);
-      range.setEnd(text, at + word.length);
-      at += word.length + 1;
-      return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
-    });
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const lines: number[] = [];
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      for (const match of text.textContent!.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        lines.push(new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size);
+      }
+    }
+    return lines;
   });
 }
 
 const LONG_NAME = 'Venkatasubramanian Srinivasaraghavan Iyer';
+const HYPHENATED_NAME = 'Meenakshi Venkataraman-Deshpande';
 const LONG_INTRO =
   'I am an architect in Pune designing homes, schools and small public buildings that stay cool ' +
   'without air-conditioning: deep verandahs, jaali screens, shaded courtyards and local laterite ' +
@@ -302,57 +308,82 @@ describe('Solid-State with a long name, a real introduction and tiles without pi
   });
 
   for (const width of [375, 320]) {
-    it(`fits a long name at ${width} px: the header shows it on two lines, the heading breaks only between words`, async () => {
+    for (const long of [LONG_NAME, HYPHENATED_NAME]) {
+      it(`keeps the top bar's name on one line at ${width} px, the heading's words whole (${long})`, async () => {
+        const page = await session.newPage({ width, height: 800 });
+        await servePhotos(page);
+        const data = solidStateData();
+        data.personalDetails.name = long;
+        await showDraft(page, 'template4', data);
+        await page.evaluate(() => document.fonts.ready);
+
+        const header = page.locator('.ss-header__name');
+        const shown = await header.evaluate((link) => {
+          const label = link.querySelector('.ss-header__label')!;
+          const bar = link.closest('header')!.getBoundingClientRect();
+          const box = label.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(label);
+          return {
+            lines: new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size,
+            inBar: box.top >= bar.top && box.bottom <= bar.bottom,
+            ellipsis: getComputedStyle(label).textOverflow,
+          };
+        });
+        // Two lines crowded the bar; a name longer than it ends in an ellipsis.
+        expect(shown.lines).toBe(1);
+        expect(shown.ellipsis).toBe('ellipsis');
+        expect(shown.inBar).toBe(true);
+        await expect(header.textContent()).resolves.toBe(long);
+        const headerBox = (await header.boundingBox())!;
+        const menuBox = (await page.locator('.ss-menu__toggle').boundingBox())!;
+        expect(headerBox.x + headerBox.width).toBeLessThanOrEqual(menuBox.x + 0.5);
+        expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(width);
+
+        // Every word of the name, a hyphenated one too, stays on one line and inside the page.
+        const name = page.locator('.ss-banner__name');
+        expect(await linesOfEachWord(name)).toEqual(long.split(' ').map(() => 1));
+        await expect(
+          name.evaluate((element) => element.getBoundingClientRect().right),
+        ).resolves.toBeLessThanOrEqual(width);
+        const title = page.locator('#ss-title');
+        await expect(title.evaluate((h1) => h1.scrollWidth <= h1.clientWidth)).resolves.toBe(true);
+      });
+    }
+  }
+
+  for (const width of [1280, 375]) {
+    it(`sets the name in the banner as written, sized to keep its longest word whole (${width} px)`, async () => {
       const page = await session.newPage({ width, height: 800 });
       await servePhotos(page);
-      await showDraft(page, 'template4', solidStateData());
-      await page.evaluate(() => document.fonts.ready);
-
-      const header = page.locator('.ss-header__name');
-      const shown = await header.evaluate((link) => {
-        const label = link.querySelector('.ss-header__label')!;
-        const bar = link.closest('header')!.getBoundingClientRect();
-        const box = label.getBoundingClientRect();
-        const range = document.createRange();
-        range.selectNodeContents(label);
-        return {
-          whole:
-            label.scrollHeight <= label.clientHeight + 1 && label.scrollWidth <= label.clientWidth,
-          lines: new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size,
-          inBar: box.top >= bar.top && box.bottom <= bar.bottom,
-          clamp: getComputedStyle(label).webkitLineClamp,
-        };
-      });
-      // The whole name where two lines hold it (375 px); only a narrower phone cuts the last word.
-      if (width === 375) expect(shown.whole).toBe(true);
-      else expect(shown.clamp).toBe('2');
-      expect(shown.inBar).toBe(true);
-      await expect(header.textContent()).resolves.toBe(LONG_NAME);
-      const headerBox = (await header.boundingBox())!;
-      const menuBox = (await page.locator('.ss-menu__toggle').boundingBox())!;
-      expect(headerBox.x + headerBox.width).toBeLessThanOrEqual(menuBox.x + 0.5);
-
-      // Every word of the name stays on one line and inside the page.
-      const words = await page.locator('.ss-banner__name').evaluate((name) => {
-        const text = name.firstChild!;
-        const result: { word: string; lines: number; right: number }[] = [];
-        let at = 0;
-        for (const word of name.textContent!.split(' ')) {
-          const range = document.createRange();
-          range.setStart(text, at);
-          range.setEnd(text, at + word.length);
-          const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
-          result.push({ word, lines: lines.size, right: range.getBoundingClientRect().right });
-          at += word.length + 1;
-        }
-        return result;
-      });
-      for (const word of words) {
-        expect(word.lines, word.word).toBe(1);
-        expect(word.right, word.word).toBeLessThanOrEqual(width);
+      for (const person of [HYPHENATED_NAME, 'Ravi Rao', 'मीनाक्षी वेंकटरमन']) {
+        const data = solidStateData();
+        data.personalDetails.name = person;
+        await showDraft(page, 'template4', data);
+        await page.evaluate(() => document.fonts.ready);
+        const name = page.locator('.ss-banner__name');
+        const look = await name.evaluate((element) => ({
+          transform: getComputedStyle(element).textTransform,
+          size: parseFloat(getComputedStyle(element).fontSize),
+          body: parseFloat(
+            getComputedStyle(document.querySelector('.ss-banner__intro p')!).fontSize,
+          ),
+        }));
+        // Capitals only where the name has them: a long name in spaced capitals shouted.
+        expect(look.transform, person).toBe('none');
+        expect(await linesOfEachWord(name), person).toEqual(person.split(' ').map(() => 1));
+        // Well above the introduction, a short name at the template's full size.
+        expect(look.size, person).toBeGreaterThanOrEqual(look.body * 1.3);
+        if (person === 'Ravi Rao')
+          expect(look.size).toBeGreaterThanOrEqual(width === 375 ? 26 : 44);
+        await expect(
+          page.locator('#ss-title').evaluate((h1) => h1.scrollWidth <= h1.clientWidth),
+        ).resolves.toBe(true);
+        // The greeting keeps the template's light spaced capitals.
+        await expect(
+          page.locator('.ss-banner__hi').evaluate((hi) => getComputedStyle(hi).textTransform),
+        ).resolves.toBe('uppercase');
       }
-      const title = page.locator('#ss-title');
-      await expect(title.evaluate((h1) => h1.scrollWidth <= h1.clientWidth)).resolves.toBe(true);
     });
   }
 
@@ -729,6 +760,117 @@ describe('Phantom with a long introduction and a portrait', () => {
     expect(Math.abs(portrait.y - name.y)).toBeLessThan(16);
     expect(portrait.x + portrait.width).toBeLessThanOrEqual(name.x);
   });
+});
+
+describe('Phantom with a person’s own introduction and social links', () => {
+  const session = useBrowser();
+  const OWN_INTRO =
+    'I am a documentary photographer based in Pune. For eleven years I have followed rivers, ' +
+    'markets and the people who work along them, from the ghats of Varanasi to the salt pans of ' +
+    'the Rann of Kutch.\n\nMy work has been shown in Mumbai, Delhi and Berlin.';
+  const phantomData = (change: (data: PortfolioData) => void) => {
+    const data = structuredClone(SAMPLE_DATA.template5);
+    data.personalDetails.name = HYPHENATED_NAME;
+    change(data);
+    return data;
+  };
+  const introParagraphs = (page: Page) =>
+    page
+      .locator('.phantom-intro-text p:not(.phantom-headline)')
+      .evaluateAll((ps) =>
+        ps.map((p) => ({ lead: p.classList.contains('phantom-lead'), text: p.textContent })),
+      );
+
+  it('keeps a paragraph whole: a lead only where the person set a short paragraph apart', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await showDraft(
+      page,
+      'template5',
+      phantomData((data) => (data.personalDetails.intro = OWN_INTRO)),
+    );
+    const [first, second] = OWN_INTRO.split('\n\n');
+    // Its first sentence cut off as a lead left the paragraph broken in two sizes.
+    await expect(introParagraphs(page)).resolves.toEqual([
+      { lead: false, text: first },
+      { lead: false, text: second },
+    ]);
+    const opening = 'Documentary photographer, Pune.';
+    await showDraft(
+      page,
+      'template5',
+      phantomData((data) => (data.personalDetails.intro = `${opening}\n\n${OWN_INTRO}`)),
+    );
+    await expect(introParagraphs(page)).resolves.toEqual([
+      { lead: true, text: opening },
+      { lead: false, text: first },
+      { lead: false, text: second },
+    ]);
+  });
+
+  it('starts the portrait close under the top bar at 375 px', async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    await showDraft(
+      page,
+      'template5',
+      phantomData((data) => (data.personalDetails.intro = OWN_INTRO)),
+    );
+    const look = await page.evaluate(() => ({
+      bar: document.querySelector('.phantom-header-inner')!.getBoundingClientRect(),
+      portrait: document.querySelector('.phantom-portrait')!.getBoundingClientRect(),
+    }));
+    expect(look.bar.top).toBeLessThanOrEqual(24);
+    // 48 px of empty page stood between the bar and the portrait.
+    expect(look.portrait.top - look.bar.bottom).toBeLessThanOrEqual(32);
+  });
+
+  const URLS = [
+    'https://www.instagram.com/meenakshi.vd',
+    'https://www.linkedin.com/in/meenakshi-vd',
+    'https://www.behance.net/meenakshivd',
+    'https://www.youtube.com/@meenakshivd',
+    'https://vimeo.com/meenakshivd',
+    'https://meenakshi-photo.in',
+    'https://x.com/meenakshivd',
+    'https://www.pinterest.com/meenakshivd',
+  ];
+  for (const width of [1280, 375]) {
+    it(`lines the Follow links up in one column, evenly spaced, with 2, 5 and 8 links (${width} px)`, async () => {
+      const page = await session.newPage({ width, height: 800 });
+      for (const count of [2, 5, 8]) {
+        await showDraft(
+          page,
+          'template5',
+          phantomData((data) => {
+            data.contactDetails.socialLinks = URLS.slice(0, count).map((url) => ({
+              label: '',
+              url,
+              iconClass: 'website',
+            }));
+          }),
+        );
+        await page.evaluate(() => document.fonts.ready);
+        const links = await page.locator('.phantom-social li').evaluateAll((items) =>
+          items.map((item) => {
+            const icon = item.querySelector('.phantom-social-icon')!.getBoundingClientRect();
+            const label = item.querySelector('.phantom-social-label')!;
+            const range = document.createRange();
+            range.selectNodeContents(label);
+            return {
+              left: icon.left,
+              top: icon.top,
+              lines: new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size,
+            };
+          }),
+        );
+        expect(links).toHaveLength(count);
+        // Two columns on a phone left an odd count with a hole at the end.
+        expect(new Set(links.map((link) => Math.round(link.left))).size, `${count}`).toBe(1);
+        const steps = links.slice(1).map((link, index) => link.top - links[index]!.top);
+        for (const step of steps) expect(Math.abs(step - steps[0]!), `${count}`).toBeLessThan(1);
+        for (const link of links) expect(link.lines, `${count}`).toBe(1);
+      }
+    });
+  }
 });
 
 describe('A long name in the serif pairing on a phone', () => {

@@ -25,4 +25,12 @@ describe('the name heading sized by its longest unbreakable piece', () => {
     expect(longest('अंजलि वेंकटरमन-देशपांडे')).toBe(7);
     expect(longest('Ada Li')).toBe(4);
   });
+
+  it('measures whole words for a heading that keeps a hyphenated word on one line', () => {
+    const whole = (name: string) =>
+      longestWordStyle(name, { wholeWords: true })['--tpl-longest-word' as 'top'];
+    expect(whole('Meenakshi Venkataraman-Deshpande')).toBe(22);
+    expect(whole('Ravi Rao')).toBe(4);
+    expect(whole('मीनाक्षी वेंकटरमन')).toBe(longest('मीनाक्षी वेंकटरमन'));
+  });
 });

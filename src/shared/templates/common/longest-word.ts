@@ -19,9 +19,14 @@ export function unbreakablePieces(name: string): string[] {
 /**
  * The name's longest unbreakable piece in characters, handed to CSS as --tpl-longest-word: a
  * heading sizes itself by it so that a long name fits a phone's width without breaking inside a
- * word, while a short name keeps the template's full size.
+ * word, while a short name keeps the template's full size. With `wholeWords`, for a heading that
+ * keeps each word on one line (a hyphenated name too), the longest word decides.
  */
-export function longestWordStyle(name: string): CSSProperties {
-  const longest = Math.max(4, ...unbreakablePieces(name).map(graphemeCount));
+export function longestWordStyle(
+  name: string,
+  { wholeWords = false }: { wholeWords?: boolean } = {},
+): CSSProperties {
+  const pieces = wholeWords ? name.split(/\s+/) : unbreakablePieces(name);
+  const longest = Math.max(4, ...pieces.map(graphemeCount));
   return { ['--tpl-longest-word' as string]: longest };
 }

@@ -160,22 +160,21 @@ describe('PhantomTemplate with the sample data', () => {
     expect(decode(header)).toContain(person.name);
   });
 
-  it('has one h1, the name, then the headline and the first sentence as the lead', () => {
+  it('has one h1, the name, then the headline and the short first paragraph as the lead', () => {
     const h1s = elements(html, 'h1');
     expect(h1s).toHaveLength(1);
     expect(textOf(nth(h1s, 0).inner)).toBe(person.name);
     expect(html).toContain(`<p class="phantom-headline">${person.headline}</p>`);
-    const [lead = '', second = ''] = person.intro.split('\n\n');
-    const opening = "Hello, I'm Nila: I design identities, interfaces and print.";
-    expect(lead.startsWith(opening)).toBe(true);
+    const [lead = '', ...rest] = person.intro.split('\n\n');
+    expect(lead).toBe("Hello, I'm Nila: I design identities, interfaces and print.");
     const leads = elements(html, 'p').filter((p) => p.attrs.includes('phantom-lead'));
-    expect(leads.map((p) => textOf(p.inner))).toEqual([opening]);
+    expect(leads.map((p) => textOf(p.inner))).toEqual([lead]);
     expect(nth(leads, 0).attrs).toContain('class="phantom-lead"');
-    // The rest of the paragraph, and the next, read on in text type.
+    // The next paragraphs read on in text type.
     const more = elements(html, 'p')
       .filter((p) => p.attrs.includes('phantom-intro-more'))
       .map((p) => textOf(p.inner));
-    expect(more).toEqual([lead.slice(opening.length).trim(), second]);
+    expect(more).toEqual(rest);
   });
 
   it('shows the portrait next to the intro with alt text', () => {
@@ -284,48 +283,47 @@ describe('PhantomTemplate intro', () => {
     };
   };
 
-  it('makes only a short first sentence the lead; a real paragraph reads on as text', () => {
+  it('never cuts a paragraph: a first paragraph of several sentences reads as one text', () => {
+    const intro =
+      'I am a documentary photographer based in Pune. For eleven years I have followed rivers, markets and the people who work along them, for magazines and NGOs.';
+    const { leads, more } = introOf(intro);
+    expect(leads).toBe(0);
+    expect(more).toEqual([intro]);
+    // A short first sentence does not make a lead either: it is part of its paragraph.
+    const furniture =
+      'I build furniture. Mostly chairs, some tables, and the odd bookshelf for friends who ask nicely, in oak, teak and sheesham saved from old houses in Jodhpur.';
+    expect(introOf(furniture).leads).toBe(0);
+  });
+
+  it('makes a short first paragraph the lead, then the other paragraphs as text', () => {
     const { lead, more } = introOf(
-      'I build furniture. Mostly chairs, some tables, and the odd bookshelf for friends who ask nicely.',
+      'I build furniture.\n\nMostly chairs, some tables, and the odd bookshelf.\n\nIn Jaipur.',
     );
     expect(lead.attrs).toContain('class="phantom-lead"');
     expect(textOf(lead.inner)).toBe('I build furniture.');
-    expect(more).toEqual([
-      'Mostly chairs, some tables, and the odd bookshelf for friends who ask nicely.',
-    ]);
+    expect(more).toEqual(['Mostly chairs, some tables, and the odd bookshelf.', 'In Jaipur.']);
+    // A short intro of one paragraph is a lead on its own.
+    expect(introOf('Photographer in Pune.').more).toEqual([]);
   });
 
-  it('has one lead size; a first sentence longer than a lead reads on as text', () => {
+  it('has one lead size; a first paragraph longer than a lead reads on as text', () => {
     const long =
       'I am a freelance product designer with over eight years of experience helping startups and established companies turn complicated workflows into simple, friendly interfaces';
-    const asText = introOf(`${long}. I live in Pune.`);
+    const asText = introOf(`${long}.\n\nI live in Pune.`);
     expect(asText.leads).toBe(0);
-    expect(asText.more).toEqual([`${long}. I live in Pune.`]);
+    expect(asText.more).toEqual([`${long}.`, 'I live in Pune.']);
     expect(introOf(`${long.slice(0, 100)}.`).lead.attrs).toContain('class="phantom-lead"');
   });
 
-  it('measures a Hindi line by its letters, and never sizes the lead by script', () => {
+  it('measures a Hindi paragraph by its letters, and never sizes the lead by script', () => {
     // 161 UTF-16 units but 101 letters: a lead, at the one lead size.
     const hindi =
       'नमस्ते, मैं प्रिया शर्मा हूँ और दिल्ली में रहकर बच्चों की किताबों के लिए चित्र, नक्शे और आवरण बनाती हूँ, और कभी-कभी पुराने मंदिरों की दीवारों पर भी काम करती हूँ।';
     expect(introOf(hindi).lead.attrs.trim()).toBe('class="phantom-lead"');
-    // A short sentence and Hindi in one paragraph: one lead, then text; two sizes, not three.
-    const mixed = introOf(
-      'I paint. मैं जयपुर में रहकर बड़े कैनवास पर रंग और रोशनी के साथ काम करता हूँ। Twelve years of shows.',
-    );
-    expect(textOf(mixed.lead.inner)).toBe(
-      'I paint. मैं जयपुर में रहकर बड़े कैनवास पर रंग और रोशनी के साथ काम करता हूँ।',
-    );
-    expect(mixed.lead.attrs.trim()).toBe('class="phantom-lead"');
-    expect(mixed.more).toEqual(['Twelve years of shows.']);
-  });
-
-  it('ends a Hindi sentence at the danda, and keeps a very short opening with the next sentence', () => {
-    const { lead, more } = introOf('नमस्ते! मैं प्रिया शर्मा, एक चित्रकार हूँ। मैं दिल्ली में चित्र बनाती हूँ।');
-    // "नमस्ते!" is 4 letters (7 code units): too short alone, like "Hi!".
+    // Hindi sentences ended by the danda stay one paragraph.
+    const { lead, more } = introOf('नमस्ते! मैं प्रिया शर्मा, एक चित्रकार हूँ।\n\nमैं दिल्ली में चित्र बनाती हूँ।');
     expect(textOf(lead.inner)).toBe('नमस्ते! मैं प्रिया शर्मा, एक चित्रकार हूँ।');
     expect(more).toEqual(['मैं दिल्ली में चित्र बनाती हूँ।']);
-    expect(textOf(introOf('Hi! I am Ada Rao. I paint.').lead.inner)).toBe('Hi! I am Ada Rao.');
   });
 });
 

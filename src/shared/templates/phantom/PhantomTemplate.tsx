@@ -10,7 +10,6 @@ import { joinedScriptMark } from '../common/scripts.js';
 import { lookStyle } from '../common/look-style.js';
 import { phantomLook } from './look.js';
 import { phantomDefinition } from './definition.js';
-import { splitOpeningSentence } from './opening.js';
 import './phantom.css';
 import { paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
@@ -34,11 +33,21 @@ function sectionHasContent(section: Section): boolean {
 }
 
 /**
- * The longest opening (in letters: a Devanagari vowel sign or virama adds a code unit, not width)
- * set as the lead: about three lines of it. A longer first sentence is not a lead but text, so the
- * intro has two sizes at most, in any script.
+ * The longest first paragraph (in letters: a Devanagari vowel sign or virama adds a code unit, not
+ * width) set as the lead: about three lines of it. The lead is always a whole paragraph, the one a
+ * person wrote apart to open with; a longer first paragraph is text like the rest, and a paragraph
+ * is never cut after its first sentence (that read as a broken paragraph). Two sizes at most.
  */
 const LEAD_MAX = 140;
+
+/** The intro's opening line, when its first paragraph reads as one, and the paragraphs after it. */
+function splitIntro(intro: string): { lead: string; text: string[] } {
+  const [first, ...others] = paragraphs(intro);
+  if (first === undefined) return { lead: '', text: [] };
+  return graphemeCount(first) <= LEAD_MAX
+    ? { lead: first, text: others }
+    : { lead: '', text: [first, ...others] };
+}
 
 function TileCard({ tile, index, eager }: { tile: Tile; index: number; eager: boolean }) {
   const title = tile.title || `Project ${index + 1}`;
@@ -121,11 +130,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
   const menuRef = useRef<HTMLDetailsElement>(null);
 
   const name = person.name;
-  const [first = '', ...others] = paragraphs(person.intro);
-  const split = splitOpeningSentence(first);
-  const { opening, rest } =
-    graphemeCount(split.opening) <= LEAD_MAX ? split : { opening: '', rest: first };
-  const more = rest ? [rest, ...others] : others;
+  const { lead: opening, text: more } = splitIntro(person.intro);
   const socialLinks = visibleSocialLinks(contact.socialLinks);
   const contactForm = useContactForm(contact, {
     idPrefix: 'phantom-',
@@ -206,8 +211,8 @@ export function PhantomTemplate({ data }: TemplateProps) {
               />
             )}
             <div className="phantom-intro-text">
-              {/* The name is the first large thing a visitor reads; the opening sentence leads
-                  the introduction under it. */}
+              {/* The name is the first large thing a visitor reads; a short opening paragraph
+                  leads the introduction under it. */}
               <h1 className="phantom-name" style={longestWordStyle(name)}>
                 {name || person.headline || 'Portfolio'}
               </h1>

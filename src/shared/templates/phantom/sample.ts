@@ -10,8 +10,8 @@ export const phantomSample: PortfolioData = {
     name: 'Nila Kurian',
     headline: 'Multidisciplinary designer in Fort Kochi',
     intro:
-      "Hello, I'm Nila: I design identities, interfaces and print. " +
-      'Museums, studios and independent brands come to me when they like their ideas clear and a little playful.\n\n' +
+      "Hello, I'm Nila: I design identities, interfaces and print.\n\n" +
+      'Museums, studios and independent brands come to me when they like their ideas clear and a little playful. ' +
       'For twelve years I have moved between graphic design, illustration and digital products, usually all three in the same week. I work closely with small teams, from the first sketch to the last pixel, and I am now booking projects for the coming season.',
     profileImage: art('portrait-phantom.svg'),
   },

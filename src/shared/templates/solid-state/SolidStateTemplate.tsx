@@ -7,7 +7,7 @@ import {
   faXmark,
 } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
-import type { MouseEvent, ReactNode } from 'react';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { FaIcon, SocialIconList } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
@@ -48,6 +48,25 @@ function Intro({ text }: { text: string }) {
         </p>
       ))}
     </div>
+  );
+}
+
+/**
+ * The name in the banner as its owner wrote it, each word kept on one line: a hyphenated name
+ * wraps between its words, not after its hyphen (the heading is sized by its longest word). The
+ * full stop stays with the last word, never alone on a line.
+ */
+function BannerName({ name, end }: { name: string; end: string }) {
+  const words = name.split(/\s+/).filter((word) => word !== '');
+  return (
+    <span className="ss-banner__name">
+      {words.map((word, index) => (
+        <Fragment key={index}>
+          {index > 0 && ' '}
+          <span className="ss-banner__word">{index === words.length - 1 ? word + end : word}</span>
+        </Fragment>
+      ))}
+    </span>
   );
 }
 
@@ -213,7 +232,7 @@ function Header({ name, items }: { name: string; items: NavItem[] }) {
       )}
       <details className="ss-menu">
         <summary className="ss-menu__toggle">
-          <span>Menu</span>
+          <span className="ss-menu__word">Menu</span>
           <span className="ss-menu__icon ss-menu__icon--open">
             <FaIcon icon={faBars} className="ss-glyph" />
           </span>
@@ -414,11 +433,15 @@ export function SolidStateTemplate({ data }: TemplateProps) {
                 />
               </div>
             )}
-            <h1 id="ss-title" className="ss-banner__title" style={longestWordStyle(name)}>
+            <h1
+              id="ss-title"
+              className="ss-banner__title"
+              style={longestWordStyle(name, { wholeWords: true })}
+            >
               {name !== '' ? (
                 <>
                   <span className="ss-banner__hi">Hi. This is </span>
-                  <span className="ss-banner__name">{name}</span>.
+                  <BannerName name={name} end="." />
                 </>
               ) : (
                 <span className="ss-banner__hi">Hello.</span>
