@@ -1,4 +1,5 @@
 import type { PortfolioData } from '../../domain/portfolio.js';
+import type { PhraseKey } from '../../domain/phrases.js';
 import type { SocialIcon } from '../../domain/icons.js';
 import { socialIconFor } from '../../domain/social-links.js';
 
@@ -23,16 +24,21 @@ const NETWORK_ACTIONS: Partial<Record<SocialIcon, readonly [verb: string, name: 
   substack: ['Read', 'Substack'],
 };
 
+type Say = (key: PhraseKey) => string;
+
+/** The phrases that are the words of a button on a tile's link. */
+type ButtonPhrase = 'moreButton' | 'projectButton';
+
 /** The words for the buttons on tiles' links, and whether they are the owner's. */
 export interface MoreWords {
   words: string;
   own: boolean;
 }
 
-/** The button words of a page: `words` as its template says them (phrasesOf). */
-export const moreWordsOf = (data: PortfolioData, words: string): MoreWords => ({
-  words,
-  own: Boolean(data.phrases?.moreButton?.trim()),
+/** The words of a page's button phrase `key` (phrasesOf's `say`), and whether they are the owner's. */
+export const buttonWordsOf = (data: PortfolioData, say: Say, key: ButtonPhrase): MoreWords => ({
+  words: say(key),
+  own: Boolean(data.phrases?.[key]?.trim()),
 });
 
 /**

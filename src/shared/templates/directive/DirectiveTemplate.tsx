@@ -1,4 +1,4 @@
-import { LinkWords, moreWordsOf, type MoreWords } from '../common/LinkWords.js';
+import { LinkWords, buttonWordsOf, type MoreWords } from '../common/LinkWords.js';
 import {
   faEnvelope,
   faLocationDot,
@@ -270,7 +270,7 @@ export function DirectiveTemplate({ data }: TemplateProps) {
     <div className="tpl-directive" {...joinedScriptMark(data)} {...lookStyle(directiveLook, data)}>
       <Header person={personalDetails} />
       <main className="dv-main">
-        {section && <Features section={section} more={moreWordsOf(data, say('moreButton'))} />}
+        {section && <Features section={section} more={buttonWordsOf(data, say, 'moreButton')} />}
       </main>
       <Footer
         contact={contactDetails}

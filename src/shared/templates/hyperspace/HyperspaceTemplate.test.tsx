@@ -149,7 +149,7 @@ describe('HyperspaceTemplate with the sample data', () => {
       expect(cell).not.toContain('<img');
       if (tile.link) {
         expect(cell).toContain(`href="${tile.link}" rel="noopener noreferrer"`);
-        expect(textOf(cell)).toContain(`Check it out : ${tile.title}`);
+        expect(textOf(cell)).toContain(`Check it out about ${tile.title}`);
       } else {
         expect(cell).not.toContain('Check it out');
         expect(cell).not.toMatch(/<a\b/);

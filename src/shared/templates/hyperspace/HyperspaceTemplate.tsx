@@ -1,4 +1,4 @@
-import { LinkWords, moreWordsOf } from '../common/LinkWords.js';
+import { LinkWords, buttonWordsOf } from '../common/LinkWords.js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { SocialIconList, TileIcon } from '../common/Icon.js';
@@ -304,7 +304,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                           <p className="hs-actions">
                             <a className="hs-button" href={tile.link} rel={relFor(tile.link)}>
                               <LinkWords
-                                {...moreWordsOf(data, say('moreButton'))}
+                                {...buttonWordsOf(data, say, 'moreButton')}
                                 link={tile.link}
                                 title={tile.title}
                               />
@@ -348,10 +348,11 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                           {filled(tile.link) && (
                             <p className="hs-more">
                               <a href={tile.link} rel={relFor(tile.link)}>
-                                {say('projectButton')}
-                                {filled(tile.title) && (
-                                  <span className="tpl-visually-hidden">: {tile.title}</span>
-                                )}
+                                <LinkWords
+                                  {...buttonWordsOf(data, say, 'projectButton')}
+                                  link={tile.link}
+                                  title={tile.title}
+                                />
                               </a>
                             </p>
                           )}

@@ -1,4 +1,4 @@
-import { LinkWords, moreWordsOf, type MoreWords } from '../common/LinkWords.js';
+import { LinkWords, buttonWordsOf, type MoreWords } from '../common/LinkWords.js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
@@ -228,7 +228,7 @@ const LONG_INTRO = 90;
 
 export function MiniportTemplate({ data }: TemplateProps) {
   const say = phrasesOf(data, miniportDefinition);
-  const more = moreWordsOf(data, say('moreButton'));
+  const more = buttonWordsOf(data, say, 'moreButton');
   const { personalDetails: person, contactDetails: contact } = data;
   const services = sectionShows(data.section, false) ? data.section : undefined;
   const work = sectionShows(data.section2, true) ? data.section2 : undefined;

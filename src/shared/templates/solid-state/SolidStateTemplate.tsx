@@ -1,3 +1,4 @@
+import { buttonWordsOf, LinkWords, type MoreWords } from '../common/LinkWords.js';
 import {
   faBars,
   faChevronRight,
@@ -76,15 +77,14 @@ function hasContent(tile: Tile): boolean {
 }
 
 /** 'Learn More' / 'Check it out' with the circled arrow; the tile title completes its name. */
-function SpecialLink({ href, text, title }: { href: string; text: string; title: string }) {
+function SpecialLink({ href, text, title }: { href: string; text: MoreWords; title: string }) {
   return (
     <a className="ss-special" href={href} rel={relFor(href)}>
       <span className="ss-special__circle" aria-hidden="true">
         <FaIcon icon={faChevronRight} className="ss-glyph" />
       </span>
       <span>
-        {text}
-        {title !== '' && <span className="tpl-visually-hidden">: {title}</span>}
+        <LinkWords {...text} link={href} title={title} />
       </span>
     </a>
   );
@@ -119,7 +119,7 @@ function TileText({
   className: string;
   Heading: 'h2' | 'h3';
   headingClassName: string;
-  linkText: string;
+  linkText: MoreWords;
 }) {
   return (
     <div className={className}>
@@ -155,7 +155,7 @@ function TileCard({
   className: string;
   look: TileLook;
   Heading: 'h2' | 'h3';
-  linkText: string;
+  linkText: MoreWords;
 }) {
   return (
     <article className={tile.img !== '' ? className : `${className} ${look.wordsOnlyClassName}`}>
@@ -307,7 +307,7 @@ function TileSection({
   );
 }
 
-function Spotlights({ section, linkText }: { section: Section; linkText: string }) {
+function Spotlights({ section, linkText }: { section: Section; linkText: MoreWords }) {
   const title = section.sectionTitle;
   const tiles = section.sectionTiles.filter(hasContent);
   const TileHeading = title !== '' ? 'h3' : 'h2';
@@ -346,7 +346,7 @@ function Spotlights({ section, linkText }: { section: Section; linkText: string 
   );
 }
 
-function Features({ section, linkText }: { section: Section; linkText: string }) {
+function Features({ section, linkText }: { section: Section; linkText: MoreWords }) {
   const { sectionTitle: title, sectionSubTitle: subtitle, sectionFooterText: footer } = section;
   const tiles = section.sectionTiles.filter(hasContent);
   const TileHeading = title !== '' ? 'h3' : 'h2';
@@ -453,8 +453,12 @@ export function SolidStateTemplate({ data }: TemplateProps) {
             {personalDetails.intro !== '' && <Intro text={personalDetails.intro} />}
           </div>
         </section>
-        {showSpotlights && <Spotlights section={section} linkText={say('moreButton')} />}
-        {showFeatures && <Features section={section2} linkText={say('projectButton')} />}
+        {showSpotlights && (
+          <Spotlights section={section} linkText={buttonWordsOf(data, say, 'moreButton')} />
+        )}
+        {showFeatures && (
+          <Features section={section2} linkText={buttonWordsOf(data, say, 'projectButton')} />
+        )}
       </main>
       <footer id="contactDetails" className="ss-footer" aria-labelledby="ss-contact-title">
         <div className="ss-inner">
