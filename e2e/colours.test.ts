@@ -52,8 +52,10 @@ describe('colours and type', () => {
         await openLookStep(page);
         const swatches = page.getByRole('radiogroup', { name: /Accent colours/ });
         await expect(swatches.getByRole('radio').count()).resolves.toBe(6);
-        // Phantom's tiles keep their own colours: the step says where this one goes.
-        await page.getByText('Links and buttons take this colour; the tiles keep').waitFor();
+        // The step says where the colour goes: on Phantom, the tiles too.
+        await page
+          .getByText('Links and buttons take this colour, and the tiles a cycle of colours')
+          .waitFor();
         await swatches.getByRole('radio', { name: /Rose/ }).focus();
         await page.keyboard.press('ArrowRight');
         await page.keyboard.press('ArrowRight');
@@ -73,6 +75,15 @@ describe('colours and type', () => {
               ),
           )
           .toBe(emerald);
+        // The tiles turn to emerald and its neighbours, not Phantom's own six colours.
+        const tileColours = () =>
+          frame
+            .locator('.phantom-tile')
+            .evaluateAll((tiles) => tiles.map((tile) => getComputedStyle(tile).backgroundColor));
+        await expect.poll(async () => (await tileColours())[0]).toBe('rgb(17, 122, 91)');
+        const colours = await tileColours();
+        expect(new Set(colours.slice(0, 6)).size).toBe(6);
+        expect(colours).not.toContain('rgb(3, 93, 143)');
       },
     );
 

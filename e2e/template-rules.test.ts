@@ -137,13 +137,19 @@ describe('template rules from the specification, in the browser', () => {
     await expect(page.locator('#contactDetails').getByText('@').count()).resolves.toBe(0);
   });
 
-  it('Phantom: logo and name in the header, the name as the main heading, headline in italics, six tile styles, Follow list', async () => {
+  it('Phantom: initials and name in the header, the name as the main heading, headline in italics, six tile styles, Follow list', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await page.goto('/template5');
     await page.locator('#personalDetails').waitFor();
     const sample = SAMPLE_DATA.template5;
     const header = page.locator('header').first();
-    await expect(header.locator('img[src$="logo.svg"]').count()).resolves.toBe(1);
+    // The logo is the person's initials on the accent (the sample's rose), not the sample's cube.
+    const monogram = header.locator('.phantom-monogram');
+    await expect(monogram.textContent()).resolves.toBe('NK');
+    await expect(header.locator('img[src$="logo.svg"]').count()).resolves.toBe(0);
+    await expect(
+      monogram.evaluate((element) => getComputedStyle(element).backgroundColor),
+    ).resolves.toBe('rgb(184, 59, 98)');
     await expect(header.textContent()).resolves.toContain(sample.personalDetails.name);
     // The name is the first large thing a visitor reads; the headline follows it in italics.
     await expect(page.locator('h1').textContent()).resolves.toBe(sample.personalDetails.name);

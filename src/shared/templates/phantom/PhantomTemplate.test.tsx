@@ -1,3 +1,6 @@
+import { tileCycle } from './look.js';
+import { contrast } from '../../appearance/colour.js';
+import { initialsOf } from '../../text/graphemes.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -74,7 +77,10 @@ function maximal(): PortfolioData {
 
 describe('phantom tile colours', () => {
   const css = readFileSync(path.resolve('src/shared/templates/phantom/phantom.css'), 'utf8');
-  const tints = [...css.matchAll(/--tile: #([0-9a-f]{6});/g)].map((match) => match[1]!);
+  // Phantom's own six, the fallbacks of the tiles' colours when no accent is chosen.
+  const tints = [...css.matchAll(/--tile: var\(--ph-tile-\d, #([0-9a-f]{6})\);/g)].map(
+    (match) => match[1]!,
+  );
 
   it('give white words on each tile colour at least 4.5:1', () => {
     expect(tints).toHaveLength(6);
@@ -154,9 +160,12 @@ describe('PhantomTemplate with the sample data', () => {
     expect(html).toMatch(/<summary[^>]*>[\s\S]*?Menu[\s\S]*?<\/summary>/);
   });
 
-  it('shows the logo and the name in the header', () => {
+  it("shows the person's initials as the logo, and the name, in the header", () => {
     const header = html.slice(0, html.indexOf('<main'));
-    expect(header).toContain('src="/templates/art/logo.svg"');
+    expect(header).toContain(
+      `<span class="phantom-logo-symbol phantom-monogram" aria-hidden="true">${initialsOf(person.name)}</span>`,
+    );
+    expect(header).not.toContain('logo.svg');
     expect(decode(header)).toContain(person.name);
   });
 
@@ -391,5 +400,16 @@ describe('PhantomTemplate with optional data left out', () => {
     // Its one long first sentence reads as text, not as a display line.
     expect(html).not.toContain('phantom-lead');
     expect(count(html, /class="phantom-social-icon"/g)).toBe(LIMITS.maxSocialLinks);
+  });
+});
+
+describe("Phantom's tiles in a chosen accent", () => {
+  it('cycle through six neighbours of the accent, each under white words at 4.5:1', () => {
+    for (const accent of ['#117a5b', '#2148d8', '#b2471b', '#333a56', '#7639a3']) {
+      const cycle = tileCycle(accent);
+      expect(cycle[0]).toBe(accent);
+      expect(new Set(cycle).size).toBe(6);
+      for (const colour of cycle) expect(contrast('#ffffff', colour)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { initialsOf } from '../../text/graphemes.js';
 import { useRef, type KeyboardEvent } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { longestWordStyle } from '../common/longest-word.js';
@@ -130,6 +131,7 @@ export function PhantomTemplate({ data }: TemplateProps) {
   const menuRef = useRef<HTMLDetailsElement>(null);
 
   const name = person.name;
+  const initials = initialsOf(name);
   const { lead: opening, text: more } = splitIntro(person.intro);
   const socialLinks = visibleSocialLinks(contact.socialLinks);
   const contactForm = useContactForm(contact, {
@@ -162,7 +164,14 @@ export function PhantomTemplate({ data }: TemplateProps) {
       <header className="phantom-header">
         <div className="phantom-inner phantom-header-inner">
           <div className="phantom-logo">
-            <img className="phantom-logo-symbol" src={LOGO} alt="" width={40} height={40} />
+            {/* The person's initials in their accent: the sample's cube was nobody's mark. */}
+            {initials ? (
+              <span className="phantom-logo-symbol phantom-monogram" aria-hidden="true">
+                {initials}
+              </span>
+            ) : (
+              <img className="phantom-logo-symbol" src={LOGO} alt="" width={40} height={40} />
+            )}
             {name && <span className="phantom-logo-title">{name}</span>}
           </div>
           <details className="phantom-menu" ref={menuRef} onKeyDown={onMenuKey}>
