@@ -14,6 +14,7 @@ function filmMakerData(): PortfolioData {
     personalDetails: {
       ...sample.personalDetails,
       name: 'Asha Rao',
+      headline: 'Film maker, Kochi',
       intro: 'I make short films about food and the people who cook it.',
       profileImage: '',
     },
@@ -142,13 +143,13 @@ describe('the final preview’s publishing cards', () => {
     const toggle = page.getByRole('button', { name: /sample parts left/ });
     await expect(page.locator('.fp-notes button').count()).resolves.toBe(1);
     const said = await toggle.textContent();
-    expect(said).toContain('9 sample parts left');
+    expect(said).toContain('10 sample parts left');
     expect(said).toContain('3 empty fields');
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     const line = (await toggle.boundingBox())!;
     expect(line.height).toBeLessThanOrEqual(48);
     expect(line.y + line.height).toBeLessThanOrEqual(box.y);
-    const sample = page.getByRole('region', { name: '9 parts still show the sample' });
+    const sample = page.getByRole('region', { name: '10 parts still show the sample' });
     const empty = page.getByRole('region', { name: '3 expected fields are empty' });
     await expect(sample.count()).resolves.toBe(0);
     await expect(empty.count()).resolves.toBe(0);
