@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { Draft } from '../../shared/draft.js';
 import { UiIcon } from '../components/UiIcon.js';
-import { MissingFieldsWarning } from './MissingFieldsWarning.js';
+import { PublishNotes } from './PublishNotes.js';
 import type { MissingFields } from './requiredFields.js';
-import { SampleLeftoversWarning, useSampleLeftovers } from './SampleLeftoversWarning.js';
+import { useSampleLeftovers } from './SampleLeftoversWarning.js';
 
 /**
  * On a phone, the notes before publishing (parts still showing the sample, empty fields) as one
@@ -53,8 +53,7 @@ export function NotesSummary({
         <UiIcon name="next" className="fp-notes__chevron" />
       </button>
       <div id={`${id}-notes`} className="fp-notes__list" hidden={!open}>
-        <MissingFieldsWarning missing={missing} templateId={draft.templateId} />
-        {withSample && <SampleLeftoversWarning draft={draft} />}
+        <PublishNotes draft={draft} missing={missing} withSample={withSample} />
       </div>
     </div>
   );

@@ -5,8 +5,7 @@ import type { Draft } from '../../shared/draft.js';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { Alert } from '../components/Alert.js';
 import { Spinner } from '../components/Spinner.js';
-import { MissingFieldsWarning } from './MissingFieldsWarning.js';
-import { SampleLeftoversWarning } from './SampleLeftoversWarning.js';
+import { PublishNotes } from './PublishNotes.js';
 import type { TemplatePrice } from '../templates/useTemplateList.js';
 import { isNotForSale, PriceSummary } from './PriceSummary.js';
 import type { MissingFields } from './requiredFields.js';
@@ -75,8 +74,7 @@ export function PublishCard({
         price={price}
         move={p.claim?.status === 'owned_other_template' ? p.claim.move : undefined}
       />
-      {draft && notesInCard && <MissingFieldsWarning missing={missing} templateId={templateId} />}
-      {draft && notesInCard && <SampleLeftoversWarning draft={draft} />}
+      {draft && notesInCard && <PublishNotes draft={draft} missing={missing} withSample />}
       {alreadyPublished && (
         <p className="fp-note">
           Nothing to pay: this username already shows this template, and it has just been updated.

@@ -11,7 +11,7 @@ import { useSignIn } from '../auth/useSignIn.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { NewTabLink } from '../components/NewTabLink.js';
 import { Alert } from '../components/Alert.js';
-import { MissingFieldsWarning } from './MissingFieldsWarning.js';
+import { PublishNotes } from './PublishNotes.js';
 import type { MissingFields } from './requiredFields.js';
 
 /**
@@ -111,9 +111,7 @@ export function UpdateCard({
       <p id={`${id}-fixed-hint`} className="fp-username__hint">
         You are editing your published page at {address}. Its address stays the same.
       </p>
-      {draft && notesInCard && (
-        <MissingFieldsWarning missing={missing} templateId={draft.templateId} />
-      )}
+      {draft && notesInCard && <PublishNotes draft={draft} missing={missing} withSample={false} />}
       <div role="status">
         {done && (
           <div className="fp-claim fp-claim--done">
