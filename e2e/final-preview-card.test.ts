@@ -171,6 +171,36 @@ describe('the final preview’s publishing cards', () => {
     await expect(sample.count()).resolves.toBe(0);
   });
 
+  it('keeps the page loaded when a phone turns sideways past the two-column width', async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    await storeDraft(page, { templateId: 'template1', data: cleanData() });
+    await page.goto('/final-preview');
+    const frame = page.locator('.browser__frame');
+    await page.frameLocator('.browser__frame').locator('#personalDetails').waitFor();
+    // A mark on the frame's document: a reloaded frame has a new document without it.
+    await frame.evaluate((element: HTMLIFrameElement) => {
+      (element.contentWindow as Window & { kept?: boolean }).kept = true;
+    });
+    const kept = () =>
+      frame.evaluate(
+        (element: HTMLIFrameElement) =>
+          (element.contentWindow as (Window & { kept?: boolean }) | null)?.kept === true,
+      );
+    const preview = page.locator('#your-page');
+    const steps = page.locator('#publish-steps');
+    // On the phone: the page above the cards.
+    expect((await preview.boundingBox())!.y).toBeLessThan((await steps.boundingBox())!.y);
+    await page.setViewportSize({ width: 812, height: 375 });
+    // Sideways: beside the cards, the same document.
+    await expect
+      .poll(async () => (await preview.boundingBox())!.x)
+      .toBeGreaterThanOrEqual((await steps.boundingBox())!.x + 300);
+    await expect(kept()).resolves.toBe(true);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(async () => (await preview.boundingBox())!.x).toBeLessThan(20);
+    await expect(kept()).resolves.toBe(true);
+  });
+
   it('has no notes line at 375 for a draft with nothing to note, nor a second list at 1280', async () => {
     const phone = await session.newPage(
       { width: 375, height: 812 },

@@ -67,13 +67,6 @@ export function Publisher({
     <Alert onDismiss={publishing.dismissSignInMessage}>{publishing.signInMessage}</Alert>
   );
 
-  // Beside the cards on a wide screen; on a phone, first, under a line of notes.
-  const preview = (
-    <div className="fp-preview" id={PAGE_SHOWN_ID} tabIndex={-1}>
-      <FinalPreviewFrame templateId={templateId} path={path} />
-    </div>
-  );
-
   return (
     <div className="fp">
       <FinalPreviewBar
@@ -115,7 +108,6 @@ export function Publisher({
             {!wide && draft && (
               <NotesSummary draft={draft} missing={missing} withSample={!editing} />
             )}
-            {!wide && preview}
 
             <div className="fp-steps" id={STEPS_ID} tabIndex={-1}>
               {editing ? (
@@ -171,9 +163,13 @@ export function Publisher({
           {/* Beside the page, Make Payment stands below the scrolling cards and covers none of
               them; on a phone it stays in its card. */}
           {wide && <div className="fp-panel__foot" ref={setPayFoot} />}
+          {/* One place in the document whatever the width, so the page in it never reloads when
+              a phone turns sideways: CSS sets it beside the cards, or on a phone between the
+              notes and the cards (final-preview.css). After them, for the keyboard, as before. */}
+          <div className="fp-preview" id={PAGE_SHOWN_ID} tabIndex={-1}>
+            <FinalPreviewFrame templateId={templateId} path={path} />
+          </div>
         </main>
-
-        {wide && preview}
       </div>
     </div>
   );
