@@ -170,6 +170,8 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
       { rootMargin: '-45% 0px -50% 0px' },
     );
     root.querySelectorAll<HTMLElement>('[data-hs-spy]').forEach((el) => spy.observe(el));
+    // The script marks the current part from here on; CSS does it where none runs.
+    root.setAttribute('data-hs-spying', '');
 
     let reveal: IntersectionObserver | undefined;
     if (window.matchMedia('(prefers-reduced-motion: no-preference)').matches) {
@@ -202,6 +204,7 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
       spy.disconnect();
       reveal?.disconnect();
       root.removeAttribute('data-hs-motion');
+      root.removeAttribute('data-hs-spying');
     };
   }, []);
 
