@@ -272,6 +272,38 @@ describe('template rules from the specification, in the browser', () => {
     },
   );
 
+  it('a link button names its network with every word apart, in each template', async () => {
+    for (const id of ['template1', 'template2', 'template3', 'template4'] as const) {
+      const data = structuredClone(SAMPLE_DATA[id]);
+      const tiles = [data.section, data.section2].flatMap((section) => section?.sectionTiles ?? []);
+      for (const tile of tiles) tile.link = 'https://www.behance.net/gallery/1/lake';
+      const page = await session.newPage({ width: 1280, height: 800 });
+      await showDraft(page, id, data);
+      // The room the eye sees between the verb and "on", measured on the drawn letters.
+      const gap = await page
+        .locator('a[href="https://www.behance.net/gallery/1/lake"]', { hasText: 'Behance' })
+        .first()
+        .evaluate((link: HTMLElement) => {
+          const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+          const texts: Text[] = [];
+          while (walker.nextNode()) texts.push(walker.currentNode as Text);
+          const verb = texts.find((text) => text.data.trim() === 'View')!;
+          // React writes " on " and the network's name as two text nodes.
+          const rest = texts.find((text) => text.data.trim() === 'on')!;
+          const box = (text: Text, from: number, to: number) => {
+            const range = document.createRange();
+            range.setStart(text, from);
+            range.setEnd(text, to);
+            return range.getBoundingClientRect();
+          };
+          const at = rest.data.indexOf('on');
+          return box(rest, at, at + 2).left - box(verb, 0, verb.data.length).right;
+        });
+      expect(gap, id).toBeGreaterThan(2);
+      await page.close();
+    }
+  });
+
   it('Directive: a long address wraps beside its pin on a phone, not centred away from it', async () => {
     const page = await session.newPage({ width: 375, height: 812 });
     await showDraft(

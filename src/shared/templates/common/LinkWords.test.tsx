@@ -10,10 +10,10 @@ const words = (link: string, own = false) =>
 describe("the words of a button on a tile's link", () => {
   it('names a network people know, with the verb for what they do there', () => {
     expect(words('https://www.behance.net/gallery/1/lake-house')).toBe(
-      'View<span class="tpl-visually-hidden"> Lake house</span> on Behance',
+      '<span>View<span class="tpl-visually-hidden"> Lake house</span> on Behance</span>',
     );
     expect(words('https://youtu.be/abc')).toBe(
-      'Watch<span class="tpl-visually-hidden"> Lake house</span> on YouTube',
+      '<span>Watch<span class="tpl-visually-hidden"> Lake house</span> on YouTube</span>',
     );
     expect(words('https://open.spotify.com/track/1')).toContain('Listen');
   });

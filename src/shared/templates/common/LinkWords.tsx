@@ -65,11 +65,12 @@ export function LinkWords({
   const about = title.trim();
   if (action) {
     const [verb, name] = action;
+    // One box: as separate pieces in a flex button, " on" lost its space ("VIEWON BEHANCE").
     return (
-      <>
+      <span>
         {verb}
         {about && <span className="tpl-visually-hidden"> {about}</span>} on {name}
-      </>
+      </span>
     );
   }
   return (
