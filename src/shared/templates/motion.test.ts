@@ -5,9 +5,21 @@ import { TEMPLATE_DEFINITIONS } from './catalog.js';
 
 /** Removes every `@media (prefers-reduced-motion: no-preference) { ... }` block, braces balanced. */
 function withoutMotionBlocks(css: string): string {
+  return withoutBlocks(css, /@media[^{]*prefers-reduced-motion:\s*no-preference[^{]*\{/g);
+}
+
+/**
+ * Removes every `@supports (animation-timeline: ...) { ... }` block: there an animation follows
+ * the scroll position, and its frames, all alike, mark a state (Hyperspace's current part) rather
+ * than move anything.
+ */
+function withoutScrollStateBlocks(css: string): string {
+  return withoutBlocks(css, /@supports\s*\(animation-timeline[^{]*\{/g);
+}
+
+function withoutBlocks(css: string, opener: RegExp): string {
   let result = '';
   let index = 0;
-  const opener = /@media[^{]*prefers-reduced-motion:\s*no-preference[^{]*\{/g;
   for (let match = opener.exec(css); match; match = opener.exec(css)) {
     result += css.slice(index, match.index);
     let depth = 1;
@@ -46,10 +58,18 @@ describe.each(Object.values(TEMPLATE_DEFINITIONS))('$name styles', ({ slug }) =>
   ).replace(/\/\*[\s\S]*?\*\//g, '');
 
   it('move only for visitors who have not asked for reduced motion', () => {
-    const rest = withoutMotionBlocks(css);
+    const rest = withoutScrollStateBlocks(withoutMotionBlocks(css));
     const motion = rest.match(/(^|[;{\s])(transition|animation)(-[a-z-]+)?\s*:[^;}]*/g) ?? [];
     expect(motion.filter((declaration) => !/:\s*none\b/.test(declaration))).toEqual([]);
     expect(rest).not.toMatch(/scroll-behavior\s*:\s*smooth/);
+  });
+
+  it('mark states by scrolling only with frames that are all alike', () => {
+    for (const [, body] of css.matchAll(/@keyframes\s+[\w-]+\s*\{((?:[^{}]*\{[^}]*\})*)\s*\}/g)) {
+      const frames = [...body!.matchAll(/\{([^}]*)\}/g)].map((frame) => frame[1]!.trim());
+      if (!css.includes('animation-timeline')) continue;
+      expect(new Set(frames).size).toBe(1);
+    }
   });
 
   it('scope every rule under the template root', () => {
