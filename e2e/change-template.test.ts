@@ -364,6 +364,29 @@ describe('Change template by meaning', () => {
           expect(stored.setAside?.phrases).toEqual({ projectButton: 'See the build' });
         },
       );
+
+      await step(
+        'back to Mini-port: the services are a section of their own again, icons and all',
+        async () => {
+          await page.getByRole('button', { name: 'Change template' }).click();
+          await templateChoice(dialog, 'Mini-port').click();
+          // Mini-port's Portfolio shows no icons: the dialog asks, and says what comes back.
+          const toMiniport = page.getByRole('dialog', { name: 'Switch to Mini-port?' });
+          const moves = toMiniport.getByRole('list', { name: 'Where your sections go' });
+          await expect(moves.getByRole('listitem').last().textContent()).resolves.toBe(
+            'Back from before: the section with “Site visits” and tile details',
+          );
+          await toMiniport.getByRole('button', { name: 'Switch', exact: true }).click();
+          await page.getByRole('heading', { level: 1, name: /Mini-port/ }).waitFor();
+          const stored = await storedDraft(page);
+          expect(stored.data.section?.sectionTiles.map((tile) => [tile.title, tile.icon])).toEqual([
+            ['Site visits', 'camera'],
+            ['Drawings', 'paintbrush'],
+          ]);
+          expect(stored.data.section2?.sectionTiles.map((tile) => tile.title)).toEqual(projects);
+          await preview.locator('#section').getByText('Drawings').waitFor();
+        },
+      );
     },
   );
 });

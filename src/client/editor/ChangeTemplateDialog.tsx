@@ -197,11 +197,9 @@ export function ChangeTemplateDialog({
           </h2>
           <div className="change-template__scroll">
             <p>
-              Your name, intro, contact details, social links and tiles come along: photos go where
-              the new template shows photos, services to its services. What is still the sample
-              gives way to the new template&rsquo;s; a part of it with nothing of yours starts
-              empty. What it cannot show stays with your draft for when you switch back; you see
-              what first.
+              Everything you wrote comes along, each part where the new template shows its kind of
+              thing. What it cannot show is kept for when you switch back, and you see it before you
+              switch.
             </p>
             <ul className="change-template__choices">
               {TEMPLATE_IDS.filter((templateId) => templateId !== draft.templateId).map(

@@ -283,10 +283,11 @@ export function carryOver(
   const ownWork = sources.length > 0;
   const sectionLost = new Map<Source, string[]>();
   const discarded: string[] = [];
-  const setAside: Required<Pick<SetAside, 'sections' | 'tiles'>> &
+  const setAside: Required<Pick<SetAside, 'sections' | 'tiles' | 'joined'>> &
     Pick<SetAside, 'personalDetails' | 'contactDetails' | 'phrases' | 'appearance'> = {
     sections: [],
     tiles: [],
+    joined: [],
   };
   // In the new page's order: each place's own section, then those that join it.
   const moves: string[] = [];
@@ -342,11 +343,18 @@ export function carryOver(
       const room = Math.max(0, LIMITS.maxTiles - tiles.length);
       const kept = joiner.tiles.slice(0, room);
       tiles.push(...kept);
-      // A section that joins another is no section of its own any more: its texts go.
-      const joinLines = joiner.spec.fields
-        .filter((field) => filled(joiner.section[field]))
-        .map((field) => `${joiner.spec.label} ${SECTION_LABELS[field]}`);
-      discarded.push(...joinLines);
+      // A section that joins another is no section of its own any more: its texts are set
+      // aside with its tiles' titles, to be a section again where a template has room for it.
+      const texts = joiner.spec.fields.filter((field) => filled(joiner.section[field]));
+      const joinLines = texts.map((field) => `${joiner.spec.label} ${SECTION_LABELS[field]}`);
+      const tileTitles = kept.map((tile) => text(tile.title)).filter(Boolean);
+      if (tileTitles.length > 0) {
+        setAside.joined.push({
+          kind: joiner.kind,
+          tiles: tileTitles,
+          fields: Object.fromEntries(texts.map((field) => [field, joiner.section[field]])),
+        });
+      } else discarded.push(...joinLines);
       joinLines.push(...lostTileFields(joiner, kept, spec, setAside.tiles, discarded));
       const over = joiner.tiles.length - kept.length;
       if (over > 0) {

@@ -143,6 +143,52 @@ describe('what a change of template sets aside', () => {
     expect(back.data.appearance?.fonts).toBe('arial');
   });
 
+  it('makes a section that joined another a section again where there is room', () => {
+    // Mini-port's two sections; Directive has one, so the services join the photos there.
+    const miniportDraft = parsed({
+      personalDetails: { name: 'Ravi Iyer' },
+      section: {
+        sectionTitle: 'How I work',
+        sectionSubTitle: 'From site walk to handover',
+        sectionTiles: [
+          { title: 'Site visits', desc: 'Every week.', icon: 'camera' },
+          { title: 'Drawings', desc: 'By hand first.', icon: 'paintbrush' },
+        ],
+      },
+      section2: {
+        sectionTitle: 'Built work',
+        sectionTiles: [{ title: 'Lake house', desc: 'Timber.', img: 'https://example.com/a.jpg' }],
+      },
+    });
+    const toDirective = switchTo({ data: miniportDraft }, miniport, directive);
+    expect(tilesOf(toDirective.data).map((tile) => tile.title)).toEqual([
+      'Lake house',
+      'Site visits',
+      'Drawings',
+    ]);
+    // Its title and sub title are kept for later, not discarded.
+    expect(toDirective.carried.lost).toEqual(['Services title', 'Services sub title']);
+    expect(toDirective.carried.discarded).toEqual([]);
+
+    const back = switchTo(
+      { data: toDirective.data, setAside: toDirective.setAside },
+      directive,
+      miniport,
+    );
+    expect(back.data.section).toMatchObject({
+      sectionTitle: 'How I work',
+      sectionSubTitle: 'From site walk to handover',
+    });
+    expect(back.data.section?.sectionTiles.map((tile) => [tile.title, tile.icon])).toEqual([
+      ['Site visits', 'camera'],
+      ['Drawings', 'paintbrush'],
+    ]);
+    expect(back.data.section2?.sectionTitle).toBe('Built work');
+    expect(back.data.section2?.sectionTiles.map((tile) => tile.title)).toEqual(['Lake house']);
+    expect(back.restored).toContain('your section “How I work”');
+    expect(back.setAside).toBeUndefined();
+  });
+
   it('is read from storage without trusting it', () => {
     expect(setAsideAsTyped(null)).toBeUndefined();
     expect(setAsideAsTyped({ personalDetails: { headline: 42 } })).toBeUndefined();

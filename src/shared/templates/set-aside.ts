@@ -18,11 +18,12 @@ import type {
   SectionField,
   TileField,
 } from '../domain/portfolio.js';
-import { SECTION_KEYS } from '../domain/portfolio.js';
+import { blankSection, SECTION_KEYS, type SectionKey, type Tile } from '../domain/portfolio.js';
 import { TILE_ICONS, type TileIcon } from '../domain/icons.js';
 import { guardAccent } from '../appearance/look.js';
 import { isFontPairingId, type FontPairingId } from '../appearance/pairings.js';
-import type { TemplateShape } from './pick-fields.js';
+import type { SectionKind } from './definition.js';
+import { pickTemplateFields, type TemplateShape } from './pick-fields.js';
 
 type TextContactField = Exclude<ContactField, 'socialLinks'>;
 type TextSectionField = Exclude<SectionField, 'sectionTitle'>;
@@ -42,12 +43,22 @@ export interface SetAsideTile {
   fields: Partial<Record<Exclude<TileField, 'title' | 'img'>, string>> & { img?: string };
 }
 
+/** A section whose tiles joined another's because the template had no place of its own for it. */
+export interface SetAsideJoin {
+  kind: SectionKind;
+  /** Its tiles' titles, in order: they are found in the section they joined, and taken back. */
+  tiles: string[];
+  /** Its title, sub title and footer text. */
+  fields: Partial<Record<SectionField, string>>;
+}
+
 export interface SetAside {
   personalDetails?: Partial<Record<PersonalField, string>>;
   contactDetails?: Partial<Record<TextContactField, string>>;
   phrases?: Phrases;
   sections?: SetAsideSection[];
   tiles?: SetAsideTile[];
+  joined?: SetAsideJoin[];
   /** A colour no shade of which the template could show, and a pairing it does not offer. */
   appearance?: { accent?: string; fonts?: FontPairingId };
 }
@@ -69,6 +80,7 @@ function isEmptySetAside(setAside: SetAside): boolean {
     Object.keys(setAside.phrases ?? {}).length === 0 &&
     (setAside.sections ?? []).length === 0 &&
     (setAside.tiles ?? []).length === 0 &&
+    (setAside.joined ?? []).length === 0 &&
     Object.keys(setAside.appearance ?? {}).length === 0
   );
 }
@@ -84,11 +96,13 @@ export function compactSetAside(setAside: SetAside): SetAside | undefined {
   const appearance = nonEmpty(setAside.appearance);
   const sections = (setAside.sections ?? []).filter((entry) => nonEmpty(entry.fields));
   const tiles = (setAside.tiles ?? []).filter((entry) => nonEmpty(entry.fields));
+  const joined = (setAside.joined ?? []).filter((entry) => entry.tiles.length > 0);
   if (personal) result.personalDetails = personal;
   if (contact) result.contactDetails = contact;
   if (phrases) result.phrases = phrases;
   if (sections.length > 0) result.sections = sections;
   if (tiles.length > 0) result.tiles = tiles;
+  if (joined.length > 0) result.joined = joined;
   if (appearance) result.appearance = appearance;
   return isEmptySetAside(result) ? undefined : result;
 }
@@ -122,7 +136,16 @@ export function mergeSetAside(
     if (same) same.fields = { ...same.fields, ...entry.fields };
     else tiles.push(entry);
   }
+  const sameJoin = (a: SetAsideJoin, b: SetAsideJoin) =>
+    a.tiles.some((title) => b.tiles.includes(title));
+  const joined = [
+    ...(older.joined ?? []).filter(
+      (entry) => !(newer.joined ?? []).some((other) => sameJoin(entry, other)),
+    ),
+    ...(newer.joined ?? []),
+  ];
   return compactSetAside({
+    joined: joined.slice(-MAX_ENTRIES),
     personalDetails: { ...older.personalDetails, ...newer.personalDetails },
     contactDetails: { ...older.contactDetails, ...newer.contactDetails },
     phrases: { ...older.phrases, ...newer.phrases },
@@ -188,6 +211,14 @@ export function restoreSetAside(
     delete left.phrases![key];
   }
 
+  // Sections first: the details of their tiles are then put back where the tiles are now.
+  for (const join of [...(left.joined ?? [])]) {
+    const back = separate(next, to, join);
+    if (!back) continue;
+    left.joined = left.joined!.filter((entry) => entry !== join);
+    restored.push(back);
+  }
+
   let sectionFields = 0;
   let tileFields = 0;
   for (const key of SECTION_KEYS) {
@@ -246,7 +277,52 @@ export function restoreSetAside(
     delete left.appearance!.fonts;
   }
 
-  return { data: next, setAside: compactSetAside(left), restored: [...new Set(restored)] };
+  return {
+    data: pickTemplateFields(to, next),
+    setAside: compactSetAside(left),
+    restored: [...new Set(restored)],
+  };
+}
+
+/** A section with nothing in it: what a change of template leaves where nothing went. */
+const isBlankSection = (data: PortfolioData, key: SectionKey) => {
+  const section = data[key];
+  return (
+    !section ||
+    (isEmpty(section.sectionTitle) &&
+      section.sectionTiles.every(
+        (tile) => TILE_FIELDS.every((field) => isEmpty(tile[field])) && isEmpty(tile.title),
+      ))
+  );
+};
+
+/**
+ * A joined section made a section again: its tiles taken out of the one they joined, into a
+ * blank section of the template (one of the same kind first). Undefined when there is no blank
+ * section, or its tiles are no longer together in one section (the person moved them since).
+ */
+function separate(data: PortfolioData, to: TemplateShape, join: SetAsideJoin): string | undefined {
+  const keys = SECTION_KEYS.filter((key) => to.sections[key]);
+  const holder = keys.find((key) => {
+    const titles = (data[key]?.sectionTiles ?? []).map((tile) => text(tile.title));
+    return join.tiles.every((title) => titles.includes(title));
+  });
+  const blanks = keys.filter((key) => key !== holder && isBlankSection(data, key));
+  const place = blanks.find((key) => to.sections[key]!.kind === join.kind) ?? blanks[0];
+  if (!holder || !place) return undefined;
+  const from = data[holder]!;
+  const moving = (tile: Tile) => join.tiles.includes(text(tile.title));
+  const spec = to.sections[place]!;
+  data[place] = {
+    ...blankSection(place),
+    ...Object.fromEntries(
+      Object.entries(join.fields).filter(([field]) => spec.fields.includes(field as SectionField)),
+    ),
+    sectionTiles: from.sectionTiles.filter(moving),
+  };
+  data[holder] = { ...from, sectionTiles: from.sectionTiles.filter((tile) => !moving(tile)) };
+  const title = text(join.fields.sectionTitle);
+  return title ? `your section “${title}”` : `the section with “${join.tiles[0]}”`;
 }
 
 function textsOf<K extends string>(value: unknown, keys: readonly K[]): Partial<Record<K, string>> {
@@ -289,6 +365,18 @@ export function setAsideAsTyped(value: unknown): SetAside | undefined {
     tiles: tiles
       .map((entry) => ({ title: entry.title ?? '', img: entry.img ?? '', fields: entry.fields }))
       .filter((entry) => entry.title !== '' || entry.img !== ''),
+    joined: listOf(record.joined)
+      .map((entry) => {
+        const value = (entry ?? {}) as { kind?: unknown; tiles?: unknown; fields?: unknown };
+        return {
+          kind: (value.kind === 'photos' ? 'photos' : 'services') as SectionKind,
+          tiles: listOf(value.tiles).filter(
+            (title): title is string => typeof title === 'string' && title !== '',
+          ),
+          fields: textsOf(value.fields, ['sectionTitle', ...SECTION_FIELDS] as const),
+        };
+      })
+      .filter((entry) => entry.tiles.length > 0),
     appearance: {
       ...(appearance.accent && /^#[0-9a-f]{6}$/i.test(appearance.accent)
         ? { accent: appearance.accent }
