@@ -326,6 +326,18 @@ describe('HyperspaceTemplate with partial data', () => {
     expectNothingEmpty(html);
   });
 
+  it("heads an untitled grid of what the person does with the editor's name for it", () => {
+    const data: PortfolioData = {
+      ...hyperspaceSample,
+      section2: { ...hyperspaceSample.section2!, sectionTitle: '', sectionSubTitle: '' },
+    };
+    const html = render(data);
+    const section = element(html, /<section id="section2"[^>]*>/);
+    expect(section).toMatch(/^<section id="section2"[^>]*aria-labelledby="hs-section2-title"/);
+    expect(section).toMatch(/<h2 id="hs-section2-title"[^>]*>What I do<\/h2>/);
+    expectNothingEmpty(html);
+  });
+
   it('splits multi-line paragraphs and renders user text as text', () => {
     const data: PortfolioData = {
       ...hyperspaceSample,

@@ -121,6 +121,10 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
   const featureTiles = visibleTiles(section2, false);
   const showSection = sectionHasContent(section, spotTiles, false);
   const showSection2 = sectionHasContent(section2, featureTiles, true);
+  // The grid of what the person does reads as a list of loose cards without a heading (its
+  // original has one): untitled, it takes the editor's name for it, as the menu does.
+  const headed = (shown: Section): Section =>
+    filled(shown.sectionTitle) ? shown : { ...shown, sectionTitle: SECTION_LABELS.section2 };
 
   const socials = visibleSocialLinks(contact.socialLinks);
   const contactForm = useContactForm(contact, {
@@ -323,10 +327,10 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
           )}
 
           {showSection2 && (
-            <TileSection id="section2" section={section2} className="hs-section2">
+            <TileSection id="section2" section={headed(section2)} className="hs-section2">
               <div className="hs-inner">
                 <SectionHead
-                  section={section2}
+                  section={headed(section2)}
                   titleId={titleIdOf('section2')}
                   className="hs-reveal"
                 />
