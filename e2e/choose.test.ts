@@ -388,7 +388,8 @@ describe('the Choose page', () => {
     await page.goto('/template4');
     expect((await script).ok()).toBe(true);
     const menu = page.locator('details.ss-menu');
-    await page.getByText('Menu', { exact: true }).click();
+    // Below 480 px the button is its icon alone; "Menu" is for screen readers.
+    await menu.locator('summary').click();
     const panel = page.getByRole('navigation', { name: 'Sections' });
     await panel.waitFor();
     // The panel opens below the bar, inside the screen.
