@@ -196,7 +196,10 @@ describe('MiniportTemplate with partial data', () => {
       },
       section2: {
         ...miniportSample.section2,
-        sectionTiles: [{ title: 'No picture', desc: 'Still a tile.', link: '', img: '' }],
+        sectionTiles: [
+          { title: 'No picture', desc: 'Still a tile.', link: '', img: '' },
+          { title: 'A picture', desc: 'Beside it.', link: '', img: '/templates/art/tile-01.svg' },
+        ],
       },
     });
     const html = render(data);
@@ -204,15 +207,23 @@ describe('MiniportTemplate with partial data', () => {
     expect(html).not.toContain('tel:');
     expect(html).not.toContain('<dl');
     expect(html).not.toContain('Learn more');
-    expect(count(html, /<img /g)).toBe(1);
-    expect(html.slice(html.indexOf('id="section2"'))).not.toContain('<img');
     expect(html).toContain('mp-work__media--empty');
-    // Its title's first letter stands in for the picture, not an icon from a developer's set.
+    // Beside a tile with a picture, its title's first letter stands in for the picture, not an
+    // icon from a developer's set.
     expect(html).toContain(
       'mp-work__media--empty" aria-hidden="true"><span class="mp-work__placeholder">N</span></div>',
     );
     expect(html).toContain('No picture');
     expect(html).not.toContain('Every project starts');
+    // A grid of words alone has no letters standing in for pictures.
+    const wordsOnly = render(
+      parsed({
+        personalDetails: { name: 'Ravi' },
+        section2: { sectionTiles: [{ title: 'No picture', desc: 'Words.' }] },
+      }),
+    );
+    expect(wordsOnly).toContain('No picture');
+    expect(wordsOnly).not.toContain('mp-work__media');
     expect(count(html, /data-network=/g)).toBe(1);
     expect(html).toContain('<span class="tpl-visually-hidden">GitHub</span>');
     expect(html).toContain('data-contact="server"');

@@ -150,7 +150,18 @@ function ServiceTile({ tile, more }: { tile: Tile; more: MoreWords }) {
   );
 }
 
-function WorkTile({ tile, index, more }: { tile: Tile; index: number; more: MoreWords }) {
+function WorkTile({
+  tile,
+  index,
+  more,
+  placeholder,
+}: {
+  tile: Tile;
+  index: number;
+  more: MoreWords;
+  /** Whether a tile without a picture keeps its place (other tiles of the grid have one). */
+  placeholder: boolean;
+}) {
   const title = tile.title.trim();
   return (
     <article className="mp-box mp-work">
@@ -167,13 +178,16 @@ function WorkTile({ tile, index, more }: { tile: Tile; index: number; more: More
           />
         </div>
       ) : (
-        // The title's first letter, not a stand-in icon: a monitor or a cube said "software" on
-        // a painter's page.
-        <div className="mp-work__media mp-work__media--empty" aria-hidden="true">
-          {initialOf(title) !== '' && (
-            <span className="mp-work__placeholder">{initialOf(title)}</span>
-          )}
-        </div>
+        placeholder && (
+          // The title's first letter, not a stand-in icon: a monitor or a cube said "software" on
+          // a painter's page. Only beside tiles with pictures, to keep the rows even: a grid with
+          // none is of words alone, with no letters standing in for pictures never there.
+          <div className="mp-work__media mp-work__media--empty" aria-hidden="true">
+            {initialOf(title) !== '' && (
+              <span className="mp-work__placeholder">{initialOf(title)}</span>
+            )}
+          </div>
+        )
       )}
       <div className="mp-work__body">
         {title && <h3 className="mp-tile-title">{title}</h3>}
@@ -232,6 +246,7 @@ export function MiniportTemplate({ data }: TemplateProps) {
   const { personalDetails: person, contactDetails: contact } = data;
   const services = sectionShows(data.section, false) ? data.section : undefined;
   const work = sectionShows(data.section2, true) ? data.section2 : undefined;
+  const withPictures = (work?.sectionTiles ?? []).some((tile) => filled(tile.img));
   const servicesLabel = sectionLabel(miniportDefinition, 'section');
   const workLabel = sectionLabel(miniportDefinition, 'section2');
 
@@ -380,7 +395,13 @@ export function MiniportTemplate({ data }: TemplateProps) {
           >
             {work.sectionTiles.map((tile, index) =>
               tileShows(tile, true) ? (
-                <WorkTile key={index} tile={tile} index={index} more={more} />
+                <WorkTile
+                  key={index}
+                  tile={tile}
+                  index={index}
+                  more={more}
+                  placeholder={withPictures}
+                />
               ) : null,
             )}
           </TileBand>
