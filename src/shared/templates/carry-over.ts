@@ -35,7 +35,7 @@ import { pickTemplateFields, type TemplateShape } from './pick-fields.js';
 import { defaultPairing, guardAccent } from '../appearance/look.js';
 import { FONT_PAIRINGS } from '../appearance/pairings.js';
 import { plural } from '../plural.js';
-import { compactSetAside, type SetAside, type SetAsideTile } from './set-aside.js';
+import { compactSetAside, sameSection, type SetAside, type SetAsideTile } from './set-aside.js';
 
 const PERSONAL_LABELS: Record<PersonalField, string> = {
   name: 'Name',
@@ -322,7 +322,7 @@ export function carryOver(
           discarded.push(line);
           continue;
         }
-        let entry = setAside.sections.find((other) => other.title === sectionTitle);
+        let entry = setAside.sections.find((other) => sameSection(other, sectionTitle, tileTitles));
         if (!entry) {
           entry = { title: sectionTitle, tiles: tileTitles, fields: {} };
           setAside.sections.push(entry);

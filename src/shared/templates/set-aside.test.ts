@@ -189,6 +189,22 @@ describe('what a change of template sets aside', () => {
     expect(back.setAside).toBeUndefined();
   });
 
+  it('keeps two untitled sections apart, each found again by its tiles', () => {
+    const data = parsed({
+      personalDetails: { name: 'Asha' },
+      section: { sectionTiles: [{ title: 'Lake house', img: 'https://example.com/a.jpg' }] },
+      section2: { sectionTiles: [{ title: 'Site visits', icon: 'camera' }] },
+    });
+    const { data: back } = restoreSetAside(data, hyperspace, {
+      sections: [
+        { title: '', tiles: ['Site visits'], fields: { sectionSubTitle: 'Booked until March' } },
+        { title: '', tiles: ['Lake house'], fields: { sectionSubTitle: 'Built in 2024' } },
+      ],
+    });
+    expect(back.section?.sectionSubTitle).toBe('Built in 2024');
+    expect(back.section2?.sectionSubTitle).toBe('Booked until March');
+  });
+
   it('is read from storage without trusting it', () => {
     expect(setAsideAsTyped(null)).toBeUndefined();
     expect(setAsideAsTyped({ personalDetails: { headline: 42 } })).toBeUndefined();

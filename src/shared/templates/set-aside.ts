@@ -107,6 +107,19 @@ export function compactSetAside(setAside: SetAside): SetAside | undefined {
   return isEmptySetAside(result) ? undefined : result;
 }
 
+/**
+ * Whether a set-aside section is the section with this title and these tiles' titles: by its
+ * title when it has one (an empty title names no section), else by a tile title they share.
+ */
+export const sameSection = (
+  entry: Pick<SetAsideSection, 'title' | 'tiles'>,
+  title: string,
+  tileTitles: readonly string[],
+) =>
+  entry.title !== ''
+    ? entry.title === text(title)
+    : entry.tiles.some((tile) => tileTitles.includes(tile));
+
 const sameTile = (entry: { title: string; img: string }, title: string, img: string) =>
   entry.title !== '' ? entry.title === text(title) : entry.img !== '' && entry.img === text(img);
 
@@ -122,11 +135,7 @@ export function mergeSetAside(
   if (!newer) return compactSetAside(older);
   const sections = [...(older.sections ?? [])].map((entry) => ({ ...entry }));
   for (const entry of newer.sections ?? []) {
-    const same = sections.find((other) =>
-      entry.title !== ''
-        ? other.title === entry.title
-        : other.tiles.some((title) => entry.tiles.includes(title)),
-    );
+    const same = sections.find((other) => sameSection(other, entry.title, entry.tiles));
     if (same) same.fields = { ...same.fields, ...entry.fields };
     else sections.push(entry);
   }
@@ -226,9 +235,10 @@ export function restoreSetAside(
     const section = next[key];
     if (!spec || !section) continue;
     const tileTitles = section.sectionTiles.map((tile) => text(tile.title)).filter(Boolean);
+    // By title first; a section renamed since is still found by its tiles.
     const entry =
-      left.sections?.find((other) => other.title === text(section.sectionTitle)) ??
-      left.sections?.find((other) => other.tiles.some((title) => tileTitles.includes(title)));
+      left.sections?.find((other) => sameSection(other, section.sectionTitle, tileTitles)) ??
+      left.sections?.find((other) => sameSection({ ...other, title: '' }, '', tileTitles));
     for (const field of SECTION_FIELDS) {
       const value = entry?.fields[field];
       if (value === undefined || !spec.fields.includes(field)) continue;
