@@ -16,6 +16,9 @@ describe("the words of a button on a tile's link", () => {
       '<span>Watch<span class="tpl-visually-hidden"> Lake house</span> on YouTube</span>',
     );
     expect(words('https://open.spotify.com/track/1')).toContain('Listen');
+    expect(words('https://open.spotify.com/track/1')).toContain(' on Spotify');
+    // X by its short name on a button, not the "X (Twitter)" a screen reader's list says.
+    expect(words('https://x.com/asha')).toContain(' on X</span>');
   });
 
   it("keeps the template's words for any other address, and the owner's words always", () => {

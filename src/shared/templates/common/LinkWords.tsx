@@ -1,28 +1,32 @@
 import type { PortfolioData } from '../../domain/portfolio.js';
 import type { PhraseKey } from '../../domain/phrases.js';
-import type { SocialIcon } from '../../domain/icons.js';
+import { NETWORK_NAMES, type SocialIcon } from '../../domain/icons.js';
 import { socialIconFor } from '../../domain/social-links.js';
 
-/** What a visitor does at each network a tile may link to, and what the network is called. */
-const NETWORK_ACTIONS: Partial<Record<SocialIcon, readonly [verb: string, name: string]>> = {
-  behance: ['View', 'Behance'],
-  dribbble: ['View', 'Dribbble'],
-  instagram: ['View', 'Instagram'],
-  pinterest: ['View', 'Pinterest'],
-  github: ['View', 'GitHub'],
-  linkedin: ['View', 'LinkedIn'],
-  facebook: ['View', 'Facebook'],
-  twitter: ['View', 'X'],
-  threads: ['View', 'Threads'],
-  bluesky: ['View', 'Bluesky'],
-  mastodon: ['View', 'Mastodon'],
-  youtube: ['Watch', 'YouTube'],
-  vimeo: ['Watch', 'Vimeo'],
-  soundcloud: ['Listen', 'SoundCloud'],
-  spotify: ['Listen', 'Spotify'],
-  medium: ['Read', 'Medium'],
-  substack: ['Read', 'Substack'],
+/** What a visitor does at each network a tile may link to; others get the template's words. */
+const NETWORK_VERBS: Partial<Record<SocialIcon, string>> = {
+  behance: 'View',
+  dribbble: 'View',
+  instagram: 'View',
+  pinterest: 'View',
+  github: 'View',
+  linkedin: 'View',
+  facebook: 'View',
+  twitter: 'View',
+  threads: 'View',
+  bluesky: 'View',
+  mastodon: 'View',
+  youtube: 'Watch',
+  vimeo: 'Watch',
+  soundcloud: 'Listen',
+  spotify: 'Listen',
+  medium: 'Read',
+  substack: 'Read',
 };
+
+/** A network's name on a button: X's short name, where a screen reader's list says "X (Twitter)". */
+const buttonNameOf = (network: SocialIcon) =>
+  network === 'twitter' ? 'X' : NETWORK_NAMES[network];
 
 type Say = (key: PhraseKey) => string;
 
@@ -61,10 +65,11 @@ export function LinkWords({
   /** The tile's title, heard after the words ("Learn more about Lake house"). */
   title: string;
 }) {
-  const action = own ? undefined : NETWORK_ACTIONS[socialIconFor(link)];
+  const network = socialIconFor(link);
+  const verb = own ? undefined : NETWORK_VERBS[network];
   const about = title.trim();
-  if (action) {
-    const [verb, name] = action;
+  if (verb) {
+    const name = buttonNameOf(network);
     // One box: as separate pieces in a flex button, " on" lost its space ("VIEWON BEHANCE").
     return (
       <span>
