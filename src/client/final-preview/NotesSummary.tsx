@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
-import type { Draft } from '../../shared/draft.js';
 import { UiIcon } from '../components/UiIcon.js';
-import { PublishNotes } from './PublishNotes.js';
-import type { MissingFields } from './requiredFields.js';
+import { PublishNotes, type PublishNotesProps } from './PublishNotes.js';
 import { useSampleLeftovers } from './SampleLeftoversWarning.js';
 
 /**
@@ -10,16 +8,7 @@ import { useSampleLeftovers } from './SampleLeftoversWarning.js';
  * line that opens to the full notes, so that the page itself fills the first screen: listed open
  * above it, the notes pushed the page out of sight. Nothing at all when there is nothing to say.
  */
-export function NotesSummary({
-  draft,
-  missing,
-  withSample,
-}: {
-  draft: Draft;
-  missing: MissingFields[];
-  /** Whether parts still showing the sample are noted (not when updating a published page). */
-  withSample: boolean;
-}) {
+export function NotesSummary({ draft, missing, withSample }: PublishNotesProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const leftovers = useSampleLeftovers(draft).length;

@@ -8,16 +8,14 @@ import { SampleLeftoversWarning } from './SampleLeftoversWarning.js';
  * showing the sample. Shown in the publish or update card beside the page, and folded under
  * NotesSummary's one line on a phone: one list, so the two never say different things.
  */
-export function PublishNotes({
-  draft,
-  missing,
-  withSample,
-}: {
+export interface PublishNotesProps {
   draft: Draft;
   missing: MissingFields[];
   /** Whether parts still showing the sample are noted (not when updating a published page). */
   withSample: boolean;
-}) {
+}
+
+export function PublishNotes({ draft, missing, withSample }: PublishNotesProps) {
   return (
     <>
       <MissingFieldsWarning missing={missing} templateId={draft.templateId} />
