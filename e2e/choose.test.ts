@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DRAFT_STORAGE_KEY } from '../src/shared/draft.js';
+import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
@@ -378,6 +379,24 @@ describe('the Choose page', () => {
         )
         .toBe(0);
     });
+  });
+
+  it('a preview preloads exactly the fonts its sample is drawn with', async () => {
+    const fileOf = (url: string) => new URL(url, 'http://x').pathname;
+    for (const templateId of TEMPLATE_IDS) {
+      const page = await session.newPage({ width: 375, height: 740 });
+      const fetched = new Set<string>();
+      page.on('request', (request) => {
+        if (request.resourceType() === 'font') fetched.add(fileOf(request.url()));
+      });
+      await page.goto(`/${templateId}`, { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready);
+      const preloaded = await page
+        .locator('head link[rel="preload"][as="font"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+      expect(preloaded.map(fileOf).sort(), templateId).toEqual([...fetched].sort());
+      await page.close();
+    }
   });
 
   it("a preview's menu works on a phone: the page's own script runs", async () => {

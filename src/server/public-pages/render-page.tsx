@@ -60,6 +60,8 @@ export interface TemplatePreviewFrame {
   style: string;
   /** The template's CSS, carried in the document in place of its `stylesheets`' links. */
   stylesheetText: string;
+  /** Preload links for the fonts the sample is drawn with (template-previews/preview-fonts.ts). */
+  fontPreloads: string;
 }
 
 /** What a preview's closed contact form says under its fields. */
@@ -199,6 +201,7 @@ function templatePreviewDocument(
 <meta name="description" content="${escapeHtml(frame.description)}">
 <meta name="theme-color" content="#1d1b26">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${frame.fontPreloads}
 <style>${frame.stylesheetText.replace(/<\//g, '<\\/')}</style>
 ${hints.join('')}
 <style>body{margin:0}fieldset[disabled] :is(input,textarea,button){opacity:.5;cursor:not-allowed}${frame.style}</style>

@@ -13,6 +13,7 @@ import {
   type TemplatePreviewSource,
 } from '../templates/templates.service.js';
 import { PREVIEW_BAR_STYLE, previewBar } from './preview-bar.js';
+import { sampleFontPreloads } from './preview-fonts.js';
 
 /**
  * How long the templates' prices (and samples) read from the database are used before they are
@@ -157,6 +158,7 @@ export class TemplatePreviews {
   private async draw(source: Source): Promise<PreviewDocument> {
     const { publicUrl, mediaBase, testMode } = this.options;
     const path = templatePreviewPath(source.id);
+    const css = stylesheetText(this.options.clientDir, this.build.stylesheets[source.id] ?? []);
     const bytes = await this.renderThreads.pool.render({
       username: '',
       templateId: source.id,
@@ -169,10 +171,8 @@ export class TemplatePreviews {
       variant: {
         kind: 'template-preview',
         frame: {
-          stylesheetText: stylesheetText(
-            this.options.clientDir,
-            this.build.stylesheets[source.id] ?? [],
-          ),
+          stylesheetText: css,
+          fontPreloads: sampleFontPreloads(source.id, css),
           title: PAGE_TITLES[path]!,
           description: SITE_DESCRIPTION,
           bar: previewBar({ templateId: source.id, forSale: source.forSale, testMode }),
