@@ -11,6 +11,7 @@ const BENCHES = [
   'bench/public-page.ts',
   'bench/public-pages-at-scale.ts',
   'bench/lighthouse.ts',
+  'bench/lighthouse-builder.ts',
   'bench/preview-latency.ts',
   // The same keystrokes on a CPU slowed 4x, as a phone's (preview-latency-4x.md).
   'BENCH_CPU_SLOWDOWN=4 bench/preview-latency.ts',
