@@ -107,5 +107,7 @@ describe('the built server (npm start)', () => {
     // Without a handler the signal's default would end it with no exit code (null).
     expect(await code).toBe(0);
     expect(output).toContain('Stopped by SIGTERM while starting.');
+    // The app it had built, and with it the database's pool, closed before the exit.
+    expect(output).toContain('Closed what the start had opened.');
   });
 });

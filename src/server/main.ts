@@ -9,6 +9,11 @@ import { testModeNotes } from './site-mode.js';
 
 /** Set once the server can drain and close; until then a stop signal ends the start at once. */
 let shutdown: ((signal: string) => Promise<void>) | undefined;
+/** Closes what the start has opened so far: the database, then the whole app once it is built. */
+let closeStarted: (() => Promise<void>) | undefined;
+
+/** How long a stop during the start waits for what it opened to close. */
+const CLOSE_WHILE_STARTING_MS = 5000;
 
 function onStopSignal(signal: NodeJS.Signals): void {
   if (shutdown) {
@@ -17,9 +22,20 @@ function onStopSignal(signal: NodeJS.Signals): void {
   }
   // Nothing is served or in flight yet. Listening from the first line matters in a container:
   // there the process is PID 1, and a signal it has no handler for is dropped, so a stop during a
-  // long wait for the database would otherwise end only in SIGKILL.
+  // long wait for the database would otherwise end only in SIGKILL. What is open is closed first,
+  // so SQLite folds its write-ahead log back into the file as on any other stop.
   process.stderr.write(`Stopped by ${signal} while starting.\n`);
-  process.exit(0);
+  setTimeout(() => process.exit(0), CLOSE_WHILE_STARTING_MS).unref();
+  void (closeStarted?.() ?? Promise.resolve()).then(
+    () => {
+      if (closeStarted) process.stderr.write('Closed what the start had opened.\n');
+      process.exit(0);
+    },
+    (error: unknown) => {
+      process.stderr.write(`Closing after the stop failed: ${String(error)}\n`);
+      process.exit(0);
+    },
+  );
 }
 
 async function main(): Promise<void> {
@@ -41,8 +57,11 @@ async function main(): Promise<void> {
     sqliteFile: path.join(config.dataDir, 'portfolio.db'),
     sqliteCacheMb: config.sqliteCacheMb,
   });
+  closeStarted = () => db.destroy();
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
   const app = await buildApp({ config, db, dialect, clientDir });
+  // The app's own close ends with the database's.
+  closeStarted = () => app.close();
 
   const testMode = testModeNotes(config);
   if (testMode.length > 0) {
