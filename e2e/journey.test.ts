@@ -408,6 +408,33 @@ describe('the journey: claim a username, pay with the test gateway, publish', ()
     await expect(page.getByText('spaces hyphens').isVisible()).resolves.toBe(true);
   });
 
+  it('shows a checked username as checked after a reload, until the name changes', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    const name = `kept-${randomUUID().slice(0, 8)}`;
+    await storeDraft(page, { templateId: 'template3', data: SAMPLE_DATA.template3 });
+    await page.goto('/final-preview');
+    await page.getByLabel('Username').fill(name);
+    await signInThroughPopup(
+      page,
+      () => page.getByRole('button', { name: 'Use this username' }).click(),
+      { name: 'Kiran Das', email: `${name}@example.com` },
+    );
+    const answer = page.getByText(`${name} is available`);
+    await answer.waitFor();
+    await page.reload();
+    // The answer is shown again, and the field that would ask again is not.
+    await answer.waitFor();
+    await expect(page.getByRole('button', { name: 'Make Payment' }).isEnabled()).resolves.toBe(
+      true,
+    );
+    await expect(page.getByLabel('Username').count()).resolves.toBe(0);
+    // Change forgets it: the next reload asks again.
+    await page.getByRole('button', { name: 'Change' }).click();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Username').inputValue()).toBe(name);
+    await expect(answer.count()).resolves.toBe(0);
+  });
+
   it('shows a friendly way back to /choose when there is no draft', async () => {
     const page = await session.newPage({ width: 1280, height: 800 });
     await page.goto('/final-preview');

@@ -12,7 +12,12 @@ import { CLAIMS_PATH } from '../../shared/routes.js';
 import { api } from '../api/http.js';
 import { currentSession, refreshSession, useSession } from '../auth/session.js';
 import { useSignIn } from '../auth/useSignIn.js';
-import { readChosenUsername, writeChosenUsername } from './chosenUsername.js';
+import {
+  readCheckedAnswer,
+  readChosenUsername,
+  writeCheckedAnswer,
+  writeChosenUsername,
+} from './chosenUsername.js';
 import type { PaymentRequired } from '../checkout/checkout.types.js';
 import { describeFailure, usePayment } from '../checkout/usePayment.js';
 
@@ -38,6 +43,7 @@ export function usePublishing(
     ackOf: (answer) => {
       // Paid for: the name is the page's now, no longer one being chosen.
       writeChosenUsername(templateId, '');
+      writeCheckedAnswer(templateId, undefined);
       return { url: answer.url, email: answer.email, orderId: answer.orderId };
     },
     // The payment callback sends the person back here with the reason when a redirected payment failed.
@@ -65,18 +71,29 @@ export function usePublishing(
   // Busy buttons stay focusable (aria-disabled, clicks ignored) so focus is not lost meanwhile.
   const busy = claiming || signingIn || phase === 'ordering' || phase === 'verifying';
 
+  // A reload shows the name as checked when this person checked it a moment ago: looked up once
+  // the session says who is here (state adjusted while rendering, as React advises for this).
+  const [answerLookedUpFor, setAnswerLookedUpFor] = useState<string | undefined>();
+  if (user && answerLookedUpFor !== user.email) {
+    setAnswerLookedUpFor(user.email);
+    const kept = claim ? undefined : readCheckedAnswer(templateId, username, user.email);
+    if (kept) setClaim(kept);
+  }
+
   const changeUsername = (value: string) => {
     // "Arjun Rao" reads as arjun-rao, as the hint says: a space typed between words is kept as
     // a hyphen rather than dropped (trimming as one types would join the words).
     const normalised = normaliseUsername(value.trimStart().replace(/\s+/g, '-'));
     setUsername(normalised);
     writeChosenUsername(templateId, normalised);
+    writeCheckedAnswer(templateId, undefined);
     setTouched(true);
     setClaimAlert(undefined);
   };
 
   /** Back to the username field (Change, or a payment that needs a username first). */
   const editUsername = () => {
+    writeCheckedAnswer(templateId, undefined);
     setClaim(undefined);
     window.requestAnimationFrame(() => input.current?.focus());
   };
@@ -133,6 +150,10 @@ export function usePublishing(
     try {
       const answer = await sendClaim(claimed);
       setClaim(answer);
+      const asker = currentSession();
+      if (asker.status === 'ready' && asker.user) {
+        writeCheckedAnswer(templateId, { claim: answer, email: asker.user.email });
+      }
       if (answer.status === 'updated') void refreshSession();
     } catch (error) {
       setClaimAlert(await describeFailure(error));
