@@ -104,17 +104,34 @@ describe('words for the way the person points', () => {
       await shot(page, `focal-${device}`);
     });
 
-    it(`on a ${device}, the thank-you page's QR code says what it is for there`, async () => {
+    it(`on a ${device}, the thank-you page offers sharing and the QR code as fits there`, async () => {
       session.allowConsoleError(/status of 401/);
       const page = await open(session, device);
+      // A phone's browser has the system's share sheet; headless Chromium on Linux has none.
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator, 'share', { value: () => Promise.resolve() });
+      });
       await page.goto(`/ack?url=${encodeURIComponent(`${baseUrl()}/users/meera-touch`)}`);
       await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
-      const caption = await shown(page, '.ack__qr figcaption');
+      const buttons = await page
+        .locator('.ack__share')
+        .getByRole(/* both links and buttons */ 'link')
+        .or(page.locator('.ack__share').getByRole('button'))
+        .allInnerTexts();
       if (device === 'phone') {
-        // The person is on a phone already: the code is for someone else's.
+        // Share first; the code folded, for someone else's phone.
+        expect(buttons).toEqual(['Share…', 'View your portfolio', 'Copy link']);
+        const fold = page.locator('details.ack__qr-fold');
+        await expect(fold.evaluate((d) => (d as HTMLDetailsElement).open)).resolves.toBe(false);
+        await expect(page.locator('.ack__qr img').isVisible()).resolves.toBe(false);
+        await fold.getByText(/^QR code for someone else’s phone$/).click();
+        const caption = await shown(page, '.ack__qr figcaption');
         expect(caption).toMatch(/^Show this code to someone to open your page on their phone\./);
         expect(caption).not.toMatch(/Scan/);
       } else {
+        expect(buttons).toEqual(['View your portfolio', 'Copy link', 'Share…']);
+        await expect(page.locator('details.ack__qr-fold').count()).resolves.toBe(0);
+        const caption = await shown(page, '.ack__qr figcaption');
         expect(caption).toMatch(/^Scan to open it on a phone\./);
         expect(caption).not.toMatch(/Show this code/);
       }

@@ -199,19 +199,56 @@ function LatestPortfolio({ email }: { email: string }) {
   );
 }
 
-/** The new page's address: open it, copy it, share it, or scan it from another device. */
+/** A phone or tablet held in the hand (the same test as global.css's `.for-touch`). */
+const TOUCH_QUERY = '(hover: none) and (pointer: coarse)';
+
+/**
+ * The new page's address: open it, copy it, share it, or scan it from another device. On a phone
+ * the system's share sheet comes first (messages, mail, social apps in one place), and the QR code,
+ * which is for someone else's phone there, is folded away.
+ */
 function LiveLink({ url }: { url: string }) {
   const { copied, copy } = useCopy();
   const statusId = useId();
   const username = usernameOf(url);
   const canShare = typeof navigator.share === 'function';
+  const [onTouch] = useState(() => window.matchMedia?.(TOUCH_QUERY).matches ?? false);
+  const shareFirst = canShare && onTouch;
+  const share = (
+    <button
+      type="button"
+      className={shareFirst ? 'button' : 'button button--ghost'}
+      onClick={() => void navigator.share({ url }).catch(() => undefined)}
+    >
+      Share…
+    </button>
+  );
+  const qrCode = username && (
+    <figure className="ack__qr">
+      <img src={qrCodePath(username, 'svg')} width={120} height={120} alt={`QR code of ${url}`} />
+      <figcaption>
+        {/* On a phone the person is on a phone already: the code is for someone else's. */}
+        <span className="for-pointer">Scan to open it on a phone.</span>
+        <span className="for-touch">
+          Show this code to someone to open your page on their phone.
+        </span>{' '}
+        <a href={qrCodePath(username, 'png', true)}>Download the QR code</a>
+      </figcaption>
+    </figure>
+  );
   return (
     <section className="ack__live" aria-label="Your portfolio's link">
       <p className="ack__link">
         <NewTabLink href={url} />
       </p>
       <div className="ack__share">
-        <a className="button" href={url} target="_blank" rel="noopener">
+        {shareFirst && share}
+        <a
+          className={shareFirst ? 'button button--ghost' : 'button'}
+          href={url}
+          target="_blank"
+          rel="noopener"
+        >
           View your portfolio
         </a>
         <button
@@ -222,38 +259,21 @@ function LiveLink({ url }: { url: string }) {
         >
           Copy link
         </button>
-        {canShare && (
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => void navigator.share({ url }).catch(() => undefined)}
-          >
-            Share…
-          </button>
-        )}
+        {canShare && !shareFirst && share}
       </div>
       <p className="ack__copied" id={statusId} role="status">
         {copied === 'copied' && 'Link copied.'}
         {copied === 'failed' && 'This browser did not allow copying: select the link above.'}
       </p>
-      {username && (
-        <figure className="ack__qr">
-          <img
-            src={qrCodePath(username, 'svg')}
-            width={120}
-            height={120}
-            alt={`QR code of ${url}`}
-          />
-          <figcaption>
-            {/* On a phone the person is on a phone already: the code is for someone else's. */}
-            <span className="for-pointer">Scan to open it on a phone.</span>
-            <span className="for-touch">
-              Show this code to someone to open your page on their phone.
-            </span>{' '}
-            <a href={qrCodePath(username, 'png', true)}>Download the QR code</a>
-          </figcaption>
-        </figure>
-      )}
+      {qrCode &&
+        (onTouch ? (
+          <details className="ack__qr-fold">
+            <summary>QR code for someone else&rsquo;s phone</summary>
+            {qrCode}
+          </details>
+        ) : (
+          qrCode
+        ))}
     </section>
   );
 }
