@@ -36,6 +36,12 @@ export interface TemplateLook {
   palette: readonly PaletteColour[];
   /** The template's custom properties an accent sets (its shades are derived here). */
   accentVars: (accent: string) => Readonly<Record<string, string>>;
+  /**
+   * More properties the accent sets that no check reads, each already readable by its own making
+   * (Phantom's tile colours): worked out once for the accent the guard let through, not for
+   * every shade it tries.
+   */
+  derivedVars?: (accent: string) => Readonly<Record<string, string>>;
   checks: readonly ContrastCheck[];
   /** The template's own pairing first. */
   pairings: readonly FontPairingId[];
@@ -183,7 +189,9 @@ export function appearanceVars(
   if (accent && accent !== defaultAccent(look)) {
     const verdict = guardAccent(look, accent);
     // A stored colour is one the guard passed; a stale draft's is at least made readable.
-    if (verdict.status !== 'refused') Object.assign(vars, look.accentVars(verdict.accent));
+    if (verdict.status !== 'refused') {
+      Object.assign(vars, look.accentVars(verdict.accent), look.derivedVars?.(verdict.accent));
+    }
   }
   const fonts = appearance.fonts;
   if (fonts && fonts !== defaultPairing(look) && look.pairings.includes(fonts)) {

@@ -38,12 +38,11 @@ export const phantomLook: TemplateLook = {
     { name: 'Burnt orange', value: '#b2471b' },
     { name: 'Ink', value: '#333a56' },
   ],
-  accentVars: (accent) => ({
-    '--ph-accent': accent,
-    ...Object.fromEntries(
+  accentVars: (accent) => ({ '--ph-accent': accent }),
+  derivedVars: (accent) =>
+    Object.fromEntries(
       tileCycle(accent).map((colour, index) => [`--ph-tile-${index + 1}`, colour]),
     ),
-  }),
   checks: [
     { what: 'links on white', text: '--ph-accent', background: '#ffffff' },
     { what: 'a button under white text', text: '#ffffff', background: '--ph-accent' },
