@@ -131,6 +131,23 @@ describe('the contrast guard', () => {
   });
 });
 
+describe('the contrast guard, asked again', () => {
+  const look = TEMPLATE_DEFINITIONS.template5.look;
+
+  it('answers a colour it has answered from what it kept, for a bounded number of colours', () => {
+    const first = guardAccent(look, '#f5c542');
+    expect(first.status).toBe('adjusted');
+    expect(guardAccent(look, '#f5c542')).toBe(first);
+    // Hundreds of other colours later, the first is worked out afresh, to the same answer.
+    for (let other = 0; other < 300; other += 1) {
+      guardAccent(look, `#2b${other.toString(16).padStart(4, '0')}`);
+    }
+    const again = guardAccent(look, '#f5c542');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+});
+
 describe("every template's look", () => {
   it.each(TEMPLATE_IDS)('%s: each palette colour passes as drawn, the first is its own', (id) => {
     const look = TEMPLATE_DEFINITIONS[id].look;

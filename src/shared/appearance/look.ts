@@ -136,6 +136,24 @@ const STEPS = 500;
  * text). accent-message.ts puts a verdict into words.
  */
 export function guardAccent(look: TemplateLook, requested: string): AccentVerdict {
+  // Every render of a page, and every update of the editor's preview, asks again for the same
+  // colour; a shade search tries up to 1,000 of them (several ms), so answers are kept.
+  let known = verdicts.get(look);
+  if (!known) verdicts.set(look, (known = new Map()));
+  let verdict = known.get(requested);
+  if (!verdict) {
+    verdict = searchAccent(look, requested);
+    if (known.size >= VERDICTS_KEPT) known.delete(known.keys().next().value!);
+    known.set(requested, verdict);
+  }
+  return verdict;
+}
+
+/** Colours whose verdicts are kept per template: a person tries a few; a server renders many. */
+const VERDICTS_KEPT = 256;
+const verdicts = new WeakMap<TemplateLook, Map<string, AccentVerdict>>();
+
+function searchAccent(look: TemplateLook, requested: string): AccentVerdict {
   const accent = requested.toLowerCase();
   if (!HEX_COLOUR.test(accent)) return { status: 'refused', requested, code: 'not-a-colour' };
   const failures = contrastFailures(look, accent);
