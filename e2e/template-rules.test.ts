@@ -227,51 +227,6 @@ describe('template rules from the specification, in the browser', () => {
     },
   );
 
-  // 2, 4, 5 and 7 tiles at three widths: every row of Phantom's grid reaches both of its edges. At
-  // 1280 px rows hold three tiles or more, as in the original (4 tiles were two rows of two).
-  it.each([1280, 800, 375])(
-    'Phantom: no row of tiles ends in an empty cell (%i px)',
-    async (width) => {
-      const page = await session.newPage({ width, height: 900 });
-      for (const count of [2, 4, 5, 7]) {
-        const data = sampleWith('template5', (d) => {
-          const tiles = d.section!.sectionTiles;
-          d.section!.sectionTiles = Array.from(
-            { length: count },
-            (_, i) => tiles[i % tiles.length]!,
-          );
-        });
-        await showDraft(page, 'template5', data);
-        const rows = await page.locator('.phantom-tiles').evaluate((grid) => {
-          const edge = grid.getBoundingClientRect();
-          const byTop = new Map<number, DOMRect[]>();
-          for (const tile of grid.children) {
-            const box = tile.getBoundingClientRect();
-            byTop.set(Math.round(box.top), [...(byTop.get(Math.round(box.top)) ?? []), box]);
-          }
-          return [...byTop.values()].map((boxes) => ({
-            tiles: boxes.length,
-            left: Math.min(...boxes.map((box) => box.left)) - edge.left,
-            right: edge.right - Math.max(...boxes.map((box) => box.right)),
-          }));
-        });
-        expect(rows.reduce((sum, row) => sum + row.tiles, 0)).toBe(count);
-        if (width >= 1000 && count >= 3) {
-          expect(rows[0]!.tiles, `${count} tiles, ${JSON.stringify(rows)}`).toBeGreaterThanOrEqual(
-            3,
-          );
-        }
-        for (const row of rows) {
-          expect(Math.abs(row.left), `${count} tiles, ${JSON.stringify(rows)}`).toBeLessThan(1);
-          expect(Math.abs(row.right), `${count} tiles, ${JSON.stringify(rows)}`).toBeLessThan(1);
-        }
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
-        ).toBeLessThanOrEqual(0);
-      }
-    },
-  );
-
   it('a link button names its network with every word apart, in each template', async () => {
     for (const id of ['template1', 'template2', 'template3', 'template4'] as const) {
       const data = structuredClone(SAMPLE_DATA[id]);
