@@ -165,18 +165,14 @@ describe('Directive with a person’s own photos and words', () => {
       expect(Math.abs(edgeChannels[0]!.mean - SUNSET.r)).toBeLessThan(8);
       expect(Math.abs(edgeChannels[1]!.mean - SUNSET.g)).toBeLessThan(8);
 
-      // A tile without a picture is its words and their padding, not a tall empty block.
+      // A tile without a picture among photos is no empty frame: its icon (or Directive's paper
+      // plane, for a tile without one) fills the picture's place.
       for (const index of [1, 2]) {
         const tile = page.locator('#section article').nth(index);
-        const words = await tile.evaluate((article) => {
-          const parts = [...article.querySelectorAll('h3, p, a')].map((node) =>
-            node.getBoundingClientRect(),
-          );
-          const top = Math.min(...parts.map((box) => box.top));
-          const bottom = Math.max(...parts.map((box) => box.bottom));
-          return { tile: article.getBoundingClientRect().height, words: bottom - top };
-        });
-        expect(words.tile - words.words, `tile ${index}`).toBeLessThan(220);
+        const emblem = (await tile
+          .locator('.dv-feature__media .dv-feature__emblem svg')
+          .boundingBox())!;
+        expect(emblem.width, `tile ${index}`).toBeGreaterThan(30);
       }
 
       // A badge heads its tile's words, whole and clear of the photo.
@@ -196,7 +192,7 @@ describe('Directive with a person’s own photos and words', () => {
       expect(overlaps).toBe(false);
 
       if (width === 1280) {
-        // Tiles without a picture keep the rows alternating: the title's quiet panel takes the
+        // Tiles without a picture keep the rows alternating: the icon's quiet panel takes the
         // picture's half (right on the second row, left on the third), the words the other.
         for (const [index, side] of [
           [1, 'right'],
@@ -204,7 +200,7 @@ describe('Directive with a person’s own photos and words', () => {
         ] as const) {
           const tile = page.locator('#section article').nth(index);
           const row = (await tile.boundingBox())!;
-          const panel = (await tile.locator('.dv-feature__panel').boundingBox())!;
+          const panel = (await tile.locator('.dv-feature__media').boundingBox())!;
           expect(Math.abs(panel.width - row.width / 2), `tile ${index}`).toBeLessThan(2);
           const panelOnRight = panel.x > row.x + row.width / 4;
           expect(panelOnRight ? 'right' : 'left', `tile ${index}`).toBe(side);

@@ -92,3 +92,71 @@ describe('tile grids with a person’s own count of tiles', () => {
     }
   });
 });
+
+describe('Directive with photos and icon-only tiles in one section', () => {
+  const session = useBrowser();
+
+  it.each([1280, 375])(
+    'draws every tile as one card: a picture half and words (%i px)',
+    async (width) => {
+      const page = await session.newPage({ width, height: 800 });
+      const data = structuredClone(SAMPLE_DATA.template2);
+      data.section!.sectionTiles = ownTiles(7).map((tile, index) =>
+        index % 3 === 1 ? { ...tile, img: '' } : tile,
+      );
+      await showDraft(page, 'template2', data);
+      const cards = await page.locator('#section article').evaluateAll((articles) =>
+        articles.map((article) => {
+          const picture = article.querySelector('.dv-feature__media')?.getBoundingClientRect();
+          const title = article.querySelector('.dv-feature__body .dv-feature__title');
+          return {
+            picture: picture ? { width: picture.width, height: picture.height } : null,
+            row: article.getBoundingClientRect().height,
+            titleWeight: title ? getComputedStyle(title).fontWeight : '',
+          };
+        }),
+      );
+      const about = JSON.stringify(cards);
+      expect(cards, about).toHaveLength(7);
+      const first = cards[0]!;
+      for (const card of cards) {
+        // The same picture's place, the same title in the words, as tall as the picture or more.
+        expect(card.picture, about).not.toBeNull();
+        expect(Math.abs(card.picture!.width - first.picture!.width), about).toBeLessThan(1);
+        expect(card.titleWeight, about).toBe(first.titleWeight);
+        if (width > 736) expect(card.row, about).toBeGreaterThanOrEqual(card.picture!.height - 1);
+        else expect(Math.abs(card.picture!.height - first.picture!.height), about).toBeLessThan(1);
+      }
+      // The icon stands in the picture's place, whole and centred.
+      const place = (await page
+        .locator('#section article')
+        .nth(1)
+        .locator('.dv-feature__media')
+        .boundingBox())!;
+      const emblem = (await page
+        .locator('#section article')
+        .nth(1)
+        .locator('.dv-feature__emblem')
+        .boundingBox())!;
+      expect(Math.abs(emblem.x + emblem.width / 2 - (place.x + place.width / 2))).toBeLessThan(1);
+      expect(Math.abs(emblem.y + emblem.height / 2 - (place.y + place.height / 2))).toBeLessThan(1);
+    },
+  );
+
+  it('sets a Devanagari section title larger and heavier than a Latin one', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    const look = async (title: string) => {
+      const data = structuredClone(SAMPLE_DATA.template2);
+      data.section!.sectionTitle = title;
+      await showDraft(page, 'template2', data);
+      return page.locator('.dv-section__title').evaluate((heading) => {
+        const style = getComputedStyle(heading);
+        return { size: parseFloat(style.fontSize), weight: Number(style.fontWeight) };
+      });
+    };
+    const latin = await look('Selected work');
+    const hindi = await look('मेरी तस्वीरें');
+    expect(hindi.size).toBeGreaterThan(latin.size * 1.1);
+    expect(hindi.weight).toBeGreaterThan(latin.weight);
+  });
+});

@@ -13,6 +13,13 @@ export function writesJoinedScript(data: PortfolioData): boolean {
   return JOINED_LETTERS.test(JSON.stringify(data));
 }
 
+/**
+ * The marker for one heading written in such a script: it has no capitals, so a template can set
+ * it larger where its Latin headings are capitals.
+ */
+export const joinedTextMark = (text: string) =>
+  JOINED_LETTERS.test(text) ? { 'data-joined-script': '' } : {};
+
 /** The template root's marker for it (every-template.css turns letter spacing off under it). */
 export const joinedScriptMark = (data: PortfolioData) =>
   writesJoinedScript(data) ? { 'data-joined-script': '' } : {};

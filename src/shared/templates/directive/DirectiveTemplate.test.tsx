@@ -209,6 +209,50 @@ describe('DirectiveTemplate with partial data', () => {
     expect(html).toMatch(/<div class="dv-logo"><svg class="dv-logo__icon"/);
   });
 
+  it('draws a tile without a photo among photos as a photo tile, its icon in the photo’s place', () => {
+    const data = parsed({
+      personalDetails: { name: 'Ada Park' },
+      section: {
+        sectionTiles: [
+          { img: '/templates/art/tile-01.svg', title: 'Murals', desc: 'Lime wash.', icon: 'pen' },
+          { title: 'Sketches', desc: 'Pencil on paper.', icon: 'heart' },
+          { title: 'Prints', desc: 'Linocut.' },
+        ],
+      },
+    });
+    const html = render(data);
+    expect(html).not.toContain('dv-feature__panel');
+    expect(html).not.toContain('dv-feature--text');
+    expect(count(html, 'class="dv-feature__media dv-feature__media--icon"')).toBe(2);
+    expect(html).toContain(
+      '<article class="dv-feature dv-feature--right dv-feature--icon"><div class="dv-feature__media dv-feature__media--icon" aria-hidden="true"><span class="dv-feature__emblem"><svg',
+    );
+    // Its title heads its words as on a photo tile; the emblem is not repeated as a badge.
+    expect(html).toContain(
+      '<div class="dv-feature__body"><h3 class="dv-feature__title">Sketches</h3>',
+    );
+    expect(html).toContain(
+      '<div class="dv-feature__body"><h3 class="dv-feature__title">Prints</h3>',
+    );
+  });
+
+  it('marks a title in Devanagari, and only such a title, to be set larger', () => {
+    const data = parsed({
+      personalDetails: { name: 'Ada Park' },
+      section: {
+        sectionTitle: 'मेरी तस्वीरें',
+        sectionTiles: [
+          { title: 'शादी', desc: 'Pencil on paper.' },
+          { title: 'Murals', desc: 'Lime wash.' },
+        ],
+      },
+    });
+    const html = render(data);
+    expect(html).toContain('class="dv-section__title" data-joined-script="">मेरी तस्वीरें</h2>');
+    expect(html).toContain('class="dv-feature__title" data-joined-script="">शादी</h3>');
+    expect(html).toContain('<h3 class="dv-feature__title">Murals</h3>');
+  });
+
   it('lets a tile with only words, or only a title, stand as words alone', () => {
     const data = parsed({
       personalDetails: { name: 'Ada Park' },
@@ -326,7 +370,7 @@ describe('DirectiveTemplate with maximal data', () => {
     const html = render(data);
     expect(count(html, '<article')).toBe(LIMITS.maxTiles);
     expect(count(html, 'Learn more')).toBe(LIMITS.maxTiles);
-    expect(count(html, 'dv-feature--panel')).toBe(LIMITS.maxTiles / 3);
+    expect(count(html, 'dv-feature--icon')).toBe(LIMITS.maxTiles / 3);
     expect(count(html, 'class="dv-social__link"')).toBe(LIMITS.maxSocialLinks);
     expect(emptyElements(html)).toEqual([]);
   });

@@ -13,7 +13,7 @@ import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
-import { joinedScriptMark } from '../common/scripts.js';
+import { joinedScriptMark, joinedTextMark } from '../common/scripts.js';
 import { lookStyle } from '../common/look-style.js';
 import { directiveLook } from './look.js';
 import { directiveDefinition } from './definition.js';
@@ -59,7 +59,18 @@ function hasContent(tile: Tile): boolean {
   return tile.img !== '' || tile.title !== '' || tile.desc !== '' || tile.link !== '';
 }
 
-function Feature({ tile, index, more }: { tile: Tile; index: number; more: MoreWords }) {
+function Feature({
+  tile,
+  index,
+  more,
+  amongPhotos,
+}: {
+  tile: Tile;
+  index: number;
+  more: MoreWords;
+  /** Whether other tiles of the section have a photo. */
+  amongPhotos: boolean;
+}) {
   const side = index % 2 === 0 ? 'left' : 'right';
   // The badge heads the words: on the photo it covered the subject or spilled past its edge.
   const icon = tile.icon && (
@@ -67,6 +78,22 @@ function Feature({ tile, index, more }: { tile: Tile; index: number; more: MoreW
       <TileIcon name={tile.icon} />
     </span>
   );
+  if (!tile.img && amongPhotos) {
+    // Beside photos, a tile without one is drawn as they are, its icon large on a calm panel in
+    // the photo's place: a title panel there read as a second design in the same list.
+    return (
+      <article className={`dv-feature dv-feature--${side} dv-feature--icon`}>
+        <div className="dv-feature__media dv-feature__media--icon" aria-hidden="true">
+          <span className="dv-feature__emblem">
+            {tile.icon ? <TileIcon name={tile.icon} /> : <FaIcon icon={faPaperPlane} />}
+          </span>
+        </div>
+        <div className="dv-feature__body">
+          <FeatureWords tile={tile} more={more} about={tile.title} />
+        </div>
+      </article>
+    );
+  }
   if (!tile.img) {
     const hasWords = tile.desc !== '' || tile.link !== '';
     // Without a picture its title (and badge) take the picture's half in a quiet panel, so the
@@ -76,7 +103,9 @@ function Feature({ tile, index, more }: { tile: Tile; index: number; more: MoreW
         <article className={`dv-feature dv-feature--${side} dv-feature--panel`}>
           <div className="dv-feature__panel">
             {icon}
-            <h3 className="dv-feature__title">{tile.title}</h3>
+            <h3 className="dv-feature__title" {...joinedTextMark(tile.title)}>
+              {tile.title}
+            </h3>
           </div>
           <div className="dv-feature__body">
             <FeatureWords tile={{ ...tile, title: '' }} more={more} about={tile.title} />
@@ -117,7 +146,11 @@ function Feature({ tile, index, more }: { tile: Tile; index: number; more: MoreW
 function FeatureWords({ tile, more, about }: { tile: Tile; more: MoreWords; about: string }) {
   return (
     <>
-      {tile.title && <h3 className="dv-feature__title">{tile.title}</h3>}
+      {tile.title && (
+        <h3 className="dv-feature__title" {...joinedTextMark(tile.title)}>
+          {tile.title}
+        </h3>
+      )}
       {tile.desc && (
         <div className="dv-feature__desc">
           <Paragraphs text={tile.desc} />
@@ -135,6 +168,7 @@ function FeatureWords({ tile, more, about }: { tile: Tile; more: MoreWords; abou
 function Features({ section, more }: { section: Section; more: MoreWords }) {
   const { sectionTitle, sectionSubTitle, sectionFooterText } = section;
   const tiles = section.sectionTiles.filter(hasContent);
+  const withPhotos = tiles.some((tile) => tile.img !== '');
   if (!sectionTitle && !sectionSubTitle && !sectionFooterText && tiles.length === 0) {
     // Nothing to show, but the editor still scrolls to this part.
     return <div id="section" className="dv-anchor" />;
@@ -149,7 +183,7 @@ function Features({ section, more }: { section: Section; more: MoreWords }) {
       {(sectionTitle || sectionSubTitle) && (
         <header className="dv-section__header">
           {sectionTitle && (
-            <h2 id={titleId} className="dv-section__title">
+            <h2 id={titleId} className="dv-section__title" {...joinedTextMark(sectionTitle)}>
               {sectionTitle}
             </h2>
           )}
@@ -159,7 +193,7 @@ function Features({ section, more }: { section: Section; more: MoreWords }) {
       {tiles.length > 0 && (
         <div className="dv-features">
           {tiles.map((tile, index) => (
-            <Feature key={index} tile={tile} index={index} more={more} />
+            <Feature key={index} tile={tile} index={index} more={more} amongPhotos={withPhotos} />
           ))}
         </div>
       )}
@@ -223,7 +257,7 @@ function Footer({
     >
       <div className="dv-footer__inner">
         {hasAnything && (
-          <h2 id={titleId} className="dv-footer__title">
+          <h2 id={titleId} className="dv-footer__title" {...joinedTextMark(heading)}>
             {heading}
           </h2>
         )}
