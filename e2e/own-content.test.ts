@@ -721,19 +721,21 @@ describe('Mini-port with four or seven projects', () => {
             Math.min(...line.map((box) => box.left)),
             Math.max(...line.map((box) => box.right)),
           ];
+          const frame = grid.getBoundingClientRect();
+          const [left, right] = edges(lines.at(-1)!);
           return {
             sizes: lines.map((line) => line.length),
-            first: edges(lines[0]!),
-            last: edges(lines.at(-1)!),
+            widths: lines.map((line) => line[0]!.width),
+            margins: [left! - frame.left, frame.right - right!],
           };
         }),
       );
       expect(grids.length).toBe(2);
       for (const grid of grids) {
         expect(grid.sizes).toEqual(count === 4 ? [2, 2] : [3, 2, 2]);
-        // The last row spans the grid like the first.
-        expect(Math.abs(grid.last[0]! - grid.first[0]!)).toBeLessThan(1);
-        expect(Math.abs(grid.last[1]! - grid.first[1]!)).toBeLessThan(1);
+        // The last row's cards are as wide as the first row's, the row centred in the grid.
+        expect(Math.abs(grid.widths.at(-1)! - grid.widths[0]!)).toBeLessThan(1);
+        expect(Math.abs(grid.margins[0]! - grid.margins[1]!)).toBeLessThan(1);
       }
     });
   }
