@@ -17,6 +17,7 @@ export interface BrowserSession {
       hasTouch?: boolean;
       isMobile?: boolean;
       javaScriptEnabled?: boolean;
+      deviceScaleFactor?: number;
     },
   ): Promise<Page>;
   /** Console errors the test expects; everything else fails it. */

@@ -175,7 +175,8 @@ function TileCard({
 
 const SPOTLIGHT_LOOK: TileLook = {
   imageClassName: 'spotlight__image',
-  sizes: '(max-width: 736px) 100vw, (max-width: 980px) 40vw, 420px',
+  // 54% of the row (solid-state.css): up to 590 px wide, 620 px on a screen over 1680 px.
+  sizes: '(max-width: 736px) 100vw, (max-width: 980px) 40vw, (max-width: 1680px) 590px, 620px',
   textClassName: 'spotlight__content',
   headingClassName: 'ss-major spotlight__title',
   wordsOnlyClassName: 'spotlight__item--text',

@@ -1,10 +1,17 @@
 import { mix } from '../../appearance/colour.js';
 import type { TemplateLook } from '../../appearance/look.js';
 
+/** The page's slate, as solid-state.css has it. */
+const SLATE = '#2e3141';
+/** The spotlight bands' slates, a step and half a step lighter than the page. */
+const BAND_LIGHT = '#3a3d52';
+const BAND_DARK = '#333649';
+
 /**
- * Solid State's accent is its indigo: the spotlight bands (alternating with a deeper shade), the
- * buttons and the social links when pointed at, all under white text, and the rule under the
- * title; every one of them must show against the slate page.
+ * Solid State's own indigo fills its spotlight bands. A colour the person picks is used as the
+ * original uses its indigo, for emphasis rather than as a flood behind their photos: the glow over
+ * the banner, the rules under the name and the headings, the rings of the links, and the buttons
+ * under white text. The spotlight bands stay the design's dark slate, tinted with it.
  */
 export const solidStateLook: TemplateLook = {
   palette: [
@@ -17,17 +24,20 @@ export const solidStateLook: TemplateLook = {
   ],
   accentVars: (accent) => ({
     '--ss-accent': accent,
-    '--ss-odd': accent,
-    '--ss-even': mix(accent, '#000000', 0.09),
     '--ss-accent-hover': mix(accent, '#ffffff', 0.1),
+    // Read by the rules and rings that are a faint white in the template's own look.
+    '--ss-mark': accent,
+    // A hint of the colour, no more: a stronger mix turned an ochre's slate to mud.
+    '--ss-odd': mix(BAND_LIGHT, accent, 0.08),
+    '--ss-even': mix(BAND_DARK, accent, 0.07),
   }),
   checks: [
     { what: 'the bands under their text', text: '#ffffffe0', background: '--ss-odd' },
     { what: 'a button under white text', text: '#ffffff', background: '--ss-accent-hover' },
-    // The darker band beside the page's slate: a very dark accent would sink into it.
-    { what: 'a band on the dark page', text: '--ss-even', background: '#2e3141', mark: true },
+    // The rules on the page's slate: a very dark accent would sink into it.
+    { what: 'a rule on the dark page', text: '--ss-accent', background: SLATE, mark: true },
   ],
   pairings: ['raleway-source-sans', 'noto-sans', 'raleway-noto-sans', 'noto-serif'],
   accentUse:
-    'The bands behind your work, the buttons and the rule under your name take this colour.',
+    'The rules under your name and headings, the buttons and the glow over your name take this colour, and the bands behind your work a hint of it.',
 };
