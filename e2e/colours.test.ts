@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accentReason } from '../src/shared/appearance/accent-message.js';
+import { contrast } from '../src/shared/appearance/colour.js';
 import { guardAccent } from '../src/shared/appearance/look.js';
 import { FONT_PAIRING_IDS, FONT_PAIRINGS } from '../src/shared/appearance/pairings.js';
 import { TEMPLATE_IDS } from '../src/shared/templates/catalog.js';
@@ -335,6 +336,104 @@ describe('colours and type', () => {
     }));
     expect(width).toBeGreaterThanOrEqual(560);
     expect(file).toBeGreaterThanOrEqual(width * 2);
+  });
+
+  // The review: on Hyperspace an ochre accent was "only a thin rule on the purple". A chosen colour
+  // now fills the buttons, rules the headings and tints the highlights band, all under readable
+  // text; with the template's own colour the page is as it was.
+  it('Hyperspace: a chosen accent fills the buttons, rules the headings, tints the band', async () => {
+    const look = TEMPLATE_DEFINITIONS.template3.look;
+    const verdict = guardAccent(look, '#c0741f');
+    if (verdict.status === 'refused') throw new Error('ochre refused');
+    const vars = look.accentVars(verdict.accent);
+    const roles = async (accent?: string) => {
+      const page = await session.newPage({ width: 1280, height: 800 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await showDraft(page, 'template3', {
+        ...structuredClone(SAMPLE_DATA.template3),
+        ...(accent && { appearance: { accent } }),
+      });
+      return page.evaluate(() => {
+        const style = (element: Element, pseudo: string | null = null) =>
+          getComputedStyle(element, pseudo);
+        const buttons = [...document.querySelectorAll('.hs-button:not(.hs-button--primary)')];
+        return {
+          buttons: buttons.map((button) => style(button).backgroundColor),
+          buttonText: buttons.map((button) => style(button).color),
+          rule: style(document.querySelector('#section .hs-major')!, '::after').backgroundColor,
+          band: style(document.querySelector('#section')!).backgroundImage,
+          mark: style(document.querySelector('.hs-nav a')!, '::after').backgroundImage,
+        };
+      });
+    };
+    const own = await roles();
+    expect(own.buttons).toEqual(own.buttons.map(() => 'rgba(0, 0, 0, 0)'));
+    expect(own.rule).toBe('rgba(255, 255, 255, 0.4)');
+    expect(own.band).toBe(
+      'linear-gradient(to right bottom, rgb(80, 82, 181) 15%, rgb(80, 82, 181))',
+    );
+
+    const ochre = await roles(verdict.accent);
+    expect(ochre.buttons.length).toBeGreaterThanOrEqual(2);
+    expect(ochre.buttons).toEqual(ochre.buttons.map(() => rgbOf(vars['--hs-button']!)));
+    expect(ochre.buttonText).toEqual(ochre.buttonText.map(() => 'rgb(255, 255, 255)'));
+    expect(contrast('#ffffff', vars['--hs-button']!)).toBeGreaterThanOrEqual(4.5);
+    expect(ochre.rule).toBe(rgbOf(vars['--hs-rule']!));
+    expect(ochre.band).toContain(rgbOf(vars['--hs-indigo-accent']!));
+    expect(contrast('#ffffffcc', vars['--hs-indigo-accent']!)).toBeGreaterThanOrEqual(4.5);
+    expect(ochre.mark).toContain(rgbOf(verdict.accent));
+  });
+
+  // Solid-State's first screen is slate with one thin rule in the accent: a chosen colour must
+  // change a good part of it (the glow behind the banner, the portrait's ring), wide and narrow.
+  it('Solid-State: a chosen accent tints a good part of the first screen', async () => {
+    const look = TEMPLATE_DEFINITIONS.template4.look;
+    const names = [`ss-own-${run}`, `ss-rust-${run}`];
+    const accents = [look.palette[0]!.value, look.palette[4]!.value];
+    for (const [index, username] of names.entries()) {
+      await publishDirectly(db, {
+        username,
+        templateId: 'template4',
+        data: { ...SAMPLE_DATA.template4, appearance: { accent: accents[index] } },
+      });
+    }
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 812 },
+    ]) {
+      const shots: Buffer[] = [];
+      for (const username of names) {
+        const page = await session.newPage(viewport);
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await page.goto(`/users/${username}`);
+        await page.evaluate(() => document.fonts.ready);
+        // The banner only: the band below it shows the accent anyway when it reaches the screen.
+        const banner = (await page.locator('#personalDetails').boundingBox())!;
+        shots.push(
+          await page.screenshot({
+            clip: {
+              x: 0,
+              y: 0,
+              width: viewport.width,
+              height: Math.min(banner.y + banner.height, viewport.height),
+            },
+          }),
+        );
+      }
+      const [own, rust] = await Promise.all(
+        shots.map((png) => sharp(png).removeAlpha().raw().toBuffer()),
+      );
+      let changed = 0;
+      for (let at = 0; at < own!.length; at += 3) {
+        const diff = Math.max(
+          Math.abs(own![at]! - rust![at]!),
+          Math.abs(own![at + 1]! - rust![at + 1]!),
+          Math.abs(own![at + 2]! - rust![at + 2]!),
+        );
+        if (diff > 8) changed += 1;
+      }
+      expect(changed / (own!.length / 3), `${viewport.width} px`).toBeGreaterThan(0.1);
+    }
   });
 
   // The accent shows on the first screen of every template, wide and narrow: some element in the
