@@ -82,7 +82,7 @@ describe('Change template in the editor', () => {
         await confirm.waitFor();
         const kept = confirm.getByRole('list', { name: 'What is kept for later' });
         await expect(kept.getByRole('listitem').allTextContents()).resolves.toEqual([
-          'Features footer text',
+          '“Selected work”: the footer text',
           'Address',
         ]);
         await expect(confirm.getByText('They stay with your draft').count()).resolves.toBe(1);
@@ -299,7 +299,7 @@ describe('Change template by meaning', () => {
           const moves = confirm.getByRole('list', { name: 'Where your sections go' });
           await expect(moves.getByRole('listitem').allTextContents()).resolves.toEqual([
             'What I do → Services',
-            'Highlights → Portfolio',
+            '“Projects” → Portfolio',
           ]);
           const kept = confirm.getByRole('list', { name: 'What is kept for later' });
           await expect(kept.getByRole('listitem').allTextContents()).resolves.toEqual([
@@ -344,8 +344,8 @@ describe('Change template by meaning', () => {
           await toDirective.waitFor();
           const moves = toDirective.getByRole('list', { name: 'Where your sections go' });
           await expect(moves.getByRole('listitem').allTextContents()).resolves.toEqual([
-            'Portfolio → Features',
-            'Services: 2 tiles join Features',
+            '“Projects” → Features',
+            'Services: 2 tiles join “Projects”',
           ]);
           await expect(
             toDirective.getByRole('list', { name: 'What will be discarded' }).count(),
@@ -370,14 +370,16 @@ describe('Change template by meaning', () => {
         async () => {
           await page.getByRole('button', { name: 'Change template' }).click();
           await templateChoice(dialog, 'Mini-port').click();
-          // Mini-port's Portfolio shows no icons: the dialog asks, and says what comes back.
-          const toMiniport = page.getByRole('dialog', { name: 'Switch to Mini-port?' });
-          const moves = toMiniport.getByRole('list', { name: 'Where your sections go' });
-          await expect(moves.getByRole('listitem').last().textContent()).resolves.toBe(
-            'Back from before: the section with “Site visits” and tile details',
-          );
-          await toMiniport.getByRole('button', { name: 'Switch', exact: true }).click();
+          // Mini-port's Portfolio shows no icons, but Services, where the services go back,
+          // does: nothing is kept for later, so nothing is asked, and the editor says what
+          // came back in a polite status.
           await page.getByRole('heading', { level: 1, name: /Mini-port/ }).waitFor();
+          await expect(page.getByRole('dialog', { name: /Switch to/ }).count()).resolves.toBe(0);
+          await expect(
+            page.getByRole('status').filter({ hasText: 'Brought back' }).textContent(),
+          ).resolves.toBe(
+            'Brought back from before: the section with “Site visits” and tile details.',
+          );
           const stored = await storedDraft(page);
           expect(stored.data.section?.sectionTiles.map((tile) => [tile.title, tile.icon])).toEqual([
             ['Site visits', 'camera'],

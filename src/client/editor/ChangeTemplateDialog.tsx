@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Draft } from '../../shared/draft.js';
 import type { PortfolioData } from '../../shared/domain/portfolio.js';
-import { carryOver, type Samples } from '../../shared/templates/carry-over.js';
-import { mergeSetAside, restoreSetAside } from '../../shared/templates/set-aside.js';
+import type { Samples } from '../../shared/templates/carry-over.js';
+import { planSwitch } from '../../shared/templates/switch-plan.js';
 import { listed } from '../../shared/plural.js';
 import { pickTemplateFields } from '../../shared/templates/pick-fields.js';
 import {
@@ -60,7 +60,11 @@ export function ChangeTemplateDialog({
   onClose,
 }: {
   draft: Draft;
-  onSwitch: (draft: Draft) => void;
+  /**
+   * `restored`: what came back from an earlier change when no question was asked (the question
+   * names it already), for the editor to say.
+   */
+  onSwitch: (draft: Draft, restored: readonly string[]) => void;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -90,28 +94,17 @@ export function ChangeTemplateDialog({
   }, [pending, returnTo]);
 
   const choose = async (templateId: TemplateId) => {
-    const to = TEMPLATE_DEFINITIONS[templateId];
-    const carried = carryOver(
-      draft.data,
-      TEMPLATE_DEFINITIONS[draft.templateId],
-      to,
-      await switchSamples(draft.templateId, templateId),
-    );
-    // What an earlier change set aside comes back where this template shows it.
-    const { data, setAside, restored } = restoreSetAside(
-      carried.data,
-      to,
-      mergeSetAside(draft.setAside, carried.setAside),
-    );
-    const next: Draft = { templateId, data, ...(setAside && { setAside }) };
-    const discarded = carried.lost.filter((line) => carried.discarded.includes(line));
-    const kept = carried.lost.filter((line) => !carried.discarded.includes(line));
+    const plan = planSwitch(draft, templateId, await switchSamples(draft.templateId, templateId));
+    if (!plan.ask) {
+      onSwitch(plan.draft, plan.restored);
+      return;
+    }
+    const { kept, discarded, restored } = plan;
     const moves = [
-      ...carried.moves,
+      ...plan.moves,
       ...(restored.length > 0 ? [`Back from before: ${listed(restored)}`] : []),
     ];
-    if (carried.lost.length === 0 && !carried.joined) onSwitch(next);
-    else setPending({ templateId, draft: next, kept, discarded, moves });
+    setPending({ templateId, draft: plan.draft, kept, discarded, moves });
   };
 
   return (
@@ -185,7 +178,7 @@ export function ChangeTemplateDialog({
             >
               Back
             </button>
-            <button type="button" className="button" onClick={() => onSwitch(pending.draft)}>
+            <button type="button" className="button" onClick={() => onSwitch(pending.draft, [])}>
               {pending.discarded.length > 0 ? 'Discard and switch' : 'Switch'}
             </button>
           </div>

@@ -39,6 +39,7 @@ import {
 } from './steps.js';
 import { UiIcon } from '../components/UiIcon.js';
 import { useDraft } from './useDraft.js';
+import { listed } from '../../shared/plural.js';
 import { SharePreview } from '../preview-links/SharePreview.js';
 import { MissingUploadsContext } from './ImageField.js';
 import { useTouchUploads } from './useTouchUploads.js';
@@ -59,8 +60,11 @@ export function Editor({
   start: EditorStart;
   /** The draft was reset to the template's defaults (and stored): start over with it. */
   onCleared: (draft: Draft) => void;
-  /** "Change template" chose another template; `draft` is what carries over. */
-  onSwitchTemplate: (draft: Draft) => void;
+  /**
+   * "Change template" chose another template; `draft` is what carries over, `restored` what
+   * came back from an earlier change without a question.
+   */
+  onSwitchTemplate: (draft: Draft, restored: readonly string[]) => void;
 }) {
   const navigate = useNavigate();
   const { templateId } = start.draft;
@@ -86,6 +90,17 @@ export function Editor({
     closeRef: backToFormRef,
   } = usePhonePreview();
   const scrollAreaRef = useRef<HTMLDivElement>(null);
+  // What a change of template brought back without asking, said in a live region that is on
+  // the page a frame before the words go in: one drawn with its words is not announced.
+  const [restoredNote, setRestoredNote] = useState('');
+  useEffect(() => {
+    const restored = start.restored ?? [];
+    if (restored.length === 0) return;
+    const frame = requestAnimationFrame(() =>
+      setRestoredNote(`Brought back from before: ${listed(restored)}.`),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [start.restored]);
   const focusLater = useFocusAfterRender();
 
   const preview = usePreviewChannel();
@@ -301,6 +316,14 @@ export function Editor({
                   onClose={() => setLastImport(undefined)}
                 />
               )}
+              <p className="editor__restored" role="status">
+                {restoredNote && (
+                  <>
+                    <UiIcon name="check" />
+                    <span>{restoredNote}</span>
+                  </>
+                )}
+              </p>
               <p className="editor__step-count">
                 Step {index + 1} of {steps.length}
               </p>

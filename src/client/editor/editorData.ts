@@ -34,6 +34,8 @@ export function withTemplateParts(
 /** What the editor opens with: the template and its draft. */
 export interface EditorStart {
   draft: Draft;
+  /** What a change of template brought back from an earlier one without asking, to be said. */
+  restored?: readonly string[];
 }
 
 /**

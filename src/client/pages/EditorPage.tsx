@@ -55,13 +55,13 @@ function DraftEditor() {
 
   // "Change template": the carried-over draft is the draft from now on, and the editor starts
   // again on the new template's first step.
-  const switchTemplate = (draft: Draft) => {
+  const switchTemplate = (draft: Draft, restored: readonly string[]) => {
     const next: Draft = {
       ...draft,
       data: withTemplateParts(TEMPLATE_DEFINITIONS[draft.templateId], draft.data),
     };
     writeDraft(next);
-    setStart({ draft: next });
+    setStart({ draft: next, restored });
     void navigate(EDIT_PATH, {
       replace: true,
       state: { templateId: next.templateId } satisfies EditorNavigationState,
@@ -86,8 +86,8 @@ function DraftEditor() {
         });
         setRun((count) => count + 1);
       }}
-      onSwitchTemplate={(draft) => {
-        switchTemplate(draft);
+      onSwitchTemplate={(draft, restored) => {
+        switchTemplate(draft, restored);
         setRun((count) => count + 1);
       }}
     />

@@ -232,7 +232,7 @@ export function planImport(
   sample: PortfolioData,
 ): ImportPlan {
   const { data: imported, refused } = importedPortfolio(profile);
-  const { data: mapped, lost, lostFields, moves } = carryOver(imported, IMPORT_SHAPE, shape);
+  const { data: mapped, lost, moves } = carryOver(imported, IMPORT_SHAPE, shape);
   const parts: ImportPart[] = [];
   const replaced: PortfolioData = {
     ...data,
@@ -320,16 +320,15 @@ export function planImport(
   }
 
   // Carry-over names a field the template lacks; the person also sees what it held.
-  const lostLines = [...lost];
-  for (const { group, field, line } of lostFields) {
-    if (!QUOTED_WHEN_LOST.has(`${group}.${field}`)) continue;
+  const lostLines = lost.map(({ line, field: id }) => {
+    if (!id || !QUOTED_WHEN_LOST.has(`${id.group}.${id.field}`)) return line;
     const value =
-      group === 'personalDetails'
-        ? imported.personalDetails[field]
-        : imported.contactDetails[field];
-    if (typeof value !== 'string' || !value) continue;
-    lostLines[line] = `${lost[line]}: “${value.length > 80 ? `${value.slice(0, 79)}…` : value}”`;
-  }
+      id.group === 'personalDetails'
+        ? imported.personalDetails[id.field]
+        : imported.contactDetails[id.field];
+    if (typeof value !== 'string' || !value) return line;
+    return `${line}: “${value.length > 80 ? `${value.slice(0, 79)}…` : value}”`;
+  });
   return {
     format: profile.format,
     parts,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carryOver } from './carry-over.js';
+import { carryOver, type LostLine } from './carry-over.js';
 import { parsed } from './common/test-helpers.js';
 import { TEMPLATE_DEFINITIONS, TEMPLATE_IDS, type TemplateId } from './catalog.js';
 import { pickTemplateFields } from './pick-fields.js';
@@ -17,6 +17,9 @@ import {
 
 const { template1: miniport, template2: directive, template3: hyperspace } = TEMPLATE_DEFINITIONS;
 const { template4: solidState, template5: phantom } = TEMPLATE_DEFINITIONS;
+
+/** The lines the person reads. */
+const linesOf = (lost: readonly LostLine[]) => lost.map((entry) => entry.line);
 
 // Directive (template2): headline, one "Features" section with footer text, image and icon
 // tiles, and an address. Phantom (template5) has no address and no footer text; Miniport
@@ -67,22 +70,47 @@ describe('changing template in the editor', () => {
       ['A', 'First', 'https://example.com/a.png'],
       ['B', 'Second', ''],
     ]);
-    expect(moves).toEqual(['Features → Work']);
+    expect(moves).toEqual(['“Work” → Work']);
     expect(joined).toBe(false);
   });
 
   it('lists what the new template cannot show, and nothing when it shows it all', () => {
     const toPhantom = carryOver(directiveDraft, directive, phantom);
-    expect(toPhantom.lost).toEqual(['Features footer text', 'Address']);
+    expect(linesOf(toPhantom.lost)).toEqual(['“Work”: the footer text', 'Address']);
     // The line that is a whole field says which, by its place in the draft.
-    expect(toPhantom.lostFields).toEqual([{ group: 'contactDetails', field: 'address', line: 1 }]);
+    expect(toPhantom.lost[1]?.field).toEqual({ group: 'contactDetails', field: 'address' });
     // The tile with a picture makes Features photos: Mini-port's Portfolio shows them, not icons.
     const toMiniport = carryOver(directiveDraft, directive, miniport);
-    expect(toMiniport.lost).toEqual(['Features: the icon of 1 tile']);
-    expect(toMiniport.moves).toEqual(['Features → Portfolio']);
+    expect(linesOf(toMiniport.lost)).toEqual(['“Work”: the icon of 1 tile']);
+    expect(toMiniport.moves).toEqual(['“Work” → Portfolio']);
     expect(titles(toMiniport.data)).toEqual({ section2: ['A', 'B'] });
     const empty = parsed({ personalDetails: { name: 'Asha' } });
     expect(carryOver(empty, directive, phantom)).toMatchObject({ lost: [], moves: [] });
+  });
+
+  it("names a section by the person's own title, by the template's word when it has none", () => {
+    const draft = (sectionTitle: string) =>
+      parsed({
+        personalDetails: { name: 'Meera' },
+        section: {
+          sectionTitle,
+          sectionFooterText: 'More on request',
+          sectionTiles: [{ title: 'Monsoon', icon: 'star', img: 'https://example.com/m.jpg' }],
+        },
+      });
+    const lines = (title: string) => linesOf(carryOver(draft(title), directive, phantom).lost);
+    expect(lines('निबंध')).toEqual(['“निबंध”: the footer text']);
+    expect(lines('')).toEqual(['Features: the footer text']);
+    // A title still the sample's is the template's, not the person's.
+    const samples = {
+      from: parsed({
+        personalDetails: { name: 'Sam' },
+        section: { sectionTitle: 'Sample work', sectionTiles: [{ title: 'Elsewhere' }] },
+      }),
+    };
+    expect(linesOf(carryOver(draft('Sample work'), directive, phantom, samples).lost)).toEqual([
+      'Features: the footer text',
+    ]);
   });
 
   it('puts photos where the new template shows photos, and services with services', () => {
@@ -113,8 +141,8 @@ describe('changing template in the editor', () => {
       sectionTitle: 'Services',
       sectionTiles: [{ title: 'Weddings', icon: 'camera' }],
     });
-    expect(lost).toEqual([]);
-    expect(moves).toEqual(['What I do → Services', 'Highlights → Portfolio']);
+    expect(linesOf(lost)).toEqual([]);
+    expect(moves).toEqual(['“Services” → Services', '“Projects” → Portfolio']);
     expect(joined).toBe(false);
 
     // And on to Solid-State, whose first section is its photos: no letters in place of them.
@@ -128,8 +156,8 @@ describe('changing template in the editor', () => {
       section: ['Project 1', 'Project 2', 'Project 3'],
       section2: ['Weddings'],
     });
-    expect(solid.moves).toEqual(['Portfolio → Spotlights', 'Services → Features']);
-    expect(solid.lost).toEqual(['Services: the icon of 1 tile']);
+    expect(solid.moves).toEqual(['“Projects” → Spotlights', '“Services” → Features']);
+    expect(linesOf(solid.lost)).toEqual(['“Services”: the icon of 1 tile']);
   });
 
   it('moves a section whose tiles have icons and no pictures to services', () => {
@@ -143,30 +171,31 @@ describe('changing template in the editor', () => {
     const { data, lost, moves } = carryOver(iconsOnly, directive, miniport);
     expect(titles(data)).toEqual({ section: ['Branding', 'Web'] });
     expect(data.section?.sectionTiles[0]?.icon).toBe('paintbrush');
-    expect(lost).toEqual([]);
-    expect(moves).toEqual(['Features → Services']);
+    expect(linesOf(lost)).toEqual([]);
+    expect(moves).toEqual(['“What I offer” → Services']);
   });
 
   it('joins a section with no place of its own to one that has, after its tiles', () => {
     const miniportDraft = parsed({
       personalDetails: { name: 'Asha' },
       section: {
-        sectionTitle: 'Services',
+        sectionTitle: 'What I do',
         sectionTiles: [{ title: 'Design', icon: 'paintbrush' }, { title: '' }],
       },
       section2: {
-        sectionTitle: 'Portfolio',
+        sectionTitle: 'Weddings',
         sectionTiles: [{ title: 'One', img: 'https://example.com/1.jpg' }, { title: 'Two' }],
       },
     });
     const { data, lost, moves, joined } = carryOver(miniportDraft, miniport, directive);
     // Portfolio has the pictures, so it takes Features and keeps its title; the blank tile goes.
-    expect(data.section?.sectionTitle).toBe('Portfolio');
+    expect(data.section?.sectionTitle).toBe('Weddings');
     expect(titles(data)).toEqual({ section: ['One', 'Two', 'Design'] });
     expect(data.section?.sectionTiles[2]?.icon).toBe('paintbrush');
     expect(data.section2).toBeUndefined();
-    expect(lost).toEqual(['Services title']);
-    expect(moves).toEqual(['Portfolio → Features', 'Services: 1 tile joins Features']);
+    // Named by the person's titles, not the templates' words for the places.
+    expect(linesOf(lost)).toEqual(['“What I do”: the title']);
+    expect(moves).toEqual(['“Weddings” → Features', '“What I do”: 1 tile joins “Weddings”']);
     expect(joined).toBe(true);
   });
 
@@ -183,7 +212,7 @@ describe('changing template in the editor', () => {
     const { data, lost, moves } = carryOver(crowded, hyperspace, phantom);
     expect(data.section?.sectionTiles).toHaveLength(LIMITS.maxTiles);
     expect(data.section?.sectionTiles.at(-1)?.title).toBe('Service 3');
-    expect(lost).toEqual([`What I do: 6 tiles (Work holds at most ${LIMITS.maxTiles})`]);
+    expect(linesOf(lost)).toEqual([`What I do: 6 tiles (Work holds at most ${LIMITS.maxTiles})`]);
     expect(moves).toEqual(['Highlights → Work', 'What I do: 4 tiles join Work']);
     expect(parsePortfolio(data).ok).toBe(true);
   });
@@ -196,7 +225,7 @@ describe('changing template in the editor', () => {
     });
     const { data, lost, joined } = carryOver(draft, hyperspace, phantom);
     expect(titles(data)).toEqual({ section: ['Editing'] });
-    expect(lost).toEqual([]);
+    expect(linesOf(lost)).toEqual([]);
     expect(joined).toBe(false);
   });
 });
@@ -320,25 +349,27 @@ describe.each(pairs)('a full %s portfolio moved to %s', (fromId, toId) => {
       const spec = from.sections[key];
       const section = before[key];
       if (!spec || !section) continue;
+      // Named as the person titled it, by the template's word where they could not.
+      const name = section.sectionTitle ? `“${section.sectionTitle}”` : spec.label;
       for (const field of spec.fields) {
         if (!SECTION_KEYS.some((target) => after[target]?.[field] === section[field])) {
-          dropped.push(`${spec.label} ${SECTION_WORDS[field]}`);
+          dropped.push(`${name}: the ${SECTION_WORDS[field]}`);
         }
       }
       const missing = (field: 'img' | 'icon') =>
         section.sectionTiles.filter((tile) => tile[field] !== landingOf(tile)!.tile[field]).length;
       if (spec.tileFields.includes('img') && missing('img') > 0) {
-        dropped.push(`${spec.label}: the image of ${missing('img')} tiles`);
+        dropped.push(`${name}: the image of ${missing('img')} tiles`);
       }
       if (spec.tileFields.includes('icon') && missing('icon') > 0) {
-        dropped.push(`${spec.label}: the icon of ${missing('icon')} tiles`);
+        dropped.push(`${name}: the icon of ${missing('icon')} tiles`);
       }
     }
     for (const field of from.contactDetails) {
       const same = JSON.stringify(after.contactDetails[field]);
       if (same !== JSON.stringify(before.contactDetails[field])) dropped.push(CONTACT_WORDS[field]);
     }
-    expect(lost).toEqual(dropped);
+    expect(linesOf(lost)).toEqual(dropped);
   });
 });
 
@@ -353,14 +384,14 @@ describe('reworded phrases on a change of template', () => {
   it('carries a phrase the new template also has, and names one it has not', () => {
     const { data, lost } = carryOver(miniportDraft, miniport, solidState);
     expect(data.phrases).toEqual({ contactHeading: 'Write to me' });
-    expect(lost).toEqual(['Greeting before your name']);
+    expect(linesOf(lost)).toEqual(['Greeting before your name']);
   });
 
   it('names nothing when the new template has every reworded phrase', () => {
     const onlyShared = { ...miniportDraft, phrases: { contactHeading: 'Write to me' } };
     const { data, lost } = carryOver(onlyShared, miniport, phantom);
     expect(data.phrases).toEqual({ contactHeading: 'Write to me' });
-    expect(lost).toEqual([]);
+    expect(linesOf(lost)).toEqual([]);
   });
 });
 
@@ -474,7 +505,7 @@ describe("the old template's sample on a change of template", () => {
     );
     expect(joined).toBe(false);
     expect(moves.join('\n')).not.toMatch(/join/);
-    expect(lost).toEqual([]);
+    expect(linesOf(lost)).toEqual([]);
     expect(titles(data).section2).toEqual(['Fishing families', 'Festivals']);
     // Where nothing of the person's goes, a blank section the page leaves out until filled: not
     // Mini-port's made-up services beside the person's photos (the review of 4b50dbcf).
@@ -515,13 +546,15 @@ describe("the old template's sample on a change of template", () => {
       desc: 'Mine.',
     }));
     const quiet = carryOver(draft, phantom, hyperspace, samplesFor('template5', 'template3'));
-    expect(quiet.lost.filter((line) => line.includes('icon'))).toEqual([]);
+    expect(linesOf(quiet.lost).filter((line) => line.includes('icon'))).toEqual([]);
     const chosen = draft.section!.sectionTiles.findIndex((tile) => tile.icon);
     draft.section!.sectionTiles[chosen]!.icon = TILE_ICONS.find(
       (icon) => icon !== tiles[chosen]!.icon,
     );
     const told = carryOver(draft, phantom, hyperspace, samplesFor('template5', 'template3'));
-    expect(told.lost.filter((line) => line.includes('icon'))).toEqual(['Work: the icon of 1 tile']);
+    expect(linesOf(told.lost).filter((line) => line.includes('icon'))).toEqual([
+      'Work: the icon of 1 tile',
+    ]);
   });
 
   it("gives the sample person's details way to the new sample's, never the person's own", () => {
@@ -555,7 +588,7 @@ describe("the old template's sample on a change of template", () => {
       for (const field of to.personalDetails.filter((f) => from.personalDetails.includes(f))) {
         expect(data.personalDetails[field]).toBe(target.personalDetails[field]);
       }
-      expect(lost.filter((line) => !line.startsWith('Accent'))).toEqual([]);
+      expect(linesOf(lost).filter((line) => !line.startsWith('Accent'))).toEqual([]);
       expect(moves.filter((line) => !/^(Accent|Fonts)/.test(line))).toEqual([]);
       expect(joined).toBe(false);
     },

@@ -76,24 +76,30 @@ export interface Samples {
   to?: PortfolioData;
 }
 
+/** One thing the new template has no place for, as the person is told of it. */
+export interface LostLine {
+  line: string;
+  /**
+   * What of it is kept with the draft for a template that shows it (see set-aside.ts); absent
+   * when it is gone for good: a section joining another loses its title, tiles over the limit,
+   * a detail of a tile with neither title nor picture to find it by.
+   */
+  kept?: SetAside;
+  /** The field it is, when it is a whole field of the draft. */
+  field?: FieldId;
+}
+
 /** What a change of template does to a draft. */
 export interface CarryOver {
   /** The draft for the new template. */
   data: PortfolioData;
   /**
    * What the new template has no place for, one line per thing: fields and sections in the
-   * page's order, then reworded phrases, then the look.
+   * page's order, then reworded phrases, then the look. Sections are named by the person's own
+   * title where they wrote one, else by the old template's word for them.
    */
-  lost: string[];
-  /** The lines of `lost` that are a whole field, by their index in it. */
-  lostFields: ReadonlyArray<FieldId & { line: number }>;
-  /**
-   * The lines of `lost` that cannot be kept for later (a section joining another loses its
-   * title; tiles over the limit; a detail of a tile with neither title nor picture to find it
-   * by). Everything else of `lost` is in `setAside`.
-   */
-  discarded: string[];
-  /** The values of `lost` that can come back: see set-aside.ts. */
+  lost: LostLine[];
+  /** The values of `lost` that can come back, all together: see set-aside.ts. */
   setAside: SetAside | undefined;
   /**
    * Where sections went when the new template names the place otherwise, e.g. "Highlights →
@@ -224,18 +230,26 @@ function planPlacements(sources: readonly Source[], to: TemplateShape): Placemen
 }
 
 /**
+ * The person's name for a section: its title, quoted, where they wrote one (a title still the
+ * sample's is not theirs), else the old template's word for it.
+ */
+const nameOf = (source: Source): string => {
+  const title = text(source.section.sectionTitle);
+  return title ? `“${title}”` : source.spec.label;
+};
+
+/**
  * Lines for the tile fields `target` does not show, counted over the tiles that go there; each
  * value is added to `keep` under its tile, and a line for tiles with no title or picture to be
- * found by again is added to `discarded` too.
+ * found by again is gone for good.
  */
 function lostTileFields(
   source: Source,
   tiles: readonly Tile[],
   target: SectionSpec,
   keep: SetAsideTile[],
-  discarded: string[],
-): string[] {
-  const lines: string[] = [];
+): LostLine[] {
+  const lines: LostLine[] = [];
   // A value the tile had as the sample's, in its place (the icon of the sample's third tile on
   // the person's third), was never chosen: losing it is nothing to ask about.
   const chosen = (tile: Tile, field: TileField) => {
@@ -253,12 +267,17 @@ function lostTileFields(
     });
     const findable = losing.filter((tile) => keyOf(tile).title !== '' || keyOf(tile).img !== '');
     const unfindable = losing.length - findable.length;
-    const label = `${source.spec.label}: the ${TILE_LABELS[field]} of`;
-    if (findable.length > 0) lines.push(`${label} ${plural(findable.length, 'tile')}`);
+    const label = `${nameOf(source)}: the ${TILE_LABELS[field]} of`;
+    const kept: SetAsideTile[] = findable.map((tile) => ({
+      ...keyOf(tile),
+      fields: { [field]: tile[field] },
+    }));
+    if (findable.length > 0) {
+      lines.push({ line: `${label} ${plural(findable.length, 'tile')}`, kept: { tiles: kept } });
+    }
     if (unfindable > 0) {
-      const line = `${label} ${plural(unfindable, findable.length > 0 ? 'untitled tile' : 'tile')}`;
-      lines.push(line);
-      discarded.push(line);
+      const tileWord = findable.length > 0 ? 'untitled tile' : 'tile';
+      lines.push({ line: `${label} ${plural(unfindable, tileWord)}` });
     }
     for (const tile of findable) {
       const { title, img } = keyOf(tile);
@@ -281,8 +300,7 @@ export function carryOver(
   const placements = planPlacements(sources, to);
   // Sections of the person's own (a section all sample is not among the sources).
   const ownWork = sources.length > 0;
-  const sectionLost = new Map<Source, string[]>();
-  const discarded: string[] = [];
+  const sectionLost = new Map<Source, LostLine[]>();
   const setAside: Required<Pick<SetAside, 'sections' | 'tiles' | 'joined'>> &
     Pick<SetAside, 'personalDetails' | 'contactDetails' | 'phrases' | 'appearance'> = {
     sections: [],
@@ -310,18 +328,22 @@ export function carryOver(
     }
     if (!spec || !direct) continue;
     const { source } = direct;
-    const lines: string[] = [];
+    const lines: LostLine[] = [];
     const sectionTitle = text(source.section.sectionTitle);
     for (const field of source.spec.fields) {
       if (!spec.fields.includes(field) && filled(source.section[field])) {
-        const line = `${source.spec.label} ${SECTION_LABELS[field]}`;
-        lines.push(line);
+        const line = `${nameOf(source)}: the ${SECTION_LABELS[field]}`;
         // A section is found again by its title or its tiles' titles: without either, it cannot.
         const tileTitles = source.tiles.map((tile) => text(tile.title)).filter(Boolean);
         if (field === 'sectionTitle' || (sectionTitle === '' && tileTitles.length === 0)) {
-          discarded.push(line);
+          lines.push({ line });
           continue;
         }
+        const fields = { [field]: source.section[field] };
+        lines.push({
+          line,
+          kept: { sections: [{ title: sectionTitle, tiles: tileTitles, fields }] },
+        });
         let entry = setAside.sections.find((other) => sameSection(other, sectionTitle, tileTitles));
         if (!entry) {
           entry = { title: sectionTitle, tiles: tileTitles, fields: {} };
@@ -330,15 +352,17 @@ export function carryOver(
         entry.fields[field] = source.section[field];
       }
     }
-    lines.push(
-      ...lostTileFields(source, source.section.sectionTiles, spec, setAside.tiles, discarded),
-    );
+    lines.push(...lostTileFields(source, source.section.sectionTiles, spec, setAside.tiles));
     sectionLost.set(source, lines);
-    if (source.spec.label !== spec.label) moves.push(`${source.spec.label} → ${spec.label}`);
+    if (source.spec.label !== spec.label) moves.push(`${nameOf(source)} → ${spec.label}`);
 
     const joining = here.filter((placement) => placement.joins);
     // Blank tiles would sit between the joined ones: only tiles with content are kept then.
     const tiles = joining.length > 0 ? [...source.tiles] : [...source.section.sectionTiles];
+    // The place keeps the title of the section there first: the joining ones are named after it,
+    // or after the place, in the new template's word, when it has no title of the person's.
+    const targetTitle = spec.fields.includes('sectionTitle') && text(source.section.sectionTitle);
+    const targetName = targetTitle ? `“${targetTitle}”` : spec.label;
     for (const { source: joiner } of joining) {
       const room = Math.max(0, LIMITS.maxTiles - tiles.length);
       const kept = joiner.tiles.slice(0, room);
@@ -346,26 +370,28 @@ export function carryOver(
       // A section that joins another is no section of its own any more: its texts are set
       // aside with its tiles' titles, to be a section again where a template has room for it.
       const texts = joiner.spec.fields.filter((field) => filled(joiner.section[field]));
-      const joinLines = texts.map((field) => `${joiner.spec.label} ${SECTION_LABELS[field]}`);
       const tileTitles = kept.map((tile) => text(tile.title)).filter(Boolean);
-      if (tileTitles.length > 0) {
-        setAside.joined.push({
-          kind: joiner.kind,
-          tiles: tileTitles,
-          fields: Object.fromEntries(texts.map((field) => [field, joiner.section[field]])),
-        });
-      } else discarded.push(...joinLines);
-      joinLines.push(...lostTileFields(joiner, kept, spec, setAside.tiles, discarded));
+      const join = {
+        kind: joiner.kind,
+        tiles: tileTitles,
+        fields: Object.fromEntries(texts.map((field) => [field, joiner.section[field]])),
+      };
+      if (tileTitles.length > 0) setAside.joined.push(join);
+      const joinLines: LostLine[] = texts.map((field) => ({
+        line: `${nameOf(joiner)}: the ${SECTION_LABELS[field]}`,
+        ...(tileTitles.length > 0 && { kept: { joined: [join] } }),
+      }));
+      joinLines.push(...lostTileFields(joiner, kept, spec, setAside.tiles));
       const over = joiner.tiles.length - kept.length;
       if (over > 0) {
-        const line = `${joiner.spec.label}: ${plural(over, 'tile')} (${spec.label} holds at most ${LIMITS.maxTiles})`;
-        joinLines.push(line);
-        discarded.push(line);
+        joinLines.push({
+          line: `${nameOf(joiner)}: ${plural(over, 'tile')} (${targetName} holds at most ${LIMITS.maxTiles})`,
+        });
       }
       sectionLost.set(joiner, joinLines);
       if (kept.length > 0) {
         moves.push(
-          `${joiner.spec.label}: ${plural(kept.length, 'tile')} ${kept.length === 1 ? 'joins' : 'join'} ${spec.label}`,
+          `${nameOf(joiner)}: ${plural(kept.length, 'tile')} ${kept.length === 1 ? 'joins' : 'join'} ${targetName}`,
         );
       }
     }
@@ -385,13 +411,12 @@ export function carryOver(
     };
   }
 
-  const lost: string[] = [];
-  const lostFields: Array<FieldId & { line: number }> = [];
+  const lost: LostLine[] = [];
   for (const field of from.personalDetails) {
     if (!to.personalDetails.includes(field) && filled(personal[field])) {
-      lostFields.push({ group: 'personalDetails', field, line: lost.length });
-      lost.push(PERSONAL_LABELS[field]);
-      setAside.personalDetails = { ...setAside.personalDetails, [field]: personal[field] };
+      const kept = { personalDetails: { [field]: personal[field] } };
+      lost.push({ line: PERSONAL_LABELS[field], kept, field: { group: 'personalDetails', field } });
+      setAside.personalDetails = { ...setAside.personalDetails, ...kept.personalDetails };
     }
   }
   for (const source of sources) {
@@ -400,17 +425,22 @@ export function carryOver(
     else {
       // Only a template without sections leaves one unplaced.
       const tiles = source.tiles.length;
-      const line = `The ${source.spec.label} section${tiles > 0 ? ` (${plural(tiles, 'tile')})` : ''}`;
-      lost.push(line);
-      discarded.push(line);
+      const title = text(source.section.sectionTitle);
+      const section = title ? `The section “${title}”` : `The ${source.spec.label} section`;
+      lost.push({ line: `${section}${tiles > 0 ? ` (${plural(tiles, 'tile')})` : ''}` });
     }
   }
   for (const field of from.contactDetails) {
     if (!to.contactDetails.includes(field) && filled(contact[field])) {
-      lostFields.push({ group: 'contactDetails', field, line: lost.length });
-      lost.push(CONTACT_LABELS[field]);
-      if (field === 'socialLinks') discarded.push(CONTACT_LABELS[field]);
-      else setAside.contactDetails = { ...setAside.contactDetails, [field]: contact[field] };
+      const line = CONTACT_LABELS[field];
+      const id: FieldId = { group: 'contactDetails', field };
+      if (field === 'socialLinks') {
+        lost.push({ line, field: id });
+        continue;
+      }
+      const kept = { contactDetails: { [field]: contact[field] } };
+      lost.push({ line, kept, field: id });
+      setAside.contactDetails = { ...setAside.contactDetails, ...kept.contactDetails };
     }
   }
 
@@ -418,8 +448,9 @@ export function carryOver(
   // where the new template has the same part; where it has none, they are named like a field.
   for (const key of Object.keys(from.phrases) as PhraseKey[]) {
     if (!(key in to.phrases) && filled(data.phrases?.[key])) {
-      lost.push(PHRASE_LABELS[key]);
-      setAside.phrases = { ...setAside.phrases, [key]: data.phrases![key]! };
+      const kept = { phrases: { [key]: data.phrases![key]! } };
+      lost.push({ line: PHRASE_LABELS[key], kept });
+      setAside.phrases = { ...setAside.phrases, ...kept.phrases };
     }
   }
 
@@ -429,8 +460,6 @@ export function carryOver(
   return {
     data: pickTemplateFields(to, moved),
     lost,
-    lostFields,
-    discarded,
     setAside: compactSetAside(setAside),
     moves,
     joined: placements.some((placement) => placement.joins),
@@ -480,7 +509,7 @@ function carryLook(
 ): {
   appearance?: PortfolioData['appearance'];
   moves: string[];
-  lost: string[];
+  lost: LostLine[];
   setAside?: SetAside['appearance'];
 } {
   const { accent: current, chosenAccent, fonts } = data.appearance ?? {};
@@ -490,7 +519,7 @@ function carryLook(
   if (!to.look || !to.name) return { moves: [], lost: [] };
   const appearance: NonNullable<PortfolioData['appearance']> = {};
   const moves: string[] = [];
-  const lost: string[] = [];
+  const lost: LostLine[] = [];
   const setAside: NonNullable<SetAside['appearance']> = {};
   if (accent) {
     const verdict = guardAccent(to.look, accent);
@@ -504,7 +533,7 @@ function carryLook(
       appearance.chosenAccent = accent;
       moves.push(`Accent colour ${accent} → ${verdict.accent}, to stay readable on ${to.name}`);
     } else {
-      lost.push(`Accent colour ${accent}`);
+      lost.push({ line: `Accent colour ${accent}`, kept: { appearance: { accent } } });
       setAside.accent = accent;
     }
   }

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { carryOver } from './carry-over.js';
+import { carryOver, type LostLine } from './carry-over.js';
 import { parsed } from './common/test-helpers.js';
 import { TEMPLATE_DEFINITIONS } from './catalog.js';
 import type { TemplateShape } from './pick-fields.js';
-import { mergeSetAside, restoreSetAside, setAsideAsTyped, type SetAside } from './set-aside.js';
+import {
+  mergeSetAside,
+  restoreSetAside,
+  setAsideAsTyped,
+  stillSetAside,
+  type SetAside,
+} from './set-aside.js';
 import { SECTION_KEYS, type PortfolioData } from '../domain/portfolio.js';
 
 const { template1: miniport, template2: directive, template3: hyperspace } = TEMPLATE_DEFINITIONS;
 const { template4: solidState, template5: phantom } = TEMPLATE_DEFINITIONS;
+
+/** The lines the person reads, and those of them gone for good (nothing of them kept). */
+const linesOf = (lost: readonly LostLine[]) => lost.map((entry) => entry.line);
+const discardedOf = (lost: readonly LostLine[]) => linesOf(lost.filter((entry) => !entry.kept));
 
 const tilesOf = (data: PortfolioData) =>
   SECTION_KEYS.flatMap((key) => data[key]?.sectionTiles ?? []).filter((tile) => tile.desc !== '');
@@ -46,8 +56,8 @@ describe('what a change of template sets aside', () => {
     const there = switchTo({ data: directiveDraft }, directive, phantom);
     expect(there.data.contactDetails.address).toBe('');
     expect(there.data.section?.sectionFooterText).toBe('');
-    expect(there.carried.lost).toEqual(['Features footer text', 'Address']);
-    expect(there.carried.discarded).toEqual([]);
+    expect(linesOf(there.carried.lost)).toEqual(['“Work”: the footer text', 'Address']);
+    expect(discardedOf(there.carried.lost)).toEqual([]);
     expect(there.setAside).toMatchObject({
       contactDetails: { address: 'Kochi, Kerala' },
       sections: [{ title: 'Work', fields: { sectionFooterText: 'More on request' } }],
@@ -72,11 +82,11 @@ describe('what a change of template sets aside', () => {
   it('brings back the icons of tiles it can find again, and names the rest as discarded', () => {
     // Solid-State shows no icons.
     const toSolid = switchTo({ data: directiveDraft }, directive, solidState);
-    expect(toSolid.carried.lost).toEqual([
-      'Features: the icon of 2 tiles',
-      'Features: the icon of 1 untitled tile',
+    expect(linesOf(toSolid.carried.lost)).toEqual([
+      '“Work”: the icon of 2 tiles',
+      '“Work”: the icon of 1 untitled tile',
     ]);
-    expect(toSolid.carried.discarded).toEqual(['Features: the icon of 1 untitled tile']);
+    expect(discardedOf(toSolid.carried.lost)).toEqual(['“Work”: the icon of 1 untitled tile']);
     expect(tilesOf(toSolid.data).map((tile) => tile.icon)).toEqual([
       undefined,
       undefined,
@@ -103,7 +113,7 @@ describe('what a change of template sets aside', () => {
       phrases: { greeting: 'Namaste, I am' },
     });
     const toSolid = switchTo({ data: miniportDraft }, miniport, solidState);
-    expect(toSolid.carried.lost).toEqual(['Greeting before your name']);
+    expect(linesOf(toSolid.carried.lost)).toEqual(['Greeting before your name']);
     expect(toSolid.data.phrases?.greeting).toBeUndefined();
     const back = switchTo({ data: toSolid.data, setAside: toSolid.setAside }, solidState, miniport);
     expect(back.data.phrases?.greeting).toBe('Namaste, I am');
@@ -167,8 +177,11 @@ describe('what a change of template sets aside', () => {
       'Drawings',
     ]);
     // Its title and sub title are kept for later, not discarded.
-    expect(toDirective.carried.lost).toEqual(['Services title', 'Services sub title']);
-    expect(toDirective.carried.discarded).toEqual([]);
+    expect(linesOf(toDirective.carried.lost)).toEqual([
+      '“How I work”: the title',
+      '“How I work”: the sub title',
+    ]);
+    expect(discardedOf(toDirective.carried.lost)).toEqual([]);
 
     const back = switchTo(
       { data: toDirective.data, setAside: toDirective.setAside },
@@ -187,6 +200,23 @@ describe('what a change of template sets aside', () => {
     expect(back.data.section2?.sectionTiles.map((tile) => tile.title)).toEqual(['Lake house']);
     expect(back.restored).toContain('your section “How I work”');
     expect(back.setAside).toBeUndefined();
+    // Each line of the first change knows what it kept, and that it is back now.
+    const [title] = toDirective.carried.lost;
+    expect(stillSetAside(title!.kept!, toDirective.setAside)).toBe(true);
+    expect(stillSetAside(title!.kept!, back.setAside)).toBe(false);
+  });
+
+  it('tells a value still set aside from one a restore has put back', () => {
+    const setAside: SetAside = {
+      contactDetails: { address: 'Kochi' },
+      tiles: [{ title: 'Design', img: '', fields: { icon: 'star' } }],
+    };
+    expect(stillSetAside({ contactDetails: { address: 'Kochi' } }, setAside)).toBe(true);
+    expect(stillSetAside({ contactDetails: { tel: '1' } }, setAside)).toBe(false);
+    const icon = { tiles: [{ title: 'Design', img: '', fields: { icon: 'star' } }] };
+    expect(stillSetAside(icon, setAside)).toBe(true);
+    expect(stillSetAside(icon, { contactDetails: { address: 'Kochi' } })).toBe(false);
+    expect(stillSetAside(icon, undefined)).toBe(false);
   });
 
   it('keeps two untitled sections apart, each found again by its tiles', () => {

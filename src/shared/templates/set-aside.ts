@@ -164,6 +164,40 @@ export function mergeSetAside(
   });
 }
 
+/**
+ * Whether anything of `part` (what one line of a change set aside) is still in `setAside`: not
+ * when the same change's restore has put it all back into the new template at once.
+ */
+export function stillSetAside(part: SetAside, setAside: SetAside | undefined): boolean {
+  if (!setAside) return false;
+  const holds = <K extends string>(
+    values: Partial<Record<K, string>> | undefined,
+    left: Partial<Record<K, string>> | undefined,
+  ) => Object.keys(values ?? {}).some((key) => left?.[key as K] !== undefined);
+  return (
+    holds(part.personalDetails, setAside.personalDetails) ||
+    holds(part.contactDetails, setAside.contactDetails) ||
+    holds(part.phrases, setAside.phrases) ||
+    holds(part.appearance, setAside.appearance) ||
+    (part.sections ?? []).some((entry) =>
+      (setAside.sections ?? []).some(
+        (other) =>
+          sameSection(other, entry.title, entry.tiles) && holds(entry.fields, other.fields),
+      ),
+    ) ||
+    (part.tiles ?? []).some((entry) =>
+      (setAside.tiles ?? []).some(
+        (other) => sameTile(other, entry.title, entry.img) && holds(entry.fields, other.fields),
+      ),
+    ) ||
+    (part.joined ?? []).some((entry) =>
+      (setAside.joined ?? []).some((other) =>
+        other.tiles.some((title) => entry.tiles.includes(title)),
+      ),
+    )
+  );
+}
+
 export interface Restored {
   data: PortfolioData;
   /** What is still set aside (the new template does not show it either). */
@@ -308,7 +342,7 @@ const isBlankSection = (data: PortfolioData, key: SectionKey) => {
 
 /**
  * A joined section made a section again: its tiles taken out of the one they joined, into a
- * blank section of the template (one of the same kind first). Undefined when there is no blank
+ * blank section of the template (one of the same kind first; for photos, one that shows them). Undefined when there is no blank
  * section, or its tiles are no longer together in one section (the person moved them since).
  */
 function separate(data: PortfolioData, to: TemplateShape, join: SetAsideJoin): string | undefined {
@@ -317,7 +351,13 @@ function separate(data: PortfolioData, to: TemplateShape, join: SetAsideJoin): s
     const titles = (data[key]?.sectionTiles ?? []).map((tile) => text(tile.title));
     return join.tiles.every((title) => titles.includes(title));
   });
-  const blanks = keys.filter((key) => key !== holder && isBlankSection(data, key));
+  // Pictures stay where they show: a section of photos is not made one again where they do not.
+  const blanks = keys.filter(
+    (key) =>
+      key !== holder &&
+      isBlankSection(data, key) &&
+      (join.kind !== 'photos' || to.sections[key]!.tileFields.includes('img')),
+  );
   const place = blanks.find((key) => to.sections[key]!.kind === join.kind) ?? blanks[0];
   if (!holder || !place) return undefined;
   const from = data[holder]!;

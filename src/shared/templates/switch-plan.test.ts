@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { parsed } from './common/test-helpers.js';
+import { planSwitch } from './switch-plan.js';
+import type { Draft } from '../draft.js';
+
+// Solid-State (template4) has two sections of photos; Mini-port (template1) shows photos in
+// Portfolio only, its Services shows icons and no pictures.
+const photographer: Draft = {
+  templateId: 'template4',
+  data: parsed({
+    personalDetails: { name: 'Meera Iyer' },
+    section: {
+      sectionTitle: 'Weddings',
+      sectionTiles: [{ title: 'Kochi', img: 'https://example.com/kochi.jpg' }],
+    },
+    section2: {
+      sectionTitle: 'निबंध',
+      sectionSubTitle: 'Photo essays',
+      sectionTiles: [
+        { title: 'Monsoon', img: 'https://example.com/monsoon.jpg' },
+        { title: 'Market', img: 'https://example.com/market.jpg' },
+      ],
+    },
+  }),
+};
+
+describe('a change of template as the editor plans it', () => {
+  it('keeps a section of photos joined where its pictures show, and says so once', () => {
+    const plan = planSwitch(photographer, 'template1', {});
+    const pictures = [plan.draft.data.section, plan.draft.data.section2].flatMap((section) =>
+      (section?.sectionTiles ?? []).map((tile) => [tile.title, tile.img]),
+    );
+    // Made a section again in Services, the essays lost their pictures without a word.
+    expect(pictures).toEqual([
+      ['Kochi', 'https://example.com/kochi.jpg'],
+      ['Monsoon', 'https://example.com/monsoon.jpg'],
+      ['Market', 'https://example.com/market.jpg'],
+    ]);
+    expect(plan.moves).toEqual(['“Weddings” → Portfolio', '“निबंध”: 2 tiles join “Weddings”']);
+    expect(plan.kept).toEqual(['“निबंध”: the title', '“निबंध”: the sub title']);
+    expect(plan.restored).toEqual([]);
+    expect(plan.ask).toBe(true);
+  });
+
+  it('switches without asking when nothing is lost, and names what comes back', () => {
+    const there = planSwitch(
+      {
+        templateId: 'template2',
+        data: parsed({ personalDetails: { name: 'Asha' }, contactDetails: { address: 'Kochi' } }),
+      },
+      'template5',
+      {},
+    );
+    expect(there.kept).toEqual(['Address']);
+    const back = planSwitch(there.draft, 'template3', {});
+    expect(back).toMatchObject({ ask: false, kept: [], discarded: [], restored: ['your address'] });
+    expect(back.draft.data.contactDetails.address).toBe('Kochi');
+  });
+});
+
+describe('a joined section made a section again on the way back', () => {
+  // Mini-port's services with icons join Directive's one section; Mini-port's Portfolio shows
+  // no icons, so the way back sets the icons aside and puts them straight back in Services.
+  const miniport: Draft = {
+    templateId: 'template1',
+    data: parsed({
+      personalDetails: { name: 'Ravi Iyer' },
+      section: {
+        sectionTiles: [
+          { title: 'Site visits', icon: 'camera' },
+          { title: 'Drawings', icon: 'paintbrush' },
+        ],
+      },
+      section2: {
+        sectionTitle: 'Projects',
+        sectionTiles: [{ title: 'Lake house', img: 'https://example.com/lake.jpg' }],
+      },
+    }),
+  };
+
+  it('names the icons as coming back, not as kept for later, and asks nothing', () => {
+    const there = planSwitch(miniport, 'template2', {});
+    expect(there.moves).toEqual(['“Projects” → Features', 'Services: 2 tiles join “Projects”']);
+    const back = planSwitch(there.draft, 'template1', {});
+    expect(back.kept).toEqual([]);
+    expect(back.discarded).toEqual([]);
+    expect(back.restored).toEqual(['the section with “Site visits”', 'tile details']);
+    expect(back.ask).toBe(false);
+    expect(back.draft.data.section?.sectionTiles.map((tile) => tile.icon)).toEqual([
+      'camera',
+      'paintbrush',
+    ]);
+  });
+});
