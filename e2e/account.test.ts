@@ -95,17 +95,17 @@ describe('the account page', () => {
     await card.waitFor();
     await expect(card.textContent()).resolves.toContain('Directive');
     // Nothing renews by itself: the card says what is paid for, in the renew page's words, and
-    // offers renewing on its face, not only in More.
+    // offers renewing on its face, not only in More: a year from its end, as a quiet link under
+    // the date, not a button beside Edit.
     await expect(card.locator('.pcard__state').textContent()).resolves.toMatch(
       /^Live · paid until \d{1,2} [A-Z][a-z]{2} \d{4}$/,
     );
     await expect(card.textContent()).resolves.not.toMatch(/renews/i);
-    await expect(
-      card.getByRole('link', { name: `Renew ${username}` }).getAttribute('href'),
-    ).resolves.toBe(`/account/renew/${username}`);
-    await expect(card.getByRole('link', { name: `Renew ${username}` }).isVisible()).resolves.toBe(
-      true,
-    );
+    const renewEarly = card.getByRole('link', { name: `Renew early ${username}` });
+    await expect(renewEarly.getAttribute('href')).resolves.toBe(`/account/renew/${username}`);
+    await expect(renewEarly.isVisible()).resolves.toBe(true);
+    await expect(renewEarly.getAttribute('class')).resolves.toBeNull();
+    await expect(card.getByRole('link', { name: `Renew ${username}` }).count()).resolves.toBe(0);
     const link = card.getByRole('link', { name: new RegExp(`/users/${username}`) });
     const url = await link.getAttribute('href');
     expect(url).toMatch(new RegExp(`/users/${username}$`));
@@ -346,12 +346,12 @@ describe('the account page', () => {
     await expect(actions.locator('.button:not(.button--ghost)').allTextContents()).resolves.toEqual(
       [`Edit ${username}`],
     );
-    // Renewing early is offered beside View, a quiet button until it is due.
+    // Renewing early is a link under the date, not a third button: Edit and View share the row.
     await expect(actions.locator('.pcard__primary > *').allTextContents()).resolves.toEqual([
       `Edit ${username}`,
       `View ${username} (opens in a new tab)`,
-      `Renew ${username}`,
     ]);
+    await card.getByRole('link', { name: `Renew early ${username}` }).waitFor();
     await expect(actions.locator('.pcard__tool').allTextContents()).resolves.toEqual([
       `Share ${username}`,
       `Visitors of ${username}`,

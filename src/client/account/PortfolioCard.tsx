@@ -35,8 +35,9 @@ const STATE_TONES = {
 /**
  * One portfolio on the account page, read as a product: its template's picture, its address as
  * the title, the template and the term's status, then its actions by weight: Edit (and Publish
- * once unpublished) and View as buttons, Renew beside them while the name is still its owner's
- * (a full button once due, a quiet one before: nothing renews by itself), the three panels as
+ * once unpublished) and View as buttons, Renew beside them once the renewal is due (the last
+ * RENEWAL_DUE_DAYS, or past the end: nothing renews by itself) and a quiet "Renew early" link
+ * under the paid-until date before that, while the name is still its owner's; the three panels as
  * lighter tools (Share holds Copy link), and the rest in the More menu: Export, Unpublish and
  * Delete. The panels open under the whole card; its custom domains (`domains`, undefined until
  * loaded) under them.
@@ -100,6 +101,14 @@ export function PortfolioCard({
             <WithWholeDates text={status} />
           </span>
         </p>
+        {/* Until the last days of the term the date is the news; renewing then is a quiet link. */}
+        {canRenew && !renewDue && (
+          <p className="pcard__renew-early">
+            <a href={renewPath(p.username)}>
+              Renew early<span className="visually-hidden"> {p.username}</span>
+            </a>
+          </p>
+        )}
       </div>
 
       <PortfolioMenu
@@ -142,11 +151,6 @@ export function PortfolioCard({
           <NewTabLink href={p.url} className="button button--ghost">
             View<span className="visually-hidden"> {p.username}</span>
           </NewTabLink>
-          {canRenew && !renewDue && (
-            <a className="button button--ghost" href={renewPath(p.username)}>
-              Renew<span className="visually-hidden"> {p.username}</span>
-            </a>
-          )}
         </div>
         {!canEdit && (
           <p className="pcard__hint" id={hintId}>
