@@ -352,6 +352,30 @@ describe('the editor', () => {
     await new Promise((resolve) => otherOrigin.close(resolve));
   });
 
+  it('keeps the ticks of the steps reached after going back, a reload and a new page load', async () => {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await openEditor(page, 'template5', oneTileEach('template5'));
+    await pressNext(page, (next) => next.click());
+    await pressNext(page, (next) => next.click());
+    const ticked = () =>
+      page
+        .getByRole('navigation', { name: 'Editor steps' })
+        .locator('.steps__item.is-done')
+        .count();
+    await expect.poll(ticked).toBe(2);
+    // Back to the first step: the two reached after it keep their ticks.
+    await page.getByRole('button', { name: /^Step 1:/ }).click();
+    await expect.poll(ticked).toBe(2);
+    // Signing in returns to /edit in a new page load, without the history entry's step.
+    await page.goto('/about-us');
+    await page.goto('/edit');
+    await page.locator('#editor-step-heading').waitFor();
+    await expect.poll(ticked).toBe(2);
+    await expect(
+      page.getByRole('button', { name: /^Step 3: .* \(visited\)$/ }).count(),
+    ).resolves.toBe(1);
+  });
+
   it('removes the sample tiles in one go from the keyboard, keeps the own ones, and undoes it', async () => {
     // The review: 4 projects of the person's own among Directive's sample tiles.
     const data = sample('template2');

@@ -136,10 +136,37 @@ export function stopEditingPublished(): void {
   }
 }
 
+/**
+ * The furthest editor step the person has reached with this draft's template, kept beside the
+ * draft so the steps' ticks survive a reload or a round trip through sign-in.
+ */
+const STEP_REACHED_KEY = 'templateDataStepReached';
+
+export function readStepReached(templateId: string): string | undefined {
+  try {
+    const raw = window.localStorage.getItem(STEP_REACHED_KEY);
+    const stored = raw === null ? undefined : (JSON.parse(raw) as unknown);
+    if (typeof stored !== 'object' || stored === null) return undefined;
+    const { templateId: id, step } = stored as { templateId?: unknown; step?: unknown };
+    return id === templateId && typeof step === 'string' ? step : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeStepReached(templateId: string, step: string): void {
+  try {
+    window.localStorage.setItem(STEP_REACHED_KEY, JSON.stringify({ templateId, step }));
+  } catch {
+    // Without storage the ticks last as long as the page.
+  }
+}
+
 /** Forgets the draft and what it was editing (signing out on a shared computer). */
 export function clearDraft(): void {
   stopEditingPublished();
   try {
+    window.localStorage.removeItem(STEP_REACHED_KEY);
     window.localStorage.removeItem(DRAFT_STORAGE_KEY);
   } catch {
     // Nothing stored that could be read.

@@ -12,7 +12,7 @@ import {
 import { TEMPLATE_DEFINITIONS, templateName } from '../../shared/templates/catalog.js';
 import { publicPagePath } from '../../shared/routes.js';
 import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
-import { readEditingTarget } from '../draft/storage.js';
+import { readEditingTarget, readStepReached, writeStepReached } from '../draft/storage.js';
 import { ClearDraftDialog } from './ClearDraftDialog.js';
 import { DraftActions } from './DraftActions.js';
 import { ChangeTemplateDialog } from './ChangeTemplateDialog.js';
@@ -125,6 +125,15 @@ export function Editor({
   const [editing] = useState(() => readEditingTarget(templateId));
   const index = stepIndex(steps, stepId);
   const step = steps[index]!;
+  // The furthest step reached: its ticks outlast a reload and a round trip through sign-in.
+  const [reached, setReached] = useState(() =>
+    Math.max(index, stepIndex(steps, readStepReached(templateId) as StepId)),
+  );
+  if (index > reached) setReached(index);
+  const reachedId = steps[Math.max(reached, index)]?.id;
+  useEffect(() => {
+    if (reachedId) writeStepReached(templateId, reachedId);
+  }, [templateId, reachedId]);
   const previous = stepBefore(steps, stepId);
   const next = stepAfter(steps, stepId);
 
@@ -287,7 +296,7 @@ export function Editor({
 
       <main className="editor__body" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <div className="editor__form-column" inert={previewOpen}>
-          <StepIndicator steps={steps} current={stepId} onSelect={goTo} />
+          <StepIndicator steps={steps} current={stepId} reached={reached} onSelect={goTo} />
           <div className="editor__scroll" ref={scrollAreaRef}>
             <form
               className="editor__form"
