@@ -4,7 +4,7 @@ import {
   blankSection,
   formDeliveryOf,
   type ContactDetails,
-  type ContactField,
+  type TextContactField,
   type PersonalDetails,
   type PersonalField,
   type PortfolioData,
@@ -138,8 +138,7 @@ export function ContactDetailsFields({ definition, data, edit }: PartFieldsProps
     definition.contactDetails.includes(field);
   const delivery = formDeliveryOf(contact);
   const onChange = useCallback(
-    (key: Exclude<ContactField, 'socialLinks'>, value: string) =>
-      edit(setContact({ [key]: value })),
+    (key: TextContactField, value: string) => edit(setContact({ [key]: value })),
     [edit],
   );
   return (

@@ -1,7 +1,7 @@
 import { LIMITS } from '../../shared/domain/limits.js';
 import {
   contactDetailsSchema,
-  type ContactField,
+  type TextContactField,
   type PersonalField,
   type PortfolioData,
   type SectionField,
@@ -106,7 +106,7 @@ export const TILE_FIELDS: readonly FormField<Exclude<TileField, 'icon'>>[] = [
 ];
 
 /** The contact step's text fields; its social links are a list of their own. */
-export const CONTACT_FIELDS: readonly FormField<Exclude<ContactField, 'socialLinks'>>[] = [
+export const CONTACT_FIELDS: readonly FormField<TextContactField>[] = [
   { key: 'email', id: 'email', label: 'Email', kind: 'email' },
   { key: 'tel', id: 'tel', label: 'Phone', kind: 'tel' },
   { key: 'address', id: 'address', label: 'Address', kind: 'line' },

@@ -203,6 +203,8 @@ export type SectionField = Exclude<keyof Section, 'type' | 'sectionTiles'>;
 export type TileField = keyof Tile;
 /** The contact fields a template shows; the form's delivery is a setting of every page. */
 export type ContactField = Exclude<keyof ContactDetails, 'type' | 'formDelivery'>;
+/** The contact fields that hold one text each (all but the list of social links). */
+export type TextContactField = Exclude<ContactField, 'socialLinks'>;
 
 /*
  * Blank values: what a new tile or section starts as, and what stands in for a part a template

@@ -17,6 +17,7 @@ import {
   blankSection,
   SECTION_KEYS,
   type ContactField,
+  type TextContactField,
   type PersonalField,
   type PortfolioData,
   type Section,
@@ -33,8 +34,7 @@ import type { TemplateShape } from '../templates/pick-fields.js';
 import type { ImportedItem, ImportedProfile } from './profile.js';
 
 /** A part of the draft an import can fill: a field, the social links, or a section. */
-export type ImportPartId =
-  PersonalField | Exclude<ContactField, 'socialLinks'> | 'socialLinks' | SectionKey;
+export type ImportPartId = PersonalField | ContactField | SectionKey;
 
 export interface ImportPart {
   id: ImportPartId;
@@ -371,7 +371,7 @@ export function applyImport(
       const field = id as PersonalField;
       next.personalDetails[field] = plan.replaced.personalDetails[field];
     } else {
-      const field = id as Exclude<ContactField, 'socialLinks'>;
+      const field = id as TextContactField;
       next.contactDetails[field] = plan.replaced.contactDetails[field];
     }
   }

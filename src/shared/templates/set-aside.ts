@@ -12,7 +12,7 @@
 import type { Phrases, PhraseKey } from '../domain/phrases.js';
 import { PHRASE_KEYS } from '../domain/phrases.js';
 import type {
-  ContactField,
+  TextContactField,
   PersonalField,
   PortfolioData,
   SectionField,
@@ -25,7 +25,6 @@ import { isFontPairingId, type FontPairingId } from '../appearance/pairings.js';
 import type { SectionKind } from './definition.js';
 import { pickTemplateFields, type TemplateShape } from './pick-fields.js';
 
-type TextContactField = Exclude<ContactField, 'socialLinks'>;
 type TextSectionField = Exclude<SectionField, 'sectionTitle'>;
 
 export interface SetAsideSection {
