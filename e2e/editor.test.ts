@@ -11,6 +11,7 @@ import { TEMPLATE_IDS, templateName, type TemplateId } from '../src/shared/templ
 import { pickTemplateFields } from '../src/shared/templates/pick-fields.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../src/shared/templates/registry.js';
 import { useBrowser } from './browser.js';
+import { chooseDraftAction } from './draft-actions.js';
 import { openEditor, pressNext, storeDraft, storedDraft } from './fixtures.js';
 import { seriousAxeViolations } from './axe.js';
 
@@ -374,6 +375,16 @@ describe('the editor', () => {
     await expect(
       page.getByRole('button', { name: /^Step 3: .* \(visited\)$/ }).count(),
     ).resolves.toBe(1);
+    // A draft cleared starts its steps over, and a reload does not bring the ticks back.
+    await chooseDraftAction(page, 'Clear this draft');
+    await page
+      .getByRole('dialog', { name: 'Clear this draft?' })
+      .getByRole('button', { name: 'Clear draft' })
+      .click();
+    await expect.poll(ticked).toBe(0);
+    await page.reload();
+    await page.locator('#editor-step-heading').waitFor();
+    await expect.poll(ticked).toBe(0);
   });
 
   it('removes the sample tiles in one go from the keyboard, keeps the own ones, and undoes it', async () => {

@@ -162,11 +162,20 @@ export function writeStepReached(templateId: string, step: string): void {
   }
 }
 
+/** Forgets the steps reached: a draft started over starts its steps over too. */
+export function forgetStepReached(): void {
+  try {
+    window.localStorage.removeItem(STEP_REACHED_KEY);
+  } catch {
+    // Nothing stored that could be read.
+  }
+}
+
 /** Forgets the draft and what it was editing (signing out on a shared computer). */
 export function clearDraft(): void {
   stopEditingPublished();
+  forgetStepReached();
   try {
-    window.localStorage.removeItem(STEP_REACHED_KEY);
     window.localStorage.removeItem(DRAFT_STORAGE_KEY);
   } catch {
     // Nothing stored that could be read.

@@ -10,7 +10,7 @@ import {
   type EditorNavigationState,
 } from '../../shared/routes.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
-import { readDraftJson, writeDraft } from '../draft/storage.js';
+import { forgetStepReached, readDraftJson, writeDraft } from '../draft/storage.js';
 import { Editor } from '../editor/Editor.js';
 import { resolveEditorStart, withTemplateParts, type EditorStart } from '../editor/editorData.js';
 import { TemplateArrival } from './TemplateArrival.js';
@@ -79,7 +79,8 @@ function DraftEditor() {
         setStart({
           draft: { ...draft, data: withTemplateParts(definition, draft.data) },
         });
-        // Starting over starts at the first step.
+        // Starting over starts at the first step, with none ticked.
+        forgetStepReached();
         void navigate(EDIT_PATH, {
           replace: true,
           state: { templateId: draft.templateId } satisfies EditorNavigationState,
