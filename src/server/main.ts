@@ -11,6 +11,8 @@ import { testModeNotes } from './site-mode.js';
 let shutdown: ((signal: string) => Promise<void>) | undefined;
 /** Closes what the start has opened so far: the database, then the whole app once it is built. */
 let closeStarted: (() => Promise<void>) | undefined;
+/** A stop came during the start: the start goes no further, and its failures are the stop's. */
+let stopping = false;
 
 /** How long a stop during the start waits for what it opened to close. */
 const CLOSE_WHILE_STARTING_MS = 5000;
@@ -20,6 +22,8 @@ function onStopSignal(signal: NodeJS.Signals): void {
     void shutdown(signal);
     return;
   }
+  if (stopping) return;
+  stopping = true;
   // Nothing is served or in flight yet. Listening from the first line matters in a container:
   // there the process is PID 1, and a signal it has no handler for is dropped, so a stop during a
   // long wait for the database would otherwise end only in SIGKILL. What is open is closed first,
@@ -62,6 +66,9 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, dialect, clientDir });
   // The app's own close ends with the database's.
   closeStarted = () => app.close();
+  // Stopped while the app was being built: the close under way is the database's, so the app's
+  // own threads end with the process that exits once it is done.
+  if (stopping) return;
 
   const testMode = testModeNotes(config);
   if (testMode.length > 0) {
@@ -69,6 +76,7 @@ async function main(): Promise<void> {
   }
 
   const applied = await prepareDatabaseWhenReachable(db, app.log);
+  if (stopping) return;
   app.log.info({ dialect, applied }, 'database ready');
 
   shutdown = createShutdown(app, {
@@ -87,6 +95,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A query cut short by the stop's close is the stop, which exits 0 once the close is done.
+  if (stopping) return;
   process.stderr.write(
     `Failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
   );
