@@ -132,19 +132,25 @@ describe('the contrast guard', () => {
 });
 
 describe('the contrast guard, asked again', () => {
-  const look = TEMPLATE_DEFINITIONS.template5.look;
-
-  it('answers a colour it has answered from what it kept, for a bounded number of colours', () => {
-    const first = guardAccent(look, '#f5c542');
+  it('answers a colour from what it kept, the least recently asked given up first', () => {
+    // A look of its own: no answer kept from another test.
+    const look = { ...TEMPLATE_DEFINITIONS.template5.look };
+    const first = guardAccent(look, '#F5C542');
     expect(first.status).toBe('adjusted');
     expect(guardAccent(look, '#f5c542')).toBe(first);
-    // Hundreds of other colours later, the first is worked out afresh, to the same answer.
-    for (let other = 0; other < 300; other += 1) {
-      guardAccent(look, `#2b${other.toString(16).padStart(4, '0')}`);
+    const other = (index: number) => `#2b${index.toString(16).padStart(4, '0')}`;
+    // Asked again now and then, it stays among the kept while hundreds of others come and go.
+    for (let index = 0; index < 300; index += 1) {
+      guardAccent(look, other(index));
+      if (index % 100 === 0) expect(guardAccent(look, '#f5c542')).toBe(first);
     }
-    const again = guardAccent(look, '#f5c542');
-    expect(again).not.toBe(first);
-    expect(again).toEqual(first);
+    expect(guardAccent(look, '#f5c542')).toBe(first);
+    // Not asked while 300 others were, it is worked out afresh, to the same answer.
+    const second = guardAccent(look, other(0));
+    for (let index = 1000; index < 1300; index += 1) guardAccent(look, other(index));
+    const again = guardAccent(look, other(0));
+    expect(again).not.toBe(second);
+    expect(again).toEqual(second);
   });
 });
 

@@ -135,23 +135,26 @@ const STEPS = 500;
  * refused when no shade passes every pair (a template whose accent meets both white text and dark
  * text). accent-message.ts puts a verdict into words.
  */
-export function guardAccent(look: TemplateLook, requested: string): AccentVerdict {
-  // Every render of a page, and every update of the editor's preview, asks again for the same
-  // colour; a shade search tries up to 1,000 of them (several ms), so answers are kept.
-  let known = verdicts.get(look);
-  if (!known) verdicts.set(look, (known = new Map()));
-  let verdict = known.get(requested);
-  if (!verdict) {
-    verdict = searchAccent(look, requested);
-    if (known.size >= VERDICTS_KEPT) known.delete(known.keys().next().value!);
-    known.set(requested, verdict);
-  }
-  return verdict;
-}
-
 /** Colours whose verdicts are kept per template: a person tries a few; a server renders many. */
 const VERDICTS_KEPT = 256;
-const verdicts = new WeakMap<TemplateLook, Map<string, AccentVerdict>>();
+const verdicts = new WeakMap<TemplateLook, Map<string, Readonly<AccentVerdict>>>();
+
+export function guardAccent(look: TemplateLook, requested: string): Readonly<AccentVerdict> {
+  // Every render of a page, and every update of the editor's preview, asks again for the same
+  // colour; a shade search tries up to 1,000 of them (several ms), so answers are kept, the
+  // least recently asked given up first.
+  let known = verdicts.get(look);
+  if (!known) verdicts.set(look, (known = new Map()));
+  const key = requested.toLowerCase();
+  let verdict = known.get(key);
+  if (verdict) known.delete(key);
+  else {
+    verdict = Object.freeze(searchAccent(look, requested));
+    if (known.size >= VERDICTS_KEPT) known.delete(known.keys().next().value!);
+  }
+  known.set(key, verdict);
+  return verdict;
+}
 
 function searchAccent(look: TemplateLook, requested: string): AccentVerdict {
   const accent = requested.toLowerCase();
