@@ -1,4 +1,4 @@
-import { HOLD_MINUTES, type ClaimResponse } from '../../shared/orders.js';
+import type { ClaimResponse } from '../../shared/orders.js';
 
 /**
  * The final preview's username field, kept per template in this browser (localStorage, as the
@@ -27,36 +27,51 @@ export function writeChosenUsername(templateId: string, username: string): void 
 
 /**
  * The answer "Use this username" gave for the name, kept with it, so that a reload shows the name
- * still checked (and its price, for a move) rather than asking again: a check reserves nothing
- * (the hold starts with the payment, and the server decides then). Kept for the person who asked,
- * and only as long as a hold would last. An update of a live page is done, not an answer to keep.
+ * still available rather than asking again. A check reserves nothing (the hold starts with the
+ * payment, and the server decides again then), so only "available" is kept: an update of a live
+ * page is done, and a move's price counts days. Kept for the person who asked, and for a short
+ * while: someone else may take the name meanwhile, and the page should not say otherwise for long.
  */
 const answerKeyOf = (templateId: string) => `finalPreviewUsernameAnswer:${templateId}`;
-const ANSWER_KEPT_MS = HOLD_MINUTES * 60_000;
-type KeptClaim = Extract<ClaimResponse, { status: 'free' | 'owned_other_template' }>;
+const ANSWER_KEPT_MS = 15 * 60_000;
+type FreeClaim = Extract<ClaimResponse, { status: 'free' }>;
 
-const isKept = (claim: ClaimResponse): claim is KeptClaim =>
-  claim.status === 'free' || claim.status === 'owned_other_template';
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** A stored answer as this code writes it; anything else (an older shape, an edit) is not shown. */
+function asFreeClaim(value: unknown, username: string): FreeClaim | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const claim = value as Partial<Record<keyof FreeClaim, unknown>>;
+  if (claim.status !== 'free' || claim.username !== username || !isText(claim.url))
+    return undefined;
+  const other = claim.sameTemplate as Partial<Record<string, unknown>> | undefined;
+  if (other === undefined) return { status: 'free', username, url: claim.url };
+  if (typeof other !== 'object' || other === null) return undefined;
+  const { username: otherName, url, paidUntil } = other;
+  if (!isText(otherName) || !isText(url) || !isText(paidUntil)) return undefined;
+  return {
+    status: 'free',
+    username,
+    url: claim.url,
+    sameTemplate: { username: otherName, url, paidUntil },
+  };
+}
 
 export function readCheckedAnswer(
   templateId: string,
   username: string,
   email: string,
   now = Date.now(),
-): KeptClaim | undefined {
+): FreeClaim | undefined {
   try {
     const kept = JSON.parse(window.localStorage.getItem(answerKeyOf(templateId)) ?? 'null') as {
-      claim?: ClaimResponse;
+      claim?: unknown;
       email?: unknown;
       at?: unknown;
     } | null;
-    const claim = kept?.claim;
-    if (!claim || typeof claim !== 'object' || !isKept(claim)) return undefined;
-    if (claim.username !== username || kept.email !== email) return undefined;
-    if (typeof kept.at !== 'number' || now - kept.at > ANSWER_KEPT_MS || kept.at > now) {
-      return undefined;
-    }
-    return claim;
+    if (!kept || kept.email !== email || typeof kept.at !== 'number') return undefined;
+    if (now - kept.at > ANSWER_KEPT_MS || kept.at > now) return undefined;
+    return asFreeClaim(kept.claim, username);
   } catch {
     return undefined;
   }
@@ -69,7 +84,7 @@ export function writeCheckedAnswer(
   now = Date.now(),
 ): void {
   try {
-    if (!answer || !isKept(answer.claim)) window.localStorage.removeItem(answerKeyOf(templateId));
+    if (answer?.claim.status !== 'free') window.localStorage.removeItem(answerKeyOf(templateId));
     else {
       window.localStorage.setItem(
         answerKeyOf(templateId),
