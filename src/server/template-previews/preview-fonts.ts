@@ -42,16 +42,23 @@ const builtFontUrl = (file: string) => new RegExp(`/assets/${file}-[\\w-]{8}\\.w
 
 /**
  * Preload links for the fonts a template preview's sample is drawn with, found in the template's
- * built CSS. Found only by the first layout, a font starts while the first paint is being made,
- * and its text is drawn twice, first in the fallback face: text that moves (Lighthouse's mobile
- * run, quiet machine: layout shift 0.035 on Directive, 0.013 on Mini-port, 0 with the preloads),
- * and in the phone model's estimate a first paint that waits for the fonts (0.8-1.2 s by run,
- * 0.72-0.77 s with them). Asked for from the head, they come with the document's own requests.
+ * built CSS, and the files it did not find there. Found only by the first layout, a font starts
+ * while the first paint is being made, and its text is drawn twice, first in the fallback face:
+ * text that moves, and a first paint that Lighthouse's phone estimate makes wait for the fonts.
+ * Asked for from the head, they come with the document's own requests (measured in
+ * bench/results/lighthouse-builder-tried.md).
  */
-export function sampleFontPreloads(templateId: TemplateId, stylesheetText: string): string {
-  return SAMPLE_FONT_FILES[templateId]
-    .map((file) => stylesheetText.match(builtFontUrl(file))?.[0])
-    .filter((href) => href !== undefined)
-    .map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`)
-    .join('');
+export function sampleFontPreloads(
+  templateId: TemplateId,
+  stylesheetText: string,
+): { links: string; missing: string[] } {
+  const links: string[] = [];
+  const missing: string[] = [];
+  for (const file of SAMPLE_FONT_FILES[templateId]) {
+    const href = stylesheetText.match(builtFontUrl(file))?.[0];
+    if (href) {
+      links.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`);
+    } else missing.push(file);
+  }
+  return { links: links.join(''), missing };
 }

@@ -159,6 +159,14 @@ export class TemplatePreviews {
     const { publicUrl, mediaBase, testMode } = this.options;
     const path = templatePreviewPath(source.id);
     const css = stylesheetText(this.options.clientDir, this.build.stylesheets[source.id] ?? []);
+    const fonts = sampleFontPreloads(source.id, css);
+    // A font renamed or dropped from the template: the preview still draws, a little later.
+    if (fonts.missing.length > 0) {
+      this.options.log.warn(
+        { templateId: source.id, missing: fonts.missing },
+        'template preview: fonts to preload not found in its CSS',
+      );
+    }
     const bytes = await this.renderThreads.pool.render({
       username: '',
       templateId: source.id,
@@ -172,7 +180,7 @@ export class TemplatePreviews {
         kind: 'template-preview',
         frame: {
           stylesheetText: css,
-          fontPreloads: sampleFontPreloads(source.id, css),
+          fontPreloads: fonts.links,
           title: PAGE_TITLES[path]!,
           description: SITE_DESCRIPTION,
           bar: previewBar({ templateId: source.id, forSale: source.forSale, testMode }),
