@@ -341,8 +341,9 @@ const isBlankSection = (data: PortfolioData, key: SectionKey) => {
 
 /**
  * A joined section made a section again: its tiles taken out of the one they joined, into a
- * blank section of the template (one of the same kind first; for photos, one that shows them). Undefined when there is no blank
- * section, or its tiles are no longer together in one section (the person moved them since).
+ * blank section of the template (one of the same kind first; for photos, one that shows them).
+ * Undefined when there is no blank section, or its tiles are no longer together in one section
+ * (the person moved them since).
  */
 function separate(data: PortfolioData, to: TemplateShape, join: SetAsideJoin): string | undefined {
   const keys = SECTION_KEYS.filter((key) => to.sections[key]);
