@@ -299,7 +299,6 @@ describe('Change template by meaning', () => {
           const moves = confirm.getByRole('list', { name: 'Where your sections go' });
           await expect(moves.getByRole('listitem').allTextContents()).resolves.toEqual([
             'What I do → Services',
-            '“Projects” → Portfolio',
           ]);
           const kept = confirm.getByRole('list', { name: 'What is kept for later' });
           await expect(kept.getByRole('listitem').allTextContents()).resolves.toEqual([
@@ -344,7 +343,6 @@ describe('Change template by meaning', () => {
           await toDirective.waitFor();
           const moves = toDirective.getByRole('list', { name: 'Where your sections go' });
           await expect(moves.getByRole('listitem').allTextContents()).resolves.toEqual([
-            '“Projects” → Features',
             'Services: 2 tiles join “Projects”',
           ]);
           await expect(

@@ -354,7 +354,12 @@ export function carryOver(
     }
     lines.push(...lostTileFields(source, source.section.sectionTiles, spec, setAside.tiles));
     sectionLost.set(source, lines);
-    if (source.spec.label !== spec.label) moves.push(`${nameOf(source)} → ${spec.label}`);
+    // A section that keeps its own title there is where the person looks for it; only one that
+    // goes by the template's word is named by where it lands.
+    const keepsItsTitle = spec.fields.includes('sectionTitle') && text(source.section.sectionTitle);
+    if (source.spec.label !== spec.label && !keepsItsTitle) {
+      moves.push(`${nameOf(source)} → ${spec.label}`);
+    }
 
     const joining = here.filter((placement) => placement.joins);
     // Blank tiles would sit between the joined ones: only tiles with content are kept then.

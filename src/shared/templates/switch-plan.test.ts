@@ -36,7 +36,7 @@ describe('a change of template as the editor plans it', () => {
       ['Monsoon', 'https://example.com/monsoon.jpg'],
       ['Market', 'https://example.com/market.jpg'],
     ]);
-    expect(plan.moves).toEqual(['“Weddings” → Portfolio', '“निबंध”: 2 tiles join “Weddings”']);
+    expect(plan.moves).toEqual(['“निबंध”: 2 tiles join “Weddings”']);
     expect(plan.kept).toEqual(['“निबंध”: the title', '“निबंध”: the sub title']);
     expect(plan.restored).toEqual([]);
     expect(plan.ask).toBe(true);
@@ -80,7 +80,7 @@ describe('a joined section made a section again on the way back', () => {
 
   it('names the icons as coming back, not as kept for later, and asks nothing', () => {
     const there = planSwitch(miniport, 'template2', {});
-    expect(there.moves).toEqual(['“Projects” → Features', 'Services: 2 tiles join “Projects”']);
+    expect(there.moves).toEqual(['Services: 2 tiles join “Projects”']);
     const back = planSwitch(there.draft, 'template1', {});
     expect(back.kept).toEqual([]);
     expect(back.discarded).toEqual([]);
