@@ -420,6 +420,10 @@ describe('the account page', () => {
     await expect(dialog.textContent()).resolves.toContain(`/users/${username}`);
     await dialog.getByRole('button', { name: 'Publish changes now' }).click();
     await page.getByText('Your changes are live.').waitFor();
+    // The page's lead says so too: no longer "once you publish them".
+    const lead = page.locator('.fp-panel__lead');
+    await expect(lead.textContent()).resolves.toContain('as visitors see it now');
+    await expect(lead.textContent()).resolves.not.toContain('once you publish');
     const stored = await db
       .selectFrom('portfolios')
       .select('data')

@@ -56,6 +56,8 @@ export function Publisher({
   const [payFoot, setPayFoot] = useState<HTMLDivElement | null>(null);
   // Opened with Edit on the account page: the address is that page's, fixed.
   const [editing, setEditing] = useState(() => readEditingTarget(templateId));
+  // "Publish changes" has put them live: the lead no longer says "once you publish them".
+  const [changesLive, setChangesLive] = useState(false);
   const path = publicPagePath(editing?.username ?? (publishing.username || 'your-username'));
   // Back to the editor opens the step Review and publish was pressed on.
   const lastStep = stepInHistory(useLocation().state, templateId);
@@ -84,12 +86,18 @@ export function Publisher({
           <div className="fp-panel__scroll">
             <h1 className="fp-panel__title">Final preview</h1>
             <p className="fp-panel__lead">
-              {editing
-                ? `This is your ${templateName(templateId)} portfolio with your changes, as visitors will see it once you publish them.`
-                : `Your ${templateName(templateId)} page as visitors will see it.`}{' '}
+              {!editing
+                ? `Your ${templateName(templateId)} page as visitors will see it.`
+                : changesLive
+                  ? `This is your ${templateName(templateId)} portfolio with your changes, as visitors see it now.`
+                  : `This is your ${templateName(templateId)} portfolio with your changes, as visitors will see it once you publish them.`}{' '}
               {/* On a phone the cards are under the page: one tap reaches them. */}
               <a className="fp-panel__jump" href={`#${STEPS_ID}`}>
-                {editing ? 'Publish changes' : 'Choose address and pay'}
+                {!editing
+                  ? 'Choose address and pay'
+                  : changesLive
+                    ? 'Your link'
+                    : 'Publish changes'}
                 <UiIcon name="down" />
               </a>
             </p>
@@ -121,6 +129,7 @@ export function Publisher({
                     stopEditingPublished();
                     setEditing(undefined);
                   }}
+                  onPublished={() => setChangesLive(true)}
                 />
               ) : (
                 <>

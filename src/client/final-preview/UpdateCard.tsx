@@ -39,6 +39,7 @@ export function UpdateCard({
   missing,
   notesInCard,
   onLeave,
+  onPublished,
 }: {
   id: string;
   username: string;
@@ -49,6 +50,8 @@ export function UpdateCard({
   notesInCard: boolean;
   /** Publish this draft under another address instead (the usual final preview). */
   onLeave: () => void;
+  /** The changes are live: the page around the card says so too. */
+  onPublished: () => void;
 }) {
   const session = useSession();
   const { signIn, message: signInMessage, dismissMessage } = useSignIn();
@@ -79,6 +82,7 @@ export function UpdateCard({
     setConfirming(false);
     if (answer.status === 'updated') {
       setDone(answer.url);
+      onPublished();
       void refreshSession();
     } else {
       setProblem(
