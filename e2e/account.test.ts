@@ -464,6 +464,14 @@ describe('the account page', () => {
     await chooseDraftAction(page, 'Clear this draft');
     await dialog.waitFor();
     await expect(dialog.isVisible()).resolves.toBe(true);
+    // Its two buttons one above the other, the action first, each as wide as the other.
+    const [clear, cancel] = await Promise.all(
+      ['Clear draft', 'Cancel'].map((name) =>
+        dialog.getByRole('button', { name, exact: true }).boundingBox(),
+      ),
+    );
+    expect(clear!.y + clear!.height).toBeLessThanOrEqual(cancel!.y);
+    expect(Math.abs(clear!.width - cancel!.width)).toBeLessThan(1);
     await page.keyboard.press('Escape');
     // Focus comes back to More, not to the menu item hidden with its menu.
     await expect
