@@ -68,6 +68,8 @@ describe('billing details and amounts, as a buyer sees them', () => {
         'A short GSTIN is named as the person leaves the field, not while typing',
         async () => {
           await page.getByText('Add billing details for a GST invoice').click();
+          // An example, said as one: not a number that reads as filled in already.
+          await expect(gstin.getAttribute('placeholder')).resolves.toBe('e.g. 27AAPFU0939F1ZV');
           await expect(page.getByRole('combobox', { name: 'State' }).isVisible()).resolves.toBe(
             true,
           );

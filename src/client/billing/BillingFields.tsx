@@ -107,7 +107,8 @@ export function BillingFields({
         spellCheck={false}
         // No maxLength: the browser would cut a GSTIN pasted with spaces before they are taken
         // out. Its length is limited here, once they are.
-        placeholder={GSTIN_EXAMPLE}
+        // Said as an example: a bare number in the field read as one filled in already.
+        placeholder={`e.g. ${GSTIN_EXAMPLE}`}
         value={gstin}
         aria-invalid={showProblem}
         aria-describedby={gstin === '' ? undefined : `${errorId} ${stateId}`}
