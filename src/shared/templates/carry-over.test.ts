@@ -101,7 +101,8 @@ describe('changing template in the editor', () => {
     const lines = (title: string) => linesOf(carryOver(draft(title), directive, phantom).lost);
     expect(lines('निबंध')).toEqual(['“निबंध”: the footer text']);
     expect(lines('')).toEqual(['Features: the footer text']);
-    // A title still the sample's is the template's, not the person's.
+    // Over the person's own tiles, a title that happens to read as the sample's is theirs too
+    // (a reviewer's "What I do" was replaced by the next template's sample title).
     const samples = {
       from: parsed({
         personalDetails: { name: 'Sam' },
@@ -109,7 +110,7 @@ describe('changing template in the editor', () => {
       }),
     };
     expect(linesOf(carryOver(draft('Sample work'), directive, phantom, samples).lost)).toEqual([
-      'Features: the footer text',
+      '“Sample work”: the footer text',
     ]);
   });
 
@@ -553,7 +554,7 @@ describe("the old template's sample on a change of template", () => {
     );
     const told = carryOver(draft, phantom, hyperspace, samplesFor('template5', 'template3'));
     expect(linesOf(told.lost).filter((line) => line.includes('icon'))).toEqual([
-      'Work: the icon of 1 tile',
+      '“Selected work”: the icon of 1 tile',
     ]);
   });
 

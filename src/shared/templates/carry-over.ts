@@ -168,11 +168,16 @@ function sourcesOf(data: PortfolioData, from: TemplateShape, fromSample?: Portfo
         (tile) => !isSampleTile(tile, spec.tileFields, fromSample),
       ),
     };
-    const sampleFields = spec.fields.filter((field) => asSample(drafted[field], sample?.[field]));
-    for (const field of sampleFields) section[field] = '';
     const tiles = section.sectionTiles.filter((tile) =>
       spec.tileFields.some((field) => filled(tile[field])),
     );
+    // Over tiles of the person's own, a title that happens to be the sample's words ("What I
+    // do") is theirs too: only a section still all sample gives its texts way.
+    const sampleFields =
+      tiles.length > 0
+        ? []
+        : spec.fields.filter((field) => asSample(drafted[field], sample?.[field]));
+    for (const field of sampleFields) section[field] = '';
     if (tiles.length === 0 && !spec.fields.some((field) => filled(section[field]))) continue;
     const photos = spec.tileFields.includes('img') && tiles.some((tile) => filled(tile.img));
     const icons = spec.tileFields.includes('icon') && tiles.some((tile) => filled(tile.icon));

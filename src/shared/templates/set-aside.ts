@@ -268,10 +268,14 @@ export function restoreSetAside(
     const section = next[key];
     if (!spec || !section) continue;
     const tileTitles = section.sectionTiles.map((tile) => text(tile.title)).filter(Boolean);
-    // By title first; a section renamed since is still found by its tiles.
+    // By title first; a section renamed since is still found by its tiles, when it holds most
+    // of them (a section that took in another's tiles for a while set aside all of theirs).
     const entry =
       left.sections?.find((other) => sameSection(other, section.sectionTitle, tileTitles)) ??
-      left.sections?.find((other) => sameSection({ ...other, title: '' }, '', tileTitles));
+      left.sections?.find(
+        (other) =>
+          other.tiles.filter((title) => tileTitles.includes(title)).length * 2 > other.tiles.length,
+      );
     for (const field of SECTION_FIELDS) {
       const value = entry?.fields[field];
       if (value === undefined || !spec.fields.includes(field)) continue;

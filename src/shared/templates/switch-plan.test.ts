@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parsed } from './common/test-helpers.js';
 import { planSwitch } from './switch-plan.js';
 import type { Draft } from '../draft.js';
+import { SAMPLE_DATA } from './registry.js';
 
 // Solid-State (template4) has two sections of photos; Mini-port (template1) shows photos in
 // Portfolio only, its Services shows icons and no pictures.
@@ -90,5 +91,49 @@ describe('a joined section made a section again on the way back', () => {
       'camera',
       'paintbrush',
     ]);
+  });
+});
+
+describe('a round trip through every template', () => {
+  it('brings back every title, sub title, footer text and icon where they were', () => {
+    // The review: services titled "What I do" (Hyperspace's own word for that section) lost to
+    // Solid-State's sample title, and the essays' footer text moved to the services on the way.
+    const start: Draft = {
+      templateId: 'template1',
+      data: parsed({
+        personalDetails: { name: 'Meenakshi Venkataraman-Deshpande' },
+        section: {
+          sectionTitle: 'What I do',
+          sectionSubTitle: 'Commissions and teaching',
+          sectionTiles: [
+            { title: 'Assignments', icon: 'camera' },
+            { title: 'Prints', icon: 'paintbrush' },
+            { title: 'Workshops', icon: 'leaf' },
+          ],
+        },
+        section2: {
+          sectionTitle: 'निबंध',
+          sectionSubTitle: 'Photo essays',
+          sectionFooterText: 'Prints and full sequences are available on request.',
+          sectionTiles: ['Backwater kitchens', 'Night shift', 'Monsoon', 'Looms'].map(
+            (title, index) => ({ title, img: `https://example.com/${index}.jpg` }),
+          ),
+        },
+      }),
+    };
+    let draft = start;
+    for (const templateId of ['template2', 'template3', 'template4', 'template5'] as const) {
+      draft = planSwitch(draft, templateId, {
+        from: SAMPLE_DATA[draft.templateId],
+        to: SAMPLE_DATA[templateId],
+      }).draft;
+    }
+    const back = planSwitch(draft, 'template1', {
+      from: SAMPLE_DATA[draft.templateId],
+      to: SAMPLE_DATA.template1,
+    });
+    expect(back.ask).toBe(false);
+    expect(back.draft.data.section).toEqual(start.data.section);
+    expect(back.draft.data.section2).toEqual(start.data.section2);
   });
 });
