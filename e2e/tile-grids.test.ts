@@ -165,4 +165,26 @@ describe('Directive with photos and icon-only tiles in one section', () => {
     expect(hindi.size).toBeGreaterThan(latin.size * 1.1);
     expect(hindi.weight).toBeGreaterThan(latin.weight);
   });
+
+  // A reviewer's "निबंध" at 12-13 px beside capitals of the same size: the small-capitals labels of
+  // the other templates take a size for a script without capitals too.
+  it.each([
+    ['template4', '.ss-eyebrow'],
+    ['template5', '#section .phantom-label'],
+    ['template3', '.hs-nav a[href="#section"] .hs-nav__label'],
+  ] as const)('%s sets a Devanagari title label larger than a Latin one', async (id, label) => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    const sizeWith = async (title: string) => {
+      const data = structuredClone(SAMPLE_DATA[id]);
+      data.section!.sectionTitle = title;
+      await showDraft(page, id, data);
+      return page
+        .locator(label)
+        .first()
+        .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    };
+    const latin = await sizeWith('Selected work');
+    const hindi = await sizeWith('निबंध');
+    expect(hindi).toBeGreaterThan(latin * 1.1);
+  });
 });

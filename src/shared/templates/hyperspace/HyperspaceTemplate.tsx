@@ -6,7 +6,7 @@ import { telHref, visibleSocialLinks } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
-import { joinedScriptMark } from '../common/scripts.js';
+import { joinedScriptMark, joinedTextMark } from '../common/scripts.js';
 import { lookStyle } from '../common/look-style.js';
 import { hyperspaceLook } from './look.js';
 import { hyperspaceDefinition } from './definition.js';
@@ -236,7 +236,9 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                 className={item.id === active ? 'is-active' : undefined}
                 onClick={() => setActive(item.id)}
               >
-                <span className="hs-nav__label">{item.label}</span>
+                <span className="hs-nav__label" {...joinedTextMark(item.label)}>
+                  {item.label}
+                </span>
               </a>
             </li>
           ))}

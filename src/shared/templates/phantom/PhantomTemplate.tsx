@@ -7,7 +7,7 @@ import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
-import { joinedScriptMark } from '../common/scripts.js';
+import { joinedScriptMark, joinedTextMark } from '../common/scripts.js';
 import { lookStyle } from '../common/look-style.js';
 import { phantomLook } from './look.js';
 import { phantomDefinition } from './definition.js';
@@ -101,7 +101,11 @@ function TileSection({ id, section, eager }: { id: string; section: Section; eag
   return (
     <section id={id} className="phantom-work" aria-labelledby={headingId}>
       <header className="phantom-work-head">
-        <h2 id={headingId} className={title ? 'phantom-label' : 'tpl-visually-hidden'}>
+        <h2
+          id={headingId}
+          className={title ? 'phantom-label' : 'tpl-visually-hidden'}
+          {...joinedTextMark(title)}
+        >
           {title || 'Work'}
         </h2>
         {subtitle && <p className="phantom-work-subtitle">{subtitle}</p>}

@@ -15,7 +15,7 @@ import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
 import { phrasesOf } from '../common/phrases.js';
-import { joinedScriptMark } from '../common/scripts.js';
+import { joinedScriptMark, joinedTextMark } from '../common/scripts.js';
 import { lookStyle } from '../common/look-style.js';
 import { solidStateLook } from './look.js';
 import { solidStateDefinition } from './definition.js';
@@ -314,7 +314,7 @@ function Spotlights({ section, linkText }: { section: Section; linkText: MoreWor
   const TileHeading = title !== '' ? 'h3' : 'h2';
   const heading =
     title !== '' ? (
-      <h2 id={titleIdOf('section')} className="ss-eyebrow">
+      <h2 id={titleIdOf('section')} className="ss-eyebrow" {...joinedTextMark(title)}>
         {title}
       </h2>
     ) : null;
