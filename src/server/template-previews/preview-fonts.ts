@@ -37,8 +37,20 @@ const SAMPLE_FONT_FILES: Record<TemplateId, readonly string[]> = {
   ],
 };
 
-/** A built font's address: the file's name, then the build's 8-character hash. */
-const builtFontUrl = (file: string) => new RegExp(`/assets/${file}-[\\w-]{8}\\.woff2`);
+/** The build's hash after a font file's name: a hyphen and 8 characters. */
+const HASH_LENGTH = 9;
+
+/** The built fonts the CSS names, by file name without its hash: their addresses. */
+function builtFonts(stylesheetText: string): Map<string, string> {
+  const fonts = new Map<string, string>();
+  for (const piece of stylesheetText.split('/assets/').slice(1)) {
+    const end = piece.indexOf('.woff2');
+    const file = piece.slice(0, end);
+    if (end <= HASH_LENGTH || /[^\w-]/.test(file)) continue;
+    fonts.set(file.slice(0, -HASH_LENGTH), `/assets/${file}.woff2`);
+  }
+  return fonts;
+}
 
 /**
  * Preload links for the fonts a template preview's sample is drawn with, found in the template's
@@ -52,10 +64,11 @@ export function sampleFontPreloads(
   templateId: TemplateId,
   stylesheetText: string,
 ): { links: string; missing: string[] } {
+  const built = builtFonts(stylesheetText);
   const links: string[] = [];
   const missing: string[] = [];
   for (const file of SAMPLE_FONT_FILES[templateId]) {
-    const href = stylesheetText.match(builtFontUrl(file))?.[0];
+    const href = built.get(file);
     if (href) {
       links.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`);
     } else missing.push(file);
