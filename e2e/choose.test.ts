@@ -107,7 +107,7 @@ describe('the Choose page', () => {
       })),
     );
     expect(pictures.map((picture) => picture.src)).toEqual(
-      [1, 2, 3, 4, 5].map((n) => `/images/card-template${n}-phone.webp`),
+      [1, 2, 3, 4, 5].map((n) => `/images/card-template${n}-phone.avif`),
     );
     for (const picture of pictures) expect(picture.square).toBeLessThan(1);
     // A discounted price keeps to one line on a phone's card, its badge on the next.

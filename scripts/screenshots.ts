@@ -1,7 +1,7 @@
 /**
  * Renders our templates in Chromium and writes the site's pictures of them:
  * the landing page's collage images (AVIF and WebP) and every template's card images for /choose
- * (WebP, a computer's and a phone's first screen).
+ * (WebP, a computer's and a phone's first screen, the phone's in AVIF too).
  * Usage: npm run screenshots (builds first). Output: src/client/public/images/.
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -66,6 +66,7 @@ const SHOTS: Shot[] = [
   // /choose on a phone: the top of the template as a phone shows it, sharp on a 2x screen.
   ...TEMPLATE_IDS.map((id) => ({
     file: templateCardImage(id, 'phone'),
+    avif: templateCardImage(id, 'phone', 'avif'),
     route: `/${id}`,
     viewport: { width: PHONE_CARD_IMAGE.width / 2, height: PHONE_CARD_IMAGE.height / 2 },
     scale: 2,

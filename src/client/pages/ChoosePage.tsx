@@ -73,6 +73,13 @@ function CardPicture({ id, alt, first }: { id: TemplateId; alt: string; first: b
     <picture>
       <source
         media={PHONE_GRID}
+        type="image/avif"
+        srcSet={templateCardImage(id, 'phone', 'avif')}
+        width={PHONE_CARD_IMAGE.width}
+        height={PHONE_CARD_IMAGE.height}
+      />
+      <source
+        media={PHONE_GRID}
         srcSet={templateCardImage(id, 'phone')}
         width={PHONE_CARD_IMAGE.width}
         height={PHONE_CARD_IMAGE.height}

@@ -64,13 +64,15 @@ export function templateName(id: TemplateId): string {
 /**
  * The template's card picture (made by `npm run screenshots`), as the builder shows it: its
  * first screen on a computer, or (`phone`) on a phone, for /choose on a phone, where a computer's
- * screen shrunk to the card's width has no word one can read.
+ * screen shrunk to the card's width has no word one can read. The phone's comes in AVIF too:
+ * about half the bytes of its WebP, which a slow phone link spends before /choose's first card.
  */
 export function templateCardImage(
   id: TemplateId,
   screen: 'computer' | 'phone' = 'computer',
+  format: 'webp' | 'avif' = 'webp',
 ): string {
-  return screen === 'phone' ? `/images/card-${id}-phone.webp` : `/images/card-${id}.webp`;
+  return screen === 'phone' ? `/images/card-${id}-phone.${format}` : `/images/card-${id}.webp`;
 }
 
 /** The phone card picture's size: a square of a 375 px wide phone's first screen, at 2x. */
