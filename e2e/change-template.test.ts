@@ -176,6 +176,36 @@ describe('Change template in the editor', () => {
     expect(stored.templateId).toBe('template4');
     expect(stored.data.phrases).toEqual({ contactHeading: 'Write to me' });
   });
+
+  it('names an address kept from before that the person has since replaced, and keeps theirs', async () => {
+    // Kept from Phantom, which shows no address; the person has written another since.
+    const hyperspace: Draft = {
+      templateId: 'template3',
+      data: portfolio({
+        personalDetails: { name: 'Kavya Menon' },
+        contactDetails: { address: 'Chennai' },
+      }),
+      setAside: { contactDetails: { address: 'Thrissur' } },
+    };
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await storeDraft(page, hyperspace);
+    await page.goto('/edit');
+    await page.frameLocator('iframe').locator('#personalDetails').waitFor();
+    await page.getByRole('button', { name: 'Change template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change template' });
+    await templateChoice(dialog, 'Directive').click();
+    const confirm = page.getByRole('dialog', { name: 'Switch to Directive?' });
+    await confirm.waitFor();
+    const replaced = confirm.getByRole('list', { name: 'What you have replaced' });
+    await expect(replaced.getByRole('listitem').allTextContents()).resolves.toEqual([
+      'Your address',
+    ]);
+    await confirm.getByRole('button', { name: 'Switch', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: /Directive/ }).waitFor();
+    const stored = await storedDraft(page);
+    expect(stored.data.contactDetails.address).toBe('Chennai');
+    expect(stored.setAside).toBeUndefined();
+  });
 });
 
 describe("Change template and the old template's sample", () => {

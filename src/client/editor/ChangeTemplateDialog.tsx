@@ -45,6 +45,8 @@ interface Pending {
   kept: string[];
   /** Not shown, and gone for good. */
   discarded: string[];
+  /** Set aside earlier, and dropped: the person has put another in its place. */
+  replaced: string[];
   moves: string[];
 }
 
@@ -99,12 +101,12 @@ export function ChangeTemplateDialog({
       onSwitch(plan.draft, plan.restored);
       return;
     }
-    const { kept, discarded, restored } = plan;
+    const { kept, discarded, restored, replaced } = plan;
     const moves = [
       ...plan.moves,
       ...(restored.length > 0 ? [`Back from before: ${listed(restored)}`] : []),
     ];
-    setPending({ templateId, draft: plan.draft, kept, discarded, moves });
+    setPending({ templateId, draft: plan.draft, kept, discarded, replaced, moves });
   };
 
   return (
@@ -161,6 +163,19 @@ export function ChangeTemplateDialog({
                 <ul className="change-template__lost" aria-label="What will be discarded">
                   {pending.discarded.map((line) => (
                     <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {pending.replaced.length > 0 && (
+              <>
+                <p>
+                  These were kept from an earlier template, but you have put something else in their
+                  place since. Yours stays, and these will be discarded:
+                </p>
+                <ul className="change-template__lost" aria-label="What you have replaced">
+                  {pending.replaced.map((line) => (
+                    <li key={line}>{line.charAt(0).toUpperCase() + line.slice(1)}</li>
                   ))}
                 </ul>
               </>

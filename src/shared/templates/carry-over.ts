@@ -33,9 +33,9 @@ import { PHRASE_LABELS, type PhraseKey } from '../domain/phrases.js';
 import type { SectionKind, SectionSpec } from './definition.js';
 import { pickTemplateFields, type TemplateShape } from './pick-fields.js';
 import { defaultPairing, guardAccent } from '../appearance/look.js';
-import { FONT_PAIRINGS } from '../appearance/pairings.js';
+import { FONT_PAIRINGS, type FontPairingId } from '../appearance/pairings.js';
 import { plural } from '../plural.js';
-import { compactSetAside, sameSection, type SetAside, type SetAsideTile } from './set-aside.js';
+import { mergeSetAside, type SetAside, type SetAsideJoin, type SetAsideTile } from './set-aside.js';
 
 const PERSONAL_LABELS: Record<PersonalField, string> = {
   name: 'Name',
@@ -80,11 +80,11 @@ export interface Samples {
 export interface LostLine {
   line: string;
   /**
-   * What of it is kept with the draft for a template that shows it (see set-aside.ts); absent
-   * when it is gone for good: a section joining another loses its title, tiles over the limit,
-   * a detail of a tile with neither title nor picture to find it by.
+   * Its values, set aside with the draft for a template that shows them (see set-aside.ts);
+   * absent when it is gone for good: a section joining another loses its title, tiles over the
+   * limit, a detail of a tile with neither title nor picture to find it by.
    */
-  kept?: SetAside;
+  setAside?: SetAside;
   /** The field it is, when it is a whole field of the draft. */
   field?: FieldId;
 }
@@ -99,7 +99,7 @@ export interface CarryOver {
    * title where they wrote one, else by the old template's word for them.
    */
   lost: LostLine[];
-  /** The values of `lost` that can come back, all together: see set-aside.ts. */
+  /** The values of `lost` that can come back, all together (and fonts it does not offer). */
   setAside: SetAside | undefined;
   /**
    * Where sections went when the new template names the place otherwise, e.g. "Highlights →
@@ -244,16 +244,11 @@ const nameOf = (source: Source): string => {
 };
 
 /**
- * Lines for the tile fields `target` does not show, counted over the tiles that go there; each
- * value is added to `keep` under its tile, and a line for tiles with no title or picture to be
+ * Lines for the tile fields `target` does not show, counted over the tiles that go there, each
+ * with its values set aside under their tiles; a line for tiles with no title or picture to be
  * found by again is gone for good.
  */
-function lostTileFields(
-  source: Source,
-  tiles: readonly Tile[],
-  target: SectionSpec,
-  keep: SetAsideTile[],
-): LostLine[] {
+function lostTileFields(source: Source, tiles: readonly Tile[], target: SectionSpec): LostLine[] {
   const lines: LostLine[] = [];
   // A value the tile had as the sample's, in its place (the icon of the sample's third tile on
   // the person's third), was never chosen: losing it is nothing to ask about.
@@ -273,22 +268,19 @@ function lostTileFields(
     const findable = losing.filter((tile) => keyOf(tile).title !== '' || keyOf(tile).img !== '');
     const unfindable = losing.length - findable.length;
     const label = `${nameOf(source)}: the ${TILE_LABELS[field]} of`;
-    const kept: SetAsideTile[] = findable.map((tile) => ({
+    const setAside: SetAsideTile[] = findable.map((tile) => ({
       ...keyOf(tile),
       fields: { [field]: tile[field] },
     }));
     if (findable.length > 0) {
-      lines.push({ line: `${label} ${plural(findable.length, 'tile')}`, kept: { tiles: kept } });
+      lines.push({
+        line: `${label} ${plural(findable.length, 'tile')}`,
+        setAside: { tiles: setAside },
+      });
     }
     if (unfindable > 0) {
       const tileWord = findable.length > 0 ? 'untitled tile' : 'tile';
       lines.push({ line: `${label} ${plural(unfindable, tileWord)}` });
-    }
-    for (const tile of findable) {
-      const { title, img } = keyOf(tile);
-      const entry = keep.find((other) => other.title === title && other.img === img);
-      if (entry) entry.fields[field as keyof SetAsideTile['fields']] = tile[field]!;
-      else keep.push({ title, img, fields: { [field]: tile[field] } });
     }
   }
   return lines;
@@ -306,12 +298,8 @@ export function carryOver(
   // Sections of the person's own (a section all sample is not among the sources).
   const ownWork = sources.length > 0;
   const sectionLost = new Map<Source, LostLine[]>();
-  const setAside: Required<Pick<SetAside, 'sections' | 'tiles' | 'joined'>> &
-    Pick<SetAside, 'personalDetails' | 'contactDetails' | 'phrases' | 'appearance'> = {
-    sections: [],
-    tiles: [],
-    joined: [],
-  };
+  // Sections that join another: a move, not a loss, but set aside to be sections again.
+  const joins: SetAsideJoin[] = [];
   // In the new page's order: each place's own section, then those that join it.
   const moves: string[] = [];
   const { personal, contact } = ownDetails(data, from, samples);
@@ -347,17 +335,11 @@ export function carryOver(
         const fields = { [field]: source.section[field] };
         lines.push({
           line,
-          kept: { sections: [{ title: sectionTitle, tiles: tileTitles, fields }] },
+          setAside: { sections: [{ title: sectionTitle, tiles: tileTitles, fields }] },
         });
-        let entry = setAside.sections.find((other) => sameSection(other, sectionTitle, tileTitles));
-        if (!entry) {
-          entry = { title: sectionTitle, tiles: tileTitles, fields: {} };
-          setAside.sections.push(entry);
-        }
-        entry.fields[field] = source.section[field];
       }
     }
-    lines.push(...lostTileFields(source, source.section.sectionTiles, spec, setAside.tiles));
+    lines.push(...lostTileFields(source, source.section.sectionTiles, spec));
     sectionLost.set(source, lines);
     // A section that keeps its own title there is where the person looks for it; only one that
     // goes by the template's word is named by where it lands.
@@ -375,33 +357,33 @@ export function carryOver(
     const targetName = targetTitle ? `“${targetTitle}”` : spec.label;
     for (const { source: joiner } of joining) {
       const room = Math.max(0, LIMITS.maxTiles - tiles.length);
-      const kept = joiner.tiles.slice(0, room);
-      tiles.push(...kept);
+      const fitting = joiner.tiles.slice(0, room);
+      tiles.push(...fitting);
       // A section that joins another is no section of its own any more: its texts are set
       // aside with its tiles' titles, to be a section again where a template has room for it.
       const texts = joiner.spec.fields.filter((field) => filled(joiner.section[field]));
-      const tileTitles = kept.map((tile) => text(tile.title)).filter(Boolean);
+      const tileTitles = fitting.map((tile) => text(tile.title)).filter(Boolean);
       const join = {
         kind: joiner.kind,
         tiles: tileTitles,
         fields: Object.fromEntries(texts.map((field) => [field, joiner.section[field]])),
       };
-      if (tileTitles.length > 0) setAside.joined.push(join);
+      if (tileTitles.length > 0) joins.push(join);
       const joinLines: LostLine[] = texts.map((field) => ({
         line: `${nameOf(joiner)}: the ${SECTION_LABELS[field]}`,
-        ...(tileTitles.length > 0 && { kept: { joined: [join] } }),
+        ...(tileTitles.length > 0 && { setAside: { joined: [join] } }),
       }));
-      joinLines.push(...lostTileFields(joiner, kept, spec, setAside.tiles));
-      const over = joiner.tiles.length - kept.length;
+      joinLines.push(...lostTileFields(joiner, fitting, spec));
+      const over = joiner.tiles.length - fitting.length;
       if (over > 0) {
         joinLines.push({
           line: `${nameOf(joiner)}: ${plural(over, 'tile')} (${targetName} holds at most ${LIMITS.maxTiles})`,
         });
       }
       sectionLost.set(joiner, joinLines);
-      if (kept.length > 0) {
+      if (fitting.length > 0) {
         moves.push(
-          `${nameOf(joiner)}: ${plural(kept.length, 'tile')} ${kept.length === 1 ? 'joins' : 'join'} ${targetName}`,
+          `${nameOf(joiner)}: ${plural(fitting.length, 'tile')} ${fitting.length === 1 ? 'joins' : 'join'} ${targetName}`,
         );
       }
     }
@@ -424,9 +406,11 @@ export function carryOver(
   const lost: LostLine[] = [];
   for (const field of from.personalDetails) {
     if (!to.personalDetails.includes(field) && filled(personal[field])) {
-      const kept = { personalDetails: { [field]: personal[field] } };
-      lost.push({ line: PERSONAL_LABELS[field], kept, field: { group: 'personalDetails', field } });
-      setAside.personalDetails = { ...setAside.personalDetails, ...kept.personalDetails };
+      lost.push({
+        line: PERSONAL_LABELS[field],
+        setAside: { personalDetails: { [field]: personal[field] } },
+        field: { group: 'personalDetails', field },
+      });
     }
   }
   for (const source of sources) {
@@ -448,9 +432,7 @@ export function carryOver(
         lost.push({ line, field: id });
         continue;
       }
-      const kept = { contactDetails: { [field]: contact[field] } };
-      lost.push({ line, kept, field: id });
-      setAside.contactDetails = { ...setAside.contactDetails, ...kept.contactDetails };
+      lost.push({ line, setAside: { contactDetails: { [field]: contact[field] } }, field: id });
     }
   }
 
@@ -458,19 +440,25 @@ export function carryOver(
   // where the new template has the same part; where it has none, they are named like a field.
   for (const key of Object.keys(from.phrases) as PhraseKey[]) {
     if (!(key in to.phrases) && filled(data.phrases?.[key])) {
-      const kept = { phrases: { [key]: data.phrases![key]! } };
-      lost.push({ line: PHRASE_LABELS[key], kept });
-      setAside.phrases = { ...setAside.phrases, ...kept.phrases };
+      lost.push({
+        line: PHRASE_LABELS[key],
+        setAside: { phrases: { [key]: data.phrases![key]! } },
+      });
     }
   }
 
   lost.push(...look.lost);
   moves.push(...look.moves);
-  if (look.setAside) setAside.appearance = look.setAside;
+  // Set aside: what the lines say is, the sections that joined others, and fonts not offered.
+  const setAside = [
+    ...lost.map((entry) => entry.setAside),
+    { joined: joins },
+    look.fonts && { appearance: { fonts: look.fonts } },
+  ].reduce<SetAside | undefined>((all, part) => mergeSetAside(all, part || undefined), undefined);
   return {
     data: pickTemplateFields(to, moved),
     lost,
-    setAside: compactSetAside(setAside),
+    setAside,
     moves,
     joined: placements.some((placement) => placement.joins),
   };
@@ -520,7 +508,8 @@ function carryLook(
   appearance?: PortfolioData['appearance'];
   moves: string[];
   lost: LostLine[];
-  setAside?: SetAside['appearance'];
+  /** A pairing `to` does not offer, set aside for a template that does. */
+  fonts?: FontPairingId;
 } {
   const { accent: current, chosenAccent, fonts } = data.appearance ?? {};
   // From the colour the person picked, not from a shade an earlier change made of it.
@@ -530,7 +519,7 @@ function carryLook(
   const appearance: NonNullable<PortfolioData['appearance']> = {};
   const moves: string[] = [];
   const lost: LostLine[] = [];
-  const setAside: NonNullable<SetAside['appearance']> = {};
+  let setAsideFonts: FontPairingId | undefined;
   if (accent) {
     const verdict = guardAccent(to.look, accent);
     if (verdict.status === 'ok') {
@@ -543,14 +532,13 @@ function carryLook(
       appearance.chosenAccent = accent;
       moves.push(`Accent colour ${accent} → ${verdict.accent}, to stay readable on ${to.name}`);
     } else {
-      lost.push({ line: `Accent colour ${accent}`, kept: { appearance: { accent } } });
-      setAside.accent = accent;
+      lost.push({ line: `Accent colour ${accent}`, setAside: { appearance: { accent } } });
     }
   }
   if (fonts) {
     if (to.look.pairings.includes(fonts)) appearance.fonts = fonts;
     else if (!from.look || fonts !== defaultPairing(from.look)) {
-      setAside.fonts = fonts;
+      setAsideFonts = fonts;
       moves.push(
         `Fonts: ${FONT_PAIRINGS[fonts].name} → ${FONT_PAIRINGS[defaultPairing(to.look)].name} (${to.name} does not offer it)`,
       );
@@ -560,6 +548,6 @@ function carryLook(
     ...(Object.keys(appearance).length > 0 && { appearance }),
     moves,
     lost,
-    ...(Object.keys(setAside).length > 0 && { setAside }),
+    ...(setAsideFonts && { fonts: setAsideFonts }),
   };
 }

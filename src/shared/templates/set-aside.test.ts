@@ -17,7 +17,7 @@ const { template4: solidState, template5: phantom } = TEMPLATE_DEFINITIONS;
 
 /** The lines the person reads, and those of them gone for good (nothing of them kept). */
 const linesOf = (lost: readonly LostLine[]) => lost.map((entry) => entry.line);
-const discardedOf = (lost: readonly LostLine[]) => linesOf(lost.filter((entry) => !entry.kept));
+const discardedOf = (lost: readonly LostLine[]) => linesOf(lost.filter((entry) => !entry.setAside));
 
 const tilesOf = (data: PortfolioData) =>
   SECTION_KEYS.flatMap((key) => data[key]?.sectionTiles ?? []).filter((tile) => tile.desc !== '');
@@ -202,8 +202,8 @@ describe('what a change of template sets aside', () => {
     expect(back.setAside).toBeUndefined();
     // Each line of the first change knows what it kept, and that it is back now.
     const [title] = toDirective.carried.lost;
-    expect(stillSetAside(title!.kept!, toDirective.setAside)).toBe(true);
-    expect(stillSetAside(title!.kept!, back.setAside)).toBe(false);
+    expect(stillSetAside(title!.setAside!, toDirective.setAside)).toBe(true);
+    expect(stillSetAside(title!.setAside!, back.setAside)).toBe(false);
   });
 
   it('tells a value still set aside from one a restore has put back', () => {

@@ -203,6 +203,11 @@ export interface Restored {
   setAside: SetAside | undefined;
   /** What came back, one line per kind of thing, for the person to be told. */
   restored: string[];
+  /**
+   * What does not come back because the person has put something else in its place since, one
+   * line per kind of thing: it is dropped, and the person is told before the switch.
+   */
+  replaced: string[];
 }
 
 const PERSONAL_NAMES: Record<PersonalField, string> = {
@@ -213,42 +218,54 @@ const PERSONAL_NAMES: Record<PersonalField, string> = {
 };
 
 /**
- * Puts back each set-aside value `to` shows, into a place still empty. A value whose place the
- * person has filled since is dropped: what they wrote last wins. Whatever `to` cannot show stays.
+ * Puts back each set-aside value `to` shows, into a place that is empty or holds `sample`'s (the
+ * new template's made-up) value. A value whose place the person has filled since is dropped and
+ * listed in `replaced`: what they wrote last wins. Whatever `to` cannot show stays.
  */
 export function restoreSetAside(
   data: PortfolioData,
   to: TemplateShape,
   setAside: SetAside | undefined,
+  sample?: PortfolioData,
 ): Restored {
-  if (!setAside) return { data, setAside, restored: [] };
+  if (!setAside) return { data, setAside, restored: [], replaced: [] };
   const next = structuredClone(data);
   const left = structuredClone(setAside);
   const restored: string[] = [];
+  const replaced: string[] = [];
+  /** Whether `value` goes into a place holding `current`, where `to`'s sample has `made`. */
+  const fits = (value: string, current: unknown, made: string | undefined, name: string) => {
+    if (isEmpty(current) || (made !== undefined && text(current as string) === text(made))) {
+      restored.push(name);
+      return true;
+    }
+    if (text(current as string) !== text(value)) replaced.push(name);
+    return false;
+  };
 
   for (const field of PERSONAL_FIELDS) {
     const value = left.personalDetails?.[field];
     if (value === undefined || !to.personalDetails.includes(field)) continue;
-    if (isEmpty(next.personalDetails[field])) {
+    const made = sample?.personalDetails[field];
+    if (fits(value, next.personalDetails[field], made, `your ${PERSONAL_NAMES[field]}`)) {
       next.personalDetails[field] = value;
-      restored.push(`your ${PERSONAL_NAMES[field]}`);
     }
     delete left.personalDetails![field];
   }
   for (const field of CONTACT_FIELDS) {
     const value = left.contactDetails?.[field];
     if (value === undefined || !to.contactDetails.includes(field)) continue;
-    if (isEmpty(next.contactDetails[field])) {
+    const name = field === 'tel' ? 'your phone number' : `your ${field}`;
+    if (fits(value, next.contactDetails[field], sample?.contactDetails[field], name)) {
       next.contactDetails[field] = value;
-      restored.push(field === 'tel' ? 'your phone number' : `your ${field}`);
     }
     delete left.contactDetails![field];
   }
   for (const key of Object.keys(left.phrases ?? {}) as PhraseKey[]) {
     if (!(key in to.phrases)) continue;
-    if (isEmpty(next.phrases?.[key])) {
-      next.phrases = { ...next.phrases, [key]: left.phrases![key]! };
-      restored.push('your wording of the page');
+    const value = left.phrases![key]!;
+    if (fits(value, next.phrases?.[key], undefined, 'your wording of the page')) {
+      next.phrases = { ...next.phrases, [key]: value };
     }
     delete left.phrases![key];
   }
@@ -261,8 +278,6 @@ export function restoreSetAside(
     restored.push(back);
   }
 
-  let sectionFields = 0;
-  let tileFields = 0;
   for (const key of SECTION_KEYS) {
     const spec = to.sections[key];
     const section = next[key];
@@ -276,32 +291,30 @@ export function restoreSetAside(
         (other) =>
           other.tiles.filter((title) => tileTitles.includes(title)).length * 2 > other.tiles.length,
       );
+    const sampleSection = sample?.[key];
     for (const field of SECTION_FIELDS) {
       const value = entry?.fields[field];
       if (value === undefined || !spec.fields.includes(field)) continue;
-      if (isEmpty(section[field])) {
+      if (fits(value, section[field], sampleSection?.[field], 'section texts')) {
         section[field] = value;
-        sectionFields += 1;
       }
       delete entry!.fields[field];
     }
-    for (const tile of section.sectionTiles) {
+    section.sectionTiles.forEach((tile, place) => {
       const kept = left.tiles?.find((other) => sameTile(other, tile.title, tile.img));
-      if (!kept) continue;
+      if (!kept) return;
+      const sampleTile = sampleSection?.sectionTiles[place];
       for (const field of TILE_FIELDS) {
         const value = kept.fields[field];
         if (value === undefined || !spec.tileFields.includes(field)) continue;
-        if (isEmpty(tile[field])) {
+        if (fits(value, tile[field], sampleTile?.[field], 'tile details')) {
           if (field === 'icon') tile.icon = value as TileIcon;
           else tile[field] = value;
-          tileFields += 1;
         }
         delete kept.fields[field];
       }
-    }
+    });
   }
-  if (sectionFields > 0) restored.push('section texts');
-  if (tileFields > 0) restored.push('tile details');
 
   const { accent, fonts } = left.appearance ?? {};
   if (to.look && accent && !next.appearance?.accent) {
@@ -317,9 +330,8 @@ export function restoreSetAside(
     }
   }
   if (to.look && fonts && to.look.pairings.includes(fonts)) {
-    if (!next.appearance?.fonts) {
+    if (fits(fonts, next.appearance?.fonts, undefined, 'your fonts')) {
       next.appearance = { ...next.appearance, fonts };
-      restored.push('your fonts');
     }
     delete left.appearance!.fonts;
   }
@@ -328,6 +340,7 @@ export function restoreSetAside(
     data: pickTemplateFields(to, next),
     setAside: compactSetAside(left),
     restored: [...new Set(restored)],
+    replaced: [...new Set(replaced)],
   };
 }
 

@@ -59,6 +59,33 @@ describe('a change of template as the editor plans it', () => {
   });
 });
 
+describe('a set-aside value whose place is taken', () => {
+  const draft = (address: string): Draft => ({
+    templateId: 'template5',
+    data: parsed({ personalDetails: { name: 'Asha' }, contactDetails: { address } }),
+    setAside: { contactDetails: { address: 'Kochi' } },
+  });
+
+  it('is named before the switch when the person has written another since', () => {
+    const plan = planSwitch(draft('Chennai'), 'template3', {});
+    expect(plan).toMatchObject({ ask: true, replaced: ['your address'], restored: [] });
+    expect(plan.draft.data.contactDetails.address).toBe('Chennai');
+    expect(plan.draft.setAside).toBeUndefined();
+  });
+
+  it('comes back over the new template’s sample, which is no one’s', () => {
+    const sampleAddress = SAMPLE_DATA.template3.contactDetails.address;
+    const plan = planSwitch(draft(sampleAddress), 'template3', { to: SAMPLE_DATA.template3 });
+    expect(plan).toMatchObject({ ask: false, replaced: [], restored: ['your address'] });
+    expect(plan.draft.data.contactDetails.address).toBe('Kochi');
+  });
+
+  it('asks nothing when the place already holds the same words', () => {
+    const plan = planSwitch(draft('Kochi'), 'template3', {});
+    expect(plan).toMatchObject({ ask: false, replaced: [], restored: [] });
+  });
+});
+
 describe('a joined section made a section again on the way back', () => {
   // Mini-port's services with icons join Directive's one section; Mini-port's Portfolio shows
   // no icons, so the way back sets the icons aside and puts them straight back in Services.

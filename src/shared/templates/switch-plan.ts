@@ -20,6 +20,8 @@ export interface SwitchPlan {
   moves: string[];
   /** What an earlier change set aside and this one brings back, one line per kind of thing. */
   restored: string[];
+  /** What an earlier change set aside, dropped now: the person has put another in its place. */
+  replaced: string[];
   /** Whether the person is asked before the switch: something is not shown, or joins another. */
   ask: boolean;
 }
@@ -27,21 +29,23 @@ export interface SwitchPlan {
 export function planSwitch(draft: Draft, templateId: TemplateId, samples: Samples): SwitchPlan {
   const to = TEMPLATE_DEFINITIONS[templateId];
   const carried = carryOver(draft.data, TEMPLATE_DEFINITIONS[draft.templateId], to, samples);
-  const { data, setAside, restored } = restoreSetAside(
+  const { data, setAside, restored, replaced } = restoreSetAside(
     carried.data,
     to,
     mergeSetAside(draft.setAside, carried.setAside),
+    samples.to,
   );
   const kept = carried.lost
-    .filter((entry) => entry.kept && stillSetAside(entry.kept, setAside))
+    .filter((entry) => entry.setAside && stillSetAside(entry.setAside, setAside))
     .map((entry) => entry.line);
-  const discarded = carried.lost.filter((entry) => !entry.kept).map((entry) => entry.line);
+  const discarded = carried.lost.filter((entry) => !entry.setAside).map((entry) => entry.line);
   return {
     draft: { templateId, data, ...(setAside && { setAside }) },
     kept,
     discarded,
     moves: carried.moves,
     restored,
-    ask: kept.length > 0 || discarded.length > 0 || carried.joined,
+    replaced,
+    ask: kept.length > 0 || discarded.length > 0 || replaced.length > 0 || carried.joined,
   };
 }
