@@ -184,3 +184,77 @@ describe('Phantom tiles with a person’s own photos', () => {
     }
   });
 });
+
+describe('Phantom tiles without a photo', () => {
+  const session = useBrowser();
+
+  /** A photographer's services without photos, each with its icon, then two of her photos. */
+  function services() {
+    const data = structuredClone(SAMPLE_DATA.template5);
+    const photo = { link: '', icon: 'camera' as const, desc: 'Her own photo.' };
+    data.section!.sectionTiles = [
+      {
+        img: '',
+        title: 'Portraits',
+        desc: 'Portraits at home, in natural light.',
+        link: '',
+        icon: 'camera',
+      },
+      {
+        img: '',
+        title: 'Weddings',
+        desc: 'The whole day, first ritual to last dance.',
+        link: '',
+        icon: 'heart',
+      },
+      {
+        img: '',
+        title: 'Workshops',
+        desc: 'Weekend photo walks for beginners.',
+        link: '',
+        icon: 'globe',
+      },
+      { ...photo, img: '/templates/art/tile-01.svg', title: 'Temple at dawn' },
+      { ...photo, img: '/templates/art/tile-02.svg', title: 'Flower market' },
+    ];
+    return data;
+  }
+
+  it.each([1280, 375])(
+    'draw their icon large on the tile’s colour, no stripes, as tall as a photo tile (%i px)',
+    async (width) => {
+      const page = await session.newPage({ width, height: 900 });
+      await showDraft(page, 'template5', services());
+      const tiles = page.locator('#section article');
+      await expect.poll(() => tiles.count()).toBe(5);
+      const photoPlace = (await tiles.nth(3).locator('.phantom-tile-image').boundingBox())!;
+      for (const index of [0, 1, 2]) {
+        const tile = tiles.nth(index);
+        const place = (await tile.locator('.phantom-tile-image').boundingBox())!;
+        const icon = (await tile.locator('.phantom-tile-image svg').boundingBox())!;
+        // A striped plate and nothing on it read as a tile not yet finished.
+        expect(icon.width, `tile ${index}`).toBeGreaterThanOrEqual(56);
+        expect(icon.height, `tile ${index}`).toBeGreaterThanOrEqual(56);
+        expect(icon.x).toBeGreaterThan(place.x);
+        expect(icon.x + icon.width).toBeLessThan(place.x + place.width);
+        expect(Math.abs(place.height - photoPlace.height), `tile ${index}`).toBeLessThan(1);
+        const look = await tile.evaluate((article) => {
+          const inside = [
+            ...article.querySelectorAll('.phantom-tile-image, .phantom-tile-image *'),
+          ];
+          return {
+            images: inside.map((element) => getComputedStyle(element).backgroundImage),
+            icon: getComputedStyle(article.querySelector('.phantom-tile-image svg')!).color,
+          };
+        });
+        expect(
+          look.images.filter((image) => image !== 'none'),
+          `tile ${index}`,
+        ).toEqual([]);
+        expect(look.icon).toBe('rgb(255, 255, 255)');
+        const title = tile.locator('.phantom-tile-title');
+        expect(await whiteTextContrast(page, title), `title ${index}`).toBeGreaterThanOrEqual(4.5);
+      }
+    },
+  );
+});

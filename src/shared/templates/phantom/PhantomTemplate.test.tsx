@@ -382,7 +382,7 @@ describe('PhantomTemplate with optional data left out', () => {
     expect(articles).toHaveLength(2);
     expect(nth(articles, 0).inner).not.toContain('<a ');
     expect(nth(articles, 0).inner).not.toContain('<img');
-    expect(nth(articles, 0).inner).toContain('phantom-tile-placeholder');
+    expect(nth(articles, 0).inner).toContain('phantom-tile-plate');
     // An untitled tile still gets a heading (never an empty one) and a named link.
     expect(textOf(nth(elements(nth(articles, 1).inner, 'h3'), 0).inner)).toBe('Project 2');
     expect(textOf(nth(elements(html, 'h1'), 0).inner)).toBe('Ada');

@@ -2,7 +2,7 @@ import { initialsOf } from '../../text/graphemes.js';
 import { useRef, type KeyboardEvent } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
 import { longestWordStyle } from '../common/longest-word.js';
-import { SocialIcon, socialLinkName } from '../common/Icon.js';
+import { SocialIcon, TileIcon, socialLinkName } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import type { TemplateProps } from '../definition.js';
@@ -70,7 +70,13 @@ function TileCard({ tile, index, eager }: { tile: Tile; index: number; eager: bo
             decoding="async"
           />
         ) : (
-          <span className="phantom-tile-placeholder" aria-hidden="true" />
+          // Without a photo, the icon its owner picked, large on the tile's colour: a plate of
+          // stripes in its place read as a tile not yet finished. Older data without one: a star.
+          <span className="phantom-tile-plate" aria-hidden="true">
+            <span className="phantom-tile-emblem">
+              <TileIcon name={tile.icon ?? 'star'} />
+            </span>
+          </span>
         )}
       </div>
       <div className="phantom-tile-text">
