@@ -60,7 +60,7 @@ describe('colours and type', () => {
         await expect(swatches.getByRole('radio').count()).resolves.toBe(6);
         // The step says where the colour goes: on Phantom, the tiles too.
         await page
-          .getByText('Links and buttons take this colour, and the tiles a cycle of colours')
+          .getByText('Links and buttons take this colour, and the tiles a cycle of its shades')
           .waitFor();
         await swatches.getByRole('radio', { name: /Rose/ }).focus();
         await page.keyboard.press('ArrowRight');
@@ -81,7 +81,7 @@ describe('colours and type', () => {
               ),
           )
           .toBe(emerald);
-        // The tiles turn to emerald and its neighbours, not Phantom's own six colours.
+        // The tiles turn to emerald and its shades, not Phantom's own six colours.
         const tileColours = () =>
           frame
             .locator('.phantom-tile')

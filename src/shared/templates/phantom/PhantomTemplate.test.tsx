@@ -1,5 +1,5 @@
 import { tileCycle } from './look.js';
-import { contrast } from '../../appearance/colour.js';
+import { contrast, toHsl } from '../../appearance/colour.js';
 import { initialsOf } from '../../text/graphemes.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -410,6 +410,19 @@ describe("Phantom's tiles in a chosen accent", () => {
       expect(cycle[0]).toBe(accent);
       expect(new Set(cycle).size).toBe(6);
       for (const colour of cycle) expect(contrast('#ffffff', colour)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('keeps beside a warm accent to shades of it, never turning to olive (ochre)', () => {
+    const cycle = tileCycle('#c0741f');
+    const { h } = toHsl(cycle[0]!);
+    for (const colour of cycle) {
+      expect(contrast('#ffffff', colour)).toBeGreaterThanOrEqual(4.5);
+      const hue = toHsl(colour).h;
+      // Round the wheel from yellow at most 20 degrees, towards red: 36 degrees made olive.
+      expect(hue, colour).toBeLessThanOrEqual(h + 5);
+      expect(hue, colour).toBeGreaterThanOrEqual(h - 21);
+      expect(toHsl(colour).s, colour).toBeGreaterThan(0.6);
     }
   });
 });

@@ -1,8 +1,23 @@
 import { contrast, fromHsl, mix, toHsl } from '../../appearance/colour.js';
 import type { TemplateLook } from '../../appearance/look.js';
 
-/** How far round the colour wheel from the accent each tile of the cycle of six turns. */
-const TILE_HUE_STEPS = [0, 18, -18, 36, -36, 9] as const;
+/**
+ * Each tile of the cycle of six from the accent: degrees round the colour wheel, away from
+ * yellow-green, and how much darker (HSL lightness points). Small turns keep the six one family
+ * of the person's colour; turns of 36 degrees took ochre to olive and green-brown, which read as
+ * muddy beside it, as any yellow darkened far enough to carry white words does.
+ */
+const TILE_STEPS = [
+  [0, 0],
+  [10, -5],
+  [20, -9],
+  [-4, -2],
+  [6, -11],
+  [14, -3],
+] as const;
+
+/** Yellow-green, the hue a darkened colour turns muddy at; turns lead away from it. */
+const MUDDY_HUE = 75;
 
 /** White words on a tile need 4.5:1; a little over it, so rounding never drops below. */
 const TILE_CONTRAST = 4.6;
@@ -15,13 +30,22 @@ function underWhiteWords(colour: string): string {
 }
 
 /**
- * A chosen accent's cycle of six tile colours: its neighbours on the colour wheel at its own
- * saturation and lightness, so the grid keeps Phantom's many colours as one family of the
- * person's colour rather than six colours of the template's.
+ * A chosen accent's cycle of six tile colours: shades of it a few degrees round the colour wheel,
+ * so the grid keeps Phantom's many colours as one family of the person's colour rather than six
+ * colours of the template's.
  */
 export function tileCycle(accent: string): string[] {
-  const { h, s, l } = toHsl(accent);
-  return TILE_HUE_STEPS.map((step) => underWhiteWords(fromHsl((h + step + 360) % 360, s, l)));
+  const base = underWhiteWords(accent);
+  const { h, s, l } = toHsl(base);
+  // Clockwise from blue-green to violet, the other way from red to yellow.
+  const away = (h - MUDDY_HUE + 360) % 360 < 180 ? 1 : -1;
+  return TILE_STEPS.map(([turn, darker], index) =>
+    index === 0
+      ? base
+      : underWhiteWords(
+          fromHsl((h + away * turn + 360) % 360, s, Math.max(l + darker / 100, 0.08)),
+        ),
+  );
 }
 
 /**
@@ -48,6 +72,5 @@ export const phantomLook: TemplateLook = {
     { what: 'a button under white text', text: '#ffffff', background: '--ph-accent' },
   ],
   pairings: ['source-sans', 'noto-sans', 'arial', 'noto-serif'],
-  accentUse:
-    'Links and buttons take this colour, and the tiles a cycle of colours next to it on the colour wheel.',
+  accentUse: 'Links and buttons take this colour, and the tiles a cycle of its shades.',
 };
