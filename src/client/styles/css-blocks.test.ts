@@ -42,3 +42,16 @@ describe('builder stylesheets', () => {
     expect(shared).toEqual([]);
   });
 });
+
+describe('template stylesheets', () => {
+  const TEMPLATES = path.resolve(CLIENT, '../shared/templates');
+
+  it('write the tile grid (short last row centred, tiles one width) once, shared', () => {
+    // The rule that centres a last row of two: each template had its own copy, which drifted.
+    const centring = /:has\(> :last-child:nth-child\(3n \+ 4\)\) > :nth-last-child\(4\)/;
+    const writers = cssFiles(TEMPLATES)
+      .filter((file) => centring.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(TEMPLATES, file));
+    expect(writers).toEqual(['common/every-template.css']);
+  });
+});

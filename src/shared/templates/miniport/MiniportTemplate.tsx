@@ -121,7 +121,7 @@ function TileBand({
     <section id={id} data-mp-part="" className={`mp-band ${className}`} aria-labelledby={titleId}>
       <div className="mp-container">
         <SectionHeader section={section} titleId={titleId} label={label} />
-        <div className="mp-grid">{children}</div>
+        <div className="mp-grid tpl-tile-grid">{children}</div>
         <SectionFooter section={section} next={next} />
       </div>
     </section>

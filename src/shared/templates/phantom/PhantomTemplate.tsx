@@ -117,7 +117,7 @@ function TileSection({ id, section, eager }: { id: string; section: Section; eag
         {subtitle && <p className="phantom-work-subtitle">{subtitle}</p>}
       </header>
       {tiles.length > 0 && (
-        <div className="phantom-tiles">
+        <div className="phantom-tiles tpl-tile-grid">
           {tiles.map((tile, index) => (
             <TileCard key={index} tile={tile} index={index} eager={eager && index < 3} />
           ))}
