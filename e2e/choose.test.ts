@@ -140,7 +140,8 @@ describe('the Choose page', () => {
               box('.template-card__amount'),
             ];
             return {
-              badgeBelowPicture: badge.top - picture.bottom,
+              // Below the picture, or beside it on the fifth card, set across the last row.
+              badgeOffPicture: Math.max(badge.top - picture.bottom, badge.left - picture.right),
               badgeInCard: badge.right <= card.getBoundingClientRect().right,
               priceOnOneLine: Math.abs(was.top - amount.top) < 2 && amount.height < 30,
             };
@@ -148,13 +149,13 @@ describe('the Choose page', () => {
         );
         expect(cards).toEqual(
           ids.map(() => ({
-            badgeBelowPicture: expect.any(Number),
+            badgeOffPicture: expect.any(Number),
             badgeInCard: true,
             priceOnOneLine: true,
           })),
         );
         // On the picture it covered the Solid-State phone picture's name in its header.
-        for (const card of cards) expect(card.badgeBelowPicture).toBeGreaterThanOrEqual(0);
+        for (const card of cards) expect(card.badgeOffPicture).toBeGreaterThanOrEqual(0);
       },
     );
     await allDiscounted();
@@ -660,6 +661,34 @@ describe('the Choose page', () => {
     const right = grid!.x + grid!.width - (phantom!.x + phantom!.width);
     expect(Math.abs(left - right)).toBeLessThan(2);
   });
+
+  it.each([
+    [900, 4 / 3],
+    [375, 1],
+  ])(
+    'sets the fifth card across the last row at %i px, not alone under two rows of two',
+    async (width, aspect) => {
+      const page = await session.newPage({ width, height: 900 });
+      await page.goto('/choose');
+      await page.getByRole('heading', { name: 'Phantom' }).waitFor();
+      const grid = (await page.locator('.choose__grid').boundingBox())!;
+      const first = templateCard(page, 'Mini-port');
+      const fifth = templateCard(page, 'Phantom');
+      const [card, picture, firstPicture, name] = await Promise.all([
+        fifth.boundingBox(),
+        fifth.locator('.template-card__image').boundingBox(),
+        first.locator('.template-card__image').boundingBox(),
+        fifth.getByRole('heading', { name: 'Phantom' }).boundingBox(),
+      ]);
+      // Across the row, its picture in the first column at the size of the pictures above, whole.
+      expect(Math.abs(card!.width - grid.width)).toBeLessThan(2);
+      expect(Math.abs(picture!.x - firstPicture!.x)).toBeLessThan(2);
+      expect(Math.abs(picture!.width - firstPicture!.width)).toBeLessThan(2);
+      expect(Math.abs(picture!.width / picture!.height - aspect)).toBeLessThan(0.03);
+      expect(name!.x).toBeGreaterThan(picture!.x + picture!.width);
+      expect(name!.y).toBeLessThan(picture!.y + picture!.height);
+    },
+  );
 
   it('holds the space of the cards while they load, so nothing jumps', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
