@@ -4,7 +4,7 @@
  * the editor and final preview opening a draft stored in the browser beforehand. Each run starts
  * with the HTTP cache cleared and the storage kept (the draft is the person's, not a cache).
  * Needs a build (npm run build). BENCH_RUNS runs per page, 2 by default; the runs alternate over
- * the pages so that the machine's drift spreads over all of them.
+ * the pages so that the machine's drift spreads over all of them. BENCH_PAGES picks pages.
  * Writes bench/results/lighthouse-builder-pages.md.
  */
 import { execFileSync } from 'node:child_process';
@@ -24,6 +24,8 @@ import { freePort } from '../test/free-port.js';
 import { machineLine } from './harness.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
+/** BENCH_PAGES=/choose,/ measures only those pages, and writes no results file. */
+const ONLY = process.env.BENCH_PAGES?.split(',');
 
 /** The pages whose first view does not depend on the person (issue 42's FCP and LCP targets). */
 const DRAWN_PAGES: readonly string[] = [
@@ -101,7 +103,7 @@ async function main(): Promise<void> {
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
-  const pages = [...DRAWN_PAGES, ...DRAFT_PAGES];
+  const pages = [...DRAWN_PAGES, ...DRAFT_PAGES].filter((route) => !ONLY || ONLY.includes(route));
   const runs = new Map<string, Run[]>(pages.map((route) => [route, []]));
   const started = new Date();
   try {
@@ -148,7 +150,7 @@ async function main(): Promise<void> {
     ...rows,
     '',
   ];
-  writeFileSync('bench/results/lighthouse-builder-pages.md', lines.join('\n'));
+  if (!ONLY) writeFileSync('bench/results/lighthouse-builder-pages.md', lines.join('\n'));
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
