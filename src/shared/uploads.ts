@@ -146,7 +146,19 @@ export function isUploadRef(value: string): boolean {
  * its upper part (a portrait's head) when a frame wider than it crops it, the centre otherwise.
  */
 export function startingFocus(image: { width: number; height: number }): FocalPoint {
-  return image.height > image.width * 1.1 ? { x: 50, y: 30 } : CENTRE;
+  return isTall(image) ? { x: 50, y: 30 } : CENTRE;
+}
+
+const isTall = (image: { width: number; height: number }) => image.height > image.width * 1.1;
+
+/**
+ * True for an uploaded image taller than wide (a phone's portrait): a template gives it a taller
+ * frame than its landscape photos, as a wide one keeps only a band of a face. An address says
+ * nothing of its size, so it is framed as a landscape.
+ */
+export function isPortraitUpload(value: string): boolean {
+  const ref = parseUploadRef(value.trim());
+  return ref !== undefined && isTall(ref);
 }
 
 export function withFocus(ref: string, focus: FocalPoint): string {

@@ -20,6 +20,7 @@ import { directiveDefinition } from './definition.js';
 import './directive.css';
 import { Paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
+import { isPortraitUpload } from '../../uploads.js';
 
 function Header({ person }: { person: PersonalDetails }) {
   const { name, headline, intro, profileImage } = person;
@@ -122,15 +123,17 @@ function Feature({
       </article>
     );
   }
+  // A portrait gets a narrower, taller frame: the wide one kept only a band of the face.
+  const portrait = isPortraitUpload(tile.img);
   return (
-    <article className={`dv-feature dv-feature--${side}`}>
+    <article className={`dv-feature dv-feature--${side}${portrait ? ' dv-feature--portrait' : ''}`}>
       <div className="dv-feature__media">
         <TemplateImage
           className="dv-feature__img"
           src={tile.img}
           alt={tile.title}
           width={800}
-          height={500}
+          height={portrait ? 1000 : 500}
           sizes="(max-width: 736px) 100vw, 50vw"
           load="lazy"
         />

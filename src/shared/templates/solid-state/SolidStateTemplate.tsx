@@ -22,6 +22,7 @@ import { solidStateDefinition } from './definition.js';
 import './solid-state.css';
 import { Paragraphs, paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
+import { isPortraitUpload } from '../../uploads.js';
 import { longestWordStyle } from '../common/longest-word.js';
 
 /*
@@ -90,15 +91,25 @@ function SpecialLink({ href, text, title }: { href: string; text: MoreWords; tit
   );
 }
 
-/** A tile's picture (800x500 by default). */
-function TileImage({ tile, className, sizes }: { tile: Tile; className: string; sizes: string }) {
+/** A tile's picture (800x500, 800x1000 for a portrait). */
+function TileImage({
+  tile,
+  className,
+  sizes,
+  portrait,
+}: {
+  tile: Tile;
+  className: string;
+  sizes: string;
+  portrait: boolean;
+}) {
   return (
     <div className={className}>
       <TemplateImage
         src={tile.img}
         alt={tile.title}
         width={800}
-        height={500}
+        height={portrait ? 1000 : 500}
         sizes={sizes}
         load="lazy"
         decoding="async"
@@ -138,6 +149,9 @@ interface TileLook {
   headingClassName: string;
   /** Added to a tile without a picture. */
   wordsOnlyClassName: string;
+  /** Added to a tile whose picture is a portrait upload, framed taller (none: as any other). */
+  portraitClassName?: string;
+  portraitSizes?: string;
 }
 
 /**
@@ -157,10 +171,22 @@ function TileCard({
   Heading: 'h2' | 'h3';
   linkText: MoreWords;
 }) {
+  const portrait = look.portraitClassName !== undefined && isPortraitUpload(tile.img);
+  const classes =
+    tile.img === ''
+      ? `${className} ${look.wordsOnlyClassName}`
+      : portrait
+        ? `${className} ${look.portraitClassName}`
+        : className;
   return (
-    <article className={tile.img !== '' ? className : `${className} ${look.wordsOnlyClassName}`}>
+    <article className={classes}>
       {tile.img !== '' && (
-        <TileImage tile={tile} className={look.imageClassName} sizes={look.sizes} />
+        <TileImage
+          tile={tile}
+          className={look.imageClassName}
+          sizes={portrait ? look.portraitSizes! : look.sizes}
+          portrait={portrait}
+        />
       )}
       <TileText
         tile={tile}
@@ -180,6 +206,10 @@ const SPOTLIGHT_LOOK: TileLook = {
   textClassName: 'spotlight__content',
   headingClassName: 'ss-major spotlight__title',
   wordsOnlyClassName: 'spotlight__item--text',
+  portraitClassName: 'spotlight__item--portrait',
+  // 36% of the row for a portrait: up to 392 px wide, 410 px on a screen over 1680 px.
+  portraitSizes:
+    '(max-width: 736px) 100vw, (max-width: 980px) 30vw, (max-width: 1680px) 392px, 410px',
 };
 
 const FEATURE_LOOK: TileLook = {

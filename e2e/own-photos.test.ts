@@ -1,0 +1,165 @@
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import { parsed } from '../src/shared/templates/common/test-helpers.js';
+import { useBrowser } from './browser.js';
+import { showDraft } from './fixtures.js';
+
+/*
+ * Directive and Solid-State with a photographer's own page: a 3:4 phone portrait uploaded with its
+ * focal point on the face, landscapes beside it, an ochre accent and a Hindi section title.
+ */
+
+const HASH = 'c0741f'.padEnd(64, '0');
+/** An upload as the editor stores it: 1200x1600, its focal point on the face in the upper third. */
+const PORTRAIT = `upload:${HASH}:1200x1600#50,28`;
+
+/** The portrait: a face in the upper third over shoulders, on a pale wall. */
+const portraitPhoto = () =>
+  sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1600">' +
+        '<rect width="1200" height="1600" fill="#dfe6ee"/>' +
+        '<ellipse cx="600" cy="450" rx="200" ry="250" fill="#c8935f"/>' +
+        '<rect x="200" y="760" width="800" height="840" rx="300" fill="#8a2b3a"/></svg>',
+    ),
+  )
+    .jpeg()
+    .toBuffer();
+
+/** A bright 3:2 landscape: sky over sand. */
+const landscapePhoto = () =>
+  sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1067">' +
+        '<rect width="1600" height="1067" fill="#9fd3f0"/>' +
+        '<rect y="640" width="1600" height="427" fill="#e8c77a"/></svg>',
+    ),
+  )
+    .jpeg()
+    .toBuffer();
+
+async function servePhotos(page: Page): Promise<void> {
+  const portrait = await portraitPhoto();
+  const landscape = await landscapePhoto();
+  // Every width and format of the upload answers with the one JPEG: the browser reads the bytes.
+  await page
+    .context()
+    .route(`**/media/${HASH}/**`, (route) =>
+      route.fulfill({ body: portrait, contentType: 'image/jpeg' }),
+    );
+  await page
+    .context()
+    .route('https://photos.example.com/*', (route) =>
+      route.fulfill({ body: landscape, contentType: 'image/jpeg' }),
+    );
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+}
+
+const tiles = (titles: string[], img: string) =>
+  titles.map((title) => ({ title, desc: `${title}, a photo essay.`, img }));
+
+function directiveData(): PortfolioData {
+  return parsed({
+    personalDetails: { name: 'Meenakshi Sundaram', headline: 'Photographer, Madurai' },
+    section: {
+      sectionTitle: 'निबंध',
+      sectionTiles: [
+        ...tiles(['Backwater kitchens'], 'https://photos.example.com/kitchens.jpg'),
+        ...tiles(['Self-portrait'], PORTRAIT),
+        ...tiles(['Looms', 'Night shift'], 'https://photos.example.com/looms.jpg'),
+      ],
+    },
+    contactDetails: { email: 'meenakshi@example.com' },
+    appearance: { accent: '#c0741f' },
+  });
+}
+
+function solidStateData(): PortfolioData {
+  return parsed({
+    personalDetails: {
+      name: 'Meenakshi Sundaram',
+      headline: 'Photographer, Madurai',
+      intro: 'I photograph kitchens, looms and night shifts across Tamil Nadu.',
+      profileImage: PORTRAIT,
+    },
+    section: {
+      sectionTitle: 'निबंध',
+      sectionTiles: [
+        ...tiles(['Backwater kitchens'], 'https://photos.example.com/kitchens.jpg'),
+        ...tiles(['Self-portrait'], PORTRAIT),
+        ...tiles(['Looms'], 'https://photos.example.com/looms.jpg'),
+      ],
+    },
+    section2: {
+      sectionTitle: 'What I do',
+      sectionTiles: [{ title: 'Assignments', desc: 'Editorial and NGO work.' }],
+    },
+    contactDetails: { email: 'meenakshi@example.com' },
+    appearance: { accent: '#c0741f' },
+  });
+}
+
+/**
+ * How much of its photo's height an `object-fit: cover` image shows (1 for all of it), once the
+ * photo has loaded, and where it is held.
+ */
+async function shownHeight(image: Locator): Promise<{ shown: number; position: string }> {
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  return image.evaluate((img: HTMLImageElement) => {
+    const box = img.getBoundingClientRect();
+    const scale = Math.max(box.width / img.naturalWidth, box.height / img.naturalHeight);
+    return {
+      shown: box.height / (img.naturalHeight * scale),
+      position: getComputedStyle(img).objectPosition,
+    };
+  });
+}
+
+const tile = (page: Page, title: string) =>
+  page.locator('#section article').filter({ has: page.getByRole('heading', { name: title }) });
+
+describe('a portrait photo among landscapes', () => {
+  const session = useBrowser();
+
+  for (const width of [1280, 375]) {
+    it(`shows most of the person in Directive, around the focal point (${width} px)`, async () => {
+      const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
+      await servePhotos(page);
+      await showDraft(page, 'template2', directiveData());
+
+      // An 8:5 frame across half the row kept 43% of a 3:4 portrait's height: a band of the face.
+      const portrait = await shownHeight(tile(page, 'Self-portrait').locator('img'));
+      expect(portrait.shown).toBeGreaterThanOrEqual(0.6);
+      expect(portrait.position).toBe('50% 28%');
+
+      // A landscape keeps its frame: half the row at 1280, 8:5 across a phone.
+      const row = (await tile(page, 'Backwater kitchens').boundingBox())!;
+      const media = (await tile(page, 'Backwater kitchens')
+        .locator('.dv-feature__media')
+        .boundingBox())!;
+      if (width === 1280) expect(Math.abs(media.width - row.width / 2)).toBeLessThan(2);
+      else expect(Math.abs(media.width / media.height - 8 / 5)).toBeLessThan(0.02);
+    });
+
+    it(`shows most of the person in a Solid-State spotlight (${width} px)`, async () => {
+      const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
+      await servePhotos(page);
+      await showDraft(page, 'template4', solidStateData());
+
+      // The 3:2 frame kept half of it.
+      const portrait = await shownHeight(tile(page, 'Self-portrait').locator('img'));
+      expect(portrait.shown).toBeGreaterThanOrEqual(0.6);
+      expect(portrait.position).toBe('50% 28%');
+
+      const landscape = (await tile(page, 'Backwater kitchens')
+        .locator('.spotlight__image')
+        .boundingBox())!;
+      expect(Math.abs(landscape.width / landscape.height - 3 / 2)).toBeLessThan(0.02);
+    });
+  }
+});
