@@ -163,3 +163,27 @@ describe('a portrait photo among landscapes', () => {
     });
   }
 });
+
+describe('Solid-State’s edges', () => {
+  const session = useBrowser();
+
+  for (const width of [1280, 375]) {
+    it(`starts the banner, the spotlights and the bands on one left edge (${width} px)`, async () => {
+      const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
+      await servePhotos(page);
+      await showDraft(page, 'template4', solidStateData());
+
+      const left = async (locator: Locator) => (await locator.boundingBox())!.x;
+      const banner = await left(page.locator('.ss-banner__title'));
+      // The spotlights stood 64em wide under a 56em banner: 68 px further left at 1280.
+      const edges = [
+        await left(page.locator('#section h2')),
+        await left(tile(page, 'Backwater kitchens').locator('.spotlight__image')),
+        await left(tile(page, 'Self-portrait').locator('.spotlight__content')),
+        await left(page.locator('#section2 h2')),
+        await left(page.locator('#contactDetails h2')),
+      ];
+      for (const edge of edges) expect(Math.abs(edge - banner)).toBeLessThanOrEqual(2);
+    });
+  }
+});
