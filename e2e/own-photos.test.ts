@@ -58,7 +58,7 @@ async function servePhotos(page: Page): Promise<void> {
 }
 
 const tiles = (titles: string[], img: string) =>
-  titles.map((title) => ({ title, desc: `${title}, a photo essay.`, img }));
+  titles.map((title) => ({ title, desc: `${title}, a photo essay.`, img, link: '' }));
 
 function directiveData(): PortfolioData {
   return parsed({
@@ -184,6 +184,61 @@ describe('Solid-State’s edges', () => {
         await left(page.locator('#contactDetails h2')),
       ];
       for (const edge of edges) expect(Math.abs(edge - banner)).toBeLessThanOrEqual(2);
+    });
+  }
+});
+
+describe('Directive with a photographer’s essays and her services in its one section', () => {
+  const session = useBrowser();
+
+  // Another template's services join Directive's one section on a change of template, after
+  // the essays: each stood a full feature row, its icon in a photo's place, among the essays.
+  function photographer(): PortfolioData {
+    const data = directiveData();
+    data.section!.sectionTiles = [
+      ...tiles(['Backwater kitchens', 'Looms', 'Night shift'], 'https://photos.example.com/k.jpg'),
+      ...tiles(['Self-portrait'], PORTRAIT),
+      ...(
+        [
+          ['Assignments', 'camera'],
+          ['Prints', 'paintbrush'],
+          ['Workshops', 'leaf'],
+        ] as const
+      ).map(([title, icon]) => ({ title, desc: `${title} on request.`, img: '', link: '', icon })),
+    ];
+    data.section!.sectionSubTitle = 'Photo essays';
+    data.section!.sectionFooterText = 'Prints and full sequences are available on request.';
+    return data;
+  }
+
+  for (const width of [1280, 375]) {
+    it(`sets the services apart in a compact row after the photos (${width} px)`, async () => {
+      const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
+      await servePhotos(page);
+      await showDraft(page, 'template2', photographer());
+
+      const rows = await page
+        .locator('#section .dv-feature')
+        .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().toJSON()));
+      const services = await page
+        .locator('#section .dv-service')
+        .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().toJSON()));
+      expect(rows).toHaveLength(4);
+      expect(services).toHaveLength(3);
+      const photosEnd = Math.max(...rows.map((row: DOMRect) => row.bottom));
+      const landscapeRow = rows[0] as DOMRect;
+      for (const service of services as DOMRect[]) {
+        expect(service.top).toBeGreaterThan(photosEnd);
+        // Three in one row of 233 px at 1280 for three rows of 333; a short line on a phone.
+        expect(service.height).toBeLessThan(landscapeRow.height * (width === 1280 ? 0.75 : 0.5));
+      }
+      if (width === 1280) {
+        // One row of three: together no taller than one photo row was (each was one).
+        expect(new Set(services.map((service: DOMRect) => Math.round(service.top))).size).toBe(1);
+      }
+      // And the footer text still closes the section, after them.
+      const footer = (await page.locator('.dv-section__footer').boundingBox())!;
+      expect(footer.y).toBeGreaterThan(Math.max(...services.map((s: DOMRect) => s.bottom)));
     });
   }
 });

@@ -103,7 +103,7 @@ describe('Directive with photos and icon-only tiles in one section', () => {
   const session = useBrowser();
 
   it.each([1280, 375])(
-    'draws every tile as one card: a picture half and words (%i px)',
+    'draws the photos as cards and the tiles without one in a compact row after them (%i px)',
     async (width) => {
       const page = await session.newPage({ width, height: 800 });
       const data = structuredClone(SAMPLE_DATA.template2);
@@ -111,41 +111,41 @@ describe('Directive with photos and icon-only tiles in one section', () => {
         index % 3 === 1 ? { ...tile, img: '' } : tile,
       );
       await showDraft(page, 'template2', data);
-      const cards = await page.locator('#section article').evaluateAll((articles) =>
+      const cards = await page.locator('#section .dv-feature').evaluateAll((articles) =>
         articles.map((article) => {
-          const picture = article.querySelector('.dv-feature__media')?.getBoundingClientRect();
-          const title = article.querySelector('.dv-feature__body .dv-feature__title');
+          const picture = article.querySelector('.dv-feature__media')!.getBoundingClientRect();
+          return { width: picture.width, row: article.getBoundingClientRect() };
+        }),
+      );
+      const services = await page.locator('#section .dv-service').evaluateAll((articles) =>
+        articles.map((article) => {
+          const box = article.getBoundingClientRect();
+          const badge = article.querySelector('.dv-feature__icon')!.getBoundingClientRect();
+          const title = article.querySelector('.dv-feature__title')!;
           return {
-            picture: picture ? { width: picture.width, height: picture.height } : null,
-            row: article.getBoundingClientRect().height,
-            titleWeight: title ? getComputedStyle(title).fontWeight : '',
+            top: box.top,
+            height: box.height,
+            badge: badge.width,
+            titleLook: getComputedStyle(title).fontSize + getComputedStyle(title).fontWeight,
           };
         }),
       );
-      const about = JSON.stringify(cards);
-      expect(cards, about).toHaveLength(7);
-      const first = cards[0]!;
-      for (const card of cards) {
-        // The same picture's place, the same title in the words, as tall as the picture or more.
-        expect(card.picture, about).not.toBeNull();
-        expect(Math.abs(card.picture!.width - first.picture!.width), about).toBeLessThan(1);
-        expect(card.titleWeight, about).toBe(first.titleWeight);
-        if (width > 736) expect(card.row, about).toBeGreaterThanOrEqual(card.picture!.height - 1);
-        else expect(Math.abs(card.picture!.height - first.picture!.height), about).toBeLessThan(1);
+      const about = JSON.stringify({ cards, services });
+      expect(cards, about).toHaveLength(4);
+      expect(services, about).toHaveLength(3);
+      // The photo cards keep one picture width; every service stands below the last of them.
+      for (const card of cards)
+        expect(Math.abs(card.width - cards[0]!.width), about).toBeLessThan(1);
+      const photosEnd = Math.max(...cards.map((card) => card.row.bottom));
+      for (const service of services) {
+        expect(service.top, about).toBeGreaterThan(photosEnd);
+        // Compact: a feature row is some 330 px, a service well under it, its badge whole.
+        expect(service.height, about).toBeLessThan(cards[0]!.row.height * 0.8);
+        expect(service.badge, about).toBeGreaterThan(40);
+        expect(service.titleLook, about).toBe(services[0]!.titleLook);
       }
-      // The icon stands in the picture's place, whole and centred.
-      const place = (await page
-        .locator('#section article')
-        .nth(1)
-        .locator('.dv-feature__media')
-        .boundingBox())!;
-      const emblem = (await page
-        .locator('#section article')
-        .nth(1)
-        .locator('.dv-feature__emblem')
-        .boundingBox())!;
-      expect(Math.abs(emblem.x + emblem.width / 2 - (place.x + place.width / 2))).toBeLessThan(1);
-      expect(Math.abs(emblem.y + emblem.height / 2 - (place.y + place.height / 2))).toBeLessThan(1);
+      // At 1280 the services share one row.
+      if (width === 1280) expect(new Set(services.map((service) => service.top)).size).toBe(1);
     },
   );
 

@@ -209,13 +209,14 @@ describe('DirectiveTemplate with partial data', () => {
     expect(html).toMatch(/<div class="dv-logo"><svg class="dv-logo__icon"/);
   });
 
-  it('draws a tile without a photo among photos as a photo tile, its icon in the photo’s place', () => {
+  it('gathers the tiles without a photo among photos in a compact row after them', () => {
     const data = parsed({
       personalDetails: { name: 'Ada Park' },
       section: {
         sectionTiles: [
           { img: '/templates/art/tile-01.svg', title: 'Murals', desc: 'Lime wash.', icon: 'pen' },
           { title: 'Sketches', desc: 'Pencil on paper.', icon: 'heart' },
+          { img: '/templates/art/tile-02.svg', title: 'Tiles', desc: 'Glazed.' },
           { title: 'Prints', desc: 'Linocut.' },
         ],
       },
@@ -223,16 +224,22 @@ describe('DirectiveTemplate with partial data', () => {
     const html = render(data);
     expect(html).not.toContain('dv-feature__panel');
     expect(html).not.toContain('dv-feature--text');
-    expect(count(html, 'class="dv-feature__media dv-feature__media--icon"')).toBe(2);
+    // The photos alternate among themselves: the second photo is on the right.
+    expect(count(html, 'class="dv-feature dv-feature--')).toBe(2);
     expect(html).toContain(
-      '<article class="dv-feature dv-feature--right dv-feature--icon"><div class="dv-feature__media dv-feature__media--icon" aria-hidden="true"><span class="dv-feature__emblem"><svg',
+      '<article class="dv-feature dv-feature--right"><div class="dv-feature__media"><img class="dv-feature__img" src="/templates/art/tile-02.svg"',
     );
-    // Its title heads its words as on a photo tile; the emblem is not repeated as a badge.
+    expect(html.indexOf('Tiles')).toBeLessThan(html.indexOf('Sketches'));
+    // Each service: its badge (the paper plane without an icon of its own), then its words.
+    expect(count(html, '<article class="dv-service">')).toBe(2);
     expect(html).toContain(
-      '<div class="dv-feature__body"><h3 class="dv-feature__title">Sketches</h3>',
+      '<article class="dv-service"><span class="dv-feature__icon" aria-hidden="true"><svg',
     );
     expect(html).toContain(
-      '<div class="dv-feature__body"><h3 class="dv-feature__title">Prints</h3>',
+      '<div class="dv-service__words"><h3 class="dv-feature__title">Sketches</h3>',
+    );
+    expect(html).toContain(
+      '<div class="dv-service__words"><h3 class="dv-feature__title">Prints</h3>',
     );
   });
 
@@ -370,7 +377,7 @@ describe('DirectiveTemplate with maximal data', () => {
     const html = render(data);
     expect(count(html, '<article')).toBe(LIMITS.maxTiles);
     expect(count(html, 'Learn more')).toBe(LIMITS.maxTiles);
-    expect(count(html, 'dv-feature--icon')).toBe(LIMITS.maxTiles / 3);
+    expect(count(html, 'class="dv-service"')).toBe(LIMITS.maxTiles / 3);
     expect(count(html, 'class="dv-social__link"')).toBe(LIMITS.maxSocialLinks);
     expect(emptyElements(html)).toEqual([]);
   });

@@ -60,18 +60,7 @@ function hasContent(tile: Tile): boolean {
   return tile.img !== '' || tile.title !== '' || tile.desc !== '' || tile.link !== '';
 }
 
-function Feature({
-  tile,
-  index,
-  more,
-  amongPhotos,
-}: {
-  tile: Tile;
-  index: number;
-  more: MoreWords;
-  /** Whether other tiles of the section have a photo. */
-  amongPhotos: boolean;
-}) {
+function Feature({ tile, index, more }: { tile: Tile; index: number; more: MoreWords }) {
   const side = index % 2 === 0 ? 'left' : 'right';
   // The badge heads the words: on the photo it covered the subject or spilled past its edge.
   const icon = tile.icon && (
@@ -79,22 +68,6 @@ function Feature({
       <TileIcon name={tile.icon} />
     </span>
   );
-  if (!tile.img && amongPhotos) {
-    // Beside photos, a tile without one is drawn as they are, its icon large on a calm panel in
-    // the photo's place: a title panel there read as a second design in the same list.
-    return (
-      <article className={`dv-feature dv-feature--${side} dv-feature--icon`}>
-        <div className="dv-feature__media dv-feature__media--icon" aria-hidden="true">
-          <span className="dv-feature__emblem">
-            {tile.icon ? <TileIcon name={tile.icon} /> : <FaIcon icon={faPaperPlane} />}
-          </span>
-        </div>
-        <div className="dv-feature__body">
-          <FeatureWords tile={tile} more={more} about={tile.title} />
-        </div>
-      </article>
-    );
-  }
   if (!tile.img) {
     const hasWords = tile.desc !== '' || tile.link !== '';
     // Without a picture its title (and badge) take the picture's half in a quiet panel, so the
@@ -168,10 +141,32 @@ function FeatureWords({ tile, more, about }: { tile: Tile; more: MoreWords; abou
   );
 }
 
+/**
+ * A tile without a photo among photo tiles (a service with its icon): a cell of a compact row
+ * under the photos, its badge over its words. As a full feature row each one stood 333 px tall
+ * at 1280 with a large icon in a photo's place, and read as one more photo essay.
+ */
+function Service({ tile, more }: { tile: Tile; more: MoreWords }) {
+  return (
+    <article className="dv-service">
+      <span className="dv-feature__icon" aria-hidden="true">
+        {tile.icon ? <TileIcon name={tile.icon} /> : <FaIcon icon={faPaperPlane} />}
+      </span>
+      <div className="dv-service__words">
+        <FeatureWords tile={tile} more={more} about={tile.title} />
+      </div>
+    </article>
+  );
+}
+
 function Features({ section, more }: { section: Section; more: MoreWords }) {
   const { sectionTitle, sectionSubTitle, sectionFooterText } = section;
   const tiles = section.sectionTiles.filter(hasContent);
   const withPhotos = tiles.some((tile) => tile.img !== '');
+  // Among photos, the tiles without one are gathered after them (a template with one section
+  // receives another template's services so); alone, they keep Directive's alternating rows.
+  const rows = withPhotos ? tiles.filter((tile) => tile.img !== '') : tiles;
+  const services = withPhotos ? tiles.filter((tile) => tile.img === '') : [];
   if (!sectionTitle && !sectionSubTitle && !sectionFooterText && tiles.length === 0) {
     // Nothing to show, but the editor still scrolls to this part.
     return <div id="section" className="dv-anchor" />;
@@ -193,10 +188,17 @@ function Features({ section, more }: { section: Section; more: MoreWords }) {
           {sectionSubTitle && <p className="dv-section__subtitle">{sectionSubTitle}</p>}
         </header>
       )}
-      {tiles.length > 0 && (
+      {rows.length > 0 && (
         <div className="dv-features">
-          {tiles.map((tile, index) => (
-            <Feature key={index} tile={tile} index={index} more={more} amongPhotos={withPhotos} />
+          {rows.map((tile, index) => (
+            <Feature key={index} tile={tile} index={index} more={more} />
+          ))}
+        </div>
+      )}
+      {services.length > 0 && (
+        <div className="dv-services">
+          {services.map((tile, index) => (
+            <Service key={index} tile={tile} more={more} />
           ))}
         </div>
       )}
