@@ -171,6 +171,59 @@ describe('the final preview’s publishing cards', () => {
     await expect(sample.count()).resolves.toBe(0);
   });
 
+  it.each(['template1', 'template2', 'template3', 'template4', 'template5'] as const)(
+    'on a 375 phone shows %s as the page itself: the window alone scrolls, Edit and Choose at hand',
+    async (templateId) => {
+      const data = structuredClone(SAMPLE_DATA[templateId]);
+      data.personalDetails.name = 'Ravi Iyer';
+      const page = await session.newPage(
+        { width: 375, height: 812 },
+        { isMobile: true, hasTouch: true, bypassCSP: true },
+      );
+      await storeDraft(page, { templateId, data });
+      await page.goto('/final-preview');
+      const frame = page.locator('.browser__frame');
+      await page.frameLocator('.browser__frame').locator('#personalDetails').waitFor();
+      const sizes = () =>
+        frame.evaluate((element: HTMLIFrameElement) => {
+          const doc = element.contentDocument!.documentElement;
+          return {
+            frame: Math.round(element.getBoundingClientRect().height),
+            page: doc.scrollHeight,
+            inner: doc.scrollHeight - doc.clientHeight,
+          };
+        });
+      // The frame is as tall as its page, so nothing scrolls inside it; a screen-tall part of
+      // the template stays a screen tall rather than growing with the frame.
+      await expect.poll(async () => (await sizes()).inner).toBe(0);
+      const { frame: height, page: pageHeight } = await sizes();
+      expect(height).toBe(pageHeight);
+      expect(height).toBeGreaterThan(1600);
+      expect(height).toBeLessThan(20_000);
+      // Stable: measured again a few frames later it has not grown.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      expect((await sizes()).frame).toBe(height);
+
+      // Midway down the page, the way back and the way on are on screen.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+      const dock = page.getByRole('navigation', { name: 'Final preview' });
+      for (const name of ['Edit', 'Choose address and pay']) {
+        const box = (await dock.getByRole('link', { name }).boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(812);
+        expect(box.height).toBeGreaterThanOrEqual(44);
+      }
+      await dock.getByRole('link', { name: 'Choose address and pay' }).tap();
+      await expect
+        .poll(
+          async () => (await page.getByRole('heading', { name: /Your address/ }).boundingBox())!.y,
+        )
+        .toBeLessThan(812);
+    },
+  );
+
   it('keeps the page loaded when a phone turns sideways past the two-column width', async () => {
     const page = await session.newPage({ width: 375, height: 812 });
     await storeDraft(page, { templateId: 'template1', data: cleanData() });

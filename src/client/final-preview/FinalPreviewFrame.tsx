@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TemplateId } from '../../shared/templates/catalog.js';
 import { BrowserFrame } from '../components/BrowserFrame.js';
+import { useMediaQuery } from '../components/useMediaQuery.js';
 import { isShownMessage, isTrustedMessage } from '../frame-messages.js';
+import { fitFrameToPage, unfitFrame } from './fitFrame.js';
+
+/** Where the page is shown in one column with the cards (final-preview.css: below 751 px). */
+const PAGE_IN_COLUMN = '(max-width: 750px)';
 
 /** The draft as it will look, in the editor's browser window, at the address it will have. */
 export function FinalPreviewFrame({ templateId, path }: { templateId: TemplateId; path: string }) {
@@ -9,6 +14,7 @@ export function FinalPreviewFrame({ templateId, path }: { templateId: TemplateId
   // The frame's document loads before the template in it is drawn (its code comes after): the
   // note stays until the frame says the template is painted.
   const [shown, setShown] = useState(false);
+  const inColumn = useMediaQuery(PAGE_IN_COLUMN);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       const frame = frameRef.current?.contentWindow ?? null;
@@ -17,6 +23,38 @@ export function FinalPreviewFrame({ templateId, path }: { templateId: TemplateId
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, []);
+
+  // On a phone the frame is as tall as the page in it, kept so as it loads images, reflows on
+  // turning the phone, or changes in any other way: the window is the one thing that scrolls.
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    if (!inColumn || !shown) {
+      unfitFrame(frame);
+      return;
+    }
+    let queued = 0;
+    const fit = () => {
+      cancelAnimationFrame(queued);
+      queued = requestAnimationFrame(() => fitFrameToPage(frame, window.innerHeight));
+    };
+    fitFrameToPage(frame, window.innerHeight);
+    const view = frame.contentWindow;
+    const doc = frame.contentDocument;
+    const observer = view && doc?.body ? new view.ResizeObserver(fit) : undefined;
+    if (observer && doc?.body) {
+      observer.observe(doc.body);
+      for (const child of Array.from(doc.body.children)) observer.observe(child);
+    }
+    window.addEventListener('resize', fit);
+    return () => {
+      cancelAnimationFrame(queued);
+      observer?.disconnect();
+      window.removeEventListener('resize', fit);
+      unfitFrame(frame);
+    };
+  }, [inColumn, shown]);
+
   return (
     <BrowserFrame label="Your portfolio as visitors will see it" path={path}>
       {!shown && (
@@ -29,6 +67,7 @@ export function FinalPreviewFrame({ templateId, path }: { templateId: TemplateId
         className="browser__frame"
         src={`/edit-${templateId}`}
         title="Preview of your portfolio"
+        data-fit={inColumn && shown ? 'page' : undefined}
       />
     </BrowserFrame>
   );

@@ -90,16 +90,7 @@ export function Publisher({
                 ? `Your ${templateName(templateId)} page as visitors will see it.`
                 : changesLive
                   ? `This is your ${templateName(templateId)} portfolio with your changes, as visitors see it now.`
-                  : `This is your ${templateName(templateId)} portfolio with your changes, as visitors will see it once you publish them.`}{' '}
-              {/* On a phone the cards are under the page: one tap reaches them. */}
-              <a className="fp-panel__jump" href={`#${STEPS_ID}`}>
-                {!editing
-                  ? 'Choose address and pay'
-                  : changesLive
-                    ? 'Your link'
-                    : 'Publish changes'}
-                <UiIcon name="down" />
-              </a>
+                  : `This is your ${templateName(templateId)} portfolio with your changes, as visitors will see it once you publish them.`}
             </p>
 
             {draftProblem && (
@@ -178,6 +169,27 @@ export function Publisher({
           <div className="fp-preview" id={PAGE_SHOWN_ID} tabIndex={-1}>
             <FinalPreviewFrame templateId={templateId} path={path} />
           </div>
+          {/* On a phone the page is as tall as itself: while it scrolls by, the way back and the
+              way on stay at hand, until the bar settles above the cards. */}
+          {!wide && (
+            <nav className="fp-dock" aria-label="Final preview">
+              <Link
+                className="button button--ghost fp-dock__back"
+                to={EDIT_PATH}
+                state={editorState}
+              >
+                <span aria-hidden="true">←</span> Edit
+              </Link>
+              <a className="button fp-dock__next" href={`#${STEPS_ID}`}>
+                {!editing
+                  ? 'Choose address and pay'
+                  : changesLive
+                    ? 'Your link'
+                    : 'Publish changes'}
+                <UiIcon name="down" />
+              </a>
+            </nav>
+          )}
         </main>
       </div>
     </div>
