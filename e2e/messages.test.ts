@@ -155,6 +155,34 @@ describe('messages from visitors', () => {
     await expect(messages.textContent()).resolves.toContain(`To /users/${username}`);
   });
 
+  it('on a phone, a message pasted a second after focusing a form read for a while is sent', async () => {
+    const context = await session.browser().newContext({
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/users/${username}`);
+    const form = page.locator('#contactDetails form');
+    // The form coming into view starts its clock, not the first tap in it.
+    const started = page.waitForResponse((response) =>
+      response.url().endsWith('/api/contact/start'),
+    );
+    await form.scrollIntoViewIfNeeded();
+    await started;
+    // The visitor reads the form for longer than the minimum fill time, then fills it at once.
+    await page.waitForTimeout(TYPING_MS);
+    await form.getByLabel('Name').focus();
+    const focusedAt = Date.now();
+    await form.getByLabel('Name').fill('Ravi Iyer');
+    await form.getByLabel('Your email').fill('ravi.iyer@example.net');
+    await form.getByLabel('Message').fill('Hello Nila, a pasted note about a library in Pune.');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => form.getByRole('status').textContent()).toContain('Message sent');
+    expect(Date.now() - focusedAt).toBeLessThan(CONTACT_LIMITS.minFillSeconds * 1000);
+    await context.close();
+  });
+
   it('refuses a bot that fills the hidden field, saying why, and stores nothing', async () => {
     const page = await visitorPage(session.browser());
     const form = page.locator('#contactDetails form');

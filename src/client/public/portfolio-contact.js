@@ -1,7 +1,9 @@
 // A published portfolio's contact form. Two kinds, by the owner's setting:
 // - data-contact="server": the form posts to our server and works without this script; here it is
-//   sent in place. When a visitor starts on the form, a fresh start token is fetched (the one in
-//   the page is from when the page was rendered), so the minimum fill time counts from then. The
+//   sent in place. When the form comes into view (or, failing that, is focused), a fresh start
+//   token is fetched (the one in the page is from when the page was rendered), so the minimum
+//   fill time counts from then: a visitor who reads the form, then pastes a message, is past it;
+//   a visit that never reaches the form asks for nothing. The
 //   answer ("Message sent" or why not) goes to the form's status line, read out by screen readers.
 // - data-to: open the visitor's own mail program with a message to the owner. Subject from the
 //   subject field; body "Name: {name}", a blank line, "Message: {message}", each part encoded.
@@ -79,6 +81,20 @@
         if (button) button.disabled = false;
         HTMLFormElement.prototype.submit.call(form);
       });
+  }
+
+  // Counting from the first focus held a message pasted within seconds of it as "too fast",
+  // though the visitor had been reading the form for longer.
+  if (typeof IntersectionObserver === 'function') {
+    var watcher = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        watcher.unobserve(entry.target);
+        startOnce(entry.target);
+      });
+    });
+    var forms = document.querySelectorAll('form[data-contact="server"]');
+    for (var f = 0; f < forms.length; f += 1) watcher.observe(forms[f]);
   }
 
   document.addEventListener('focusin', function (event) {
