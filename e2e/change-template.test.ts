@@ -10,6 +10,7 @@ import { webpImage } from '../test/images.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
 import {
+  pressNext,
   serverDatabase,
   signInOnAccountPage,
   storeDraft,
@@ -51,6 +52,32 @@ const templateChoice = (dialog: Locator, name: string) =>
 
 describe('Change template in the editor', () => {
   const session = useBrowser();
+
+  it('on a 375 phone offers Change template in the Style step, outside the More menu', async () => {
+    const page = await session.newPage(
+      { width: 375, height: 812 },
+      { isMobile: true, hasTouch: true },
+    );
+    const data = structuredClone(SAMPLE_DATA.template4);
+    data.personalDetails.name = 'Ravi Iyer';
+    await storeDraft(page, { templateId: 'template4', data });
+    await page.goto('/edit');
+    await page.locator('#editor-step-heading').waitFor();
+    // The step's own button, found without opening More.
+    const change = page.locator('#content').getByRole('button', { name: 'Change template' });
+    while ((await page.locator('#editor-step-heading').textContent()) !== 'Colours and type') {
+      await expect(change.count()).resolves.toBe(0);
+      await pressNext(page, (next) => next.tap());
+    }
+    await change.scrollIntoViewIfNeeded();
+    const box = (await change.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await expect(page.locator('.editor__template-choice').textContent()).resolves.toContain(
+      'Template: Solid-State',
+    );
+    await change.tap();
+    await page.getByRole('dialog', { name: 'Change template' }).waitFor();
+  });
 
   it('carries the shared fields over, sets aside what the new template lacks, and brings it back', async () => {
     // bypassCSP: axe is injected into the page.

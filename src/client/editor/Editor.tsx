@@ -381,6 +381,23 @@ export function Editor({
                       edit={draft.update}
                     />
                   )}
+                  {/* Where people look for it: the template is the biggest choice of the
+                      page's look (on a phone the bar keeps it in More only). */}
+                  {stepId === 'look' && (
+                    <div className="editor__template-choice">
+                      <p className="editor__template-name">
+                        Template: <strong>{templateName(templateId)}</strong>
+                      </p>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        aria-haspopup="dialog"
+                        onClick={askToChangeTemplate}
+                      >
+                        Change template
+                      </button>
+                    </div>
+                  )}
                   {stepId === 'look' && (
                     <LookFields
                       definition={definition}
