@@ -134,10 +134,10 @@ describe('uploading images in the editor', () => {
         });
         // A file picker opens only on a fresh press: the button says Upload now, and a neutral
         // line says to press it once more.
-        const note = profile.locator('.image-field__note');
+        const note = profile.getByRole('status').filter({ hasText: 'Signed in' });
         await expect
           .poll(() => note.textContent(), SLOW)
-          .toBe('You are signed in. Press Upload once more to choose your photo.');
+          .toContain('Signed in. Now choose your photo.');
         await expect(profile.getByRole('alert').count()).resolves.toBe(0);
         await expect(
           page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''),
@@ -428,6 +428,55 @@ describe('uploading images in the editor', () => {
       .toMatch(/15\.0 MB; images may be at most 15 MB/);
     expect(sent).toBe(false);
   });
+  it('on a 375 phone, back from signing in at Upload, the same button is in view and focused, saying what next', async () => {
+    const page = await session.newPage(
+      { width: 375, height: 812 },
+      { isMobile: true, hasTouch: true },
+    );
+    const data = phantomDraft();
+    data.personalDetails.name = 'Ravi Iyer';
+    await page.goto('/');
+    await page.evaluate((draft) => localStorage.setItem('templateData', JSON.stringify(draft)), {
+      templateId: 'template5',
+      data,
+    });
+    await page.goto('/edit');
+    await page.locator('#editor-step-heading').waitFor();
+    const profile = page.getByRole('group', { name: 'Profile picture (optional)' });
+    const button = profile.getByRole('button', { name: /^Sign in to upload/ });
+    await button.scrollIntoViewIfNeeded();
+    let pickers = 0;
+    const countPickers = () => (pickers += 1);
+    page.on('filechooser', countPickers);
+    await signInThroughPopup(page, () => button.tap(), {
+      name: 'Ravi Iyer',
+      email: `ravi-${randomUUID()}@example.com`,
+    });
+    // The person scrolled on while the sign-in tab was open: the field comes back into view.
+    await page.locator('.editor__scroll').evaluate((scroller) => scroller.scrollTo(0, 0));
+    const line = profile.getByRole('status').filter({ hasText: 'Signed in' });
+    await expect
+      .poll(() => line.textContent(), SLOW)
+      .toContain('Signed in. Now choose your photo.');
+    const upload = profile.getByRole('button', { name: 'Upload the profile picture' });
+    await expect
+      .poll(() => upload.evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    // Button and line on screen together, the line just under the button.
+    await expect
+      .poll(async () => {
+        const box = (await upload.boundingBox())!;
+        return box.y >= 0 && box.y + box.height <= 812 - 70;
+      })
+      .toBe(true);
+    const [buttonBox, lineBox] = [(await upload.boundingBox())!, (await line.boundingBox())!];
+    expect(lineBox.y).toBeGreaterThanOrEqual(buttonBox.y + buttonBox.height - 1);
+    expect(lineBox.y - (buttonBox.y + buttonBox.height)).toBeLessThan(40);
+    page.off('filechooser', countPickers);
+    expect(pickers).toBe(0);
+    await page.screenshot({ path: 'test-results/phone-signed-in-upload.png' });
+  });
+
   it('signed out, a dropped photo waits for the sign-in in a neutral note, then goes up', async () => {
     const page = await session.newPage({ width: 1280, height: 900 });
     await openEditor(page, 'template5', phantomDraft());

@@ -2,6 +2,7 @@ import {
   createContext,
   memo,
   useContext,
+  useEffect,
   useRef,
   useState,
   type ClipboardEvent,
@@ -202,14 +203,23 @@ export const ImageField = memo(function ImageField({
       return;
     }
     if (!(await signIn())) return;
-    // The browser opens a file picker only right after a press, and the sign-in window took
-    // longer than that: the button now says Upload, and one more press opens the picker.
+    // The browser opens a file picker only right after a press, and the sign-in window (a tab
+    // of its own on a phone) took longer than that: the button now says Upload, and the line
+    // beside it (a polite live region) says one more press opens the picker.
     setStatus({ kind: 'signedIn' });
-    setAnnouncement(
-      `You are signed in. Press ${upload ? 'Replace' : 'Upload'} once more to choose the ${name}.`,
-    );
-    uploadButton.current?.focus();
   };
+
+  // Back from signing in: the same button, in view and focused once it is enabled again, so the
+  // next press is plainly the one to make.
+  const backFromSignIn = status.kind === 'signedIn' && !signingIn && !signedOut;
+  useEffect(() => {
+    if (!backFromSignIn) return;
+    const button = uploadButton.current;
+    if (!button) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    button.scrollIntoView({ block: 'center', behavior: reduced ? 'instant' : 'smooth' });
+    button.focus({ preventScroll: true });
+  }, [backFromSignIn]);
 
   return (
     <div
@@ -246,6 +256,7 @@ export const ImageField = memo(function ImageField({
           )}
           <div className="image-field__actions">
             <ImageButton
+              ref={uploadButton}
               verb="Replace"
               imageName={name}
               disabled={sending || signingIn}
@@ -259,6 +270,7 @@ export const ImageField = memo(function ImageField({
               onClick={remove}
             />
           </div>
+          <SignedInLine id={id} shown={backFromSignIn} />
         </div>
       ) : (
         <div className="image-field__drop">
@@ -291,6 +303,7 @@ export const ImageField = memo(function ImageField({
             describedBy={`${id}-formats`}
             onClick={() => void pick()}
           />
+          <SignedInLine id={id} shown={backFromSignIn} />
           <p className="image-field__formats" id={`${id}-formats`}>
             {signedOut && 'Your photos are kept in your account; your draft stays as it is. '}
             {/* A phone has no file to drop and no copied photo to paste. */}
@@ -349,12 +362,6 @@ export const ImageField = memo(function ImageField({
             {signingIn ? 'Signing in…' : 'Sign in and upload'}
           </button>
         </div>
-      )}
-
-      {status.kind === 'signedIn' && !signedOut && (
-        <p className="image-field__note">
-          You are signed in. Press {upload ? 'Replace' : 'Upload'} once more to choose your photo.
-        </p>
       )}
 
       {signInMessage && (
@@ -436,5 +443,21 @@ function ImageButton({
       {verb}
       <span className="visually-hidden"> the {imageName}</span>
     </button>
+  );
+}
+
+/**
+ * Beside the button after a sign-in from it: always in the page (a live region is heard only
+ * once it exists), its words put in when the person is back.
+ */
+function SignedInLine({ id, shown }: { id: string; shown: boolean }) {
+  return (
+    <p className="image-field__signed-in" id={`${id}-signed-in`} role="status">
+      {shown && (
+        <>
+          <UiIcon name="check" /> Signed in. Now choose your photo.
+        </>
+      )}
+    </p>
   );
 }
