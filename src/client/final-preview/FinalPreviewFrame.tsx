@@ -39,7 +39,8 @@ export function FinalPreviewFrame({ templateId, path }: { templateId: TemplateId
       queued = requestAnimationFrame(() => fitFrameToPage(frame, window.innerHeight));
     };
     fitFrameToPage(frame, window.innerHeight);
-    const view = frame.contentWindow;
+    // The frame's own ResizeObserver, for elements of its document.
+    const view = frame.contentWindow as (Window & typeof globalThis) | null;
     const doc = frame.contentDocument;
     const observer = view && doc?.body ? new view.ResizeObserver(fit) : undefined;
     if (observer && doc?.body) {
