@@ -45,6 +45,8 @@ import { MissingUploadsContext } from './ImageField.js';
 import { useTouchUploads } from './useTouchUploads.js';
 import { useFocusAfterRender } from './useFocusAfterRender.js';
 import { usePhonePreview } from './usePhonePreview.js';
+import { useFoldOnScroll } from './useFoldOnScroll.js';
+import { useMediaQuery } from '../components/useMediaQuery.js';
 import { usePreviewChannel, usePreviewReady } from './usePreviewChannel.js';
 import './editor.css';
 
@@ -90,6 +92,8 @@ export function Editor({
     closeRef: backToFormRef,
   } = usePhonePreview();
   const scrollAreaRef = useRef<HTMLDivElement>(null);
+  // On a phone the step bar folds away while the fields scroll down, for more of the form.
+  const stepsFolded = useFoldOnScroll(scrollAreaRef, useMediaQuery('(max-width: 750px)'));
   // What a change of template brought back without asking, said in a live region that is on
   // the page a frame before the words go in: one drawn with its words is not announced.
   const [restoredNote, setRestoredNote] = useState('');
@@ -296,7 +300,11 @@ export function Editor({
 
       <main className="editor__body" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <div className="editor__form-column" inert={previewOpen}>
-          <StepIndicator steps={steps} current={stepId} reached={reached} onSelect={goTo} />
+          <div className={`editor__steps${stepsFolded ? ' is-folded' : ''}`}>
+            <div className="editor__steps-inner">
+              <StepIndicator steps={steps} current={stepId} reached={reached} onSelect={goTo} />
+            </div>
+          </div>
           <div className="editor__scroll" ref={scrollAreaRef}>
             <form
               className="editor__form"
