@@ -12,10 +12,7 @@ export function useFoldOnScroll(scroller: RefObject<HTMLElement | null>, active:
   const [folded, setFolded] = useState(false);
   useEffect(() => {
     const element = scroller.current;
-    if (!element || !active) {
-      setFolded(false);
-      return;
-    }
+    if (!element || !active) return;
     let last = element.scrollTop;
     const onScroll = () => {
       const top = element.scrollTop;
@@ -27,5 +24,6 @@ export function useFoldOnScroll(scroller: RefObject<HTMLElement | null>, active:
     element.addEventListener('scroll', onScroll, { passive: true });
     return () => element.removeEventListener('scroll', onScroll);
   }, [scroller, active]);
-  return folded;
+  // Widened past a phone while folded: the bar is simply there.
+  return active && folded;
 }
