@@ -1,15 +1,37 @@
-import { mix } from '../../appearance/colour.js';
+import { fromHsl, mix, toHsl } from '../../appearance/colour.js';
 import type { TemplateLook } from '../../appearance/look.js';
 
 /** The page's deep violet and the highlights band's indigo, as hyperspace.css has them. */
 const PAGE = '#312450';
 const INDIGO = '#5052b5';
+/** The features band's own magenta, as deep as white text needs. */
+const BAND = '#9e437d';
+
+/**
+ * The hues of the template's own bands, from its indigo (239°) to its magenta (322°), a little
+ * either side: a band kept inside them reads as one more purple, whatever the accent.
+ */
+const PURPLES = { from: 235, to: 330, saturation: 0.3 };
+
+/**
+ * The colour turned to the nearest hue inside the purples, and at least as saturated as the
+ * template's own bands are muted (a greyed mauve read as mud beside them), its lightness kept.
+ */
+export function inPurples(colour: string): string {
+  const { h, s, l } = toHsl(colour);
+  const inside = h >= PURPLES.from && h <= PURPLES.to;
+  if (inside && s >= PURPLES.saturation) return colour;
+  // Reds, oranges and yellows come round to the magenta end, greens and cyans to the indigo one.
+  const hue = inside ? h : h > PURPLES.to || h < 90 ? PURPLES.to : PURPLES.from;
+  return fromHsl(hue, Math.max(s, PURPLES.saturation), l);
+}
 
 /**
  * Hyperspace's accent is its magenta: the end of the violet gradient (the navigation's line, the
  * intro's glow, the rule under the name) and, a shade deeper, the features band under near-white
- * text. A colour the person picks also fills the buttons, rules the headings and turns the
- * highlights band's indigo towards it, so it is more than a line on the template's purple.
+ * text. A colour the person picks fills the buttons, the menu's line and the headings' rules; the
+ * bands only lean towards it and stay purple: a solid ochre band between the violet and indigo
+ * ones read as a clash, not as the person's colour.
  */
 export const hyperspaceLook: TemplateLook = {
   palette: [
@@ -21,10 +43,17 @@ export const hyperspaceLook: TemplateLook = {
   ],
   accentVars: (accent) => {
     const deep = mix(accent, '#000000', 0.14);
+    // The features band: its own magenta, a third of the way to the accent, kept a purple.
+    const band = inPurples(mix(BAND, deep, 0.35));
+    // The intro's right edge and the band's top glow towards the accent, as a purple too.
+    const glow = inPurples(mix('#b74e91', accent, 0.4));
     return {
       '--hs-magenta': accent,
       '--hs-magenta-deep': deep,
-      '--hs-magenta-tint': mix(deep, accent, 0.35),
+      // The features band: its own magenta, a third of the way to the accent, kept a purple.
+      '--hs-band': band,
+      '--hs-band-tint': mix(band, glow, 0.25),
+      '--hs-glow': glow,
       '--hs-gradient': `linear-gradient(to right, ${mix(accent, '#ffffff', 0.3)}, ${accent})`,
       // Unset in the template's own look, whose buttons are outlines and rules faint white.
       '--hs-button': deep,
@@ -32,24 +61,21 @@ export const hyperspaceLook: TemplateLook = {
       // Lifted a little: a deep teal's rule vanished into the indigo band.
       '--hs-rule': mix(accent, '#ffffff', 0.3),
       // The highlights band's far corner: its indigo half-way to the deep shade, a little dimmed.
-      '--hs-indigo-accent': mix(mix(INDIGO, deep, 0.5), PAGE, 0.12),
+      '--hs-indigo-accent': inPurples(mix(mix(INDIGO, deep, 0.5), PAGE, 0.12)),
     };
   },
   checks: [
-    {
-      what: 'the features band under its text',
-      text: '#ffffffeb',
-      background: '--hs-magenta-deep',
-    },
-    { what: 'the top of the features band', text: '#ffffffeb', background: '--hs-magenta-tint' },
+    { what: 'the buttons under their text', text: '#ffffff', background: '--hs-magenta-deep' },
+    { what: 'the features band under its text', text: '#ffffffeb', background: '--hs-band' },
+    { what: 'the top of the features band', text: '#ffffffeb', background: '--hs-band-tint' },
     {
       what: 'the highlights band under its text',
       text: '#ffffffcc',
       background: '--hs-indigo-accent',
     },
-    // The band beside the page's deep violet: a very dark accent would sink into it.
+    // The buttons and rules on the page's deep violet: a very dark accent would sink into it.
     {
-      what: 'the features band on the violet page',
+      what: 'the buttons on the violet page',
       text: '--hs-magenta-deep',
       background: PAGE,
       mark: true,
@@ -57,5 +83,5 @@ export const hyperspaceLook: TemplateLook = {
   ],
   pairings: ['source-sans', 'arial', 'noto-sans', 'noto-serif'],
   accentUse:
-    'The buttons, the menu’s line, the headings’ rules, the services band and a glow over your work take this colour.',
+    'The buttons, the menu’s line and the headings’ rules take this colour; the purple bands lean towards it.',
 };

@@ -1,0 +1,99 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { toHsl, toHex } from '../src/shared/appearance/colour.js';
+import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
+import { useBrowser } from './browser.js';
+import { showDraft } from './fixtures.js';
+
+/*
+ * Hyperspace with a photographer's own content: an accent of her own, a phone portrait among
+ * landscape photos in the highlights, and three services.
+ */
+
+const LANDSCAPE = `upload:${'a'.repeat(64)}:2400x1600`;
+/** A 3:4 phone portrait whose face is in the upper third, the focal point on it. */
+const UPRIGHT = `upload:${'d'.repeat(64)}:1200x1600#50,30`;
+
+async function servePhotos(page: Page): Promise<void> {
+  const landscape = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: '#8fd0ff' },
+  })
+    .jpeg()
+    .toBuffer();
+  const upright = await sharp({
+    create: { width: 600, height: 800, channels: 3, background: '#cdd6df' },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="600" height="800"><ellipse cx="300" cy="240" rx="95" ry="120" fill="#b9825a"/></svg>',
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+  await page.route('**/media/**', (route) =>
+    route.fulfill({
+      body: route.request().url().includes('d'.repeat(64)) ? upright : landscape,
+      contentType: 'image/jpeg',
+    }),
+  );
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+}
+
+function photographer(): PortfolioData {
+  const data = structuredClone(SAMPLE_DATA.template3);
+  data.personalDetails.name = 'Meenakshi Sundaram';
+  const tiles = data.section!.sectionTiles;
+  tiles[0]!.img = LANDSCAPE;
+  tiles[1]!.img = UPRIGHT;
+  data.section2!.sectionTiles = data.section2!.sectionTiles.slice(0, 3);
+  return data;
+}
+
+describe('Hyperspace with a photographer’s own content', () => {
+  const session = useBrowser();
+
+  // A chosen ochre filled the features band and glowed in the highlights' corner: "a band of solid
+  // ochre between purple ones" read as a clash. The bands now stay in the template's purples.
+  for (const accent of ['#c0741f', '#25838f', '#d6336c']) {
+    it(`keeps the bands purple with the accent ${accent}`, async () => {
+      const page = await session.newPage({ width: 1280, height: 800 });
+      await servePhotos(page);
+      await showDraft(page, 'template3', { ...photographer(), appearance: { accent } });
+      const colours = await page.evaluate(() => {
+        const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+        const rgbs = (value: string) => value.match(/rgba?\([^)]*\)/g) ?? [];
+        return [
+          style('#section2').backgroundColor,
+          ...rgbs(style('#section2').backgroundImage),
+          ...rgbs(style('#section').backgroundImage),
+        ];
+      });
+      const opaque = colours
+        .map((colour) => colour.match(/[\d.]+/g)!.map(Number))
+        .filter(([, , , alpha]) => alpha === undefined || alpha > 0.2)
+        .map(([r, g, b]) => toHex({ r: r!, g: g!, b: b!, a: 1 }));
+      expect(opaque.length).toBeGreaterThanOrEqual(3);
+      for (const colour of opaque) {
+        const { h, s } = toHsl(colour);
+        // From the spotlights' indigo (239°) to the features' magenta (322°), a little either side.
+        expect(h, colour).toBeGreaterThanOrEqual(230);
+        expect(h, colour).toBeLessThanOrEqual(335);
+        expect(s, colour).toBeGreaterThanOrEqual(0.25);
+      }
+      // The accent itself is still on the buttons.
+      const button = await page
+        .locator('#section .hs-button')
+        .first()
+        .evaluate((element) => getComputedStyle(element).backgroundColor);
+      const [r, g, b] = button.match(/\d+/g)!.map(Number);
+      expect(
+        Math.abs(toHsl(toHex({ r: r!, g: g!, b: b!, a: 1 })).h - toHsl(accent).h),
+      ).toBeLessThan(6);
+    });
+  }
+
+});
