@@ -96,4 +96,36 @@ describe('Hyperspace with a photographer’s own content', () => {
     });
   }
 
+  // A 3:4 portrait in the highlights' wide frame kept about half its height: a face without a chin.
+  for (const width of [1280, 800, 375]) {
+    it(`shows most of an upright photo's height, round its focal point, landscapes as wide (${width} px)`, async () => {
+      const page = await session.newPage({ width, height: 900 });
+      await servePhotos(page);
+      await showDraft(page, 'template3', photographer());
+      const measure = async (index: number) => {
+        const image = page.locator(`.hs-spots > :nth-child(${index}) .hs-spot__media img`);
+        await image.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBeGreaterThan(0);
+        return image.evaluate((img: HTMLImageElement) => {
+          const box = img.getBoundingClientRect();
+          // object-fit: cover scales the picture until it fills the box both ways.
+          const scale = Math.max(box.width / img.naturalWidth, box.height / img.naturalHeight);
+          return {
+            shown: box.height / (img.naturalHeight * scale),
+            ratio: box.width / box.height,
+            position: getComputedStyle(img).objectPosition,
+          };
+        });
+      };
+      const upright = await measure(2);
+      expect(upright.shown).toBeGreaterThanOrEqual(0.6);
+      expect(upright.position).toBe('50% 30%');
+      // A landscape photo keeps its wide frame.
+      const landscape = await measure(1);
+      expect(landscape.ratio).toBeGreaterThan(1.2);
+    });
+  }
+
 });

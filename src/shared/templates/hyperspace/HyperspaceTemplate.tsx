@@ -14,6 +14,7 @@ import './hyperspace.css';
 import { Paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
 import { longestWordStyle } from '../common/longest-word.js';
+import { parseUploadRef } from '../../uploads.js';
 
 type TileSectionId = 'section' | 'section2';
 type SpyId = 'personalDetails' | TileSectionId | 'contactDetails';
@@ -24,6 +25,15 @@ interface NavItem {
 }
 
 const filled = (value: string | undefined): value is string => (value ?? '').trim() !== '';
+
+/**
+ * An uploaded picture taller than wide (a phone's 3:4 portrait): its reference holds its size.
+ * The wide frame a landscape photo fills kept half a portrait's height, a face without its chin.
+ */
+function isUpright(src: string): boolean {
+  const ref = parseUploadRef(src.trim());
+  return ref !== undefined && ref.height > ref.width;
+}
 
 function tileHasContent(tile: Tile, withImage: boolean): boolean {
   return (
@@ -293,15 +303,31 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                   {spotTiles.map(({ tile, index }) => (
                     // Without a picture the words take the row: a stand-in icon read as
                     // "software" on a violinist's page.
-                    <article key={index} className="hs-spot">
+                    <article
+                      key={index}
+                      className={
+                        filled(tile.img) && isUpright(tile.img)
+                          ? 'hs-spot hs-spot--upright'
+                          : 'hs-spot'
+                      }
+                    >
                       {filled(tile.img) && (
                         <div className="hs-spot__media">
                           <TemplateImage
                             src={tile.img}
                             alt={filled(tile.title) ? tile.title : `Highlight ${index + 1}`}
-                            width={800}
-                            height={500}
-                            sizes="(max-width: 980px) 100vw, (max-width: 1440px) 50vw, 720px"
+                            {...(isUpright(tile.img)
+                              ? {
+                                  width: 640,
+                                  height: 800,
+                                  sizes: '(max-width: 736px) 100vw, 460px',
+                                }
+                              : {
+                                  width: 800,
+                                  height: 500,
+                                  sizes:
+                                    '(max-width: 980px) 100vw, (max-width: 1440px) 50vw, 720px',
+                                })}
                             load="lazy"
                           />
                         </div>
