@@ -128,4 +128,43 @@ describe('Hyperspace with a photographer’s own content', () => {
     });
   }
 
+  // Three services stood as two and a wide one under them, which read as a row left unfinished.
+  it('sets three services in one row of three at 1280 px', async () => {
+    const page = await session.newPage({ width: 1280, height: 800 });
+    await servePhotos(page);
+    await showDraft(page, 'template3', photographer());
+    const tops = await page
+      .locator('.hs-feature')
+      .evaluateAll((tiles) => tiles.map((tile) => Math.round(tile.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(3);
+    expect(new Set(tops).size).toBe(1);
+  });
+
+  // Whatever the count, the grid is filled: no empty cell beside a last tile, wide or narrow.
+  for (const width of [1280, 375]) {
+    it(`leaves no empty cell in the services grid for 1 to 5 services (${width} px)`, async () => {
+      const page = await session.newPage({ width, height: 800 });
+      await servePhotos(page);
+      for (const count of [1, 2, 3, 4, 5]) {
+        const data = photographer();
+        const tiles = SAMPLE_DATA.template3.section2!.sectionTiles;
+        data.section2!.sectionTiles = Array.from({ length: count }, (_, index) => ({
+          ...tiles[index % tiles.length]!,
+        }));
+        await showDraft(page, 'template3', data);
+        const { grid, tiles: covered } = await page.locator('.hs-features').evaluate((box) => {
+          const outer = box.getBoundingClientRect();
+          // Tiles overlap their neighbours by the 1px border they share.
+          return {
+            grid: (outer.width - 2) * (outer.height - 2),
+            tiles: [...box.children].reduce((sum, tile) => {
+              const own = tile.getBoundingClientRect();
+              return sum + (own.width - 1) * (own.height - 1);
+            }, 0),
+          };
+        });
+        expect(Math.abs(covered - grid) / grid, `${count} services`).toBeLessThan(0.02);
+      }
+    });
+  }
 });

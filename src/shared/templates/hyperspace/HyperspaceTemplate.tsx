@@ -364,11 +364,16 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                 />
                 {featureTiles.length > 0 && (
                   <div
-                    className={
+                    className={[
+                      'hs-features',
                       featureTiles.some(({ tile }) => tile.icon !== undefined)
-                        ? 'hs-features'
-                        : 'hs-features hs-features--plain'
-                    }
+                        ? ''
+                        : 'hs-features--plain',
+                      // Three take one row of three: two and one alone read as a row left unfinished.
+                      featureTiles.length === 3 ? 'hs-features--three' : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' ')}
                   >
                     {featureTiles.map(({ tile, index }) => (
                       <article key={index} className="hs-feature">
