@@ -448,12 +448,15 @@ describe('uploading images in the editor', () => {
     let pickers = 0;
     const countPickers = () => (pickers += 1);
     page.on('filechooser', countPickers);
-    await signInThroughPopup(page, () => button.tap(), {
+    // The person scrolls on while the sign-in tab is open: the field comes back into view.
+    const tapThenScrollAway = async () => {
+      await button.tap();
+      await page.locator('.editor__scroll').evaluate((scroller) => scroller.scrollTo(0, 0));
+    };
+    await signInThroughPopup(page, tapThenScrollAway, {
       name: 'Ravi Iyer',
       email: `ravi-${randomUUID()}@example.com`,
     });
-    // The person scrolled on while the sign-in tab was open: the field comes back into view.
-    await page.locator('.editor__scroll').evaluate((scroller) => scroller.scrollTo(0, 0));
     const line = profile.getByRole('status').filter({ hasText: 'Signed in' });
     await expect
       .poll(() => line.textContent(), SLOW)
