@@ -232,6 +232,19 @@ describe('Directive with a photographer’s essays and her services in its one s
         // Three in one row of 233 px at 1280 for three rows of 333; a short line on a phone.
         expect(service.height).toBeLessThan(landscapeRow.height * (width === 1280 ? 0.75 : 0.5));
       }
+      // A heading of their own between the last photo and them: under the photos' title alone
+      // ("निबंध", essays) they read as three more essays.
+      const heading = page.locator('#section .dv-services__title');
+      await expect.poll(() => heading.textContent()).toBe('Services');
+      const headingBox = (await heading.boundingBox())!;
+      expect(headingBox.y).toBeGreaterThanOrEqual(photosEnd);
+      expect(headingBox.y + headingBox.height).toBeLessThanOrEqual(
+        Math.min(...services.map((s: DOMRect) => s.top)),
+      );
+      // A step below the section's title.
+      const size = (locator: Locator) =>
+        locator.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+      expect(await size(heading)).toBeLessThan(await size(page.locator('.dv-section__title')));
       if (width === 1280) {
         // One row of three: together no taller than one photo row was (each was one).
         expect(new Set(services.map((service: DOMRect) => Math.round(service.top))).size).toBe(1);

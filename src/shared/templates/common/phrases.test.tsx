@@ -1,7 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PHRASE_KEYS } from '../../domain/phrases.js';
-import { parsePortfolio } from '../../domain/portfolio.js';
+import {
+  parsePortfolio,
+  SECTION_KEYS,
+  type PortfolioData,
+  type Section,
+  type SectionKey,
+} from '../../domain/portfolio.js';
 import { TEMPLATE_IDS } from '../catalog.js';
 import { TEMPLATE_COMPONENTS } from '../components.js';
 import { pickTemplateFields } from '../pick-fields.js';
@@ -14,8 +20,25 @@ describe.each(TEMPLATE_IDS)('the fixed phrases of %s', (id) => {
   const definition = TEMPLATE_DEFINITIONS[id];
   const Template = TEMPLATE_COMPONENTS[id];
   const declared = PHRASE_KEYS.filter((key) => definition.phrases[key]);
+  // Each section gets one more tile, a service without a photo: Directive heads such tiles
+  // among its photos with a phrase of its own, which its sample (all photos) never shows.
+  const withService = (data: PortfolioData) =>
+    Object.fromEntries(
+      Object.entries(data).map(([key, value]) => [
+        key,
+        SECTION_KEYS.includes(key as SectionKey) && value
+          ? {
+              ...value,
+              sectionTiles: [
+                ...(value as Section).sectionTiles,
+                { title: 'Consulting', desc: 'By the hour.', icon: 'leaf' },
+              ],
+            }
+          : value,
+      ]),
+    );
   const render = (phrases?: Record<string, string>) => {
-    const data = parsed({ ...SAMPLE_DATA[id], phrases });
+    const data = parsed({ ...withService(SAMPLE_DATA[id]), phrases });
     return text(renderToStaticMarkup(<Template data={data} />));
   };
 

@@ -235,12 +235,26 @@ describe('DirectiveTemplate with partial data', () => {
     expect(html).toContain(
       '<article class="dv-service"><span class="dv-feature__icon" aria-hidden="true"><svg',
     );
+    // Under a heading of their own, after the photos; their titles a level below it.
     expect(html).toContain(
-      '<div class="dv-service__words"><h3 class="dv-feature__title">Sketches</h3>',
+      '</div><section class="dv-services-part" aria-labelledby="directive-services-title"><h3 id="directive-services-title" class="dv-services__title">Services</h3><div class="dv-services">',
     );
     expect(html).toContain(
-      '<div class="dv-service__words"><h3 class="dv-feature__title">Prints</h3>',
+      '<div class="dv-service__words"><h4 class="dv-feature__title">Sketches</h4>',
     );
+    expect(html).toContain(
+      '<div class="dv-service__words"><h4 class="dv-feature__title">Prints</h4>',
+    );
+    // The person's words for it, and none among photos alone or words alone.
+    const own = render({ ...data, phrases: { servicesHeading: 'सेवाएँ' } });
+    expect(own).toContain('class="dv-services__title" data-joined-script="">सेवाएँ</h3>');
+    for (const sectionTiles of [
+      data.section!.sectionTiles.filter((tile) => tile.img),
+      data.section!.sectionTiles.filter((tile) => !tile.img),
+    ]) {
+      const alone = render({ ...data, section: { ...data.section!, sectionTiles } });
+      expect(alone).not.toContain('dv-services__title');
+    }
   });
 
   it('marks a title in Devanagari, and only such a title, to be set larger', () => {

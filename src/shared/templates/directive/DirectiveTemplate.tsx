@@ -119,13 +119,24 @@ function Feature({ tile, index, more }: { tile: Tile; index: number; more: MoreW
   );
 }
 
-function FeatureWords({ tile, more, about }: { tile: Tile; more: MoreWords; about: string }) {
+function FeatureWords({
+  tile,
+  more,
+  about,
+  Title = 'h3',
+}: {
+  tile: Tile;
+  more: MoreWords;
+  about: string;
+  /** Under the services' own heading their titles are a level below it. */
+  Title?: 'h3' | 'h4';
+}) {
   return (
     <>
       {tile.title && (
-        <h3 className="dv-feature__title" {...joinedTextMark(tile.title)}>
+        <Title className="dv-feature__title" {...joinedTextMark(tile.title)}>
           {tile.title}
-        </h3>
+        </Title>
       )}
       {tile.desc && (
         <div className="dv-feature__desc">
@@ -153,13 +164,21 @@ function Service({ tile, more }: { tile: Tile; more: MoreWords }) {
         {tile.icon ? <TileIcon name={tile.icon} /> : <FaIcon icon={faPaperPlane} />}
       </span>
       <div className="dv-service__words">
-        <FeatureWords tile={tile} more={more} about={tile.title} />
+        <FeatureWords tile={tile} more={more} about={tile.title} Title="h4" />
       </div>
     </article>
   );
 }
 
-function Features({ section, more }: { section: Section; more: MoreWords }) {
+function Features({
+  section,
+  more,
+  servicesHeading,
+}: {
+  section: Section;
+  more: MoreWords;
+  servicesHeading: string;
+}) {
   const { sectionTitle, sectionSubTitle, sectionFooterText } = section;
   const tiles = section.sectionTiles.filter(hasContent);
   const withPhotos = tiles.some((tile) => tile.img !== '');
@@ -172,6 +191,7 @@ function Features({ section, more }: { section: Section; more: MoreWords }) {
     return <div id="section" className="dv-anchor" />;
   }
   const titleId = 'directive-section-title';
+  const servicesId = 'directive-services-title';
   return (
     <section
       id="section"
@@ -196,11 +216,17 @@ function Features({ section, more }: { section: Section; more: MoreWords }) {
         </div>
       )}
       {services.length > 0 && (
-        <div className="dv-services">
-          {services.map((tile, index) => (
-            <Service key={index} tile={tile} more={more} />
-          ))}
-        </div>
+        // Their own heading: under the photos' title alone they read as more of the photos.
+        <section className="dv-services-part" aria-labelledby={servicesId}>
+          <h3 id={servicesId} className="dv-services__title" {...joinedTextMark(servicesHeading)}>
+            {servicesHeading}
+          </h3>
+          <div className="dv-services">
+            {services.map((tile, index) => (
+              <Service key={index} tile={tile} more={more} />
+            ))}
+          </div>
+        </section>
       )}
       {sectionFooterText && (
         <div className="dv-section__footer">
@@ -309,7 +335,13 @@ export function DirectiveTemplate({ data }: TemplateProps) {
     <div className="tpl-directive" {...joinedScriptMark(data)} {...lookStyle(directiveLook, data)}>
       <Header person={personalDetails} />
       <main className="dv-main">
-        {section && <Features section={section} more={buttonWordsOf(data, say, 'moreButton')} />}
+        {section && (
+          <Features
+            section={section}
+            more={buttonWordsOf(data, say, 'moreButton')}
+            servicesHeading={say('servicesHeading')}
+          />
+        )}
       </main>
       <Footer
         contact={contactDetails}

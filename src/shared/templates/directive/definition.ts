@@ -18,6 +18,8 @@ export const directiveDefinition = defineTemplate({
   contactDetails: ['email', 'tel', 'address', 'socialLinks'],
   phrases: {
     moreButton: { part: 'section', words: 'Learn more' },
+    // Over tiles without a photo drawn after the photos (services another template's change joined).
+    servicesHeading: { part: 'section', words: 'Services' },
     contactHeading: { part: 'contactDetails', words: 'Get in touch' },
   },
   look: directiveLook,
