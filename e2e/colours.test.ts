@@ -38,6 +38,8 @@ async function openLookStep(page: Page): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Editor steps' });
   await nav.getByRole('button', { name: /Style/ }).click();
   await page.getByRole('heading', { level: 2, name: 'Colours and type' }).waitFor();
+  // The step's fields come in their own code, most often fetched ahead while the editor idled.
+  await page.getByRole('radiogroup', { name: /Accent/ }).waitFor();
 }
 
 describe('colours and type', () => {

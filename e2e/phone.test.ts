@@ -127,6 +127,7 @@ describe('the whole builder on a phone', () => {
       await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
       await pressNext(page, (button) => button.tap());
       await page.getByRole('heading', { level: 2, name: 'Colours and type' }).waitFor();
+      await page.getByRole('radiogroup', { name: /Accent/ }).waitFor();
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
       await expect(seriousAxeViolations(page, 'iframe')).resolves.toEqual([]);
       await page.getByRole('button', { name: 'Review and publish' }).tap();

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
 import type { Draft } from '../../shared/draft.js';
 import {
@@ -15,17 +24,13 @@ import { MAIN_CONTENT_ID, TopBar } from '../components/TopBar.js';
 import { readEditingTarget, readStepReached, writeStepReached } from '../draft/storage.js';
 import { ClearDraftDialog } from './ClearDraftDialog.js';
 import { DraftActions } from './DraftActions.js';
-import { ChangeTemplateDialog } from './ChangeTemplateDialog.js';
-import { ImportDialog } from '../import/ImportDialog.js';
 import { ImportUndoNote } from '../import/ImportUndoNote.js';
-import { downloadJsonResume } from '../import/exportResume.js';
 import { SECTION_KEYS, type PortfolioData } from '../../shared/domain/portfolio.js';
 import type { EditorStart } from './editorData.js';
 import { draftProblems, type DraftProblem } from './fieldRules.js';
 import { LivePreviewFrame } from './LivePreviewFrame.js';
 import { ProblemSummary } from './ProblemSummary.js';
 import { PhraseField, PhraseFields } from './PhraseFields.js';
-import { LookFields } from './LookFields.js';
 import { ContactDetailsFields, PersonalDetailsFields, SectionFields } from './StepFields.js';
 import { StepIndicator } from './StepIndicator.js';
 import {
@@ -49,6 +54,33 @@ import { useFoldOnScroll } from './useFoldOnScroll.js';
 import { useMediaQuery } from '../components/useMediaQuery.js';
 import { usePreviewChannel, usePreviewReady } from './usePreviewChannel.js';
 import './editor.css';
+
+/*
+ * What only a later step or a menu needs comes in its own code, fetched once the editor is drawn
+ * (`useFetchLater`): on a slow phone the first step's form is drawn sooner, and none of these is
+ * waited for when it is asked for.
+ */
+const fetchChangeTemplate = () => import('./ChangeTemplateDialog.js');
+const fetchImport = () => import('../import/ImportDialog.js');
+const fetchLook = () => import('./LookFields.js');
+const ChangeTemplateDialog = lazy(() =>
+  fetchChangeTemplate().then((module) => ({ default: module.ChangeTemplateDialog })),
+);
+const ImportDialog = lazy(() => fetchImport().then((module) => ({ default: module.ImportDialog })));
+const LookFields = lazy(() => fetchLook().then((module) => ({ default: module.LookFields })));
+
+/** Fetches the later steps' and the menus' code when the browser is next idle. */
+function useFetchLater(): void {
+  useEffect(() => {
+    const fetchAll = () => void Promise.all([fetchChangeTemplate(), fetchImport(), fetchLook()]);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(fetchAll, 1);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(fetchAll, { timeout: 5000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
+}
 
 const STEP_HEADING_ID = 'editor-step-heading';
 const PROBLEMS_HEADING_ID = 'editor-problems-heading';
@@ -93,6 +125,7 @@ export function Editor({
   } = usePhonePreview();
   const scrollAreaRef = useRef<HTMLDivElement>(null);
   // On a phone the step bar folds away while the fields scroll down, for more of the form.
+  useFetchLater();
   const stepsFolded = useFoldOnScroll(scrollAreaRef, useMediaQuery('(max-width: 750px)'));
   // What a change of template brought back without asking, said in a live region that is on
   // the page a frame before the words go in: one drawn with its words is not announced.
@@ -167,10 +200,10 @@ export function Editor({
     setChanging(true);
   }, [saveDraft]);
   const askToImport = useCallback(() => setImporting(true), []);
-  const exportDraft = useCallback(
-    () => downloadJsonResume(templateId, latestDraft().data),
-    [templateId, latestDraft],
-  );
+  const exportDraft = useCallback(async () => {
+    const { downloadJsonResume } = await import('../import/exportResume.js');
+    downloadJsonResume(templateId, latestDraft().data);
+  }, [templateId, latestDraft]);
 
   /** Where the editor's Back went by history: the step the entry before should show. */
   const backTarget = useRef<StepId | undefined>(undefined);
@@ -407,11 +440,19 @@ export function Editor({
                     </div>
                   )}
                   {stepId === 'look' && (
-                    <LookFields
-                      definition={definition}
-                      data={draft.draft.data}
-                      edit={draft.update}
-                    />
+                    <Suspense
+                      fallback={
+                        <p role="status" className="editor__loading">
+                          Loading colours and type…
+                        </p>
+                      }
+                    >
+                      <LookFields
+                        definition={definition}
+                        data={draft.draft.data}
+                        edit={draft.update}
+                      />
+                    </Suspense>
                   )}
                   <PhraseFields
                     key={`phrases-${stepId}`}
@@ -508,24 +549,26 @@ export function Editor({
           onClose={() => setClearing(false)}
         />
       )}
-      {importing && (
-        <ImportDialog
-          draft={draft.draft}
-          onImport={({ data, summary }) => {
-            setLastImport({ before: draft.draft.data, summary, undone: false });
-            draft.update(() => data);
-            setImporting(false);
-          }}
-          onClose={() => setImporting(false)}
-        />
-      )}
-      {changing && (
-        <ChangeTemplateDialog
-          draft={draft.draft}
-          onSwitch={onSwitchTemplate}
-          onClose={() => setChanging(false)}
-        />
-      )}
+      <Suspense>
+        {importing && (
+          <ImportDialog
+            draft={draft.draft}
+            onImport={({ data, summary }) => {
+              setLastImport({ before: draft.draft.data, summary, undone: false });
+              draft.update(() => data);
+              setImporting(false);
+            }}
+            onClose={() => setImporting(false)}
+          />
+        )}
+        {changing && (
+          <ChangeTemplateDialog
+            draft={draft.draft}
+            onSwitch={onSwitchTemplate}
+            onClose={() => setChanging(false)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
