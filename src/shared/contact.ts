@@ -46,7 +46,7 @@ export const CONTACT_FIELDS = {
 /** The address a portfolio's form posts to (not under the page's own path: see fast-path.ts). */
 export const contactPath = (username: string) => `/users/${username}/contact`;
 
-/** The address the page's script asks for a fresh start token when a visitor begins typing. */
+/** The address the page's script asks for a fresh start token when the form comes into view. */
 export const CONTACT_START_PATH = '/api/contact/start';
 
 export interface ContactStartResponse {

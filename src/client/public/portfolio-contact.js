@@ -3,7 +3,9 @@
 //   sent in place. When the form comes into view (or, failing that, is focused), a fresh start
 //   token is fetched (the one in the page is from when the page was rendered), so the minimum
 //   fill time counts from then: a visitor who reads the form, then pastes a message, is past it;
-//   a visit that never reaches the form asks for nothing. The
+//   a visit that never reaches the form asks for nothing. A message sent sooner than the
+//   server's minimum fill time after that start (data-min-fill, seconds: autofill and a paste)
+//   shows "Sending…" and goes when the time is up, instead of being refused. The
 //   answer ("Message sent" or why not) goes to the form's status line, read out by screen readers.
 // - data-to: open the visitor's own mail program with a message to the owner. Subject from the
 //   subject field; body "Name: {name}", a blank line, "Message: {message}", each part encoded.
@@ -15,16 +17,24 @@
     return element && 'value' in element ? element.value : '';
   }
 
+  // When each form's token was handed out, as this page knows it (ms), once it is known.
+  var startedAt = new WeakMap();
+
   function startOnce(form) {
     if (form.getAttribute('data-started') !== null) return;
     form.setAttribute('data-started', '');
+    var asked = Date.now();
     fetch('/api/contact/start', { headers: { Accept: 'application/json' } })
       .then(function (response) {
         return response.ok ? response.json() : null;
       })
       .then(function (answer) {
         var token = form.elements.namedItem('started');
-        if (answer && typeof answer.token === 'string' && token) token.value = answer.token;
+        if (answer && typeof answer.token === 'string' && token) {
+          token.value = answer.token;
+          // The server signed it between the ask and now: counting from the ask is safe.
+          startedAt.set(form, asked);
+        }
       })
       .catch(function () {
         // The page's own token stays: the form still works.
@@ -38,12 +48,32 @@
     status.setAttribute('data-state', failed ? 'error' : 'sent');
   }
 
+  /** How long (ms) before the server takes a message from this form; 0 when it already would. */
+  function waitBeforeSending(form) {
+    var started = startedAt.get(form);
+    var minimum = Number(form.getAttribute('data-min-fill')) * 1000;
+    if (started === undefined || !(minimum > 0)) return 0;
+    // A quarter second over, for the clocks' rounding between here and the server.
+    return Math.max(0, started + minimum + 250 - Date.now());
+  }
+
   function sendInPlace(form) {
     var button = form.querySelector('[type="submit"]');
     var invalid = form.querySelectorAll('[aria-invalid="true"]');
     for (var i = 0; i < invalid.length; i += 1) invalid[i].removeAttribute('aria-invalid');
     if (button) button.disabled = true;
     show(form, 'Sending…', false);
+    var wait = waitBeforeSending(form);
+    if (wait > 0) {
+      setTimeout(function () {
+        post(form, button);
+      }, wait);
+      return;
+    }
+    post(form, button);
+  }
+
+  function post(form, button) {
     fetch(form.action, {
       method: 'POST',
       headers: {
@@ -58,6 +88,7 @@
           if (answer.ok) {
             form.reset();
             form.removeAttribute('data-started');
+            startedAt.delete(form);
             show(form, answer.message, false);
             return;
           }

@@ -172,8 +172,8 @@ export const RATE_LIMITS = {
     by: 'page',
   },
   /**
-   * GET /api/contact/start per address: 120 per 10 minutes. The page's script asks once when a
-   * visitor starts typing; the answer is a signed time, cheap to make.
+   * GET /api/contact/start per address: 120 per 10 minutes. The page's script asks once when the
+   * form comes into view; the answer is a signed time, cheap to make.
    */
   contactStartPerIp: { limit: 120, windowSeconds: 600, what: 'contact form starts', by: 'ip' },
   /**

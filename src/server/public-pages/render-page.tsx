@@ -27,7 +27,7 @@ export interface PageInput {
   stylesheets: string[];
   /**
    * The contact form's start token as of rendering (contact-token.ts); the page's script
-   * replaces it when a visitor starts typing. Empty when rendered without one (the seed command).
+   * replaces it when the form comes into view. Empty when rendered without one (the seed command).
    */
   contactToken?: string;
   /** Which document the page is drawn as; the published page when not given. */

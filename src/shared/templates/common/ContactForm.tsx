@@ -46,7 +46,11 @@ export interface ContactForm {
   /** Whether there is a form at all (a mailto form needs an address). */
   hasForm: boolean;
   /** The form element's attributes: where and how it sends. */
-  formProps: FormHTMLAttributes<HTMLFormElement> & { 'data-to'?: string; 'data-contact'?: string };
+  formProps: FormHTMLAttributes<HTMLFormElement> & {
+    'data-to'?: string;
+    'data-contact'?: string;
+    'data-min-fill'?: string;
+  };
 }
 
 /**
@@ -87,6 +91,8 @@ export function useContactForm(contact: ContactDetails, look: ContactFieldsLook)
       method: 'post',
       action: target?.action,
       'data-contact': 'server',
+      // The page's script holds a message sent sooner after the form's start than this.
+      'data-min-fill': String(CONTACT_LIMITS.minFillSeconds),
       ...(target ? {} : { onSubmit: previewSubmit }),
     },
   };
