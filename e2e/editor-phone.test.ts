@@ -37,4 +37,28 @@ describe('the editor on a phone', () => {
     await expect.poll(() => steps.isVisible()).toBe(true);
     await expect.poll(room).toBe(atTop);
   });
+
+  it('keeps the step bar folded at the bottom of a step, where folding pulls the scroll back', async () => {
+    const page = await session.newPage(
+      { width: 375, height: 812 },
+      { isMobile: true, hasTouch: true },
+    );
+    await storeDraft(page, { templateId: 'template4', data: SAMPLE_DATA.template4 });
+    await page.goto('/edit');
+    await page.locator('#editor-step-heading').waitFor();
+    const scroller = page.locator('.editor__scroll');
+    const steps = page.getByRole('navigation', { name: 'Editor steps' });
+    // Straight to the very bottom, as a fling does, then nudges there: the bar stays away.
+    const settle = () =>
+      page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+    for (let nudge = 0; nudge < 3; nudge += 1) {
+      await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      await expect.poll(() => steps.isVisible()).toBe(false);
+      await settle();
+      await settle();
+      await expect(steps.isVisible()).resolves.toBe(false);
+    }
+  });
 });

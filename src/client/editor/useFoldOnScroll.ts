@@ -18,6 +18,13 @@ export function useFoldOnScroll(scroller: RefObject<HTMLElement | null>, active:
       const top = element.scrollTop;
       // Small moves (a finger resting, momentum's end) change nothing.
       if (Math.abs(top - last) < 8) return;
+      // At the bottom, folding makes the scroller taller and the browser pulls its top back:
+      // that is no scroll up, and unfolding for it would fold and unfold the bar on every nudge.
+      const atBottom = top + element.clientHeight >= element.scrollHeight - 2;
+      if (top < last && atBottom) {
+        last = top;
+        return;
+      }
       setFolded(top > last && top > FOLD_AFTER_PX);
       last = top;
     };
