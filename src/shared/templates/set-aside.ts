@@ -110,7 +110,7 @@ export function compactSetAside(setAside: SetAside): SetAside | undefined {
  * Whether a set-aside section is the section with this title and these tiles' titles: by its
  * title when it has one (an empty title names no section), else by a tile title they share.
  */
-export const sameSection = (
+const sameSection = (
   entry: Pick<SetAsideSection, 'title' | 'tiles'>,
   title: string,
   tileTitles: readonly string[],
@@ -317,17 +317,18 @@ export function restoreSetAside(
   }
 
   const { accent, fonts } = left.appearance ?? {};
-  if (to.look && accent && !next.appearance?.accent) {
-    const verdict = guardAccent(to.look, accent);
-    if (verdict.status !== 'refused') {
+  // A colour stays set aside until a template can show some shade of it.
+  const verdict = to.look && accent ? guardAccent(to.look, accent) : undefined;
+  if (accent && verdict && verdict.status !== 'refused') {
+    const current = next.appearance?.chosenAccent ?? next.appearance?.accent;
+    if (fits(accent, current, undefined, 'your accent colour')) {
       next.appearance = {
         ...next.appearance,
         accent: verdict.status === 'ok' ? accent : verdict.accent,
         ...(verdict.status === 'adjusted' && { chosenAccent: accent }),
       };
-      delete left.appearance!.accent;
-      restored.push('your accent colour');
     }
+    delete left.appearance!.accent;
   }
   if (to.look && fonts && to.look.pairings.includes(fonts)) {
     if (fits(fonts, next.appearance?.fonts, undefined, 'your fonts')) {

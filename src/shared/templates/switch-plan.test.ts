@@ -80,6 +80,21 @@ describe('a set-aside value whose place is taken', () => {
     expect(plan.draft.data.contactDetails.address).toBe('Kochi');
   });
 
+  it('names a kept colour the person has replaced with another since', () => {
+    const plan = planSwitch(
+      {
+        templateId: 'template5',
+        data: parsed({ personalDetails: { name: 'Asha' }, appearance: { accent: '#1b75a6' } }),
+        setAside: { appearance: { accent: '#c0741f' } },
+      },
+      'template3',
+      {},
+    );
+    expect(plan).toMatchObject({ ask: true, replaced: ['your accent colour'] });
+    expect(plan.draft.data.appearance?.accent).toBe('#1b75a6');
+    expect(plan.draft.setAside).toBeUndefined();
+  });
+
   it('asks nothing when the place already holds the same words', () => {
     const plan = planSwitch(draft('Kochi'), 'template3', {});
     expect(plan).toMatchObject({ ask: false, replaced: [], restored: [] });
