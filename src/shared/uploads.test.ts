@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isAllowedImage } from './domain/urls.js';
 import {
   CENTRE,
+  isPortraitUpload,
   linkPreviewImage,
   objectPosition,
   parseUploadRef,
@@ -89,5 +90,19 @@ describe('startingFocus', () => {
     // Stored in the draft's reference only when it is not the centre.
     const ref = uploadRef({ hash, width: 1200, height: 1600 });
     expect(withFocus(ref, startingFocus({ width: 1200, height: 1600 }))).toMatch(/#50,30$/);
+  });
+});
+
+describe('isPortraitUpload', () => {
+  it('is an upload more than a tenth taller than wide, with or without a focal point', () => {
+    expect(isPortraitUpload(`upload:${hash}:1200x1600`)).toBe(true);
+    expect(isPortraitUpload(` upload:${hash}:1200x1600#50,30 `)).toBe(true);
+    // A near-square photo stays in the landscape frame, as it starts at the centre.
+    expect(isPortraitUpload(`upload:${hash}:1000x1100`)).toBe(false);
+    expect(isPortraitUpload(`upload:${hash}:1000x1101`)).toBe(true);
+    expect(isPortraitUpload(`upload:${hash}:1600x1200`)).toBe(false);
+    // An address says nothing of the picture's size.
+    expect(isPortraitUpload('https://example.com/portrait.jpg')).toBe(false);
+    expect(isPortraitUpload('')).toBe(false);
   });
 });

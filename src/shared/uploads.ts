@@ -140,7 +140,6 @@ export function isUploadRef(value: string): boolean {
   return parseUploadRef(value) !== undefined;
 }
 
-/** The same image with another focal point. */
 /**
  * Where a new upload is held in view before the person moves it: a photo taller than wide keeps
  * its upper part (a portrait's head) when a frame wider than it crops it, the centre otherwise.
@@ -161,6 +160,7 @@ export function isPortraitUpload(value: string): boolean {
   return ref !== undefined && isTall(ref);
 }
 
+/** The same image with another focal point. */
 export function withFocus(ref: string, focus: FocalPoint): string {
   const parsed = parseUploadRef(ref);
   return parsed ? uploadRef({ ...parsed, focus }) : ref;

@@ -14,7 +14,7 @@ import './hyperspace.css';
 import { Paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
 import { longestWordStyle } from '../common/longest-word.js';
-import { parseUploadRef } from '../../uploads.js';
+import { isPortraitUpload } from '../../uploads.js';
 
 type TileSectionId = 'section' | 'section2';
 type SpyId = 'personalDetails' | TileSectionId | 'contactDetails';
@@ -25,15 +25,6 @@ interface NavItem {
 }
 
 const filled = (value: string | undefined): value is string => (value ?? '').trim() !== '';
-
-/**
- * An uploaded picture taller than wide (a phone's 3:4 portrait): its reference holds its size.
- * The wide frame a landscape photo fills kept half a portrait's height, a face without its chin.
- */
-function isUpright(src: string): boolean {
-  const ref = parseUploadRef(src.trim());
-  return ref !== undefined && ref.height > ref.width;
-}
 
 function tileHasContent(tile: Tile, withImage: boolean): boolean {
   return (
@@ -300,55 +291,55 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
               />
               {spotTiles.length > 0 && (
                 <div className="hs-spots">
-                  {spotTiles.map(({ tile, index }) => (
-                    // Without a picture the words take the row: a stand-in icon read as
-                    // "software" on a violinist's page.
-                    <article
-                      key={index}
-                      className={
-                        filled(tile.img) && isUpright(tile.img)
-                          ? 'hs-spot hs-spot--upright'
-                          : 'hs-spot'
-                      }
-                    >
-                      {filled(tile.img) && (
-                        <div className="hs-spot__media">
-                          <TemplateImage
-                            src={tile.img}
-                            alt={filled(tile.title) ? tile.title : `Highlight ${index + 1}`}
-                            {...(isUpright(tile.img)
-                              ? {
-                                  width: 640,
-                                  height: 800,
-                                  sizes: '(max-width: 736px) 100vw, 460px',
-                                }
-                              : {
-                                  width: 800,
-                                  height: 500,
-                                  sizes:
-                                    '(max-width: 980px) 100vw, (max-width: 1440px) 50vw, 720px',
-                                })}
-                            load="lazy"
-                          />
-                        </div>
-                      )}
-                      <div className="hs-spot__content hs-reveal">
-                        {filled(tile.title) && <h3>{tile.title}</h3>}
-                        {filled(tile.desc) && <Paragraphs text={tile.desc} />}
-                        {filled(tile.link) && (
-                          <p className="hs-actions">
-                            <a className="hs-button" href={tile.link} rel={relFor(tile.link)}>
-                              <LinkWords
-                                {...buttonWordsOf(data, say, 'moreButton')}
-                                link={tile.link}
-                                title={tile.title}
-                              />
-                            </a>
-                          </p>
+                  {spotTiles.map(({ tile, index }) => {
+                    // The wide frame a landscape fills kept half a portrait's height.
+                    const upright = isPortraitUpload(tile.img);
+                    return (
+                      // Without a picture the words take the row: a stand-in icon read as
+                      // "software" on a violinist's page.
+                      <article
+                        key={index}
+                        className={upright ? 'hs-spot hs-spot--upright' : 'hs-spot'}
+                      >
+                        {filled(tile.img) && (
+                          <div className="hs-spot__media">
+                            <TemplateImage
+                              src={tile.img}
+                              alt={filled(tile.title) ? tile.title : `Highlight ${index + 1}`}
+                              {...(upright
+                                ? {
+                                    width: 640,
+                                    height: 800,
+                                    sizes: '(max-width: 736px) 100vw, 460px',
+                                  }
+                                : {
+                                    width: 800,
+                                    height: 500,
+                                    sizes:
+                                      '(max-width: 980px) 100vw, (max-width: 1440px) 50vw, 720px',
+                                  })}
+                              load="lazy"
+                            />
+                          </div>
                         )}
-                      </div>
-                    </article>
-                  ))}
+                        <div className="hs-spot__content hs-reveal">
+                          {filled(tile.title) && <h3>{tile.title}</h3>}
+                          {filled(tile.desc) && <Paragraphs text={tile.desc} />}
+                          {filled(tile.link) && (
+                            <p className="hs-actions">
+                              <a className="hs-button" href={tile.link} rel={relFor(tile.link)}>
+                                <LinkWords
+                                  {...buttonWordsOf(data, say, 'moreButton')}
+                                  link={tile.link}
+                                  title={tile.title}
+                                />
+                              </a>
+                            </p>
+                          )}
+                        </div>
+                      </article>
+                    );
+                  })}
                 </div>
               )}
             </TileSection>

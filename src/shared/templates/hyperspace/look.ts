@@ -50,7 +50,6 @@ export const hyperspaceLook: TemplateLook = {
     return {
       '--hs-magenta': accent,
       '--hs-magenta-deep': deep,
-      // The features band: its own magenta, a third of the way to the accent, kept a purple.
       '--hs-band': band,
       '--hs-band-tint': mix(band, glow, 0.25),
       '--hs-glow': glow,

@@ -149,9 +149,8 @@ interface TileLook {
   headingClassName: string;
   /** Added to a tile without a picture. */
   wordsOnlyClassName: string;
-  /** Added to a tile whose picture is a portrait upload, framed taller (none: as any other). */
-  portraitClassName?: string;
-  portraitSizes?: string;
+  /** A tile whose picture is a portrait upload, framed taller (none: as any other). */
+  portrait?: { className: string; sizes: string };
 }
 
 /**
@@ -171,12 +170,12 @@ function TileCard({
   Heading: 'h2' | 'h3';
   linkText: MoreWords;
 }) {
-  const portrait = look.portraitClassName !== undefined && isPortraitUpload(tile.img);
+  const portrait = look.portrait && isPortraitUpload(tile.img) ? look.portrait : undefined;
   const classes =
     tile.img === ''
       ? `${className} ${look.wordsOnlyClassName}`
       : portrait
-        ? `${className} ${look.portraitClassName}`
+        ? `${className} ${portrait.className}`
         : className;
   return (
     <article className={classes}>
@@ -184,8 +183,8 @@ function TileCard({
         <TileImage
           tile={tile}
           className={look.imageClassName}
-          sizes={portrait ? look.portraitSizes! : look.sizes}
-          portrait={portrait}
+          sizes={portrait?.sizes ?? look.sizes}
+          portrait={portrait !== undefined}
         />
       )}
       <TileText
@@ -206,10 +205,11 @@ const SPOTLIGHT_LOOK: TileLook = {
   textClassName: 'spotlight__content',
   headingClassName: 'ss-major spotlight__title',
   wordsOnlyClassName: 'spotlight__item--text',
-  portraitClassName: 'spotlight__item--portrait',
-  // 36% of the row for a portrait: up to 392 px wide, 410 px on a screen over 1680 px.
-  portraitSizes:
-    '(max-width: 736px) 100vw, (max-width: 980px) 30vw, (max-width: 1680px) 392px, 410px',
+  portrait: {
+    className: 'spotlight__item--portrait',
+    // 36% of the row for a portrait: up to 392 px wide, 410 px on a screen over 1680 px.
+    sizes: '(max-width: 736px) 100vw, (max-width: 980px) 30vw, (max-width: 1680px) 392px, 410px',
+  },
 };
 
 const FEATURE_LOOK: TileLook = {
