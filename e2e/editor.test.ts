@@ -952,6 +952,24 @@ describe('the editor', () => {
     expect(new URL(wide.url()).pathname).toBe('/edit');
   });
 
+  it('stays, its dialog open, when a window narrows below 320 px for a moment', async () => {
+    const page = await session.newPage({ width: 375, height: 812 });
+    await storeDraft(page, { templateId: 'template1', data: sample('template1') });
+    await page.goto('/edit');
+    await page.locator('#editor-step-heading').waitFor();
+    await page.getByRole('button', { name: /draft actions/ }).click();
+    await page.getByRole('menuitem', { name: 'Change template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change template' });
+    await dialog.waitFor();
+    await page.setViewportSize({ width: 300, height: 812 });
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(new URL(page.url()).pathname).toBe('/edit');
+    await expect(dialog.isVisible()).resolves.toBe(true);
+  });
+
   it('fits the window at every step: only the form and the preview scroll, never the page', async () => {
     for (const viewport of [
       { width: 1280, height: 800 },
