@@ -15,6 +15,8 @@ export function FinalPreviewFrame({ templateId, path }: { templateId: TemplateId
   // note stays until the frame says the template is painted.
   const [shown, setShown] = useState(false);
   const inColumn = useMediaQuery(PAGE_IN_COLUMN);
+  // Each load of the frame is a new document: it is measured and watched afresh.
+  const [loads, setLoads] = useState(0);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       const frame = frameRef.current?.contentWindow ?? null;
@@ -54,7 +56,7 @@ export function FinalPreviewFrame({ templateId, path }: { templateId: TemplateId
       window.removeEventListener('resize', fit);
       unfitFrame(frame);
     };
-  }, [inColumn, shown]);
+  }, [inColumn, shown, loads]);
 
   return (
     <BrowserFrame label="Your portfolio as visitors will see it" path={path}>
@@ -69,6 +71,7 @@ export function FinalPreviewFrame({ templateId, path }: { templateId: TemplateId
         src={`/edit-${templateId}`}
         title="Preview of your portfolio"
         data-fit={inColumn && shown ? 'page' : undefined}
+        onLoad={() => setLoads((count) => count + 1)}
       />
     </BrowserFrame>
   );
