@@ -125,6 +125,12 @@ describe('Hyperspace with a photographer’s own content', () => {
       // A landscape photo keeps its wide frame.
       const landscape = await measure(1);
       expect(landscape.ratio).toBeGreaterThan(1.2);
+      // Every row's words start on one line: the upright photo keeps the photos' column.
+      const wordsLeft = (index: number) =>
+        page
+          .locator(`.hs-spots > :nth-child(${index}) .hs-spot__content`)
+          .evaluate((element) => Math.round(element.getBoundingClientRect().left));
+      expect(Math.abs((await wordsLeft(2)) - (await wordsLeft(1)))).toBeLessThanOrEqual(1);
     });
   }
 

@@ -144,6 +144,11 @@ describe('a portrait photo among landscapes', () => {
         .boundingBox())!;
       if (width === 1280) expect(Math.abs(media.width - row.width / 2)).toBeLessThan(2);
       else expect(Math.abs(media.width / media.height - 8 / 5)).toBeLessThan(0.02);
+      // The portrait's row splits on the same centre line: its picture as wide as the others.
+      const portraitMedia = (await tile(page, 'Self-portrait')
+        .locator('.dv-feature__media')
+        .boundingBox())!;
+      expect(Math.abs(portraitMedia.width - media.width)).toBeLessThan(2);
     });
 
     it(`shows most of the person in a Solid-State spotlight (${width} px)`, async () => {

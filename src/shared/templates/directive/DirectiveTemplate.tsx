@@ -96,7 +96,7 @@ function Feature({ tile, index, more }: { tile: Tile; index: number; more: MoreW
       </article>
     );
   }
-  // A portrait gets a narrower, taller frame: the wide one kept only a band of the face.
+  // A portrait gets a square frame in the same half: the wide one kept only a band of the face.
   const portrait = isPortraitUpload(tile.img);
   return (
     <article className={`dv-feature dv-feature--${side}${portrait ? ' dv-feature--portrait' : ''}`}>
@@ -106,7 +106,7 @@ function Feature({ tile, index, more }: { tile: Tile; index: number; more: MoreW
           src={tile.img}
           alt={tile.title}
           width={800}
-          height={portrait ? 1000 : 500}
+          height={portrait ? 800 : 500}
           sizes="(max-width: 736px) 100vw, 50vw"
           load="lazy"
         />

@@ -306,18 +306,9 @@ export function HyperspaceTemplate({ data }: TemplateProps) {
                             <TemplateImage
                               src={tile.img}
                               alt={filled(tile.title) ? tile.title : `Highlight ${index + 1}`}
-                              {...(upright
-                                ? {
-                                    width: 640,
-                                    height: 800,
-                                    sizes: '(max-width: 736px) 100vw, 460px',
-                                  }
-                                : {
-                                    width: 800,
-                                    height: 500,
-                                    sizes:
-                                      '(max-width: 980px) 100vw, (max-width: 1440px) 50vw, 720px',
-                                  })}
+                              width={800}
+                              height={upright ? 800 : 500}
+                              sizes="(max-width: 980px) 100vw, (max-width: 1440px) 50vw, 720px"
                               load="lazy"
                             />
                           </div>
