@@ -165,7 +165,7 @@ describe('colours and type', () => {
     });
   });
 
-  it('adjusts a colour too light to read, shows both and why, and stores only the readable shade', async () => {
+  it('adjusts a colour too light to read, shows both and why, and stores the shade with the choice', async () => {
     const page = await session.newPage({ width: 1280, height: 900 }, { bypassCSP: true });
     await openEditor(page, 'template1', SAMPLE_DATA.template1);
     await openLookStep(page);
@@ -178,9 +178,10 @@ describe('colours and type', () => {
     expect(accentReason(expected)).toMatch(
       /^#ffff00 is hard to read as .* \(1\.\d\d:1; text needs 4\.5:1\), so it was darkened to #[0-9a-f]{6}/,
     );
+    // The person's own colour is kept beside it, for a change of template to start from.
     await expect
-      .poll(async () => (await storedDraft(page)).data.appearance?.accent)
-      .toBe(expected.accent);
+      .poll(async () => (await storedDraft(page)).data.appearance)
+      .toEqual({ accent: expected.accent, chosenAccent: '#ffff00' });
     await expect
       .poll(() =>
         page
@@ -204,8 +205,8 @@ describe('colours and type', () => {
     // Three digits, and a code without its #, are read as people mean them.
     await code.fill('#036');
     await expect
-      .poll(async () => (await storedDraft(page)).data.appearance?.accent)
-      .toBe('#003366');
+      .poll(async () => (await storedDraft(page)).data.appearance)
+      .toEqual({ accent: '#003366' });
     await code.fill('205080');
     await expect
       .poll(async () => (await storedDraft(page)).data.appearance?.accent)

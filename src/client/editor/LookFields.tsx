@@ -14,7 +14,11 @@ import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import type { Edit } from './StepFields.js';
 import './look-fields.css';
 
-/** The draft with this appearance; the template's own choices are left out, not stored. */
+/**
+ * The draft with this appearance; the template's own choices are left out, not stored. A colour
+ * the guard moved to a readable shade keeps the person's own beside it (`chosenAccent`): a change
+ * of template starts again from theirs, not from this template's shade of it.
+ */
 const setAppearance =
   (definition: TemplateDefinition, patch: Appearance) =>
   (data: PortfolioData): PortfolioData => {
@@ -22,6 +26,7 @@ const setAppearance =
     const look = definition.look;
     const appearance: Appearance = {
       ...(merged.accent && merged.accent !== defaultAccent(look) && { accent: merged.accent }),
+      ...(merged.accent && merged.chosenAccent && { chosenAccent: merged.chosenAccent }),
       ...(merged.fonts && merged.fonts !== defaultPairing(look) && { fonts: merged.fonts }),
     };
     const next: PortfolioData = { ...data };
@@ -72,7 +77,9 @@ function AccentField({ definition, data, edit }: LookFieldsProps) {
   const choose = (requested: string) => {
     const result = guardAccent(look, requested);
     setVerdict(result);
-    if (result.status !== 'refused') edit(setAppearance(definition, { accent: result.accent }));
+    if (result.status === 'refused') return;
+    const chosenAccent = result.status === 'adjusted' ? requested : undefined;
+    edit(setAppearance(definition, { accent: result.accent, chosenAccent }));
   };
 
   return (
@@ -94,7 +101,7 @@ function AccentField({ definition, data, edit }: LookFieldsProps) {
               onChange={() => {
                 setVerdict(undefined);
                 setTyped(colour.value);
-                edit(setAppearance(definition, { accent: colour.value }));
+                edit(setAppearance(definition, { accent: colour.value, chosenAccent: undefined }));
               }}
             />
             <span

@@ -53,8 +53,9 @@ export interface TemplateLook {
 export interface Appearance {
   accent?: string;
   /**
-   * The accent the person picked, kept while a change of template had to shade it (`accent` is
-   * then the shade): the next change starts from it again, so shades do not build up.
+   * The accent the person picked, kept while the editor's guard or a change of template had to
+   * shade it (`accent` is then the shade): the next change starts from it again, so shades do
+   * not build up.
    */
   chosenAccent?: string;
   fonts?: FontPairingId;

@@ -530,7 +530,10 @@ function carryLook(
     } else if (verdict.status === 'adjusted') {
       appearance.accent = verdict.accent;
       appearance.chosenAccent = accent;
-      moves.push(`Accent colour ${accent} → ${verdict.accent}, to stay readable on ${to.name}`);
+      // A shade the page already shows is no change to name.
+      if (current !== verdict.accent) {
+        moves.push(`Accent colour ${accent} → ${verdict.accent}, to stay readable on ${to.name}`);
+      }
     } else {
       lost.push({ line: `Accent colour ${accent}`, setAside: { appearance: { accent } } });
     }
