@@ -260,3 +260,58 @@ describe('Directive with a photographer’s essays and her services in its one s
     });
   }
 });
+
+describe('Phantom with a photographer’s essays and her services in its one section', () => {
+  const session = useBrowser();
+
+  // Another template's services join Phantom's one section on a change of template: each was a
+  // photo-sized card of a large icon in the photo grid, under the essays' title "निबंध".
+  function photographer(): PortfolioData {
+    const data = directiveData();
+    data.section!.sectionTiles = [
+      ...data.section!.sectionTiles,
+      ...(
+        [
+          ['Portraits', 'camera'],
+          ['Weddings', 'heart'],
+          ['Workshops', 'leaf'],
+        ] as const
+      ).map(([title, icon]) => ({ title, desc: `${title} on request.`, img: '', link: '', icon })),
+    ];
+    return data;
+  }
+
+  for (const width of [1280, 375]) {
+    it(`draws the services after the photos under a heading of their own (${width} px)`, async () => {
+      const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
+      await servePhotos(page);
+      await showDraft(page, 'template5', photographer());
+
+      const boxes = (selector: string) =>
+        page
+          .locator(selector)
+          .evaluateAll((tiles) =>
+            tiles.map((tile) => tile.getBoundingClientRect().toJSON() as DOMRect),
+          );
+      const photos = await boxes('#section .phantom-tile:has(img)');
+      const services = await boxes('#section .phantom-tile:not(:has(img))');
+      expect(photos).toHaveLength(4);
+      expect(services).toHaveLength(3);
+      const photosEnd = Math.max(...photos.map((photo) => photo.bottom));
+      const heading = page.locator('#section .phantom-services-title');
+      await expect.poll(() => heading.textContent()).toBe('Services');
+      const headingBox = (await heading.boundingBox())!;
+      expect(headingBox.y).toBeGreaterThanOrEqual(photosEnd);
+      for (const service of services) {
+        expect(service.top).toBeGreaterThanOrEqual(headingBox.y + headingBox.height);
+        // Compact: well under half a photo tile's height (366 px against 106 at 1280).
+        expect(service.height).toBeLessThan(photos[0]!.height / 2);
+      }
+      // Evenly filled rows: at 1280 the three services share one row of equal cells.
+      if (width === 1280)
+        expect(new Set(services.map((service) => Math.round(service.top))).size).toBe(1);
+      for (const service of services)
+        expect(Math.abs(service.width - services[0]!.width)).toBeLessThan(1);
+    });
+  }
+});

@@ -220,41 +220,74 @@ describe('Phantom tiles without a photo', () => {
     return data;
   }
 
+  /** Each tile without a photo: its icon whole on the tile's colour, no stripes, white words. */
+  async function checkServices(page: Page, tiles: Locator, indices: number[], iconMin: number) {
+    for (const index of indices) {
+      const tile = tiles.nth(index);
+      const place = (await tile.locator('.phantom-tile-image').boundingBox())!;
+      const icon = (await tile.locator('.phantom-tile-image svg').boundingBox())!;
+      // A striped plate and nothing on it read as a tile not yet finished.
+      expect(icon.width, `tile ${index}`).toBeGreaterThanOrEqual(iconMin);
+      expect(icon.height, `tile ${index}`).toBeGreaterThanOrEqual(iconMin);
+      expect(icon.x).toBeGreaterThan(place.x);
+      expect(icon.x + icon.width).toBeLessThan(place.x + place.width);
+      const look = await tile.evaluate((article) => {
+        const inside = [...article.querySelectorAll('.phantom-tile-image, .phantom-tile-image *')];
+        return {
+          images: inside.map((element) => getComputedStyle(element).backgroundImage),
+          icon: getComputedStyle(article.querySelector('.phantom-tile-image svg')!).color,
+        };
+      });
+      expect(
+        look.images.filter((image) => image !== 'none'),
+        `tile ${index}`,
+      ).toEqual([]);
+      expect(look.icon).toBe('rgb(255, 255, 255)');
+      const title = tile.locator('.phantom-tile-title');
+      expect(await whiteTextContrast(page, title), `title ${index}`).toBeGreaterThanOrEqual(4.5);
+    }
+  }
+
   it.each([1280, 375])(
-    'draw their icon large on the tile’s colour, no stripes, as tall as a photo tile (%i px)',
+    'alone, draw their icon large on the tile’s colour in a photo’s place (%i px)',
     async (width) => {
       const page = await session.newPage({ width, height: 900 });
+      // Scrolled to at once: a smooth scroll still under way moved the letters' box off them.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const data = services();
+      data.section!.sectionTiles = data.section!.sectionTiles.filter((tile) => !tile.img);
+      await showDraft(page, 'template5', data);
+      const tiles = page.locator('#section article');
+      await expect.poll(() => tiles.count()).toBe(3);
+      await checkServices(page, tiles, [0, 1, 2], 56);
+      // The photo's place: 4:3, or 8:5 on a phone.
+      const place = (await tiles.nth(0).locator('.phantom-tile-image').boundingBox())!;
+      expect(Math.abs(place.width / place.height - (width > 480 ? 4 / 3 : 8 / 5))).toBeLessThan(
+        0.02,
+      );
+      await expect.poll(() => page.locator('.phantom-services-title').count()).toBe(0);
+    },
+  );
+
+  it.each([1280, 375])(
+    'among photos, follow them under a heading as compact cards of their icon (%i px)',
+    async (width) => {
+      const page = await session.newPage({ width, height: 900 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await showDraft(page, 'template5', services());
       const tiles = page.locator('#section article');
       await expect.poll(() => tiles.count()).toBe(5);
-      const photoPlace = (await tiles.nth(3).locator('.phantom-tile-image').boundingBox())!;
-      for (const index of [0, 1, 2]) {
-        const tile = tiles.nth(index);
-        const place = (await tile.locator('.phantom-tile-image').boundingBox())!;
-        const icon = (await tile.locator('.phantom-tile-image svg').boundingBox())!;
-        // A striped plate and nothing on it read as a tile not yet finished.
-        expect(icon.width, `tile ${index}`).toBeGreaterThanOrEqual(56);
-        expect(icon.height, `tile ${index}`).toBeGreaterThanOrEqual(56);
-        expect(icon.x).toBeGreaterThan(place.x);
-        expect(icon.x + icon.width).toBeLessThan(place.x + place.width);
-        expect(Math.abs(place.height - photoPlace.height), `tile ${index}`).toBeLessThan(1);
-        const look = await tile.evaluate((article) => {
-          const inside = [
-            ...article.querySelectorAll('.phantom-tile-image, .phantom-tile-image *'),
-          ];
-          return {
-            images: inside.map((element) => getComputedStyle(element).backgroundImage),
-            icon: getComputedStyle(article.querySelector('.phantom-tile-image svg')!).color,
-          };
-        });
-        expect(
-          look.images.filter((image) => image !== 'none'),
-          `tile ${index}`,
-        ).toEqual([]);
-        expect(look.icon).toBe('rgb(255, 255, 255)');
-        const title = tile.locator('.phantom-tile-title');
-        expect(await whiteTextContrast(page, title), `title ${index}`).toBeGreaterThanOrEqual(4.5);
+      // The two photos first, then the heading, then the three services.
+      await expect.poll(() => tiles.nth(1).locator('img').count()).toBe(1);
+      const photo = (await tiles.nth(1).boundingBox())!;
+      const heading = (await page.locator('#section .phantom-services-title').boundingBox())!;
+      expect(heading.y).toBeGreaterThanOrEqual(photo.y + photo.height);
+      for (const index of [2, 3, 4]) {
+        const tile = (await tiles.nth(index).boundingBox())!;
+        expect(tile.y).toBeGreaterThanOrEqual(heading.y + heading.height);
+        expect(tile.height).toBeLessThan(photo.height / 2);
       }
+      await checkServices(page, tiles, [2, 3, 4], 20);
     },
   );
 });

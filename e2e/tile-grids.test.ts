@@ -29,6 +29,14 @@ function withTiles(id: TemplateId, count: number): PortfolioData {
   for (const section of [data.section, data.section2]) {
     if (section) section.sectionTiles = ownTiles(count);
   }
+  // Phantom draws tiles without a picture among photos in a grid of their own after them: its
+  // photo grid here holds photos only, each of the counts.
+  if (id === 'template5') {
+    data.section!.sectionTiles = data.section!.sectionTiles.map((tile, index) => ({
+      ...tile,
+      img: tile.img || `/templates/art/tile-${String(index + 1).padStart(2, '0')}.svg`,
+    }));
+  }
   return data;
 }
 

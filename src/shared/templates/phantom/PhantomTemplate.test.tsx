@@ -336,6 +336,54 @@ describe('PhantomTemplate intro', () => {
   });
 });
 
+describe('PhantomTemplate with photos and services in its one section', () => {
+  const parse = (sectionTiles: Array<Partial<Tile>>, phrases?: Record<string, string>) => {
+    const result = parsePortfolio({
+      personalDetails: { name: 'Ada Park' },
+      section: { sectionTitle: 'निबंध', sectionTiles },
+      phrases,
+    });
+    if (!result.ok) throw new Error('invalid');
+    return result.data;
+  };
+  const photo = (title: string) => ({ title, img: '/templates/art/tile-01.svg' });
+  const service = (title: string) => ({ title, desc: 'On request.', icon: 'leaf' as const });
+
+  it('draws the services after the photos, under the Services heading, as compact cards', () => {
+    const html = render(
+      parse([photo('Looms'), service('Portraits'), photo('Night shift'), service('Weddings')]),
+    );
+    expect(count(html, /class="phantom-tiles tpl-tile-grid"/g)).toBe(1);
+    expect(count(html, /class="phantom-tiles phantom-services tpl-tile-grid"/g)).toBe(1);
+    const order = ['Looms', 'Night shift', '>Services<', 'Portraits', 'Weddings'];
+    const at = order.map((words) => html.indexOf(words));
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(html).toContain('<h3 class="phantom-label phantom-services-title">Services</h3>');
+    // A level under the heading; the colours cycle on from the photos'.
+    expect(html).toMatch(/<article class="phantom-tile style3 phantom-service"[^>]*>/);
+    expect(html).toMatch(/<h4 class="phantom-tile-title" id="phantom-tile-4">Weddings<\/h4>/);
+  });
+
+  it('takes the owner’s words for the heading', () => {
+    const html = render(parse([photo('Looms'), service('Portraits')], { servicesHeading: 'सेवाएँ' }));
+    expect(html).toContain('सेवाएँ</h3>');
+    expect(html).not.toContain('>Services<');
+  });
+
+  it('keeps a section of only photos, or only services, as one grid without the heading', () => {
+    for (const tiles of [
+      [photo('Looms'), photo('Night shift')],
+      [service('Portraits'), service('Weddings')],
+    ]) {
+      const html = render(parse(tiles));
+      expect(html).not.toContain('phantom-services');
+      expect(html).not.toContain('phantom-service');
+      expect(count(html, /class="phantom-tiles tpl-tile-grid"/g)).toBe(1);
+      expect(count(html, /<h4/g)).toBe(0);
+    }
+  });
+});
+
 describe('PhantomTemplate with optional data left out', () => {
   it('renders a name only without empty headings, links or images', () => {
     const html = render(minimal());
@@ -380,11 +428,12 @@ describe('PhantomTemplate with optional data left out', () => {
     expect(html).toContain('<span class="phantom-social-label">GitHub</span>');
     const articles = elements(html, 'article');
     expect(articles).toHaveLength(2);
-    expect(nth(articles, 0).inner).not.toContain('<a ');
-    expect(nth(articles, 0).inner).not.toContain('<img');
-    expect(nth(articles, 0).inner).toContain('phantom-tile-plate');
+    // The tile without a photo follows the photo, among the services.
+    expect(nth(articles, 1).inner).not.toContain('<a ');
+    expect(nth(articles, 1).inner).not.toContain('<img');
+    expect(nth(articles, 1).inner).toContain('phantom-tile-plate');
     // An untitled tile still gets a heading (never an empty one) and a named link.
-    expect(textOf(nth(elements(nth(articles, 1).inner, 'h3'), 0).inner)).toBe('Project 2');
+    expect(textOf(nth(elements(nth(articles, 0).inner, 'h3'), 0).inner)).toBe('Project 1');
     expect(textOf(nth(elements(html, 'h1'), 0).inner)).toBe('Ada');
     expect(html).toContain('<p class="phantom-headline">Painter</p>');
     // No section title: the heading is there for screen readers only.

@@ -50,12 +50,24 @@ function splitIntro(intro: string): { lead: string; text: string[] } {
     : { lead: '', text: [first, ...others] };
 }
 
-function TileCard({ tile, index, eager }: { tile: Tile; index: number; eager: boolean }) {
+function TileCard({
+  tile,
+  index,
+  eager,
+  service = false,
+}: {
+  tile: Tile;
+  index: number;
+  eager: boolean;
+  /** A tile without a photo among photos: a compact card, its title under the services' h3. */
+  service?: boolean;
+}) {
   const title = tile.title || `Project ${index + 1}`;
   const titleId = `phantom-tile-${index + 1}`;
+  const Title = service ? 'h4' : 'h3';
   return (
     <article
-      className={`phantom-tile style${(index % STYLE_COUNT) + 1}${tile.link ? ' has-link' : ''}`}
+      className={`phantom-tile style${(index % STYLE_COUNT) + 1}${tile.link ? ' has-link' : ''}${service ? ' phantom-service' : ''}`}
       aria-labelledby={titleId}
     >
       <div className="phantom-tile-image">
@@ -80,7 +92,7 @@ function TileCard({ tile, index, eager }: { tile: Tile; index: number; eager: bo
         )}
       </div>
       <div className="phantom-tile-text">
-        <h3 className="phantom-tile-title" id={titleId}>
+        <Title className="phantom-tile-title" id={titleId}>
           {tile.link ? (
             <a href={tile.link} rel={relFor(tile.link)}>
               {title}
@@ -88,15 +100,31 @@ function TileCard({ tile, index, eager }: { tile: Tile; index: number; eager: bo
           ) : (
             title
           )}
-        </h3>
+        </Title>
         {tile.desc && <p className="phantom-tile-desc">{tile.desc}</p>}
       </div>
     </article>
   );
 }
 
-function TileSection({ id, section, eager }: { id: string; section: Section; eager: boolean }) {
+function TileSection({
+  id,
+  section,
+  eager,
+  servicesHeading,
+}: {
+  id: string;
+  section: Section;
+  eager: boolean;
+  servicesHeading: string;
+}) {
   const tiles = section.sectionTiles.filter(hasContent);
+  // Among photos, the tiles without one (another template's services, joined to Phantom's one
+  // section on a change of template) follow the photos under a heading of their own: as large
+  // icon cards in the photo grid they read as more of the photos' essays. Alone, they stay.
+  const withPhotos = tiles.some((tile) => tile.img !== '');
+  const photos = withPhotos ? tiles.filter((tile) => tile.img !== '') : tiles;
+  const services = withPhotos ? tiles.filter((tile) => tile.img === '') : [];
   const title = section.sectionTitle;
   const subtitle = section.sectionSubTitle;
   if (!sectionHasContent(section)) {
@@ -116,12 +144,30 @@ function TileSection({ id, section, eager }: { id: string; section: Section; eag
         </h2>
         {subtitle && <p className="phantom-work-subtitle">{subtitle}</p>}
       </header>
-      {tiles.length > 0 && (
+      {photos.length > 0 && (
         <div className="phantom-tiles tpl-tile-grid">
-          {tiles.map((tile, index) => (
+          {photos.map((tile, index) => (
             <TileCard key={index} tile={tile} index={index} eager={eager && index < 3} />
           ))}
         </div>
+      )}
+      {services.length > 0 && (
+        <>
+          <h3 className="phantom-label phantom-services-title" {...joinedTextMark(servicesHeading)}>
+            {servicesHeading}
+          </h3>
+          <div className="phantom-tiles phantom-services tpl-tile-grid">
+            {services.map((tile, index) => (
+              <TileCard
+                key={index}
+                tile={tile}
+                index={photos.length + index}
+                eager={false}
+                service
+              />
+            ))}
+          </div>
+        </>
       )}
     </section>
   );
@@ -245,7 +291,14 @@ export function PhantomTemplate({ data }: TemplateProps) {
             </div>
           </header>
 
-          {section && <TileSection id="section" section={section} eager={!person.profileImage} />}
+          {section && (
+            <TileSection
+              id="section"
+              section={section}
+              eager={!person.profileImage}
+              servicesHeading={say('servicesHeading')}
+            />
+          )}
         </div>
       </main>
 

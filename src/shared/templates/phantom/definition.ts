@@ -17,6 +17,7 @@ export const phantomDefinition = defineTemplate({
   },
   contactDetails: ['email', 'tel', 'socialLinks'],
   phrases: {
+    servicesHeading: { part: 'section', words: 'Services' },
     contactHeading: { part: 'contactDetails', words: 'Get in touch' },
     followHeading: { part: 'contactDetails', words: 'Follow' },
   },
