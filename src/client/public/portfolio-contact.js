@@ -1,11 +1,9 @@
 // A published portfolio's contact form. Two kinds, by the owner's setting:
 // - data-contact="server": the form posts to our server and works without this script; here it is
-//   sent in place. When the form comes into view (or, failing that, is focused), a fresh start
-//   token is fetched (the one in the page is from when the page was rendered), so the minimum
-//   fill time counts from then: a visitor who reads the form, then pastes a message, is past it;
-//   a visit that never reaches the form asks for nothing. A message sent sooner than the
-//   server's minimum fill time after that start (data-min-fill, seconds: autofill and a paste)
-//   shows "Sending…" and goes when the time is up, instead of being refused. The
+//   sent in place. A fresh start token is fetched when the form comes into view (or is
+//   focused): the minimum fill time counts from then, and a visit that never reaches the form
+//   asks for nothing. A message sent sooner (data-min-fill seconds: autofill and a paste) shows
+//   "Sending…" and goes when the time is up, instead of being refused. The
 //   answer ("Message sent" or why not) goes to the form's status line, read out by screen readers.
 // - data-to: open the visitor's own mail program with a message to the owner. Subject from the
 //   subject field; body "Name: {name}", a blank line, "Message: {message}", each part encoded.
@@ -17,7 +15,7 @@
     return element && 'value' in element ? element.value : '';
   }
 
-  // When each form's token was handed out, as this page knows it (ms), once it is known.
+  // When each form's fresh token was asked for (ms).
   var startedAt = new WeakMap();
 
   function startOnce(form) {
@@ -32,7 +30,6 @@
         var token = form.elements.namedItem('started');
         if (answer && typeof answer.token === 'string' && token) {
           token.value = answer.token;
-          // The server signed it between the ask and now: counting from the ask is safe.
           startedAt.set(form, asked);
         }
       })
@@ -48,12 +45,12 @@
     status.setAttribute('data-state', failed ? 'error' : 'sent');
   }
 
-  /** How long (ms) before the server takes a message from this form; 0 when it already would. */
+  // How long (ms) before the server takes a message from this form.
   function waitBeforeSending(form) {
     var started = startedAt.get(form);
     var minimum = Number(form.getAttribute('data-min-fill')) * 1000;
     if (started === undefined || !(minimum > 0)) return 0;
-    // A quarter second over, for the clocks' rounding between here and the server.
+    // A quarter second over, for rounding.
     return Math.max(0, started + minimum + 250 - Date.now());
   }
 
