@@ -1,18 +1,14 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { Draft } from '../../shared/draft.js';
-import {
-  EDIT_PATH,
-  publicPagePath,
-  stepInHistory,
-  type EditorNavigationState,
-} from '../../shared/routes.js';
+import { EDIT_PATH, publicPagePath } from '../../shared/routes.js';
 import { templateName, type TemplateId } from '../../shared/templates/catalog.js';
 import { AddressCard } from './AddressCard.js';
 import { Alert } from '../components/Alert.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { FinalPreviewBar } from './FinalPreviewBar.js';
 import { FinalPreviewFrame } from './FinalPreviewFrame.js';
+import { finalPreviewLead, useEditorState } from './FinalPreviewOpening.js';
 import { PublishCard } from './PublishCard.js';
 import { missingRequiredFields } from './requiredFields.js';
 import { UpdateCard } from './UpdateCard.js';
@@ -59,12 +55,7 @@ export function Publisher({
   // "Publish changes" has put them live: the lead no longer says "once you publish them".
   const [changesLive, setChangesLive] = useState(false);
   const path = publicPagePath(editing?.username ?? (publishing.username || 'your-username'));
-  // Back to the editor opens the step Review and publish was pressed on.
-  const lastStep = stepInHistory(useLocation().state, templateId);
-  const editorState: EditorNavigationState = {
-    templateId,
-    ...(lastStep ? { step: lastStep } : {}),
-  };
+  const editorState = useEditorState(templateId);
   const signInAlert = publishing.signInMessage && (
     <Alert onDismiss={publishing.dismissSignInMessage}>{publishing.signInMessage}</Alert>
   );
@@ -86,11 +77,7 @@ export function Publisher({
           <div className="fp-panel__scroll">
             <h1 className="fp-panel__title">Final preview</h1>
             <p className="fp-panel__lead">
-              {!editing
-                ? `Your ${templateName(templateId)} page as visitors will see it.`
-                : changesLive
-                  ? `This is your ${templateName(templateId)} portfolio with your changes, as visitors see it now.`
-                  : `This is your ${templateName(templateId)} portfolio with your changes, as visitors will see it once you publish them.`}
+              {finalPreviewLead(templateId, editing !== undefined, changesLive)}
             </p>
 
             {draftProblem && (
