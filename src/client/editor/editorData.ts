@@ -49,17 +49,20 @@ export async function resolveEditorStart(
   state: unknown,
   storedRaw: string | null,
 ): Promise<EditorStart | undefined> {
+  const fromStore = storedEditorStart(storedRaw);
+  if (fromStore) return fromStore;
   const named = readEditorNavigation(state).templateId;
-  const wanted = isTemplateId(named) ? named : undefined;
+  if (!isTemplateId(named)) return undefined;
+  const draft: Draft = { templateId: named, data: await sampleData(named) };
+  return { draft: { ...draft, data: withTemplateParts(TEMPLATE_DEFINITIONS[named], draft.data) } };
+}
+
+/** The start from the stored draft alone, read at once (undefined: none that can be read). */
+export function storedEditorStart(storedRaw: string | null): EditorStart | undefined {
   const stored = parseDraftAsTyped(storedRaw);
-  let draft: Draft;
-  if (stored) draft = stored;
-  else if (wanted) draft = { templateId: wanted, data: await sampleData(wanted) };
-  else return undefined;
-  const definition = TEMPLATE_DEFINITIONS[draft.templateId];
-  return {
-    draft: { ...draft, data: withTemplateParts(definition, draft.data) },
-  };
+  if (!stored) return undefined;
+  const definition = TEMPLATE_DEFINITIONS[stored.templateId];
+  return { draft: { ...stored, data: withTemplateParts(definition, stored.data) } };
 }
 
 async function sampleData(id: TemplateId): Promise<PortfolioData> {

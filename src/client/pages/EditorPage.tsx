@@ -10,9 +10,19 @@ import {
   type EditorNavigationState,
 } from '../../shared/routes.js';
 import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
-import { forgetStepReached, readDraftJson, writeDraft } from '../draft/storage.js';
+import {
+  draftWaitsForSession,
+  forgetStepReached,
+  readDraftJson,
+  writeDraft,
+} from '../draft/storage.js';
 import { Editor } from '../editor/Editor.js';
-import { resolveEditorStart, withTemplateParts, type EditorStart } from '../editor/editorData.js';
+import {
+  resolveEditorStart,
+  storedEditorStart,
+  withTemplateParts,
+  type EditorStart,
+} from '../editor/editorData.js';
 import { TemplateArrival } from './TemplateArrival.js';
 
 /**
@@ -31,15 +41,19 @@ function DraftEditor() {
   const navigate = useNavigate();
   // What the page was opened with: later navigation state or drafts do not restart the editor.
   const [navigationState] = useState<unknown>(() => location.state);
-  // The draft is read once the server has said who is signed in: a draft that edits another
-  // person's live page is forgotten first (session.ts).
-  const sessionKnown = useSession().status !== 'loading';
-  const [start, setStart] = useState<EditorStart | undefined | 'resolving'>('resolving');
+  // A draft that edits a live page is read once the server has said who is signed in: if that is
+  // another person, it is forgotten first (session.ts).
+  const [waitsForSession] = useState(draftWaitsForSession);
+  const sessionKnown = useSession().status !== 'loading' || !waitsForSession;
+  // A stored draft that need not wait is drawn in the first render, with no frame of nothing.
+  const [start, setStart] = useState<EditorStart | undefined | 'resolving'>(() =>
+    waitsForSession ? 'resolving' : (storedEditorStart(readDraftJson() ?? null) ?? 'resolving'),
+  );
   // A cleared draft starts a fresh editor (fields, lists and preview from the new content).
   const [run, setRun] = useState(0);
 
   useEffect(() => {
-    if (!sessionKnown) return;
+    if (!sessionKnown || start !== 'resolving') return;
     let live = true;
     void resolveEditorStart(navigationState, readDraftJson() ?? null).then((resolved) => {
       if (live) setStart(resolved);
@@ -47,7 +61,7 @@ function DraftEditor() {
     return () => {
       live = false;
     };
-  }, [navigationState, sessionKnown]);
+  }, [navigationState, sessionKnown, start]);
 
   useEffect(() => {
     if (start === undefined) void navigate(CHOOSE_PATH, { replace: true });
