@@ -1184,3 +1184,64 @@ describe('the editor', () => {
     ).resolves.not.toBe('none');
   });
 });
+
+describe('the editor before the server says who is signed in', () => {
+  const session = useBrowser();
+
+  /** Holds /api/me until the returned function is called. */
+  async function holdSessionAnswer(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/me', async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  it('draws a stored draft at once, and the final preview its title and lead', async () => {
+    const page = await session.newPage({ width: 375, height: 812 }, { isMobile: true });
+    await storeDraft(page, { templateId: 'template2', data: sample('template2') });
+    const release = await holdSessionAnswer(page);
+    await page.goto('/edit');
+    await page.locator('#editor-step-heading').waitFor();
+    await page.goto('/final-preview');
+    await page.getByRole('heading', { name: 'Final preview' }).waitFor();
+    await expect(page.locator('.fp-panel__lead').textContent()).resolves.toBe(
+      'Your Directive page as visitors will see it.',
+    );
+    // The cards and the page wait for the answer.
+    await expect(page.getByRole('button', { name: 'Use this username' }).count()).resolves.toBe(0);
+    release();
+    await page.getByRole('button', { name: 'Use this username' }).waitFor();
+    await page.frameLocator('.browser__frame').locator('#personalDetails').waitFor();
+  });
+
+  it('keeps an edit of a live page hidden until then, and forgets it for someone else', async () => {
+    const page = await session.newPage({ width: 1280, height: 860 });
+    await storeDraft(page, { templateId: 'template2', data: sample('template2') });
+    await page.evaluate(() =>
+      window.localStorage.setItem(
+        'templateDataEditing',
+        JSON.stringify({
+          username: 'meera-pillai',
+          templateId: 'template2',
+          owner: 'meera@example.com',
+        }),
+      ),
+    );
+    const release = await holdSessionAnswer(page);
+    // The app asks at its start, and draws its first frame meanwhile.
+    const asked = page.waitForRequest('**/api/me');
+    await page.goto('/edit');
+    await asked;
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await expect(page.locator('#editor-step-heading').count()).resolves.toBe(0);
+    // Nobody is signed in: Meera's words are not shown here, and the editor has nothing to open.
+    release();
+    await page.waitForURL('**/choose');
+    await expect(storedDraft(page)).resolves.toBeNull();
+  });
+});

@@ -224,6 +224,41 @@ describe('the final preview’s publishing cards', () => {
     },
   );
 
+  it('on a 375 phone, fitting the frame to its page moves nothing already drawn', async () => {
+    const page = await session.newPage(
+      { width: 375, height: 812 },
+      { isMobile: true, hasTouch: true },
+    );
+    await storeDraft(page, { templateId: 'template1', data: cleanData() });
+    // Every layout shift of the page from its first paint on, as Lighthouse counts them.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as Window & { shifts?: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as { value?: number }).value ?? 0);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/final-preview');
+    const frame = page.locator('.browser__frame');
+    await page.frameLocator('.browser__frame').locator('#personalDetails').waitFor();
+    await expect
+      .poll(() =>
+        frame.evaluate((element: HTMLIFrameElement) => {
+          const doc = element.contentDocument!.documentElement;
+          return doc.scrollHeight - doc.clientHeight;
+        }),
+      )
+      .toBe(0);
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const shifted = await page.evaluate(() =>
+      ((window as Window & { shifts?: number[] }).shifts ?? []).reduce((sum, v) => sum + v, 0),
+    );
+    expect(shifted).toBeLessThan(0.05);
+  });
+
   it('keeps the page loaded when a phone turns sideways past the two-column width', async () => {
     const page = await session.newPage({ width: 375, height: 812 });
     await storeDraft(page, { templateId: 'template1', data: cleanData() });
