@@ -19,8 +19,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
  * layout shift to speak of (CLS under 0.05), which do not depend on how busy the machine is. The
  * performance score and paint times are estimated from the tasks Lighthouse watched run here, so
  * on a busy CI machine they read slower than the page is: their targets (98; FCP 1.0 s, LCP 1.8 s
- * on drawn pages; 90 on the editor and the final preview) are measured by bench/lighthouse.ts on
- * a quiet machine, and printed here for the log.
+ * on drawn pages; 90 on the editor and the final preview) are measured on a quiet machine by
+ * bench/lighthouse-builder.ts, and printed here for the log.
  */
 const RUNS = 2;
 
