@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
+import { SAMPLE_LINK_HINT } from '../src/client/editor/TileListEditor.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowser } from './browser.js';
@@ -466,6 +467,13 @@ describe('the final preview’s publishing cards', () => {
     await expect
       .poll(() => page.locator('#editor-step-heading').textContent())
       .toContain("Here's what I do");
+    // There, the tile's link field says it is still the sample's, until the person changes it.
+    const link = page.getByRole('textbox', { name: /Tile 1.*Link/ });
+    const hintId = `${await link.getAttribute('id')}-hint`;
+    await expect.poll(() => page.locator(`#${hintId}`).textContent()).toBe(SAMPLE_LINK_HINT);
+    await expect(link.getAttribute('aria-describedby')).resolves.toContain(hintId);
+    await link.fill('https://asha-rao.example.net/wedding-films');
+    await expect.poll(() => page.getByText(SAMPLE_LINK_HINT).count()).toBe(0);
   });
 
   it("names another template's sample words and links that a change of template brought along", async () => {

@@ -13,7 +13,12 @@ import { IconPicker } from './IconPicker.js';
 import { ItemCard, ListEditor } from './ListEditor.js';
 import type { ListChange } from './useKeyedList.js';
 import { useListEditing } from './useListEditing.js';
-import { isWholeSampleTile, useSampleTiles, withoutSampleTiles } from './sampleLeftovers.js';
+import {
+  isWholeSampleTile,
+  keepsSampleLink,
+  useSampleTiles,
+  withoutSampleTiles,
+} from './sampleLeftovers.js';
 import { SampleRemoval } from './SampleRemoval.js';
 
 interface TileListEditorProps {
@@ -29,14 +34,24 @@ export const KEEP_ONE_TILE =
   'A section keeps at least one tile, so the last one cannot be removed. Clear its fields instead.';
 export const TILES_FULL = `A section holds at most ${LIMITS.maxTiles} tiles. Remove one to add another.`;
 
-const tileCopy = (position: number): Record<(typeof TILE_FIELDS)[number]['key'], FieldCopy> => ({
+/** The link field's note when a rewritten tile still links where the sample's tile did. */
+export const SAMPLE_LINK_HINT =
+  "Still the sample's link: put your own address here, or clear it to show no link.";
+
+const tileCopy = (
+  position: number,
+  sampleLink: boolean,
+): Record<(typeof TILE_FIELDS)[number]['key'], FieldCopy> => ({
   title: { placeholder: 'Tile title' },
   desc: { rows: 3, placeholder: 'What it is and why it matters' },
   img: {
     image: { label: 'Image (optional)', name: `image of tile ${position}` },
     placeholder: 'https://example.com/picture.jpg',
   },
-  link: { placeholder: 'https://example.com (optional)' },
+  link: {
+    placeholder: 'https://example.com (optional)',
+    ...(sampleLink ? { hint: SAMPLE_LINK_HINT } : {}),
+  },
 });
 
 /** A tile with nothing written, picked or uploaded in it. */
@@ -120,7 +135,7 @@ export function TileListEditor({
               fields={TILE_FIELDS}
               shown={fields}
               values={tile}
-              copy={tileCopy(position)}
+              copy={tileCopy(position, keepsSampleLink(tile, sampleTiles))}
               idOf={(field) => `${prefix(position)}-${field.id}`}
               context={context}
               onChange={(field, value) => set(key, { [field]: value })}

@@ -183,6 +183,10 @@ export const isWholeSampleTile = (tile: Tile, samples: readonly Tile[]) =>
       keptOrEmpty(tile.icon, sample.icon),
   );
 
+/** A tile the person wrote in, still linking where a sample's tile links (example.com). */
+export const keepsSampleLink = (tile: Tile, samples: readonly Tile[]) =>
+  !isWholeSampleTile(tile, samples) && samples.some((sample) => same(tile.link, sample.link));
+
 /**
  * The tiles without those that are wholly a sample's; a section keeps one tile, so a list of
  * nothing but samples leaves one blank tile to write in.
