@@ -6,16 +6,18 @@ import { templateName, type TemplateId } from '../../shared/templates/catalog.js
 import { AddressCard } from './AddressCard.js';
 import { Alert } from '../components/Alert.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
-import { FinalPreviewBar } from './FinalPreviewBar.js';
 import { FinalPreviewFrame } from './FinalPreviewFrame.js';
-import { finalPreviewLead, useEditorState } from './FinalPreviewOpening.js';
+import {
+  finalPreviewLead,
+  FinalPreviewLayout,
+  useBackToEditorState,
+} from './FinalPreviewLayout.js';
 import { PublishCard } from './PublishCard.js';
 import { missingRequiredFields } from './requiredFields.js';
 import { UpdateCard } from './UpdateCard.js';
 import { usePublishing } from './usePublishing.js';
 import { readEditingTarget, stopEditingPublished } from '../draft/storage.js';
 import { templatePrice, useTemplateList } from '../templates/useTemplateList.js';
-import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 import { UiIcon } from '../components/UiIcon.js';
 import { NotesSummary } from './NotesSummary.js';
 import { useMediaQuery } from '../components/useMediaQuery.js';
@@ -55,109 +57,98 @@ export function Publisher({
   // "Publish changes" has put them live: the lead no longer says "once you publish them".
   const [changesLive, setChangesLive] = useState(false);
   const path = publicPagePath(editing?.username ?? (publishing.username || 'your-username'));
-  const editorState = useEditorState(templateId);
+  const editorState = useBackToEditorState(templateId);
   const signInAlert = publishing.signInMessage && (
     <Alert onDismiss={publishing.dismissSignInMessage}>{publishing.signInMessage}</Alert>
   );
 
   return (
-    <div className="fp">
-      <FinalPreviewBar
-        back={{
-          to: EDIT_PATH,
-          state: editorState,
-          label: 'Back to the editor',
-          shortLabel: 'Editor',
-        }}
-        signingIn={publishing.signingIn}
-        signIn={publishing.signInFromBar}
-      />
-      <div className="fp-layout">
-        <main className="fp-panel" id={MAIN_CONTENT_ID} tabIndex={-1}>
-          <div className="fp-panel__scroll">
-            <h1 className="fp-panel__title">Final preview</h1>
-            <p className="fp-panel__lead">
-              {finalPreviewLead(templateId, editing !== undefined, changesLive)}
-            </p>
+    <FinalPreviewLayout
+      templateId={templateId}
+      lead={finalPreviewLead(templateId, editing !== undefined, changesLive)}
+      signIn={publishing.signInFromBar}
+      signingIn={publishing.signingIn}
+      panel={
+        <>
+          {draftProblem && (
+            <Alert>
+              <p className="alert__text">
+                Your draft has a field that cannot be published: {draftProblem}.{' '}
+                <Link to={EDIT_PATH} state={editorState}>
+                  Fix it in the editor
+                </Link>
+              </p>
+            </Alert>
+          )}
 
-            {draftProblem && (
-              <Alert>
-                <p className="alert__text">
-                  Your draft has a field that cannot be published: {draftProblem}.{' '}
-                  <Link to={EDIT_PATH} state={editorState}>
-                    Fix it in the editor
-                  </Link>
-                </p>
-              </Alert>
-            )}
+          {!wide && draft && <NotesSummary draft={draft} missing={missing} withSample={!editing} />}
 
-            {!wide && draft && (
-              <NotesSummary draft={draft} missing={missing} withSample={!editing} />
-            )}
-
-            <div className="fp-steps" id={STEPS_ID} tabIndex={-1}>
-              {editing ? (
-                <UpdateCard
+          <div className="fp-steps" id={STEPS_ID} tabIndex={-1}>
+            {editing ? (
+              <UpdateCard
+                id={id}
+                username={editing.username}
+                draft={draft}
+                missing={missing}
+                notesInCard={wide}
+                onLeave={() => {
+                  stopEditingPublished();
+                  setEditing(undefined);
+                }}
+                onPublished={() => setChangesLive(true)}
+              />
+            ) : (
+              <>
+                <AddressCard
                   id={id}
-                  username={editing.username}
-                  draft={draft}
-                  missing={missing}
-                  notesInCard={wide}
-                  onLeave={() => {
-                    stopEditingPublished();
-                    setEditing(undefined);
-                  }}
-                  onPublished={() => setChangesLive(true)}
+                  publishing={publishing}
+                  inputRef={usernameInput}
+                  canSubmit={draft !== undefined}
+                  signInAlert={publishing.signInFor === 'claim' && signInAlert}
                 />
-              ) : (
-                <>
-                  <AddressCard
-                    id={id}
-                    publishing={publishing}
-                    inputRef={usernameInput}
-                    canSubmit={draft !== undefined}
-                    signInAlert={publishing.signInFor === 'claim' && signInAlert}
-                  />
-                  <PublishCard
-                    id={id}
-                    templateId={templateId}
-                    draft={draft}
-                    price={price}
-                    missing={missing}
-                    publishing={publishing}
-                    signInAlert={publishing.signInFor === 'pay' && signInAlert}
-                    payFoot={wide ? payFoot : null}
-                    notesInCard={wide}
-                  />
-                  {publishing.confirmingUpdate && (
-                    <ConfirmDialog
-                      title="Update your page now?"
-                      confirmLabel="Update my page"
-                      onConfirm={publishing.confirmUpdate}
-                      onClose={publishing.cancelUpdate}
-                    >
-                      <p>
-                        {publicPagePath(publishing.username)} is your {templateName(templateId)}{' '}
-                        page. Updating it puts these changes on it at once, for everyone who visits;
-                        it is free while its yearly term runs.
-                      </p>
-                    </ConfirmDialog>
-                  )}
-                </>
-              )}
-            </div>
+                <PublishCard
+                  id={id}
+                  templateId={templateId}
+                  draft={draft}
+                  price={price}
+                  missing={missing}
+                  publishing={publishing}
+                  signInAlert={publishing.signInFor === 'pay' && signInAlert}
+                  payFoot={wide ? payFoot : null}
+                  notesInCard={wide}
+                />
+                {publishing.confirmingUpdate && (
+                  <ConfirmDialog
+                    title="Update your page now?"
+                    confirmLabel="Update my page"
+                    onConfirm={publishing.confirmUpdate}
+                    onClose={publishing.cancelUpdate}
+                  >
+                    <p>
+                      {publicPagePath(publishing.username)} is your {templateName(templateId)} page.
+                      Updating it puts these changes on it at once, for everyone who visits; it is
+                      free while its yearly term runs.
+                    </p>
+                  </ConfirmDialog>
+                )}
+              </>
+            )}
           </div>
+        </>
+      }
+      after={
+        <>
           {/* Beside the page, Make Payment stands below the scrolling cards and covers none of
-              them; on a phone it stays in its card. */}
+            them; on a phone it stays in its card. */}
           {wide && <div className="fp-panel__foot" ref={setPayFoot} />}
           {/* One place in the document whatever the width, so the page in it never reloads when
-              a phone turns sideways: CSS sets it beside the cards, or on a phone between the
-              notes and the cards (final-preview.css). After them, for the keyboard, as before. */}
+            a phone turns sideways: CSS sets it beside the cards, or on a phone between the
+            notes and the cards (final-preview.css). After them, for the keyboard, as before. */}
           <div className="fp-preview" id={PAGE_SHOWN_ID} tabIndex={-1}>
             <FinalPreviewFrame templateId={templateId} path={path} />
           </div>
           {/* On a phone the page is as tall as itself: while it scrolls by, the way back and the
-              way on stay at hand, until the bar settles above the cards. */}
+            way on stay at hand, until the bar settles above the cards. */}
           {!wide && (
             <nav className="fp-dock" aria-label="Final preview">
               <Link
@@ -177,8 +168,8 @@ export function Publisher({
               </a>
             </nav>
           )}
-        </main>
-      </div>
-    </div>
+        </>
+      }
+    />
   );
 }

@@ -10,8 +10,8 @@ import {
 } from '../final-preview/finalDraft.js';
 import { loadSamplesAhead } from '../final-preview/SampleLeftoversWarning.js';
 import { Publisher } from '../final-preview/Publisher.js';
-import { FinalPreviewOpening, finalPreviewLead } from '../final-preview/FinalPreviewOpening.js';
-import { readEditingTarget } from '../draft/storage.js';
+import { FinalPreviewLayout, finalPreviewLead } from '../final-preview/FinalPreviewLayout.js';
+import { draftWaitsForSession } from '../draft/storage.js';
 import '../final-preview/final-preview.css';
 import './simple-page.css';
 import { MAIN_CONTENT_ID } from '../components/TopBar.js';
@@ -30,14 +30,14 @@ export function FinalPreviewPage() {
     );
   }, []);
   // The draft is read once the server has said who is signed in: a draft that edits another
-  // person's live page is forgotten first (session.ts). Meanwhile the title and the lead, which
-  // are the first screen's words, are drawn from the template the draft names.
+  // person's live page is forgotten first (session.ts). Meanwhile a plain draft's title and lead,
+  // the first screen's words, are drawn from the template it names.
   if (session.status === 'loading' || !sampleLoaded) {
-    const templateId = storedDraftTemplateId();
+    const templateId = draftWaitsForSession() ? undefined : storedDraftTemplateId();
     return templateId ? (
-      <FinalPreviewOpening
+      <FinalPreviewLayout
         templateId={templateId}
-        lead={finalPreviewLead(templateId, readEditingTarget(templateId) !== undefined, false)}
+        lead={finalPreviewLead(templateId, false, false)}
       />
     ) : null;
   }
