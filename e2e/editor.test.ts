@@ -1217,7 +1217,7 @@ describe('the editor before the server says who is signed in', () => {
     await page.frameLocator('.browser__frame').locator('#personalDetails').waitFor();
   });
 
-  it('keeps an edit of a live page hidden until then, and forgets it for someone else', async () => {
+  it('keeps an edit of a live page hidden until then, and forgets it when its owner is not signed in', async () => {
     const page = await session.newPage({ width: 1280, height: 860 });
     await storeDraft(page, { templateId: 'template2', data: sample('template2') });
     await page.evaluate(() =>
@@ -1243,5 +1243,30 @@ describe('the editor before the server says who is signed in', () => {
     release();
     await page.waitForURL('**/choose');
     await expect(storedDraft(page)).resolves.toBeNull();
+  });
+
+  it('draws nothing of an edit of a live page on the final preview until then', async () => {
+    const page = await session.newPage({ width: 1280, height: 860 });
+    await storeDraft(page, { templateId: 'template2', data: sample('template2') });
+    await page.evaluate(() =>
+      window.localStorage.setItem(
+        'templateDataEditing',
+        JSON.stringify({
+          username: 'meera-pillai',
+          templateId: 'template2',
+          owner: 'meera@example.com',
+        }),
+      ),
+    );
+    const release = await holdSessionAnswer(page);
+    const asked = page.waitForRequest('**/api/me');
+    await page.goto('/final-preview');
+    await asked;
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await expect(page.locator('.fp-panel__lead').count()).resolves.toBe(0);
+    release();
+    await page.getByRole('heading', { name: 'Nothing to publish yet' }).waitFor();
   });
 });

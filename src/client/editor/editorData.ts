@@ -31,6 +31,11 @@ export function withTemplateParts(
   return result;
 }
 
+/** The draft with every part its template shows present (withTemplateParts). */
+export function withItsTemplateParts(draft: Draft): Draft {
+  return { ...draft, data: withTemplateParts(TEMPLATE_DEFINITIONS[draft.templateId], draft.data) };
+}
+
 /** What the editor opens with: the template and its draft. */
 export interface EditorStart {
   draft: Draft;
@@ -53,16 +58,13 @@ export async function resolveEditorStart(
   if (fromStore) return fromStore;
   const named = readEditorNavigation(state).templateId;
   if (!isTemplateId(named)) return undefined;
-  const draft: Draft = { templateId: named, data: await sampleData(named) };
-  return { draft: { ...draft, data: withTemplateParts(TEMPLATE_DEFINITIONS[named], draft.data) } };
+  return { draft: withItsTemplateParts({ templateId: named, data: await sampleData(named) }) };
 }
 
 /** The start from the stored draft alone, read at once (undefined: none that can be read). */
 export function storedEditorStart(storedRaw: string | null): EditorStart | undefined {
   const stored = parseDraftAsTyped(storedRaw);
-  if (!stored) return undefined;
-  const definition = TEMPLATE_DEFINITIONS[stored.templateId];
-  return { draft: { ...stored, data: withTemplateParts(definition, stored.data) } };
+  return stored ? { draft: withItsTemplateParts(stored) } : undefined;
 }
 
 async function sampleData(id: TemplateId): Promise<PortfolioData> {

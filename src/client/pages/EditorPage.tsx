@@ -9,7 +9,6 @@ import {
   TEMPLATE_QUERY,
   type EditorNavigationState,
 } from '../../shared/routes.js';
-import { TEMPLATE_DEFINITIONS } from '../../shared/templates/catalog.js';
 import {
   draftWaitsForSession,
   forgetStepReached,
@@ -20,7 +19,7 @@ import { Editor } from '../editor/Editor.js';
 import {
   resolveEditorStart,
   storedEditorStart,
-  withTemplateParts,
+  withItsTemplateParts,
   type EditorStart,
 } from '../editor/editorData.js';
 import { TemplateArrival } from './TemplateArrival.js';
@@ -44,7 +43,8 @@ function DraftEditor() {
   // A draft that edits a live page is read once the server has said who is signed in: if that is
   // another person, it is forgotten first (session.ts).
   const [waitsForSession] = useState(draftWaitsForSession);
-  const sessionKnown = useSession().status !== 'loading' || !waitsForSession;
+  const sessionLoading = useSession().status === 'loading';
+  const mayReadDraft = !waitsForSession || !sessionLoading;
   // A stored draft that need not wait is drawn in the first render, with no frame of nothing.
   const [start, setStart] = useState<EditorStart | undefined | 'resolving'>(() =>
     waitsForSession ? 'resolving' : (storedEditorStart(readDraftJson() ?? null) ?? 'resolving'),
@@ -53,7 +53,7 @@ function DraftEditor() {
   const [run, setRun] = useState(0);
 
   useEffect(() => {
-    if (!sessionKnown || start !== 'resolving') return;
+    if (!mayReadDraft || start !== 'resolving') return;
     let live = true;
     void resolveEditorStart(navigationState, readDraftJson() ?? null).then((resolved) => {
       if (live) setStart(resolved);
@@ -61,7 +61,7 @@ function DraftEditor() {
     return () => {
       live = false;
     };
-  }, [navigationState, sessionKnown, start]);
+  }, [navigationState, mayReadDraft, start]);
 
   useEffect(() => {
     if (start === undefined) void navigate(CHOOSE_PATH, { replace: true });
@@ -70,10 +70,7 @@ function DraftEditor() {
   // "Change template": the carried-over draft is the draft from now on, and the editor starts
   // again on the new template's first step.
   const switchTemplate = (draft: Draft, restored: readonly string[]) => {
-    const next: Draft = {
-      ...draft,
-      data: withTemplateParts(TEMPLATE_DEFINITIONS[draft.templateId], draft.data),
-    };
+    const next = withItsTemplateParts(draft);
     writeDraft(next);
     setStart({ draft: next, restored });
     void navigate(EDIT_PATH, {
@@ -89,10 +86,7 @@ function DraftEditor() {
       key={run}
       start={start}
       onCleared={(draft) => {
-        const definition = TEMPLATE_DEFINITIONS[draft.templateId];
-        setStart({
-          draft: { ...draft, data: withTemplateParts(definition, draft.data) },
-        });
+        setStart({ draft: withItsTemplateParts(draft) });
         // Starting over starts at the first step, with none ticked.
         forgetStepReached();
         void navigate(EDIT_PATH, {
