@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { TemplateDefinition } from '../../shared/templates/catalog.js';
 import { SAMPLE_DATA, TEMPLATE_DEFINITIONS } from '../../shared/templates/registry.js';
 import { carryOver } from '../../shared/templates/carry-over.js';
-import { blankTile } from '../../shared/domain/portfolio.js';
+import { blankTile, SECTION_KEYS } from '../../shared/domain/portfolio.js';
 import { TILE_ICONS } from '../../shared/domain/icons.js';
 import {
   isSampleTile,
   isWholeSampleLink,
+  keepsSampleLink,
   sampleLeftovers,
   withoutSampleTiles,
 } from './sampleLeftovers.js';
@@ -98,6 +99,27 @@ describe('what a draft still has of the sample', () => {
     ).toEqual([]);
     // An untouched tile is counted once, as a sample tile, not again for its link.
     expect(where).toContain("Here's what I do: 1 tile");
+  });
+
+  it("says at a tile's link field what the final preview names, and nothing for a sample tile", () => {
+    const sampleTiles = samples.flatMap((one) =>
+      SECTION_KEYS.flatMap((key) => one[key]?.sectionTiles ?? []),
+    );
+    const tile = sample.section!.sectionTiles[0]!;
+    // Untouched, the tile is a sample tile (offered for removal), not a link to replace.
+    expect(keepsSampleLink(tile, sampleTiles)).toBe(false);
+    expect(keepsSampleLink({ ...tile, title: 'Wedding films' }, sampleTiles)).toBe(true);
+    // The sample's words over the person's own photo: still the sample's words, counted as such.
+    expect(keepsSampleLink({ ...tile, img: 'https://asha.example/photo.jpg' }, sampleTiles)).toBe(
+      false,
+    );
+    expect(
+      keepsSampleLink(
+        { ...tile, title: 'Wedding films', link: 'https://asha.example/' },
+        sampleTiles,
+      ),
+    ).toBe(false);
+    expect(keepsSampleLink({ ...tile, title: 'Wedding films', link: '' }, sampleTiles)).toBe(false);
   });
 
   it('names no links where the template shows none', () => {

@@ -137,12 +137,9 @@ export function sampleLeftovers(
         ['link', 'tile link'],
       ] as const) {
         if (!spec.tileFields.includes(field)) continue;
-        const sampleValues = new Set(
-          sampleTiles.map((tile) => (tile[field] ?? '').trim()).filter(Boolean),
-        );
-        const isLeftover = (value: string) =>
-          field === 'img' ? isTemplateArt(value) : sampleValues.has(value);
-        const kept = rewritten.filter((tile) => isLeftover((tile[field] ?? '').trim())).length;
+        const isLeftover = (tile: Tile) =>
+          field === 'img' ? isTemplateArt(tile.img.trim()) : keepsSampleLink(tile, sampleTiles);
+        const kept = rewritten.filter(isLeftover).length;
         if (kept > 0) found.push({ step: step.id, where: `${step.label}: ${plural(kept, what)}` });
       }
     } else if (step.id === 'contactDetails') {
@@ -183,9 +180,12 @@ export const isWholeSampleTile = (tile: Tile, samples: readonly Tile[]) =>
       keptOrEmpty(tile.icon, sample.icon),
   );
 
-/** A tile the person wrote in, still linking where a sample's tile links (example.com). */
+/**
+ * A tile the person wrote in, still linking where a sample's tile links (example.com): named in
+ * the final preview, and said at its link field in the editor.
+ */
 export const keepsSampleLink = (tile: Tile, samples: readonly Tile[]) =>
-  !isWholeSampleTile(tile, samples) && samples.some((sample) => same(tile.link, sample.link));
+  !isSampleTile(tile, samples) && samples.some((sample) => same(tile.link, sample.link));
 
 /**
  * The tiles without those that are wholly a sample's; a section keeps one tile, so a list of
