@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { faCamera, faHeart, faPaintbrush } from '@fortawesome/free-solid-svg-icons';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '../src/shared/draft.js';
@@ -202,6 +203,68 @@ describe('Change template in the editor', () => {
     const stored = await storedDraft(page);
     expect(stored.templateId).toBe('template4');
     expect(stored.data.phrases).toEqual({ contactHeading: 'Write to me' });
+  });
+
+  it("carries a person's service icons into Solid-State's Features, which draw them", async () => {
+    const services = [
+      { title: 'Weddings', desc: 'Two days, every ritual.', icon: 'camera' },
+      { title: 'Portraits', desc: 'Families in natural light.', icon: 'heart' },
+      { title: 'Retouching', desc: 'Every picture by hand.', icon: 'paintbrush' },
+    ] as const;
+    const glyphs = { camera: faCamera, heart: faHeart, paintbrush: faPaintbrush };
+    // The greeting makes the switch ask, so the question is there to read.
+    const miniport: Draft = {
+      templateId: 'template1',
+      data: portfolio({
+        personalDetails: { name: 'Meenakshi Sundaram', intro: 'I photograph weddings.' },
+        section: { sectionTitle: 'Services', sectionTiles: services },
+        phrases: { greeting: 'Vanakkam, I am' },
+      }),
+    };
+    const page = await session.newPage({ width: 1280, height: 900 });
+    await storeDraft(page, miniport);
+    await page.goto('/edit');
+    await page.frameLocator('iframe').locator('#personalDetails').waitFor();
+    await page.getByRole('button', { name: 'Change template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change template' });
+    await templateChoice(dialog, 'Solid-State').click();
+    const confirm = page.getByRole('dialog', { name: 'Switch to Solid-State?' });
+    await confirm.waitFor();
+    // Nothing about icons, neither kept for later nor discarded.
+    const kept = confirm.getByRole('list', { name: 'What is kept for later' });
+    await expect(kept.getByRole('listitem').allTextContents()).resolves.toEqual([
+      'Greeting before your name',
+    ]);
+    await expect(
+      confirm.getByRole('list', { name: 'What will be discarded' }).count(),
+    ).resolves.toBe(0);
+    await confirm.getByRole('button', { name: 'Switch', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: /Solid-State/ }).waitFor();
+
+    const stored = await storedDraft(page);
+    expect(stored.data.section2?.sectionTiles.map((tile) => [tile.title, tile.icon])).toEqual(
+      services.map((service) => [service.title, service.icon]),
+    );
+    const features = page.frameLocator('iframe').locator('#section2 article');
+    await expect.poll(() => features.count()).toBe(services.length);
+    for (const [index, service] of services.entries()) {
+      const card = features.nth(index);
+      await expect(card.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(
+        service.title,
+      );
+      const icon = card.locator('.feature__icon svg');
+      await icon.scrollIntoViewIfNeeded();
+      await expect(icon.locator('path').first().getAttribute('d')).resolves.toBe(
+        glyphs[service.icon].icon[4],
+      );
+      // Drawn, in its ring beside the title: not a zero-sized or hidden glyph.
+      const box = (await icon.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(12);
+      const ring = (await card.locator('.feature__icon').boundingBox())!;
+      const title = (await card.locator('.feature__name').boundingBox())!;
+      expect(ring.width).toBeGreaterThanOrEqual(36);
+      expect(ring.x + ring.width).toBeLessThanOrEqual(title.x);
+    }
   });
 
   it('names an address kept from before that the person has since replaced, and keeps theirs', async () => {

@@ -28,7 +28,7 @@ export const SOCIAL_ICONS = [
 ] as const;
 export type SocialIcon = (typeof SOCIAL_ICONS)[number];
 
-/** Icons a tile can carry in the templates that show one per tile (Directive, Phantom). */
+/** Icons a tile can carry where a template shows one per tile (its services, or all its tiles). */
 export const TILE_ICONS = [
   'code',
   'desktop',

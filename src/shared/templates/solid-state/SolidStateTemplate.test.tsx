@@ -301,6 +301,35 @@ describe('SolidStateTemplate rules', () => {
     expect(html).toContain('<h3 class="feature__title">क्षेत्र अध्ययन</h3>');
   });
 
+  it("draws a service's chosen icon beside its title, above its words without one", () => {
+    const html = render(
+      withSections(
+        [tile(1)],
+        [
+          tile(1, { img: '', icon: 'camera' }),
+          tile(2, { icon: 'heart' }),
+          tile(3, { title: '', icon: 'leaf' }),
+          tile(4),
+        ],
+      ),
+    );
+    const cards = blocks(html, 'article', 'feature');
+    const iconOf = (card: string) => blocks(card, 'span', 'feature__icon')[0] ?? '';
+    const glyph = (name: 'camera' | 'heart' | 'leaf') =>
+      iconOf(render(withSections([], [tile(9, { icon: name })])));
+    expect(iconOf(cards[0]!)).toBe(glyph('camera'));
+    expect(iconOf(cards[0]!)).toContain('<svg');
+    expect(cards[0]).toMatch(
+      /<h3 class="feature__title feature__title--icon"><span class="feature__icon"/,
+    );
+    expect(cards[0]).toContain('<span class="feature__name">Project 1</span></h3>');
+    expect(iconOf(cards[1]!)).toBe(glyph('heart'));
+    expect(iconOf(cards[1]!)).not.toBe(glyph('camera'));
+    expect(cards[2]).toMatch(/<div class="feature__body"><span class="feature__icon"/);
+    expect(iconOf(cards[2]!)).toBe(glyph('leaf'));
+    expect(cards[3]).not.toContain('feature__icon');
+  });
+
   it('hides social links without a url and contact lines that are empty', () => {
     const html = render({
       ...solidStateSample,

@@ -10,7 +10,7 @@ import {
 import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import type { Section, Tile } from '../../domain/portfolio.js';
-import { FaIcon, SocialIconList } from '../common/Icon.js';
+import { FaIcon, SocialIconList, TileIcon } from '../common/Icon.js';
 import { visibleSocialLinks, telHref } from '../common/contact.js';
 import { ContactFormFrame, useContactForm } from '../common/ContactForm.js';
 import { sectionLabel, type TemplateProps } from '../definition.js';
@@ -118,23 +118,42 @@ function TileImage({
   );
 }
 
-/** A tile's title, text and link; the title is a level below its section's heading. */
+/**
+ * A tile's title, text and link; the title is a level below its section's heading. A service's
+ * icon stands beside its title (above its words when it has none), so the title's rule and the
+ * words under it start where a neighbour's do.
+ */
 function TileText({
   tile,
   className,
   Heading,
   headingClassName,
   linkText,
+  icons,
 }: {
   tile: Tile;
   className: string;
   Heading: 'h2' | 'h3';
   headingClassName: string;
   linkText: MoreWords;
+  icons: boolean;
 }) {
+  // The icon its owner picked for a service, in an outlined ring like the contact lines'.
+  const icon =
+    icons && tile.icon ? (
+      <span className="feature__icon" aria-hidden="true">
+        <TileIcon name={tile.icon} className="ss-glyph" />
+      </span>
+    ) : null;
   return (
     <div className={className}>
-      {tile.title !== '' && <Heading className={headingClassName}>{tile.title}</Heading>}
+      {tile.title === '' && icon}
+      {tile.title !== '' && (
+        <Heading className={icon ? `${headingClassName} feature__title--icon` : headingClassName}>
+          {icon}
+          {icon ? <span className="feature__name">{tile.title}</span> : tile.title}
+        </Heading>
+      )}
       <Paragraphs text={tile.desc} className="ss-text" />
       {tile.link !== '' && <SpecialLink href={tile.link} text={linkText} title={tile.title} />}
     </div>
@@ -151,6 +170,8 @@ interface TileLook {
   wordsOnlyClassName: string;
   /** A tile whose picture is a portrait upload, framed taller (none: as any other). */
   portrait?: { className: string; sizes: string };
+  /** Whether its tiles show the icon their owner picked (the services do, not the spotlights). */
+  icons: boolean;
 }
 
 /**
@@ -193,6 +214,7 @@ function TileCard({
         Heading={Heading}
         headingClassName={look.headingClassName}
         linkText={linkText}
+        icons={look.icons}
       />
     </article>
   );
@@ -210,6 +232,7 @@ const SPOTLIGHT_LOOK: TileLook = {
     // 36% of the row for a portrait: up to 392 px wide, 410 px on a screen over 1680 px.
     sizes: '(max-width: 736px) 100vw, (max-width: 980px) 30vw, (max-width: 1680px) 392px, 410px',
   },
+  icons: false,
 };
 
 const FEATURE_LOOK: TileLook = {
@@ -218,6 +241,7 @@ const FEATURE_LOOK: TileLook = {
   textClassName: 'feature__body',
   headingClassName: 'feature__title',
   wordsOnlyClassName: 'feature--text',
+  icons: true,
 };
 
 /** One way to reach the owner: its icon, what it is, and the address itself. */

@@ -18,7 +18,7 @@ export const solidStateDefinition = defineTemplate({
       label: 'Features',
       kind: 'services',
       fields: ['sectionTitle', 'sectionSubTitle', 'sectionFooterText'],
-      tileFields: ['img', 'title', 'desc', 'link'],
+      tileFields: ['img', 'title', 'desc', 'link', 'icon'],
     },
   },
   contactDetails: ['email', 'tel', 'address', 'socialLinks'],
