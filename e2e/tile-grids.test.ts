@@ -195,4 +195,35 @@ describe('Directive with photos and icon-only tiles in one section', () => {
     const hindi = await sizeWith('निबंध');
     expect(hindi).toBeGreaterThan(latin * 1.1);
   });
+
+  // The sixth round: "निबंध" over Solid-State's photos stood at 1.15em, under its own tiles' 1.5em
+  // titles and beside a 1.6em "SERVICES". As a heading without capitals it takes their size.
+  it.each([1280, 375])(
+    'Solid-State at %i sets a Devanagari section title as large as its other headings',
+    async (width) => {
+      const page = await session.newPage(
+        { width, height: 800 },
+        width === 375 ? { isMobile: true, hasTouch: true } : {},
+      );
+      const data = structuredClone(SAMPLE_DATA.template4);
+      data.section!.sectionTitle = 'निबंध';
+      data.section2!.sectionTitle = 'Services';
+      await showDraft(page, 'template4', data);
+      const look = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((element) => {
+            const style = getComputedStyle(element);
+            return { size: parseFloat(style.fontSize), spacing: style.letterSpacing };
+          });
+      const hindi = await look('#ss-section-title');
+      const services = await look('#ss-section2-title');
+      const tileTitle = await look('#section .spotlight__title');
+      const about = JSON.stringify({ hindi, services, tileTitle });
+      expect(hindi.size, about).toBeGreaterThanOrEqual(services.size);
+      expect(hindi.size, about).toBeGreaterThanOrEqual(tileTitle.size);
+      expect(hindi.spacing, about).toBe('normal');
+    },
+  );
 });
