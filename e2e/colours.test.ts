@@ -344,7 +344,7 @@ describe('colours and type', () => {
   // The review: on Hyperspace an ochre accent was "only a thin rule on the purple". A chosen colour
   // now fills the buttons, rules the headings and tints the highlights band, all under readable
   // text; with the template's own colour the page is as it was.
-  it('Hyperspace: a chosen accent fills the buttons, rules the headings, tints the band', async () => {
+  it('Hyperspace: a chosen accent rings the buttons, rules the headings, tints the band', async () => {
     const look = TEMPLATE_DEFINITIONS.template3.look;
     const verdict = guardAccent(look, '#c0741f');
     if (verdict.status === 'refused') throw new Error('ochre refused');

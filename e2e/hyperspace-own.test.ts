@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { toHsl, toHex } from '../src/shared/appearance/colour.js';
+import { contrast, luminance, parseHex, toHex, toHsl } from '../src/shared/appearance/colour.js';
 import type { PortfolioData } from '../src/shared/domain/portfolio.js';
 import { SAMPLE_DATA } from '../src/shared/templates/registry.js';
 import { useBrowser } from './browser.js';
@@ -84,15 +84,57 @@ describe('Hyperspace with a photographer’s own content', () => {
         expect(h, colour).toBeLessThanOrEqual(335);
         expect(s, colour).toBeGreaterThanOrEqual(0.25);
       }
-      // The accent itself is still on the buttons.
-      const button = await page
-        .locator('#section .hs-button')
-        .first()
-        .evaluate((element) => getComputedStyle(element).backgroundColor);
-      const [r, g, b] = button.match(/\d+/g)!.map(Number);
-      expect(
-        Math.abs(toHsl(toHex({ r: r!, g: g!, b: b!, a: 1 })).h - toHsl(accent).h),
-      ).toBeLessThan(6);
+    });
+  }
+
+  // An ochre fill under white text read as mud on the violet, and a blue near the violet vanished
+  // into it (1.08:1). The buttons are now deep violet under white text, ringed in a light tint of
+  // the accent that stands out from the band, whatever its hue.
+  for (const accent of ['#c0741f', '#2f9e44', '#c92a2a', '#4a4fc0']) {
+    it(`rings its buttons in a light tint of ${accent}, white text on deep violet`, async () => {
+      const page = await session.newPage({ width: 1280, height: 800 });
+      await servePhotos(page);
+      await showDraft(page, 'template3', { ...photographer(), appearance: { accent } });
+      const hex = (rgb: string) => {
+        const [r, g, b] = rgb.match(/[\d.]+/g)!.map(Number);
+        return toHex({ r: r!, g: g!, b: b!, a: 1 });
+      };
+      const buttons = await page
+        .locator('.hs-button:not(.hs-button--primary)')
+        .evaluateAll((elements) =>
+          elements.map((element) => {
+            const style = getComputedStyle(element);
+            return {
+              fill: style.backgroundColor,
+              text: style.color,
+              ring: style.boxShadow.match(/rgb\([^)]*\)/)?.[0] ?? '',
+              band: getComputedStyle(element.closest('section')!).backgroundColor,
+            };
+          }),
+        );
+      expect(buttons.length).toBeGreaterThanOrEqual(3);
+      for (const button of buttons) {
+        const fill = hex(button.fill);
+        const ring = hex(button.ring);
+        expect(contrast(hex(button.text), fill), fill).toBeGreaterThanOrEqual(4.5);
+        // The fill one of the purples, not the accent.
+        expect(toHsl(fill).h, fill).toBeGreaterThanOrEqual(230);
+        expect(toHsl(fill).h, fill).toBeLessThanOrEqual(335);
+        // The ring the accent's hue, lighter than it, and showing on the violet and on the fill.
+        expect(Math.abs(toHsl(ring).h - toHsl(accent).h), ring).toBeLessThan(6);
+        expect(luminance(parseHex(ring)!)).toBeGreaterThan(luminance(parseHex(accent)!));
+        expect(contrast(ring, '#5e42a6'), ring).toBeGreaterThanOrEqual(3);
+        expect(contrast(ring, hex(button.band)), ring).toBeGreaterThanOrEqual(1.5);
+        expect(contrast(ring, fill), ring).toBeGreaterThanOrEqual(4.5);
+      }
+      // Under the pointer the tint fills the button and the deep violet is its text.
+      const intro = page.locator('#personalDetails .hs-button');
+      await intro.hover();
+      await expect
+        .poll(() => intro.evaluate((element) => getComputedStyle(element).backgroundColor))
+        .toBe(buttons[0]!.ring);
+      const hovered = await intro.evaluate((element) => getComputedStyle(element).color);
+      expect(contrast(hex(hovered), hex(buttons[0]!.ring))).toBeGreaterThanOrEqual(4.5);
     });
   }
 
