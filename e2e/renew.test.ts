@@ -109,6 +109,19 @@ describe('renewing a portfolio from its renew page with the test gateway', () =>
       await expect(terms.textContent()).resolves.toContain(formatTermDate(paidUntil));
       await expect(terms.textContent()).resolves.toContain(formatTermDate(termEndFrom(new Date())));
       await expect(page.getByText('Your page is offline.').isVisible()).resolves.toBe(true);
+      // The discounted amount says it is today's discount on the usual price, not a lasting one.
+      expect(template.discount_percent).toBeGreaterThan(0);
+      const usual = `₹${formatRupees(template.price_paise!)}`;
+      await expect(page.locator('.renew__price s').textContent()).resolves.toBe(
+        `Usual price: ${usual}`,
+      );
+      const note = page.locator('.renew__price-note');
+      await expect(note.textContent()).resolves.toContain(
+        `₹${rupees} is Directive’s usual ${usual} a year with its current ${template.discount_percent}% discount, for the year you add now.`,
+      );
+      await expect(note.textContent()).resolves.toContain(
+        'Later renewals are charged at the template’s price on the day',
+      );
       // Its page is offline: no picture of it in small.
       await expect(page.locator('.renew__portfolio iframe').count()).resolves.toBe(0);
       // The site's footer, as on the other builder pages.

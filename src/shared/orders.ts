@@ -118,6 +118,10 @@ export interface RenewalQuote {
   name: string;
   /** In paise: the template's current price after its discount. */
   amount: number;
+  /** In paise: the template's price before its discount (`amount` when there is none). */
+  listAmount: number;
+  /** The template's current discount (0 for none): the operator's, not a promise for later years. */
+  discountPercent: number;
   state: TermState;
   /** ISO-8601. */
   paidUntil: string;

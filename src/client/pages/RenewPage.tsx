@@ -18,7 +18,9 @@ import { MAIN_CONTENT_ID } from '../components/TopBar.js';
 import { Alert } from '../components/Alert.js';
 import { Spinner } from '../components/Spinner.js';
 import { initialsOf } from '../../shared/text/graphemes.js';
+import { priceInWords } from '../renewal/price-words.js';
 import { useRenewal } from '../renewal/useRenewal.js';
+import '../components/discount-pill.css';
 import './renew.css';
 
 /** What renewing does from here, in the words of the term rules. */
@@ -125,6 +127,7 @@ export function RenewPage() {
     );
   } else {
     const { quote } = renewal.quote;
+    const discounted = quote.discountPercent > 0 && quote.listAmount > quote.amount;
     body = (
       <>
         <QuoteCard quote={quote} />
@@ -138,13 +141,30 @@ export function RenewPage() {
             <dd>{formatTermDate(new Date(quote.newPaidUntil))}</dd>
           </div>
           <div className="renew__price">
-            <dt>Price</dt>
+            <dt>Price for the added year</dt>
             <dd>
-              {formatPrice(quote.amount)}
-              <span className="renew__period">{PER_YEAR}</span>
+              {discounted && (
+                <>
+                  <s className="renew__was">
+                    <span className="visually-hidden">Usual price: </span>
+                    {formatPrice(quote.listAmount)}
+                  </s>{' '}
+                </>
+              )}
+              {/* "₹800 / year" in one piece on a phone. */}
+              <span className="renew__amount">
+                {formatPrice(quote.amount)}
+                <span className="renew__period">{PER_YEAR}</span>
+              </span>
+              {discounted && (
+                <span className="discount-pill renew__discount">
+                  {quote.discountPercent}% off today
+                </span>
+              )}
             </dd>
           </div>
         </dl>
+        <p className="renew__price-note">{priceInWords(quote)}</p>
         <p className="renew__fine">
           {whatRenewingDoes(quote.state)} Your portfolio keeps its content; edits stay free.
         </p>

@@ -185,13 +185,25 @@ async function publishFree(
   };
 }
 
-/** What the template costs now, in paise, after its discount. */
-export async function priceOf(db: Db, templateId: string): Promise<number> {
+/** What the template costs now, in paise: its price, its discount and what is paid after it. */
+export async function currentPriceOf(
+  db: Db,
+  templateId: string,
+): Promise<{ listAmount: number; discountPercent: number; amount: number }> {
   const template = await findTemplate(db, templateId);
   if (!template || template.price_paise === null) {
     throw new OrderError('price_missing', NO_PRICE_MESSAGE);
   }
-  return discountedPaise(template.price_paise, template.discount_percent);
+  return {
+    listAmount: template.price_paise,
+    discountPercent: template.discount_percent,
+    amount: discountedPaise(template.price_paise, template.discount_percent),
+  };
+}
+
+/** What the template costs now, in paise, after its discount. */
+export async function priceOf(db: Db, templateId: string): Promise<number> {
+  return (await currentPriceOf(db, templateId)).amount;
 }
 
 /** How many usernames one person may hold at once while their payments are pending. */

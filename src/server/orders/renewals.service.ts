@@ -14,7 +14,7 @@ import { findPortfolioById, type PortfolioRow } from '../portfolios/portfolios.r
 import { decodeStoredPortfolio } from '../portfolios/stored-portfolio.js';
 import { OrderError } from './errors.js';
 import { insertOrder } from './orders.repository.js';
-import { payOrder, priceOf } from './orders.service.js';
+import { currentPriceOf, payOrder, priceOf } from './orders.service.js';
 import type { OrdersContext, RenewalInput } from './orders.types.js';
 import { findOwnedUsername } from '../site/released-names.js';
 
@@ -49,13 +49,16 @@ export async function quoteRenewal(
   const templateId = portfolio.template_id;
   if (!isTemplateId(templateId)) throw new Error(`portfolio ${portfolio.id} has no known template`);
   const parsed = decodeStoredPortfolio(portfolio.data);
+  const price = await currentPriceOf(ctx.db, templateId);
   return {
     username,
     url: portfolioUrl(ctx.publicUrl(), username),
     templateId,
     templateName: templateName(templateId),
     name: parsed.ok ? parsed.data.personalDetails.name : '',
-    amount: await priceOf(ctx.db, templateId),
+    amount: price.amount,
+    listAmount: price.listAmount,
+    discountPercent: price.discountPercent,
     state: termOf(portfolio.paid_until, now).state,
     paidUntil: portfolio.paid_until,
     newPaidUntil: renewedUntil(portfolio.paid_until, now).toISOString(),

@@ -106,6 +106,9 @@ describe.each(TEST_DIALECTS)('renewals and template moves on %s', (dialect) => {
         username,
         templateId: 'template2',
         amount: 63000,
+        // Its usual price and today's discount, so the page can say which the amount is.
+        listAmount: 70000,
+        discountPercent: 10,
         state,
         paidUntil: paidUntil.toISOString(),
       });
