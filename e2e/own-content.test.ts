@@ -720,12 +720,14 @@ describe('Mini-port with four or seven projects', () => {
         }),
       );
       expect(grids.length).toBe(2);
-      for (const grid of grids) {
-        expect(grid.sizes).toEqual(count === 4 ? [2, 2] : [3, 2, 2]);
-        // The last row's cards are as wide as the first row's, the row centred in the grid.
-        expect(Math.abs(grid.widths.at(-1)! - grid.widths[0]!)).toBeLessThan(1);
-        expect(Math.abs(grid.margins[0]! - grid.margins[1]!)).toBeLessThan(1);
-      }
+      const [services, work] = grids;
+      expect(services!.sizes).toEqual(count === 4 ? [2, 2] : [3, 2, 2]);
+      // The last row's cards are as wide as the first row's, the row centred in the grid.
+      expect(Math.abs(services!.widths.at(-1)! - services!.widths[0]!)).toBeLessThan(1);
+      expect(Math.abs(services!.margins[0]! - services!.margins[1]!)).toBeLessThan(1);
+      // The photos two to a row, seven led by one across the grid.
+      expect(work!.sizes).toEqual(count === 4 ? [2, 2] : [1, 2, 2, 2]);
+      expect(Math.max(...work!.margins)).toBeLessThan(1);
     });
   }
 });

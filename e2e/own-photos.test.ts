@@ -169,6 +169,79 @@ describe('a portrait photo among landscapes', () => {
   }
 });
 
+describe('Mini-port with a photographer’s four photos and her three services', () => {
+  const session = useBrowser();
+
+  // Her portrait of a neighbour, its focal point set on the hair near the photo's top.
+  const HAIR_FOCUS = `upload:${HASH}:1200x1600#50,10`;
+
+  function photographer(): PortfolioData {
+    return parsed({
+      personalDetails: { name: 'Meenakshi Sundaram', headline: 'Photographer, Madurai' },
+      section: {
+        sectionTitle: 'Services',
+        sectionTiles: (['Portraits', 'Weddings', 'Workshops'] as const).map((title) => ({
+          title,
+          desc: `${title} on request, across Tamil Nadu.`,
+          icon: 'camera',
+        })),
+      },
+      section2: {
+        sectionTitle: 'निबंध',
+        sectionTiles: [
+          ...tiles(['Temple morning', 'Mehendi night'], 'https://photos.example.com/a.jpg'),
+          ...tiles(['Lakshmi, 82'], HAIR_FOCUS),
+          ...tiles(['Vaigai at dusk'], 'https://photos.example.com/b.jpg'),
+        ],
+      },
+      contactDetails: { email: 'meenakshi@example.com' },
+      appearance: { accent: '#c0741f' },
+    });
+  }
+
+  for (const width of [1280, 375]) {
+    it(`shows the photos large and the portrait’s top in view (${width} px)`, async () => {
+      const page = await session.newPage({ width, height: 900 }, { bypassCSP: true });
+      await servePhotos(page);
+      await showDraft(page, 'template1', photographer());
+
+      const photos = await page
+        .locator('#section2 .mp-work__media')
+        .evaluateAll((frames) =>
+          frames.map((frame) => frame.getBoundingClientRect().toJSON() as DOMRect),
+        );
+      const services = await page
+        .locator('#section .mp-service')
+        .evaluateAll((cards) =>
+          cards.map((card) => card.getBoundingClientRect().toJSON() as DOMRect),
+        );
+      const about = JSON.stringify({ photos, services });
+      expect(photos, about).toHaveLength(4);
+      if (width === 1280) {
+        // A shop window: two to a row, each photo 548 px wide (three to a row were 288).
+        for (const photo of photos) expect(photo.width, about).toBeGreaterThanOrEqual(500);
+        expect(new Set(photos.map((photo) => Math.round(photo.top))).size, about).toBe(2);
+        // The services stay compact: three in one row, each narrower than a photo.
+        expect(new Set(services.map((card) => Math.round(card.top))).size, about).toBe(1);
+        for (const card of services) expect(card.width, about).toBeLessThan(photos[0]!.width);
+      } else {
+        // Across the phone, one to a row.
+        for (const photo of photos) expect(photo.width, about).toBeGreaterThan(width * 0.85);
+      }
+
+      // The 8:5 frame showed 47% of a 3:4 portrait's height, from a fifth of the way down: the
+      // hair cut. A square frame shows 75%, held at its focal point: its top in view.
+      const portrait = await shownHeight(
+        page.locator('#section2 article').filter({ hasText: 'Lakshmi, 82' }).locator('img'),
+      );
+      expect(portrait.position).toBe('50% 10%');
+      expect(portrait.shown).toBeGreaterThanOrEqual(0.74);
+      const hiddenAbove = (1 - portrait.shown) * 0.1;
+      expect(hiddenAbove).toBeLessThan(0.03);
+    });
+  }
+});
+
 describe('Solid-State’s edges', () => {
   const session = useBrowser();
 

@@ -68,7 +68,6 @@ const rowsOf = (page: Page, grid: string): Promise<Row[]> =>
 
 const GRIDS: [string, TemplateId, string][] = [
   ['Mini-port services', 'template1', '#section .mp-grid'],
-  ['Mini-port work', 'template1', '#section2 .mp-grid'],
   ['Phantom', 'template5', '.phantom-tiles'],
 ];
 
@@ -105,6 +104,43 @@ describe('tile grids with a person’s own count of tiles', () => {
       }
     }
   });
+});
+
+describe('Mini-port’s work with photos, in any count', () => {
+  const session = useBrowser();
+
+  it.each([1280, 800, 375])(
+    'two photos to a row, every photo one width, an odd count led by one across (%i px)',
+    async (width) => {
+      const page = await session.newPage({ width, height: 800 });
+      const columns = width > 736 ? 2 : 1;
+      for (const count of [1, 2, 3, 4, 5, 7, 8]) {
+        await showDraft(page, 'template1', withTiles('template1', count));
+        const rows = await rowsOf(page, '#section2 .mp-grid');
+        const photos = await page
+          .locator('#section2 .mp-work__media')
+          .evaluateAll((frames) => frames.map((frame) => frame.getBoundingClientRect().width));
+        const about = `${count} tiles: ${JSON.stringify({ rows, photos })}`;
+        expect(photos, about).toHaveLength(count);
+        for (const photo of photos) expect(Math.abs(photo - photos[0]!), about).toBeLessThan(1);
+        // Half the grid at 1280 (548 px), where three to a row were 288.
+        if (width === 1280) expect(photos[0], about).toBeGreaterThan(500);
+        if (columns === 1) expect(photos[0], about).toBeGreaterThan(width * 0.85);
+        // Rows of two under a lead across the grid (its photo in the left column, aligned with
+        // the photos below): no photo alone at the end.
+        const lead = columns === 2 && count % 2 === 1 ? 1 : 0;
+        expect(rows, about).toHaveLength(lead + Math.floor((count - lead) / columns));
+        for (const [index, row] of rows.entries()) {
+          expect(row.widths.length, about).toBe(index < lead ? 1 : columns);
+          expect(Math.max(row.left, row.right), about).toBeLessThan(1);
+        }
+        await expect(
+          page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          about,
+        ).resolves.toBe(true);
+      }
+    },
+  );
 });
 
 describe('Directive with photos and icon-only tiles in one section', () => {

@@ -359,3 +359,42 @@ describe('MiniportTemplate headline', () => {
     expectNoEmptyParts(html);
   });
 });
+
+describe('MiniportTemplate portfolio of photos', () => {
+  const HASH = 'ab'.repeat(32);
+  const landscape = { title: 'Looms', desc: 'A photo essay.', img: `upload:${HASH}:1600x1067` };
+  const portrait = { title: 'Lakshmi', desc: 'A portrait.', img: `upload:${HASH}:1200x1600#50,10` };
+  const withWork = (tiles: object[]) =>
+    parsed({ personalDetails: { name: 'Meenakshi' }, section2: { sectionTiles: tiles } });
+  const classesOf = (html: string) =>
+    [...html.matchAll(/<article class="(mp-box mp-work[^"]*)"/g)].map((match) => match[1]);
+
+  it('sets the photos two to a row in the wide container, an odd count led by one across', () => {
+    const html = render(withWork([landscape, landscape, landscape]));
+    expect(html).toContain('mp-container mp-container--wide');
+    expect(html).toContain('class="mp-grid mp-grid--photos"');
+    expect(classesOf(html)).toEqual([
+      'mp-box mp-work mp-work--lead',
+      'mp-box mp-work',
+      'mp-box mp-work',
+    ]);
+    expect(html).toContain('sizes="(max-width: 736px) 100vw, 50vw"');
+  });
+
+  it('frames a portrait square, and the photo sharing its row, around its focal point', () => {
+    const html = render(withWork([landscape, landscape, portrait, landscape]));
+    expect(classesOf(html)).toEqual([
+      'mp-box mp-work',
+      'mp-box mp-work',
+      'mp-box mp-work mp-work--portrait mp-work--square',
+      'mp-box mp-work mp-work--square',
+    ]);
+    expect(html).toContain('object-position:50% 10%');
+  });
+
+  it('keeps a portfolio of words alone three to a row', () => {
+    const html = render(withWork([{ title: 'Looms', desc: 'An essay.' }]));
+    expect(html).not.toContain('mp-grid--photos');
+    expect(html).toContain('class="mp-grid tpl-tile-grid"');
+  });
+});

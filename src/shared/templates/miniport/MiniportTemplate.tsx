@@ -15,6 +15,7 @@ import { miniportDefinition } from './definition.js';
 import './miniport.css';
 import { Paragraphs, relFor } from '../common/text.js';
 import { Portrait, TemplateImage } from '../common/TemplateImage.js';
+import { isPortraitUpload } from '../../uploads.js';
 
 type PartId = 'personalDetails' | 'section' | 'section2' | 'contactDetails';
 
@@ -107,6 +108,7 @@ function TileBand({
   section,
   label,
   next,
+  photos = false,
   children,
 }: {
   id: PartId;
@@ -115,13 +117,17 @@ function TileBand({
   section: Section;
   label: string;
   next: Part | undefined;
+  /** A grid of photos: two to a row in a wider container, each photo a shop window. */
+  photos?: boolean;
   children: ReactNode;
 }) {
   return (
     <section id={id} data-mp-part="" className={`mp-band ${className}`} aria-labelledby={titleId}>
-      <div className="mp-container">
+      <div className={photos ? 'mp-container mp-container--wide' : 'mp-container'}>
         <SectionHeader section={section} titleId={titleId} label={label} />
-        <div className="mp-grid tpl-tile-grid">{children}</div>
+        <div className={photos ? 'mp-grid mp-grid--photos' : 'mp-grid tpl-tile-grid'}>
+          {children}
+        </div>
         <SectionFooter section={section} next={next} />
       </div>
     </section>
@@ -150,29 +156,67 @@ function ServiceTile({ tile, more }: { tile: Tile; more: MoreWords }) {
   );
 }
 
+/** How a work tile sits in a grid of photos: the lead across a row, a square frame. */
+interface WorkPlace {
+  lead: boolean;
+  /** An upright photo: square everywhere, 75% of a 3:4 portrait's height, not the 8:5 band. */
+  portrait: boolean;
+  /** Beside a portrait: square too where they share a row, so both rows of words line up. */
+  square: boolean;
+}
+
+/** A tile in a grid of words alone (no tile has a photo): three to a row. */
+const IN_TEXT_GRID: WorkPlace = { lead: false, portrait: false, square: false };
+
+/**
+ * Two to a row; an odd count leads with one tile across the row (its photo in the left column,
+ * its words beside it) rather than ending in a photo alone.
+ */
+function placesOf(tiles: Tile[]): WorkPlace[] {
+  const portrait = tiles.map((tile) => isPortraitUpload(tile.img));
+  const lead = tiles.length % 2 === 1 ? 1 : 0;
+  return tiles.map((_, index) => {
+    // The other tile of its row (the lead has its row alone).
+    const partner = index < lead ? index : (index - lead) % 2 ? index - 1 : index + 1;
+    return {
+      lead: index < lead,
+      portrait: portrait[index]!,
+      square: portrait[index]! || portrait[partner]!,
+    };
+  });
+}
+
 function WorkTile({
   tile,
   index,
   more,
   placeholder,
+  place,
 }: {
   tile: Tile;
   index: number;
   more: MoreWords;
   /** Whether a tile without a picture keeps its place (other tiles of the grid have one). */
   placeholder: boolean;
+  place: WorkPlace;
 }) {
   const title = tile.title.trim();
+  const classes = [
+    'mp-box mp-work',
+    place.lead && 'mp-work--lead',
+    place.portrait && 'mp-work--portrait',
+    place.square && 'mp-work--square',
+  ];
   return (
-    <article className="mp-box mp-work">
+    <article className={classes.filter(Boolean).join(' ')}>
       {filled(tile.img) ? (
         <div className="mp-work__media">
           <TemplateImage
             src={tile.img}
             alt={title || `Project ${index + 1}`}
             width={800}
-            height={500}
-            sizes="(max-width: 736px) 100vw, (max-width: 980px) 50vw, 33vw"
+            height={place.square ? 800 : 500}
+            sizes="(max-width: 736px) 100vw, 50vw"
             load="lazy"
             decoding="async"
           />
@@ -246,7 +290,12 @@ export function MiniportTemplate({ data }: TemplateProps) {
   const { personalDetails: person, contactDetails: contact } = data;
   const services = sectionShows(data.section, false) ? data.section : undefined;
   const work = sectionShows(data.section2, true) ? data.section2 : undefined;
-  const withPictures = (work?.sectionTiles ?? []).some((tile) => filled(tile.img));
+  // Each with its place in the person's list, which names an untitled one ("Project 3").
+  const workTiles = (work?.sectionTiles ?? [])
+    .map((tile, index) => ({ tile, index }))
+    .filter(({ tile }) => tileShows(tile, true));
+  const withPictures = workTiles.some(({ tile }) => filled(tile.img));
+  const places = withPictures ? placesOf(workTiles.map(({ tile }) => tile)) : [];
   const servicesLabel = sectionLabel(miniportDefinition, 'section');
   const workLabel = sectionLabel(miniportDefinition, 'section2');
 
@@ -392,18 +441,18 @@ export function MiniportTemplate({ data }: TemplateProps) {
             section={work}
             label={workLabel}
             next={after('section2')}
+            photos={withPictures}
           >
-            {work.sectionTiles.map((tile, index) =>
-              tileShows(tile, true) ? (
-                <WorkTile
-                  key={index}
-                  tile={tile}
-                  index={index}
-                  more={more}
-                  placeholder={withPictures}
-                />
-              ) : null,
-            )}
+            {workTiles.map(({ tile, index }, at) => (
+              <WorkTile
+                key={index}
+                tile={tile}
+                index={index}
+                more={more}
+                placeholder={withPictures}
+                place={places[at] ?? IN_TEXT_GRID}
+              />
+            ))}
           </TileBand>
         ) : (
           data.section2 && <div id="section2" className="mp-anchor" />
