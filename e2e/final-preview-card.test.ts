@@ -225,6 +225,47 @@ describe('the final preview’s publishing cards', () => {
     },
   );
 
+  it.each([
+    ['template1', '.mp-nav'],
+    ['template4', '.ss-header'],
+  ] as const)(
+    "on a 375 phone keeps %s's fixed bar at the window's top as the page scrolls by",
+    async (templateId, bar) => {
+      const page = await session.newPage(
+        { width: 375, height: 812 },
+        { isMobile: true, hasTouch: true },
+      );
+      await storeDraft(page, { templateId, data: structuredClone(SAMPLE_DATA[templateId]) });
+      await page.goto('/final-preview');
+      const frame = page.locator('.browser__frame');
+      await page.frameLocator('.browser__frame').locator('#personalDetails').waitFor();
+      await expect.poll(() => frame.getAttribute('data-fit')).toBe('page');
+      /** The bar's top in the window, and the frame's. */
+      const tops = () =>
+        frame.evaluate((element: HTMLIFrameElement, selector) => {
+          const frameTop = element.getBoundingClientRect().top;
+          const barTop = element
+            .contentDocument!.querySelector(selector)!
+            .getBoundingClientRect().top;
+          return { frame: Math.round(frameTop), bar: Math.round(frameTop + barTop) };
+        }, bar);
+      // Before scrolling, the bar is at the top of the page, under the builder's own bar.
+      const start = await tops();
+      expect(start.bar).toBe(start.frame);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+      await expect.poll(async () => (await tops()).bar).toBe(0);
+      expect((await tops()).frame).toBeLessThan(-500);
+      // And back at the top, with the page.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect
+        .poll(async () => {
+          const { frame: frameTop, bar: barTop } = await tops();
+          return barTop - frameTop;
+        })
+        .toBe(0);
+    },
+  );
+
   it('on a 375 phone, fitting the frame to its page moves nothing already drawn', async () => {
     const page = await session.newPage(
       { width: 375, height: 812 },

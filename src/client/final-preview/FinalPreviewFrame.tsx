@@ -3,7 +3,7 @@ import type { TemplateId } from '../../shared/templates/catalog.js';
 import { BrowserFrame } from '../components/BrowserFrame.js';
 import { useMediaQuery } from '../components/useMediaQuery.js';
 import { isShownMessage, isTrustedMessage } from '../frame-messages.js';
-import { fitFrameToPage, unfitFrame } from './fitFrame.js';
+import { fitFrameToPage, followWindow, unfitFrame } from './fitFrame.js';
 
 /** Where the page is shown in one column with the cards (final-preview.css: below 751 px). */
 const PAGE_IN_COLUMN = '(max-width: 750px)';
@@ -27,7 +27,8 @@ export function FinalPreviewFrame({ templateId, path }: { templateId: TemplateId
   }, []);
 
   // On a phone the frame is as tall as the page in it, kept so as it loads images, reflows on
-  // turning the phone, or changes in any other way: the window is the one thing that scrolls.
+  // turning the phone, or changes in any other way: the window is the one thing that scrolls,
+  // and the template's fixed bar follows it.
   useEffect(() => {
     const frame = frameRef.current;
     if (!frame) return;
@@ -50,10 +51,18 @@ export function FinalPreviewFrame({ templateId, path }: { templateId: TemplateId
       for (const child of Array.from(doc.body.children)) observer.observe(child);
     }
     window.addEventListener('resize', fit);
+    let scrolled = 0;
+    const follow = () => {
+      cancelAnimationFrame(scrolled);
+      scrolled = requestAnimationFrame(() => followWindow(frame));
+    };
+    window.addEventListener('scroll', follow, { passive: true });
     return () => {
       cancelAnimationFrame(queued);
+      cancelAnimationFrame(scrolled);
       observer?.disconnect();
       window.removeEventListener('resize', fit);
+      window.removeEventListener('scroll', follow);
       unfitFrame(frame);
     };
   }, [inColumn, shown, loads]);

@@ -10,9 +10,14 @@
 /** Parts held at their screen-tall size, to let go before the next measure. */
 const held = new WeakMap<Document, HTMLElement[]>();
 
+/** The template's fixed parts (its bar): in a page-tall frame they follow the window's scroll. */
+const pinned = new WeakMap<Document, HTMLElement[]>();
+
 function release(doc: Document): void {
   for (const element of held.get(doc) ?? []) element.style.removeProperty('min-height');
   held.delete(doc);
+  for (const element of pinned.get(doc) ?? []) element.style.removeProperty('translate');
+  pinned.delete(doc);
 }
 
 /** Fits the frame to its document; returns the height given (undefined: nothing to measure). */
@@ -36,9 +41,28 @@ export function fitFrameToPage(frame: HTMLIFrameElement, screenHeight: number): 
     hold.push(element);
   });
   held.set(doc, hold);
+  pinned.set(
+    doc,
+    elements.filter((element) => view.getComputedStyle(element).position === 'fixed'),
+  );
   const height = doc.documentElement.scrollHeight;
   frame.style.height = `${height}px`;
+  followWindow(frame);
   return height;
+}
+
+/**
+ * Keeps the template's fixed bar at the top of the window as the window scrolls the page-tall
+ * frame, where a visitor's phone shows it: the frame's own viewport is the whole page, so without
+ * this the bar stays at the page's top. Moved by `translate`, which leaves its layout alone.
+ */
+export function followWindow(frame: HTMLIFrameElement): void {
+  const doc = frame.contentDocument;
+  const fixed = doc ? pinned.get(doc) : undefined;
+  if (!fixed?.length) return;
+  const above = -frame.getBoundingClientRect().top;
+  const offset = Math.round(Math.max(0, Math.min(above, frame.offsetHeight - window.innerHeight)));
+  for (const element of fixed) element.style.setProperty('translate', `0 ${offset}px`);
 }
 
 /** Gives the frame back to its CSS (beside the cards it fills its column and scrolls). */
