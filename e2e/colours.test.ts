@@ -17,6 +17,7 @@ import {
   signInOnAccountPage,
   showDraft,
   signInThroughPopup,
+  storeDraft,
   storedDraft,
 } from './fixtures.js';
 import { step } from './step.js';
@@ -163,6 +164,27 @@ describe('colours and type', () => {
           .evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src'))),
       ).resolves.toEqual(['/portfolio-contact.js']);
     });
+  });
+
+  it('on a 375 phone, typing a colour code moves neither the field nor its label', async () => {
+    const page = await session.newPage(
+      { width: 375, height: 812 },
+      { isMobile: true, hasTouch: true, bypassCSP: true },
+    );
+    await storeDraft(page, { templateId: 'template3', data: SAMPLE_DATA.template3 });
+    await page.goto('/edit');
+    await page.locator('#editor-step-heading').waitFor();
+    await openLookStep(page);
+    const code = page.getByLabel('Colour code');
+    await code.scrollIntoViewIfNeeded();
+    const before = (await code.boundingBox())!;
+    // A palette colour is chosen: the code's room beside the label is kept, unseen.
+    await expect(page.locator('.custom-colour__now').isVisible()).resolves.toBe(false);
+    await code.fill('');
+    await code.pressSequentially('#c0741f');
+    await expect.poll(() => page.getByText('Your own colour: #c0741f').count()).toBe(1);
+    const after = (await code.boundingBox())!;
+    expect([after.x, after.y]).toEqual([before.x, before.y]);
   });
 
   it('adjusts a colour too light to read, shows both and why, and stores the shade with the choice', async () => {

@@ -128,7 +128,11 @@ function AccentField({ definition, data, edit }: LookFieldsProps) {
             }}
           />
           <span>
-            Your own colour{!inPalette && <span className="custom-colour__now">: {accent}</span>}
+            Your own colour
+            {/* Its room kept while a palette colour is chosen: typing a code then moves nothing. */}
+            <span className="custom-colour__now" data-hidden={inPalette || undefined}>
+              : {inPalette ? '#000000' : accent}
+            </span>
           </span>
         </label>
         <label className="custom-colour__hex">
