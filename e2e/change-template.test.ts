@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { faCamera, faHeart, faPaintbrush } from '@fortawesome/free-solid-svg-icons';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '../src/shared/draft.js';
 import { parsePortfolio, type PortfolioData } from '../src/shared/domain/portfolio.js';
@@ -50,6 +50,18 @@ const draft: Draft = {
 /** A template's card in the dialog: named by the template, then its price. */
 const templateChoice = (dialog: Locator, name: string) =>
   dialog.getByRole('button', { name: new RegExp(`^${name}\\b`) });
+
+/** Opens the editor on `draft` and picks `target` in Change template: the dialog asking to switch. */
+async function askToSwitch(page: Page, draft: Draft, target: string): Promise<Locator> {
+  await storeDraft(page, draft);
+  await page.goto('/edit');
+  await page.frameLocator('iframe').locator('#personalDetails').waitFor();
+  await page.getByRole('button', { name: 'Change template' }).click();
+  await templateChoice(page.getByRole('dialog', { name: 'Change template' }), target).click();
+  const confirm = page.getByRole('dialog', { name: `Switch to ${target}?` });
+  await confirm.waitFor();
+  return confirm;
+}
 
 describe('Change template in the editor', () => {
   const session = useBrowser();
@@ -186,14 +198,7 @@ describe('Change template in the editor', () => {
       }),
     };
     const page = await session.newPage({ width: 1280, height: 900 });
-    await storeDraft(page, miniport);
-    await page.goto('/edit');
-    await page.frameLocator('iframe').locator('#personalDetails').waitFor();
-    await page.getByRole('button', { name: 'Change template' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Change template' });
-    await templateChoice(dialog, 'Solid-State').click();
-    const confirm = page.getByRole('dialog', { name: 'Switch to Solid-State?' });
-    await confirm.waitFor();
+    const confirm = await askToSwitch(page, miniport, 'Solid-State');
     const kept = confirm.getByRole('list', { name: 'What is kept for later' });
     await expect(kept.getByRole('listitem').allTextContents()).resolves.toEqual([
       'Greeting before your name',
@@ -222,14 +227,7 @@ describe('Change template in the editor', () => {
       }),
     };
     const page = await session.newPage({ width: 1280, height: 900 });
-    await storeDraft(page, miniport);
-    await page.goto('/edit');
-    await page.frameLocator('iframe').locator('#personalDetails').waitFor();
-    await page.getByRole('button', { name: 'Change template' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Change template' });
-    await templateChoice(dialog, 'Solid-State').click();
-    const confirm = page.getByRole('dialog', { name: 'Switch to Solid-State?' });
-    await confirm.waitFor();
+    const confirm = await askToSwitch(page, miniport, 'Solid-State');
     // Nothing about icons, neither kept for later nor discarded.
     const kept = confirm.getByRole('list', { name: 'What is kept for later' });
     await expect(kept.getByRole('listitem').allTextContents()).resolves.toEqual([

@@ -1188,6 +1188,21 @@ describe('the editor', () => {
 describe('the editor before the server says who is signed in', () => {
   const session = useBrowser();
 
+  /** A draft opened with Edit on Meera's live page, stored as the account page stores it. */
+  async function storeEditOfMeerasPage(page: Page): Promise<void> {
+    await storeDraft(page, { templateId: 'template2', data: sample('template2') });
+    await page.evaluate(() =>
+      window.localStorage.setItem(
+        'templateDataEditing',
+        JSON.stringify({
+          username: 'meera-pillai',
+          templateId: 'template2',
+          owner: 'meera@example.com',
+        }),
+      ),
+    );
+  }
+
   /** Holds /api/me until the returned function is called. */
   async function holdSessionAnswer(page: Page): Promise<() => void> {
     let release!: () => void;
@@ -1219,17 +1234,7 @@ describe('the editor before the server says who is signed in', () => {
 
   it('keeps an edit of a live page hidden until then, and forgets it when its owner is not signed in', async () => {
     const page = await session.newPage({ width: 1280, height: 860 });
-    await storeDraft(page, { templateId: 'template2', data: sample('template2') });
-    await page.evaluate(() =>
-      window.localStorage.setItem(
-        'templateDataEditing',
-        JSON.stringify({
-          username: 'meera-pillai',
-          templateId: 'template2',
-          owner: 'meera@example.com',
-        }),
-      ),
-    );
+    await storeEditOfMeerasPage(page);
     const release = await holdSessionAnswer(page);
     // The app asks at its start, and draws its first frame meanwhile.
     const asked = page.waitForRequest('**/api/me');
@@ -1247,17 +1252,7 @@ describe('the editor before the server says who is signed in', () => {
 
   it('draws nothing of an edit of a live page on the final preview until then', async () => {
     const page = await session.newPage({ width: 1280, height: 860 });
-    await storeDraft(page, { templateId: 'template2', data: sample('template2') });
-    await page.evaluate(() =>
-      window.localStorage.setItem(
-        'templateDataEditing',
-        JSON.stringify({
-          username: 'meera-pillai',
-          templateId: 'template2',
-          owner: 'meera@example.com',
-        }),
-      ),
-    );
+    await storeEditOfMeerasPage(page);
     const release = await holdSessionAnswer(page);
     const asked = page.waitForRequest('**/api/me');
     await page.goto('/final-preview');
