@@ -1214,6 +1214,19 @@ describe('the editor before the server says who is signed in', () => {
     return release;
   }
 
+  /** Opens `path` with /api/me held, once the app has asked and drawn its first frames. */
+  async function openWithSessionHeld(page: Page, path: string): Promise<() => void> {
+    const release = await holdSessionAnswer(page);
+    // The app asks at its start, and draws its first frame meanwhile.
+    const asked = page.waitForRequest('**/api/me');
+    await page.goto(path);
+    await asked;
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    return release;
+  }
+
   it('draws a stored draft at once, and the final preview its title and lead', async () => {
     const page = await session.newPage({ width: 375, height: 812 }, { isMobile: true });
     await storeDraft(page, { templateId: 'template2', data: sample('template2') });
@@ -1235,14 +1248,7 @@ describe('the editor before the server says who is signed in', () => {
   it('keeps an edit of a live page hidden until then, and forgets it when its owner is not signed in', async () => {
     const page = await session.newPage({ width: 1280, height: 860 });
     await storeEditOfMeerasPage(page);
-    const release = await holdSessionAnswer(page);
-    // The app asks at its start, and draws its first frame meanwhile.
-    const asked = page.waitForRequest('**/api/me');
-    await page.goto('/edit');
-    await asked;
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
+    const release = await openWithSessionHeld(page, '/edit');
     await expect(page.locator('#editor-step-heading').count()).resolves.toBe(0);
     // Nobody is signed in: Meera's words are not shown here, and the editor has nothing to open.
     release();
@@ -1253,13 +1259,7 @@ describe('the editor before the server says who is signed in', () => {
   it('draws nothing of an edit of a live page on the final preview until then', async () => {
     const page = await session.newPage({ width: 1280, height: 860 });
     await storeEditOfMeerasPage(page);
-    const release = await holdSessionAnswer(page);
-    const asked = page.waitForRequest('**/api/me');
-    await page.goto('/final-preview');
-    await asked;
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
+    const release = await openWithSessionHeld(page, '/final-preview');
     await expect(page.locator('.fp-panel__lead').count()).resolves.toBe(0);
     release();
     await page.getByRole('heading', { name: 'Nothing to publish yet' }).waitFor();
